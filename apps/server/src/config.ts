@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is validated once at start-up so that a bad value stops the
+ * server with a message naming the variable, instead of failing later in some request.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .url()
+    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_EMAIL: z.email().max(254).default('admin@example.com'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator'),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the client address is the socket's. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** Session lifetimes (docs/decisions/003-sessions.md). */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(480),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
+});
+
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  dataDir: string;
+  firstAdmin: { email: string; name: string; password?: string };
+  publicUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: number;
+  session: { idleMs: number; absoluteMs: number };
+  /** Folder of the built web app, served in production; null when the API runs alone. */
+  webDistDir: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `.env` in the working directory is read if present; real environment variables win over it. */
+export function readEnvFile(file = '.env'): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable (`DATABASE_URL=` in a .env file) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+    dataDir,
+    firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), name: e.ADMIN_NAME, password: e.ADMIN_PASSWORD },
+    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
+  };
+}
+
+/** apps/web/dist, found from this file so the server can be started from any working directory. */
+export function defaultWebDistDir(): string {
+  return path.resolve(import.meta.dirname, '../../web/dist');
+}

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { ROLES } from '@school-transport/shared';
+
+export const userRole = pgEnum('user_role', ROLES);
+
+/** Everyone who may sign in, or later will: admins now; drivers and parents get passwords in a later issue. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** Stored as typed; uniqueness and look-ups use lower(email). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: userRole('role').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Failed sign-ins counted per e-mail address, whether or not an account has it, so that lockout answers the same
+ * for a real and an unknown address (docs/decisions/004-login-lockout.md).
+ */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+});

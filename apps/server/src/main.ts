@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, readEnvFile } from './config.js';
+import { openDatabase } from './db/client.js';
+import { createAdmin, EmailTakenError } from './modules/users/first-admin.js';
+import { startServer } from './server.js';
+
+const USAGE = `Usage: main.ts <command>
+  start                                   run the server (default)
+  migrate                                 apply database migrations and exit
+  create-admin --email E [--name N] [--password-stdin]
+                                          add an administrator; without --password-stdin a password is generated
+`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function main(argv: string[]): Promise<void> {
+  readEnvFile();
+  const config = loadConfig();
+  const [command = 'start', ...rest] = argv;
+
+  switch (command) {
+    case 'start':
+      await startServer(config);
+      return;
+    case 'migrate': {
+      const database = await openDatabase(config.database);
+      try {
+        await database.migrate();
+        console.log('Migrations applied.');
+      } finally {
+        await database.close();
+      }
+      return;
+    }
+    case 'create-admin': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+      });
+      if (!values.email) throw new UsageError('create-admin needs --email');
+      const password = values['password-stdin'] ? await readStdin() : undefined;
+      if (password !== undefined && (password.length < 8 || password.length > 128)) {
+        throw new UsageError('The password must be 8 to 128 characters long.');
+      }
+      const database = await openDatabase(config.database);
+      try {
+        await database.migrate();
+        const admin = await createAdmin(
+          database.db,
+          { email: values.email.toLowerCase(), name: values.name ?? 'Administrator', password },
+          'user.admin_created_from_cli',
+        );
+        console.log(`Administrator ${admin.email} created.`);
+        if (admin.generatedPassword) console.log(`Password (shown only now): ${admin.generatedPassword}`);
+      } finally {
+        await database.close();
+      }
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
+  }
+}
+
+class UsageError extends Error {}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof EmailTakenError) {
+    console.error(error.message);
+  } else if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${USAGE}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

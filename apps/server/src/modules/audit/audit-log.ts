@@ -1,0 +1,29 @@
+import type { Executor } from '../../db/client.js';
+import { auditLog } from '../../db/schema/index.js';
+
+export interface AuditActor {
+  id: string;
+  email: string;
+}
+
+export interface AuditEntry {
+  actor: AuditActor | null;
+  action: string;
+  entityType?: string;
+  entityId?: string;
+  details?: Record<string, unknown>;
+  ip?: string;
+}
+
+/** Pass the transaction of the change itself, so the change and its audit entry land together or not at all. */
+export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actor?.id ?? null,
+    actorEmail: entry.actor?.email ?? null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    details: entry.details ?? null,
+    ip: entry.ip ?? null,
+  });
+}

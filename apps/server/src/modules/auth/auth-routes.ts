@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loginSchema, MESSAGES, type LoginAnswer } from '@school-transport/shared';
+import { success } from '../../lib/envelope.js';
+import { requireAuth } from '../../plugins/authentication.js';
+import type { AuthService, ClientInfo } from './auth-service.js';
+
+/** Sign-in attempts one client address may make per minute. */
+export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+const clientOf = (request: FastifyRequest): ClientInfo => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});
+
+export function authRoutes(auth: AuthService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      '/auth/login',
+      {
+        config: { access: 'public', rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
+        schema: { tags: ['auth'], body: loginSchema },
+      },
+      async (request): Promise<LoginAnswer> => {
+        const { token, user } = await auth.login(request.body, clientOf(request));
+        return { success: true, type: 'success', message: MESSAGES.loginSuccess, token, user };
+      },
+    );
+
+    routes.post('/auth/logout', { config: { access: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) => {
+      await auth.logout(requireAuth(request), clientOf(request));
+      return success(undefined, MESSAGES.logoutSuccess);
+    });
+
+    routes.get('/auth/me', { config: { access: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) =>
+      success(requireAuth(request).user),
+    );
+  };
+}

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { MESSAGES, type LoginInput, type SessionUser } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { findUserByEmail } from '../users/user-queries.js';
+import { clearFailedLogins, lockedUntil, recordFailedLogin } from './login-failures.js';
+import { checkPassword } from './passwords.js';
+import { createSession, revokeSession, type AuthenticatedSession, type SessionLifetimes } from './sessions.js';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface AuthServiceDeps {
+  db: Database;
+  clock: Clock;
+  lifetimes: SessionLifetimes;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
+  return {
+    /**
+     * Wrong e-mail and wrong password take the same path (one argon2 verification, one failure counted against the
+     * address) and give the same answer, so the answer tells nobody which addresses have accounts.
+     */
+    async login(input: LoginInput, client: ClientInfo): Promise<{ token: string; user: SessionUser }> {
+      const email = input.email.toLowerCase();
+      const now = clock();
+      if (await lockedUntil(db, email, now)) throw tooManyRequests(MESSAGES.accountLocked);
+
+      const user = await findUserByEmail(db, email);
+      const passwordMatches = await checkPassword(user?.passwordHash, input.password);
+      if (!user || !passwordMatches) {
+        await recordFailedLogin(db, email, now);
+        await recordAudit(db, { actor: null, action: 'auth.login_failed', details: { email }, ip: client.ip });
+        throw unauthorized(MESSAGES.invalidCredentials);
+      }
+      // Only someone who knows the password learns that the account is disabled.
+      if (user.disabledAt) throw forbidden(MESSAGES.accountDisabled);
+
+      const sessionUser: SessionUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+      const token = await db.transaction(async (tx) => {
+        await clearFailedLogins(tx, email);
+        await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+        const session = await createSession(tx, user.id, client, now, lifetimes);
+        await recordAudit(tx, {
+          actor: sessionUser,
+          action: 'auth.login',
+          entityType: 'session',
+          entityId: session.sessionId,
+          ip: client.ip,
+        });
+        return session.token;
+      });
+      return { token, user: sessionUser };
+    },
+
+    async logout(session: AuthenticatedSession, client: ClientInfo): Promise<void> {
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, session.sessionId, clock());
+        await recordAudit(tx, {
+          actor: session.user,
+          action: 'auth.logout',
+          entityType: 'session',
+          entityId: session.sessionId,
+          ip: client.ip,
+        });
+      });
+    },
+  };
+}

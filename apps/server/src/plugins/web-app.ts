@@ -1,0 +1,24 @@
+import fs from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. File names under /assets/ carry a content hash, so they are cached for a year;
+ * everything else (index.html above all) is revalidated so a new release shows up at once.
+ * Paths that are neither an API route nor a file get index.html, and the app's router shows its own 404 page.
+ */
+export async function addWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (!fs.existsSync(`${distDir}/index.html`)) {
+    throw new Error(`The web app is not built: ${distDir}/index.html is missing. Run "npm run build" first.`);
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    setHeaders(res, filePath) {
+      res.setHeader(
+        'cache-control',
+        filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@school-transport/shared';
+import { hashPassword } from '../../src/modules/auth/passwords.js';
+import { insertUserIfNew } from '../../src/modules/users/user-queries.js';
+
+export const PASSWORD = 'correct horse battery staple';
+
+let addressCounter = 0;
+/** Each test signs in from an address of its own so the per-address rate limit of one test never hits another. */
+export const nextAddress = () => `127.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+export async function createAccount(app: FastifyInstance, role: Role, email = `${role}-${Date.now()}-${Math.random()}@example.com`) {
+  const user = await insertUserIfNew(app.database.db, {
+    name: `Test ${role}`,
+    email,
+    role,
+    passwordHash: await hashPassword(PASSWORD),
+  });
+  if (!user) throw new Error(`account ${email} exists`);
+  return user;
+}
+
+export async function login(app: FastifyInstance, email: string, password = PASSWORD, remoteAddress = nextAddress()) {
+  return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
+}
+
+/** Signs a new account of this role in and answers its token. */
+export async function tokenFor(app: FastifyInstance, role: Role): Promise<string> {
+  const user = await createAccount(app, role);
+  const answer = await login(app, user.email);
+  if (answer.statusCode !== 200) throw new Error(`login failed: ${answer.body}`);
+  return answer.json().token as string;
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../../src/config.js';
+import type { Clock } from '../../src/lib/clock.js';
+
+export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
+async function freshDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  if (TEST_DB === 'pglite') return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => {} };
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `st_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: 'postgres', url: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-03-02T08:00:00Z')) {
+  let now = start.getTime();
+  const clock: Clock = () => new Date(now);
+  return { clock, advance: (ms: number) => void (now += ms) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Every log line the app wrote, raw. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { clock?: Clock; env?: Record<string, string>; webDistDir?: string } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase();
+  const config: AppConfig = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...options.env }),
+    database: database.config,
+    webDistDir: options.webDistDir ?? null,
+  };
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp(config, { clock: options.clock, logStream });
+  await app.ready();
+  return {
+    app,
+    config,
+    logs,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

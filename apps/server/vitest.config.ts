@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The API suite runs once per database engine: always on embedded PGlite, and also on PostgreSQL when
+ * TEST_DATABASE_URL (or DATABASE_URL) names a server. Each test file gets a database of its own.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      ...(postgresUrl
+        ? [{ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl } } }]
+        : []),
+    ],
+  },
+});

@@ -1,0 +1,5 @@
+export * from './roles.js';
+export * from './envelope.js';
+export * from './auth.js';
+export * from './messages.js';
+export * from './list.js';

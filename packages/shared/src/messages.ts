@@ -1,0 +1,21 @@
+/**
+ * Texts a person reads, shared so the server's answers and the web's fallbacks never drift apart.
+ * Wording of the spec is kept except for the obvious defects DESIGN.md lists.
+ */
+export const MESSAGES = {
+  loginSuccess: 'Login successful!',
+  loginFailed: 'Login failed',
+  invalidCredentials: 'The email address or password is incorrect.',
+  accountLocked: 'Too many failed sign-in attempts. This account is locked for 15 minutes; try again later.',
+  tooManyAttempts: 'Too many sign-in attempts from your address. Wait a minute and try again.',
+  accountDisabled: 'This account has been disabled. Ask an administrator to re-enable it.',
+  logoutSuccess: 'Logged out successfully!',
+  signInRequired: 'Please sign in to continue.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  adminOnly: 'Only administrators can do this.',
+  notFound: 'The requested resource was not found.',
+  invalidInput: 'Some of the information is not valid.',
+  bodyTooLarge: 'The request is too large (at most 1 MB).',
+  serverError: 'Something went wrong on our side. Please try again.',
+  backOfficeAdminsOnly: 'This back-office is for operator administrators only.',
+} as const;
