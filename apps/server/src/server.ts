@@ -49,6 +49,8 @@ function handleShutdownSignals(app: FastifyInstance): void {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     timer.unref();
+    // Keep-alive connections whose last request finished after close() began would otherwise hold the server open.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
