@@ -12,9 +12,14 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      { extends: true as const, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(postgresUrl
-        ? [{ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres', env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl } },
+            },
+          ]
         : []),
     ],
   },

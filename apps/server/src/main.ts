@@ -14,7 +14,9 @@ const USAGE = `Usage: main.ts <command>
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -39,7 +41,11 @@ async function main(argv: string[]): Promise<void> {
     case 'create-admin': {
       const { values } = parseArgs({
         args: rest,
-        options: { email: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+        options: {
+          email: { type: 'string' },
+          name: { type: 'string' },
+          'password-stdin': { type: 'boolean' },
+        },
       });
       if (!values.email) throw new UsageError('create-admin needs --email');
       const password = values['password-stdin'] ? await readStdin() : undefined;

@@ -16,7 +16,9 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl.replace(`:${config.port}`, `:${port}`);
   const lines = [`School transport back-office is running at ${url}`];
-  lines.push(`Database: ${config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL'}`);
+  lines.push(
+    `Database: ${config.database.kind === 'pglite' ? `embedded PGlite in ${config.database.dataDir}` : 'PostgreSQL'}`,
+  );
   if (config.webDistDir === null) lines.push('The web app is not served by this process (development mode).');
   if (firstAdmin?.generatedPassword) {
     lines.push(
@@ -24,7 +26,9 @@ export async function startServer(config: AppConfig): Promise<FastifyInstance> {
       'This password is shown only this once: sign in and keep it somewhere safe.',
     );
   } else if (firstAdmin) {
-    lines.push(`First administrator created: sign in as ${firstAdmin.email} with the password from ADMIN_PASSWORD.`);
+    lines.push(
+      `First administrator created: sign in as ${firstAdmin.email} with the password from ADMIN_PASSWORD.`,
+    );
   }
   // Plain text on stdout for the person who started the server; the JSON log is for machines.
   process.stdout.write(`\n${lines.map((line) => `  ${line}`).join('\n')}\n\n`);

@@ -35,7 +35,12 @@ describe('POST /api/auth/login', () => {
     for (const authorization of [body.token, `Bearer ${body.token}`]) {
       const answerMe = await me(authorization);
       expect(answerMe.statusCode).toBe(200);
-      expect(answerMe.json().data).toEqual({ id: admin.id, name: admin.name, email: admin.email, role: 'admin' });
+      expect(answerMe.json().data).toEqual({
+        id: admin.id,
+        name: admin.name,
+        email: admin.email,
+        role: 'admin',
+      });
     }
 
     const [stored] = await t.app.database.db.select().from(sessions).where(eq(sessions.userId, admin.id));
@@ -49,7 +54,11 @@ describe('POST /api/auth/login', () => {
     const wrongEmail = await login(t.app, 'nobody-here@example.com', PASSWORD);
     expect(wrongPassword.statusCode).toBe(401);
     expect(wrongEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ success: false, type: 'error', message: MESSAGES.invalidCredentials });
+    expect(wrongPassword.json()).toEqual({
+      success: false,
+      type: 'error',
+      message: MESSAGES.invalidCredentials,
+    });
     expect(wrongEmail.json()).toEqual(wrongPassword.json());
   });
 
@@ -120,8 +129,11 @@ describe('POST /api/auth/login', () => {
   });
 
   it('locks an unknown address the same way, so lockout reveals no account', async () => {
-    for (let i = 0; i < 5; i++) expect((await login(t.app, 'ghost-lock@example.com', 'wrong')).statusCode).toBe(401);
-    expect((await login(t.app, 'ghost-lock@example.com', 'wrong')).json().message).toBe(MESSAGES.accountLocked);
+    for (let i = 0; i < 5; i++)
+      expect((await login(t.app, 'ghost-lock@example.com', 'wrong')).statusCode).toBe(401);
+    expect((await login(t.app, 'ghost-lock@example.com', 'wrong')).json().message).toBe(
+      MESSAGES.accountLocked,
+    );
   });
 
   it('lets one client address make at most 10 attempts a minute', async () => {
@@ -142,7 +154,9 @@ describe('POST /api/auth/login', () => {
     await login(t.app, admin.email, 'a wrong guess');
     await login(t.app, admin.email);
     const rows = await t.app.database.db.select().from(auditLog);
-    const mine = rows.filter((row) => row.actorId === admin.id || (row.details as { email?: string })?.email === admin.email);
+    const mine = rows.filter(
+      (row) => row.actorId === admin.id || (row.details as { email?: string })?.email === admin.email,
+    );
     expect(mine.map((row) => row.action)).toEqual(['auth.login_failed', 'auth.login']);
     expect(JSON.stringify(mine)).not.toContain('a wrong guess');
   });
@@ -152,7 +166,11 @@ describe('sessions', () => {
   it('logout revokes the token', async () => {
     const admin = await createAccount(t.app, 'admin');
     const { token } = (await login(t.app, admin.email)).json();
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: token } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: token },
+    });
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ success: true, type: 'success', message: MESSAGES.logoutSuccess });
     const after = await me(token);

@@ -13,7 +13,11 @@ describe('GET /api/health', () => {
   it('checks the database and needs no token', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ success: true, type: 'success', data: { status: 'ok', database: t.config.database.kind } });
+    expect(answer.json()).toEqual({
+      success: true,
+      type: 'success',
+      data: { status: 'ok', database: t.config.database.kind },
+    });
   });
 });
 
@@ -72,18 +76,29 @@ describe('roles', () => {
     expect(answer.json()).toEqual({ success: false, type: 'error', message: MESSAGES.signInRequired });
   });
 
-  it.each(['driver', 'parent'] as const)('answers 403 to a %s on admin routes, but lets them see themselves', async (role) => {
-    const token = await tokenFor(t.app, role);
-    const answer = await t.app.inject({ ...adminRoute, headers: { authorization: token } });
-    expect(answer.statusCode).toBe(403);
-    expect(answer.json()).toEqual({ success: false, type: 'error', message: MESSAGES.adminOnly });
-    const self = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: token } });
-    expect(self.json().data.role).toBe(role);
-  });
+  it.each(['driver', 'parent'] as const)(
+    'answers 403 to a %s on admin routes, but lets them see themselves',
+    async (role) => {
+      const token = await tokenFor(t.app, role);
+      const answer = await t.app.inject({ ...adminRoute, headers: { authorization: token } });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual({ success: false, type: 'error', message: MESSAGES.adminOnly });
+      const self = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: token },
+      });
+      expect(self.json().data.role).toBe(role);
+    },
+  );
 
   it('lets an admin read the audit log, newest first, with paging', async () => {
     const token = await tokenFor(t.app, 'admin');
-    const answer = await t.app.inject({ ...adminRoute, url: `${adminRoute.url}?limit=1&search=auth.login`, headers: { authorization: token } });
+    const answer = await t.app.inject({
+      ...adminRoute,
+      url: `${adminRoute.url}?limit=1&search=auth.login`,
+      headers: { authorization: token },
+    });
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     expect(body.data).toHaveLength(1);
@@ -94,7 +109,11 @@ describe('roles', () => {
 
   it.each(['0', '101', 'abc'])('refuses limit=%s with 400', async (limit) => {
     const token = await tokenFor(t.app, 'admin');
-    const answer = await t.app.inject({ ...adminRoute, url: `${adminRoute.url}?limit=${limit}`, headers: { authorization: token } });
+    const answer = await t.app.inject({
+      ...adminRoute,
+      url: `${adminRoute.url}?limit=${limit}`,
+      headers: { authorization: token },
+    });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().errors[0].field).toBe('limit');
   });

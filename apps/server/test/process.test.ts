@@ -18,7 +18,11 @@ interface Running {
   url: string;
 }
 
-function run(args: string[], env: Record<string, string>, input?: string): Promise<{ code: number | null; output: string }> {
+function run(
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
       cwd: serverDir,
@@ -70,7 +74,7 @@ async function signIn(url: string, email: string, password: string) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-  return { status: answer.status, body: await answer.json() };
+  return { status: answer.status, body: (await answer.json()) as { user?: unknown } };
 }
 
 describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
@@ -115,7 +119,11 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
   });
 
   it('creates further admins from the command line', async () => {
-    const created = await run(['create-admin', '--email', 'Second@Example.com', '--name', 'Second Admin', '--password-stdin'], { DATA_DIR: dataDir }, 'a-long-enough-password\n');
+    const created = await run(
+      ['create-admin', '--email', 'Second@Example.com', '--name', 'Second Admin', '--password-stdin'],
+      { DATA_DIR: dataDir },
+      'a-long-enough-password\n',
+    );
     expect(created.output).toContain('Administrator second@example.com created.');
     expect(created.code).toBe(0);
     const again = await run(['create-admin', '--email', 'second@example.com'], { DATA_DIR: dataDir });

@@ -7,7 +7,12 @@ export const SEARCH_MAX = 100;
 
 /** Query of every `get-all` call: page from 1, limit 1 to 100, search trimmed. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(1_000_000).default(1),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page starts at 1')
+    .max(1_000_000)
+    .default(1),
   limit: z.coerce
     .number()
     .int('limit must be a whole number')

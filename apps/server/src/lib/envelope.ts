@@ -2,7 +2,12 @@ import type { ErrorEnvelope, FieldError, SuccessEnvelope } from '@school-transpo
 
 /** Builders for the answer envelope every route sends (DESIGN.md "API contract"). */
 export function success<T>(data?: T, message?: string): SuccessEnvelope<T> {
-  return { success: true, type: 'success', ...(message ? { message } : {}), ...(data !== undefined ? { data } : {}) };
+  return {
+    success: true,
+    type: 'success',
+    ...(message ? { message } : {}),
+    ...(data !== undefined ? { data } : {}),
+  };
 }
 
 export function failure(message: string, errors?: FieldError[]): ErrorEnvelope {

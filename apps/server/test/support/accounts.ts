@@ -9,7 +9,11 @@ let addressCounter = 0;
 /** Each test signs in from an address of its own so the per-address rate limit of one test never hits another. */
 export const nextAddress = () => `127.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
-export async function createAccount(app: FastifyInstance, role: Role, email = `${role}-${Date.now()}-${Math.random()}@example.com`) {
+export async function createAccount(
+  app: FastifyInstance,
+  role: Role,
+  email = `${role}-${Date.now()}-${Math.random()}@example.com`,
+) {
   const user = await insertUserIfNew(app.database.db, {
     name: `Test ${role}`,
     email,
@@ -20,7 +24,12 @@ export async function createAccount(app: FastifyInstance, role: Role, email = `$
   return user;
 }
 
-export async function login(app: FastifyInstance, email: string, password = PASSWORD, remoteAddress = nextAddress()) {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+  remoteAddress = nextAddress(),
+) {
   return app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress });
 }
 

@@ -11,23 +11,27 @@ export function auditRoutes(db: Database) {
   return async (app: FastifyInstance) => {
     app
       .withTypeProvider<ZodTypeProvider>()
-      .get('/audit-log/get-all', { schema: { tags: ['audit'], querystring: listQuerySchema } }, async (request) => {
-        const query = request.query;
-        const pattern = containsPattern(query.search);
-        const where = query.search
-          ? or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.action, pattern))
-          : undefined;
-        const [rows, [total]] = await Promise.all([
-          db
-            .select()
-            .from(auditLog)
-            .where(where)
-            .orderBy(desc(auditLog.id))
-            .limit(query.limit)
-            .offset(offsetOf(query)),
-          db.select({ n: count() }).from(auditLog).where(where),
-        ]);
-        return listAnswer(rows, total?.n ?? 0, query);
-      });
+      .get(
+        '/audit-log/get-all',
+        { schema: { tags: ['audit'], querystring: listQuerySchema } },
+        async (request) => {
+          const query = request.query;
+          const pattern = containsPattern(query.search);
+          const where = query.search
+            ? or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.action, pattern))
+            : undefined;
+          const [rows, [total]] = await Promise.all([
+            db
+              .select()
+              .from(auditLog)
+              .where(where)
+              .orderBy(desc(auditLog.id))
+              .limit(query.limit)
+              .offset(offsetOf(query)),
+            db.select({ n: count() }).from(auditLog).where(where),
+          ]);
+          return listAnswer(rows, total?.n ?? 0, query);
+        },
+      );
   };
 }

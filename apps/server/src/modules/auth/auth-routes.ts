@@ -29,10 +29,14 @@ export function authRoutes(auth: AuthService) {
       },
     );
 
-    routes.post('/auth/logout', { config: { access: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) => {
-      await auth.logout(requireAuth(request), clientOf(request));
-      return success(undefined, MESSAGES.logoutSuccess);
-    });
+    routes.post(
+      '/auth/logout',
+      { config: { access: 'signed-in' }, schema: { tags: ['auth'] } },
+      async (request) => {
+        await auth.logout(requireAuth(request), clientOf(request));
+        return success(undefined, MESSAGES.logoutSuccess);
+      },
+    );
 
     routes.get('/auth/me', { config: { access: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) =>
       success(requireAuth(request).user),

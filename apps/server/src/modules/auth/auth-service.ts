@@ -8,7 +8,12 @@ import { recordAudit } from '../audit/audit-log.js';
 import { findUserByEmail } from '../users/user-queries.js';
 import { clearFailedLogins, lockedUntil, recordFailedLogin } from './login-failures.js';
 import { checkPassword } from './passwords.js';
-import { createSession, revokeSession, type AuthenticatedSession, type SessionLifetimes } from './sessions.js';
+import {
+  createSession,
+  revokeSession,
+  type AuthenticatedSession,
+  type SessionLifetimes,
+} from './sessions.js';
 
 export interface ClientInfo {
   ip: string;
@@ -38,7 +43,12 @@ export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
       const passwordMatches = await checkPassword(user?.passwordHash, input.password);
       if (!user || !passwordMatches) {
         await recordFailedLogin(db, email, now);
-        await recordAudit(db, { actor: null, action: 'auth.login_failed', details: { email }, ip: client.ip });
+        await recordAudit(db, {
+          actor: null,
+          action: 'auth.login_failed',
+          details: { email },
+          ip: client.ip,
+        });
         throw unauthorized(MESSAGES.invalidCredentials);
       }
       // Only someone who knows the password learns that the account is disabled.

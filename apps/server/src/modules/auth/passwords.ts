@@ -13,7 +13,10 @@ let dummyHash: Promise<string> | undefined;
  * Checks a password; with no stored hash (unknown e-mail, account without a password) it still runs one argon2
  * verification against a throw-away hash, so a wrong e-mail costs as long as a wrong password.
  */
-export async function checkPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
+export async function checkPassword(
+  storedHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('timing-equaliser-not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);

@@ -58,7 +58,9 @@ export async function authenticate(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), isNull(users.disabledAt)))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), isNull(users.disabledAt)),
+    )
     .limit(1);
   if (!row) return null;
   const idleDeadline = row.lastSeenAt.getTime() + lifetimes.idleMs;

@@ -33,10 +33,6 @@ export interface NewUser {
 
 /** Inserts unless the e-mail is taken; answers the new row, or undefined when the address already exists. */
 export async function insertUserIfNew(db: Executor, user: NewUser): Promise<UserRow | undefined> {
-  const [row] = await db
-    .insert(users)
-    .values(user)
-    .onConflictDoNothing()
-    .returning();
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
   return row;
 }

@@ -1,0 +1,59 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { E2E_PORT, E2E_URL } from './environment';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function waitForHealth(deadline: number, output: () => string): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${E2E_URL}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become healthy:\n${output()}`);
+}
+
+/** Builds the web app, seeds a fresh embedded database, starts the production server; the returned function stops it. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD)
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-e2e-'));
+  const pgliteDir = path.join(dataDir, 'pglite');
+  execFileSync(process.execPath, ['--import', 'tsx', 'e2e/support/seed-accounts.ts', pgliteDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      // Each test signs in from an X-Forwarded-For address of its own (support/fixtures.ts), as behind a proxy,
+      // so the per-address sign-in limit of one test does not spill into the next.
+      TRUST_PROXY: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  server.stdout.on('data', (chunk) => (output += chunk));
+  server.stderr.on('data', (chunk) => (output += chunk));
+  await waitForHealth(Date.now() + 60_000, () => output);
+
+  return async () => {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

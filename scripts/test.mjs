@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every test of the project, in one run.
+ *   1. API tests (Vitest, through app.inject) on embedded PGlite, and on PostgreSQL too when TEST_DATABASE_URL
+ *      (or DATABASE_URL) is set;
+ *   2. web unit tests (Vitest, jsdom);
+ *   3. browser tests (Playwright in Debian's Chromium against the built app and the real server).
+ * Every suite runs even when an earlier one fails; the last line sums them up.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-reports-'));
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return true;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('Chromium is missing: installing the Debian package "chromium"...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+    if (fs.existsSync(chromium)) return true;
+  }
+  console.error(
+    `Browser tests need Chromium at ${chromium}. Install it with "sudo apt-get install chromium" ` +
+      '(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.',
+  );
+  return false;
+}
+
+function run(name, workspace, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync('npx', args, {
+    cwd: path.join(root, workspace),
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+function vitestCounts(file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+}
+
+function playwrightCounts(file) {
+  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+}
+
+const suites = [];
+const apiReport = path.join(reports, 'api.json');
+const apiOk = run('API tests', 'apps/server', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${apiReport}`,
+]);
+suites.push({ ok: apiOk, ...vitestCounts(apiReport) });
+
+const webReport = path.join(reports, 'web.json');
+const webOk = run('Web unit tests', 'apps/web', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${webReport}`,
+]);
+suites.push({ ok: webOk, ...vitestCounts(webReport) });
+
+if (ensureChromium()) {
+  const e2eReport = path.join(reports, 'e2e.json');
+  const e2eOk = run('Browser tests', 'e2e', ['playwright', 'test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  });
+  suites.push({ ok: e2eOk, ...playwrightCounts(e2eReport) });
+} else {
+  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0 });
+}
+
+const total = suites.reduce(
+  (sum, s) => ({
+    passed: sum.passed + s.passed,
+    failed: sum.failed + s.failed,
+    skipped: sum.skipped + s.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const allOk = suites.every((s) => s.ok) && total.failed === 0;
+console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(allOk ? 0 : 1);
