@@ -18,7 +18,7 @@ test('dark mode is switched in the drawer and survives a reload', async ({ page 
 
 test('the drawer collapses with the menu toggle and lists the management screens', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
-  const nav = page.getByRole('navigation');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   const width = async () => (await nav.boundingBox())?.width ?? 0;
   const open = await width();

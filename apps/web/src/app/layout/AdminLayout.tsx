@@ -1,0 +1,122 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import { useTheme, type Theme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { Logo } from '../../components/Logo';
+import { useSession } from '../../features/auth/session-context';
+import { NavigationMenu } from './NavigationMenu';
+import { ThemeModeSwitch } from './ThemeModeSwitch';
+
+const DRAWER_WIDTH = 260;
+/** Wide enough for an icon button plus its padding. */
+const RAIL_WIDTH = 72;
+
+const widthTransition = (theme: Theme) =>
+  theme.transitions.create('width', { duration: theme.transitions.duration.shorter });
+
+interface DrawerContentProps {
+  compact: boolean;
+  onNavigate?: () => void;
+}
+
+function DrawerContent({ compact, onNavigate }: DrawerContentProps) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar sx={{ px: compact ? 2.25 : 2.5 }}>
+        <Logo showName={!compact} />
+      </Toolbar>
+      <Divider />
+      <Box sx={{ flexGrow: 1, overflowY: 'auto', overflowX: 'hidden' }}>
+        <NavigationMenu compact={compact} onNavigate={onNavigate} />
+      </Box>
+      <Divider />
+      <ThemeModeSwitch compact={compact} />
+    </Box>
+  );
+}
+
+/**
+ * Signed-in chrome: on desktop a permanent drawer that collapses to icons, on small screens a drawer that
+ * slides over the page; the same top-bar button toggles either.
+ */
+export function AdminLayout() {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const { user, signOut } = useSession();
+  const [signingOut, setSigningOut] = useState(false);
+
+  const toggleMenu = () => (isDesktop ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
+  const closeMobileMenu = () => setMobileOpen(false);
+  const logOut = () => {
+    setSigningOut(true);
+    void signOut();
+  };
+  const drawerWidth = collapsed ? RAIL_WIDTH : DRAWER_WIDTH;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {isDesktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{ width: drawerWidth, flexShrink: 0, transition: widthTransition }}
+          slotProps={{
+            paper: { sx: { width: drawerWidth, overflowX: 'hidden', transition: widthTransition } },
+          }}
+        >
+          <DrawerContent compact={collapsed} />
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={closeMobileMenu}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+        >
+          <DrawerContent compact={false} onNavigate={closeMobileMenu} />
+        </Drawer>
+      )}
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          <Toolbar sx={{ gap: 1 }}>
+            <IconButton
+              edge="start"
+              aria-label="Toggle menu"
+              aria-expanded={isDesktop ? !collapsed : mobileOpen}
+              onClick={toggleMenu}
+            >
+              <MenuIcon />
+            </IconButton>
+            <Typography noWrap sx={{ ml: 'auto', fontWeight: 500 }}>
+              {user?.name}
+            </Typography>
+            <Tooltip title="Log out">
+              <IconButton aria-label="Log out" onClick={logOut} disabled={signingOut}>
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

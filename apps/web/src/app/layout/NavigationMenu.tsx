@@ -1,0 +1,58 @@
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Tooltip from '@mui/material/Tooltip';
+import { Link as RouterLink, useMatch } from 'react-router';
+import { MENU_ITEMS, type MenuItem } from './menu';
+
+interface NavigationMenuProps {
+  /** Icons only, as in the collapsed desktop drawer; the labels then show as tooltips. */
+  compact: boolean;
+  onNavigate?: () => void;
+}
+
+export function NavigationMenu({ compact, onNavigate }: NavigationMenuProps) {
+  return (
+    <List component="nav" aria-label="Main menu">
+      {MENU_ITEMS.map((item) => (
+        <MenuLink key={item.path} item={item} compact={compact} onNavigate={onNavigate} />
+      ))}
+    </List>
+  );
+}
+
+function MenuLink({
+  item: { label, path, icon: Icon },
+  compact,
+  onNavigate,
+}: NavigationMenuProps & { item: MenuItem }) {
+  const current = useMatch(path) !== null;
+  return (
+    <ListItem disablePadding>
+      <Tooltip
+        title={label}
+        placement="right"
+        disableHoverListener={!compact}
+        disableFocusListener={!compact}
+        disableTouchListener={!compact}
+      >
+        <ListItemButton
+          component={RouterLink}
+          to={path}
+          selected={current}
+          aria-current={current ? 'page' : undefined}
+          onClick={onNavigate}
+          sx={{ minHeight: 48, px: 2.5, justifyContent: compact ? 'center' : 'flex-start' }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: compact ? 0 : 2, justifyContent: 'center' }}>
+            <Icon />
+          </ListItemIcon>
+          {/* Hidden, not removed, when compact: the link keeps its accessible name. */}
+          <ListItemText primary={label} sx={{ opacity: compact ? 0 : 1, whiteSpace: 'nowrap' }} />
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
+  );
+}

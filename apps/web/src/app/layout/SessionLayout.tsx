@@ -1,0 +1,18 @@
+import { lazy, Suspense } from 'react';
+import { PageLoader } from '../../components/PageLoader';
+import { useSession } from '../../features/auth/session-context';
+import { PublicLayout } from './PublicLayout';
+
+/** Visitors never need the drawer's code, so it stays out of the first download. */
+const AdminLayout = lazy(async () => ({ default: (await import('./AdminLayout')).AdminLayout }));
+
+/** The same routes (the 404 page above all) appear inside the admin chrome or the public one. */
+export function SessionLayout() {
+  const { isAdmin } = useSession();
+  if (!isAdmin) return <PublicLayout />;
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <AdminLayout />
+    </Suspense>
+  );
+}

@@ -1,0 +1,60 @@
+import type { RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { RouteErrorPage } from '../components/RouteErrorPage';
+import { RequireAdmin, RequireVisitor } from '../features/auth/route-guards';
+import { SessionProvider } from '../features/auth/SessionProvider';
+import { SessionLayout } from './layout/SessionLayout';
+
+function SessionRoot() {
+  return (
+    <SessionProvider>
+      <SessionLayout />
+    </SessionProvider>
+  );
+}
+
+/**
+ * Every screen is fetched on first visit (`lazy`), so the first download holds only the shell.
+ * A router takes over the route objects it is given (it resolves their `lazy` parts in place), hence a fresh set
+ * per router.
+ */
+export const createAppRoutes = (): RouteObject[] => [
+  {
+    Component: SessionRoot,
+    HydrateFallback: PageLoader,
+    children: [
+      {
+        // A screen that fails keeps the drawer and top bar around its error message.
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          {
+            path: 'login',
+            Component: RequireVisitor,
+            children: [
+              {
+                index: true,
+                lazy: { Component: async () => (await import('../features/auth/LoginPage')).LoginPage },
+              },
+            ],
+          },
+          {
+            // Management screens. A visitor opening / is sent on to Log In, which the spec shows at / and /login.
+            Component: RequireAdmin,
+            children: [
+              {
+                index: true,
+                lazy: {
+                  Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
+                },
+              },
+            ],
+          },
+          {
+            path: '*',
+            lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage },
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,33 @@
+import type { PaletteMode } from '@mui/material/styles';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import { readStorage, writeStorage } from '../lib/storage';
+
+/** Storage key and default are the spec's (sections 4 and 9). */
+const MODE_KEY = 'mode';
+const DEFAULT_MODE: PaletteMode = 'light';
+
+export interface ThemeModeValue {
+  mode: PaletteMode;
+  toggleMode: () => void;
+}
+
+function readStoredMode(): PaletteMode {
+  const stored = readStorage(MODE_KEY);
+  return stored === 'light' || stored === 'dark' ? stored : DEFAULT_MODE;
+}
+
+/** The light/dark choice, remembered across visits. */
+export function usePersistentThemeMode(): ThemeModeValue {
+  const [mode, setMode] = useState<PaletteMode>(readStoredMode);
+  useEffect(() => writeStorage(MODE_KEY, mode), [mode]);
+  const toggleMode = useCallback(() => setMode((current) => (current === 'light' ? 'dark' : 'light')), []);
+  return { mode, toggleMode };
+}
+
+export const ThemeModeContext = createContext<ThemeModeValue | null>(null);
+
+export function useThemeMode(): ThemeModeValue {
+  const value = useContext(ThemeModeContext);
+  if (!value) throw new Error('useThemeMode must be used inside <AppProviders>');
+  return value;
+}

@@ -1,0 +1,79 @@
+import { MESSAGES } from '@school-transport/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { onUnauthorized } from '../../lib/api-client';
+import { revokeToken } from './auth-api';
+import { isAdminUser, SessionContext, type SessionContextValue } from './session-context';
+import {
+  clearStoredSession,
+  readStoredSession,
+  readStoredToken,
+  saveSession,
+  type StoredSession,
+} from './session-storage';
+import { useStartupSessionCheck } from './useStartupSessionCheck';
+
+interface SessionState {
+  session: StoredSession | null;
+  endedByServer: boolean;
+}
+
+/** Lives inside the router because ending a session (logout or a 401 anywhere) always leads to /login. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const [{ session, endedByServer }, setState] = useState<SessionState>(() => ({
+    session: readStoredSession(),
+    endedByServer: false,
+  }));
+
+  const endSession = useCallback(
+    (byServer: boolean) => {
+      clearStoredSession();
+      // Answers fetched for this user must never show up for whoever signs in next.
+      queryClient.clear();
+      setState({ session: null, endedByServer: byServer });
+      navigate('/login', { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        // A late 401 for a session that is already gone (e.g. a request still in flight at logout) ends nothing.
+        if (readStoredToken() !== null) endSession(true);
+      }),
+    [endSession],
+  );
+
+  useStartupSessionCheck(session?.token ?? null);
+
+  const signIn = useCallback((next: StoredSession) => {
+    saveSession(next);
+    setState({ session: next, endedByServer: false });
+  }, []);
+
+  const signOut = useCallback(async () => {
+    if (session) await revokeToken(session.token);
+    endSession(false);
+    enqueueSnackbar(MESSAGES.logoutSuccess, { variant: 'success' });
+  }, [session, endSession, enqueueSnackbar]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({
+      user: session?.user ?? null,
+      token: session?.token ?? null,
+      isAdmin: isAdminUser(session?.user ?? null),
+      endedByServer,
+      signIn,
+      signOut,
+    }),
+    [session, endedByServer, signIn, signOut],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,24 @@
+import type { LoginAnswer, LoginInput, SessionUser, SuccessEnvelope } from '@school-transport/shared';
+import { apiRequest } from '../../lib/api-client';
+
+/** Signing in is not done on behalf of a stored session, so no token is sent and a 401 here ends nothing. */
+export function requestLogin(credentials: LoginInput): Promise<LoginAnswer> {
+  return apiRequest<LoginAnswer>('POST', '/auth/login', credentials, { token: null });
+}
+
+/**
+ * Revokes `token` on the server. Its outcome does not matter to the caller (the session is dropped locally
+ * either way), so failures are swallowed here.
+ */
+export async function revokeToken(token: string): Promise<void> {
+  try {
+    await apiRequest('POST', '/auth/logout', undefined, { token });
+  } catch {
+    // Already expired, revoked or unreachable: nothing left to undo.
+  }
+}
+
+export async function fetchCurrentUser(signal: AbortSignal): Promise<SessionUser | null> {
+  const answer = await apiRequest<SuccessEnvelope<SessionUser>>('GET', '/auth/me', undefined, { signal });
+  return answer.data ?? null;
+}

@@ -1,0 +1,27 @@
+import type { SessionUser } from '@school-transport/shared';
+import { createContext, useContext } from 'react';
+import type { StoredSession } from './session-storage';
+
+export interface SessionContextValue {
+  user: SessionUser | null;
+  token: string | null;
+  /** Only admins reach the back-office (spec section 6). */
+  isAdmin: boolean;
+  /** The server refused the previous session (401), so the Log In screen says why the user is there. */
+  endedByServer: boolean;
+  signIn: (session: StoredSession) => void;
+  signOut: () => Promise<void>;
+}
+
+export const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function useSession(): SessionContextValue {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
+
+/** The role is read from the user, lowercased (spec section 6); no user means a visitor. */
+export function isAdminUser(user: SessionUser | null): boolean {
+  return user?.role.toLowerCase() === 'admin';
+}
