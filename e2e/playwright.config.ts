@@ -12,7 +12,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/results.json' }]] : [['list']],
+  reporter: 'list',
   use: {
     baseURL: E2E_URL,
     trace: 'retain-on-failure',

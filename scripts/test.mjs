@@ -59,26 +59,15 @@ function playwrightCounts(file) {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }
 
-const suites = [];
-const apiReport = path.join(reports, 'api.json');
-const apiOk = run('API tests', 'apps/server', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${apiReport}`,
-]);
-suites.push({ ok: apiOk, ...vitestCounts(apiReport) });
+/** Runs one workspace's Vitest suite and reads its counts back from a JSON report. */
+function runVitest(name, workspace) {
+  const report = path.join(reports, `${workspace.replaceAll('/', '-')}.json`);
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const ok = run(name, workspace, args);
+  return { ok, ...vitestCounts(report) };
+}
 
-const webReport = path.join(reports, 'web.json');
-const webOk = run('Web unit tests', 'apps/web', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${webReport}`,
-]);
-suites.push({ ok: webOk, ...vitestCounts(webReport) });
+const suites = [runVitest('API tests', 'apps/server'), runVitest('Web unit tests', 'apps/web')];
 
 if (ensureChromium()) {
   const e2eReport = path.join(reports, 'e2e.json');
