@@ -18,4 +18,17 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large (at most 1 MB).',
   serverError: 'Something went wrong on our side. Please try again.',
   backOfficeAdminsOnly: 'This back-office is for operator administrators only.',
+  // Spec section 5 and 8, with 'Please fill the all fields!' corrected (DESIGN.md).
+  fillAllFields: 'Please fill all the fields!',
+  deleteFailed: 'Delete failed!',
+  somethingWentWrongSpaced: 'Something went wrong !',
+  uploadFailed: 'Upload failed',
+  somethingWentWrong: 'Something went wrong!',
+  selectImage: 'Please select an image',
+  onlyImages: 'Only image files are allowed!',
+  imageTooLarge: 'Image must be smaller than 2MB',
+  noData: 'No Data Found!',
 } as const;
+
+/** 'Failed to fetch drivers data!' and the same wording for every list (the spec's 'Felid' corrected). */
+export const fetchFailedMessage = (things: string) => `Failed to fetch ${things} data!`;

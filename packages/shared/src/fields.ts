@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by every resource schema, so that a "required" or "too long" message reads the same on
+ * every form and in every 400 answer.
+ */
+
+export const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional text: missing, null and blank all mean "none" and are stored as null. */
+export const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const emailField = (label = 'Email') =>
+  requiredText(label, 254)
+    .pipe(z.email(`${label} must be a valid email address`))
+    .transform((v) => v.toLowerCase());
+
+/**
+ * A phone number as people write it: digits with an optional leading +, spaces, dashes, dots and brackets; 7 to
+ * 15 digits (E.164's maximum). No country is assumed, so national and international forms are both accepted.
+ */
+const PHONE_SHAPE = /^\+?[0-9][0-9 ().-]*$/;
+const digitCount = (value: string) => value.replace(/\D/g, '').length;
+const phoneMessage = (label: string) =>
+  `${label} must be a phone number of 7 to 15 digits, e.g. +91 98765 43210`;
+
+export const phoneField = (label: string) =>
+  requiredText(label, 20).refine(
+    (value) => PHONE_SHAPE.test(value) && digitCount(value) >= 7 && digitCount(value) <= 15,
+    phoneMessage(label),
+  );
+
+export const optionalPhoneField = (label: string) =>
+  optionalText(label, 20).refine(
+    (value) =>
+      value === null || (PHONE_SHAPE.test(value) && digitCount(value) >= 7 && digitCount(value) <= 15),
+    phoneMessage(label),
+  );
+
+/** Forms send numbers as typed text; the API accepts a JSON number or a string of digits, nothing else. */
+const numberFromText = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
+
+export const wholeNumber = (label: string, min: number, max: number) =>
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: `${label} is required and must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be between ${min} and ${max}`)
+      .max(max, `${label} must be between ${min} and ${max}`),
+  );
+
+/** A positive number with at most two decimals (kilometres, money). */
+export const positiveDecimal = (label: string, max: number) =>
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: `${label} is required and must be a number` })
+      .gt(0, `${label} must be greater than 0`)
+      .max(max, `${label} must be at most ${max}`)
+      .refine(
+        (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+        `${label} may have at most 2 decimals`,
+      ),
+  );
+
+/** Path parameter of get-one, update and delete calls. */
+export const idParamsSchema = z.object({ id: z.uuid('The id is not valid') });
+export type IdParams = z.infer<typeof idParamsSchema>;
