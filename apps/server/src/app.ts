@@ -2,15 +2,24 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { driverInputSchema, routeInputSchema, vehicleInputSchema } from '@school-transport/shared';
 import type { AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { resourceRoutes } from './lib/resource-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { createDriverService } from './modules/drivers/driver-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { createRouteService } from './modules/routes/route-service.js';
+import { createImageStorage } from './modules/uploads/image-storage.js';
+import { createImageUrls } from './modules/uploads/image-urls.js';
+import { serverSecret } from './modules/uploads/server-secret.js';
+import { uploadRoutes } from './modules/uploads/upload-routes.js';
+import { createVehicleService } from './modules/vehicles/vehicle-service.js';
 import { addApiDocs } from './plugins/api-docs.js';
-import { addAuthentication } from './plugins/authentication.js';
+import { addAuthentication, createAuthenticator } from './plugins/authentication.js';
 import { addErrorHandling } from './plugins/error-handler.js';
 import { addNotFoundHandling } from './plugins/not-found.js';
 import { addRateLimits } from './plugins/rate-limit.js';
@@ -78,15 +87,44 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await addRateLimits(app);
   await addApiDocs(app);
 
+  const { db } = database;
   const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
-  const auth = createAuthService({ db: database.db, clock, lifetimes });
+  const authenticator = createAuthenticator({ db, clock, lifetimes });
+  const auth = createAuthService({ db, clock, lifetimes });
+  const storage = createImageStorage(config.dataDir);
+  const urls = createImageUrls(await serverSecret(db, 'image-url-signing'), clock);
+  const drivers = createDriverService({ db, urls, storage });
+  const vehicles = createVehicleService({ db, urls, storage });
+  const routes = createRouteService({ db });
 
   await app.register(
     async (api) => {
-      addAuthentication(api, { db: database.db, clock, lifetimes });
+      addAuthentication(api, authenticator);
       await api.register(healthRoutes(database));
       await api.register(authRoutes(auth));
-      await api.register(auditRoutes(database.db));
+      await api.register(auditRoutes(db));
+      await api.register(
+        resourceRoutes({
+          path: 'drivers',
+          label: 'Driver',
+          inputSchema: driverInputSchema,
+          service: drivers,
+        }),
+      );
+      await api.register(
+        resourceRoutes({
+          path: 'vehicles',
+          label: 'Vehicle',
+          inputSchema: vehicleInputSchema,
+          service: vehicles,
+        }),
+      );
+      await api.register(
+        resourceRoutes({ path: 'routes', label: 'Route', inputSchema: routeInputSchema, service: routes }),
+      );
+      await api.register(
+        uploadRoutes({ targets: { driver: drivers, vehicle: vehicles }, storage, urls, authenticator }),
+      );
     },
     { prefix: '/api' },
   );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '@school-transport/shared';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
@@ -22,18 +22,30 @@ declare module 'fastify' {
   }
 }
 
+export interface AuthenticationDeps {
+  db: Database;
+  clock: Clock;
+  lifetimes: SessionLifetimes;
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
+
+/** The live session behind a request's Authorization header, or null. */
+export function createAuthenticator(deps: AuthenticationDeps): Authenticator {
+  return async (request) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    return token ? authenticate(deps.db, token, deps.clock(), deps.lifetimes) : null;
+  };
+}
+
 /** Adds the access check to every route registered in `scope` (the /api scope) and its children. */
-export function addAuthentication(
-  scope: FastifyInstance,
-  deps: { db: Database; clock: Clock; lifetimes: SessionLifetimes },
-): void {
+export function addAuthentication(scope: FastifyInstance, authenticator: Authenticator): void {
   scope.decorateRequest('auth', null);
   scope.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
-    const token = tokenFromHeader(request.headers.authorization);
-    if (!token) throw unauthorized(MESSAGES.signInRequired);
-    const session = await authenticate(deps.db, token, deps.clock(), deps.lifetimes);
+    if (!request.headers.authorization) throw unauthorized(MESSAGES.signInRequired);
+    const session = await authenticator(request);
     if (!session) throw unauthorized(MESSAGES.sessionEnded);
     request.auth = session;
     if (access === 'admin' && session.user.role !== 'admin') throw forbidden(MESSAGES.adminOnly);

@@ -25,8 +25,10 @@ export async function addSecurityHeaders(app: FastifyInstance): Promise<void> {
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  // API answers carry personal data: no browser or proxy may keep a copy.
+  // API answers carry personal data: no browser or proxy may keep a copy, unless a route chose otherwise
+  // (signed image URLs may be kept privately by the browser).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }

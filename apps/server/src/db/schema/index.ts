@@ -1,3 +1,5 @@
 export * from './users.js';
 export * from './sessions.js';
 export * from './audit.js';
+export * from './fleet.js';
+export * from './secrets.js';

@@ -27,3 +27,16 @@ export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void
     ip: entry.ip ?? null,
   });
 }
+
+/** The fields whose value differs, as { field: { from, to } }: what an update entry records. */
+export function changedFields<T extends object>(
+  before: T,
+  after: Partial<T>,
+): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [field, to] of Object.entries(after)) {
+    const from = (before as Record<string, unknown>)[field];
+    if (to !== undefined && String(from) !== String(to)) changes[field] = { from, to };
+  }
+  return changes;
+}

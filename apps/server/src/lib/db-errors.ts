@@ -1,0 +1,31 @@
+import type { FieldError } from '@school-transport/shared';
+import { conflict } from './errors.js';
+
+interface PgError {
+  code: string;
+  constraint?: string;
+}
+
+/** Drizzle wraps driver errors; pg and PGlite both carry the SQLSTATE `code` and the `constraint` name. */
+function pgErrorOf(error: unknown): PgError | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
+  }
+  return undefined;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/**
+ * Turns a unique or foreign-key violation into a 409 that a person understands, using the caller's map from
+ * constraint name to field and message. The database is the judge, so there is no check-then-write race;
+ * anything else is rethrown.
+ */
+export function rethrowConflict(error: unknown, constraints: Record<string, FieldError>): never {
+  const pgError = pgErrorOf(error);
+  const isConflict = pgError?.code === UNIQUE_VIOLATION || pgError?.code === FOREIGN_KEY_VIOLATION;
+  const known = isConflict && pgError?.constraint ? constraints[pgError.constraint] : undefined;
+  if (known) throw conflict(known.message, known.field ? [known] : undefined);
+  throw error;
+}

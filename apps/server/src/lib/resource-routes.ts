@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { idParamsSchema, listQuerySchema, type ListQuery } from '@school-transport/shared';
+import { changeContextOf, type ChangeContext } from './change-context.js';
+import { success } from './envelope.js';
+import { listAnswer } from './pagination.js';
+
+/** What a resource module provides; the HTTP side is the same for every resource and lives here once. */
+export interface ResourceService<T, Input> {
+  list(query: ListQuery): Promise<{ rows: T[]; total: number }>;
+  /** Throws a 404 AppError for an unknown id. */
+  get(id: string): Promise<T>;
+  create(input: Input, context: ChangeContext): Promise<T>;
+  update(id: string, input: Input, context: ChangeContext): Promise<T>;
+  remove(id: string, context: ChangeContext): Promise<void>;
+}
+
+export interface ResourceDefinition<Schema extends z.ZodType, T> {
+  /** URL segment: /api/{path}/get-all … */
+  path: string;
+  /** Singular, capitalised, for messages: 'Driver created successfully!'. */
+  label: string;
+  inputSchema: Schema;
+  service: ResourceService<T, z.output<Schema>>;
+}
+
+/** The five calls of DESIGN.md's API contract: get-all, get-one/{id}, create, update/{id}, delete/{id}. */
+export function resourceRoutes<Schema extends z.ZodType, T>(definition: ResourceDefinition<Schema, T>) {
+  const { path, label, inputSchema, service } = definition;
+  const tags = [path];
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.get(`/${path}/get-all`, { schema: { tags, querystring: listQuerySchema } }, async (request) => {
+      const { rows, total } = await service.list(request.query);
+      return listAnswer(rows, total, request.query);
+    });
+
+    routes.get(`/${path}/get-one/:id`, { schema: { tags, params: idParamsSchema } }, async (request) =>
+      success(await service.get(request.params.id)),
+    );
+
+    routes.post(`/${path}/create`, { schema: { tags, body: inputSchema } }, async (request, reply) => {
+      const created = await service.create(request.body as z.output<Schema>, changeContextOf(request));
+      return reply.code(201).send(success(created, `${label} created successfully!`));
+    });
+
+    routes.put(
+      `/${path}/update/:id`,
+      { schema: { tags, params: idParamsSchema, body: inputSchema } },
+      async (request) => {
+        const updated = await service.update(
+          request.params.id,
+          request.body as z.output<Schema>,
+          changeContextOf(request),
+        );
+        return success(updated, `${label} updated successfully!`);
+      },
+    );
+
+    routes.delete(`/${path}/delete/:id`, { schema: { tags, params: idParamsSchema } }, async (request) => {
+      await service.remove(request.params.id, changeContextOf(request));
+      return success(undefined, `${label} deleted successfully!`);
+    });
+  };
+}

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import type { Vehicle, vehicleInputSchema } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import { routeAssignments, vehicles } from '../../db/schema/index.js';
+import { createTableService } from '../../lib/table-service.js';
+import type { ImageStorage } from '../uploads/image-storage.js';
+import type { ImageUrls } from '../uploads/image-urls.js';
+import { profileImageTarget } from '../uploads/profile-image-target.js';
+
+type VehicleRow = typeof vehicles.$inferSelect;
+
+export function createVehicleService({
+  db,
+  urls,
+  storage,
+}: {
+  db: Database;
+  urls: ImageUrls;
+  storage: ImageStorage;
+}) {
+  const service = createTableService<VehicleRow, Vehicle, z.output<typeof vehicleInputSchema>>({
+    db,
+    table: vehicles,
+    entity: 'vehicle',
+    searchColumns: [vehicles.licensePlate, vehicles.model, vehicles.type, vehicles.color],
+    conflicts: {
+      vehicles_license_plate_unique: {
+        field: 'licensePlate',
+        message: 'A vehicle with this registration number already exists.',
+      },
+      route_assignments_vehicle_id_vehicles_id_fk: { message: 'This vehicle is used by a route assignment.' },
+    },
+    assignmentColumn: routeAssignments.vehicleId,
+    toAnswer: ({ updatedAt: _updatedAt, ...row }) => ({
+      ...row,
+      profileImage: urls.urlFor('vehicle', row.profileImage),
+      createdAt: row.createdAt.toISOString(),
+    }),
+    describe: (row) => ({ licensePlate: row.licensePlate, model: row.model }),
+    afterRemove: (row) => storage.remove('vehicle', row.profileImage),
+  });
+
+  return { ...service, ...profileImageTarget(db, vehicles, 'vehicle') };
+}

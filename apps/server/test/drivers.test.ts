@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, routeAssignments, routes, users, vehicles } from '../src/db/schema/index.js';
+import { tokenFor } from './support/accounts.js';
+import { apiAs, type Api } from './support/requests.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let api: Api;
+let counter = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  api = apiAs(t.app, await tokenFor(t.app, 'admin'));
+});
+afterAll(() => t.close());
+
+const newDriver = (overrides: Record<string, unknown> = {}) => {
+  counter += 1;
+  return {
+    name: `Driver ${counter}`,
+    email: `driver${counter}@example.com`,
+    phone: '+91 98765 43210',
+    licenseNo: `DL-${counter}`,
+    ...overrides,
+  };
+};
+
+describe('drivers', () => {
+  it('creates a driver as a user with role driver and no password, and reads it back', async () => {
+    const created = await api('POST', '/api/drivers/create', newDriver({ name: '  Asha Rao ', email: 'Asha@Example.com', address: '12 Hill Rd' }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ success: true, type: 'success', message: 'Driver created successfully!' });
+    const driver = created.body.data;
+    expect(driver).toMatchObject({
+      user: { name: 'Asha Rao', email: 'asha@example.com' },
+      phone: '+91 98765 43210',
+      alternativePhone: null,
+      address: '12 Hill Rd',
+      profileImage: null,
+    });
+    const [user] = await t.app.database.db.select().from(users).where(eq(users.id, driver.user.id));
+    expect(user).toMatchObject({ role: 'driver', passwordHash: null });
+
+    const one = await api('GET', `/api/drivers/get-one/${driver.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body.data).toEqual(driver);
+  });
+
+  it('answers 400 with a message per field for invalid input', async () => {
+    const answer = await api('POST', '/api/drivers/create', { name: '', email: 'nope', phone: 'call me', licenseNo: 'x'.repeat(31), alternativePhone: '12' });
+    expect(answer.status).toBe(400);
+    const fields = answer.body.errors.map((e: { field: string }) => e.field).sort();
+    expect(fields).toEqual(['alternativePhone', 'email', 'licenseNo', 'name', 'phone']);
+  });
+
+  it('answers 409 naming the field for a duplicate email or license number, in any case', async () => {
+    const first = newDriver();
+    expect((await api('POST', '/api/drivers/create', first)).status).toBe(201);
+    const sameEmail = await api('POST', '/api/drivers/create', newDriver({ email: first.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body.errors).toEqual([{ field: 'email', message: 'An account with this email address already exists.' }]);
+    const sameLicense = await api('POST', '/api/drivers/create', newDriver({ licenseNo: first.licenseNo.toLowerCase() }));
+    expect(sameLicense.status).toBe(409);
+    expect(sameLicense.body.errors[0].field).toBe('licenseNo');
+    // nothing half-written: the user of the refused driver was not kept
+    const orphans = await t.app.database.db.select().from(users).where(eq(users.email, newDriver().email));
+    expect(orphans).toHaveLength(0);
+  });
+
+  it('updates every field, and records what changed in the audit log', async () => {
+    const { body } = await api('POST', '/api/drivers/create', newDriver());
+    const id = body.data.id;
+    const changes = newDriver({ name: 'Renamed', alternativePhone: '080-2345-6789', address: 'New address' });
+    const updated = await api('PUT', `/api/drivers/update/${id}`, changes);
+    expect(updated.status).toBe(200);
+    expect(updated.body.message).toBe('Driver updated successfully!');
+    expect(updated.body.data).toMatchObject({ user: { name: 'Renamed', email: changes.email }, alternativePhone: '080-2345-6789', address: 'New address', licenseNo: changes.licenseNo });
+    const [entry] = await t.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'driver.updated'));
+    expect(entry!.entityId).toBe(id);
+    expect(entry!.details).toMatchObject({ name: { to: 'Renamed' }, address: { from: null, to: 'New address' } });
+    expect(entry!.actorEmail).toMatch(/^admin-/);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await api('GET', `/api/drivers/get-one/${unknown}`)).status).toBe(404);
+    expect((await api('PUT', `/api/drivers/update/${unknown}`, newDriver())).status).toBe(404);
+    expect((await api('DELETE', `/api/drivers/delete/${unknown}`)).status).toBe(404);
+    expect((await api('GET', '/api/drivers/get-one/42')).status).toBe(400);
+  });
+
+  it('deletes a driver and their account, but not while a route assignment uses them', async () => {
+    const { body } = await api('POST', '/api/drivers/create', newDriver());
+    const driver = body.data;
+    const db = t.app.database.db;
+    const [vehicle] = await db.insert(vehicles).values({ licensePlate: `KA${counter}`, model: 'Bus', type: 'Bus', color: 'Yellow', capacity: 40 }).returning();
+    const [route] = await db.insert(routes).values({ name: 'North Loop', startLocation: 'A', endLocation: 'B', distanceKm: 12.5, durationMin: 40 }).returning();
+    const [assignment] = await db.insert(routeAssignments).values({ driverId: driver.id, vehicleId: vehicle!.id, routeId: route!.id }).returning();
+
+    const refused = await api('DELETE', `/api/drivers/delete/${driver.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This driver is assigned to the route "North Loop". Remove that route assignment first.');
+
+    await db.delete(routeAssignments).where(eq(routeAssignments.id, assignment!.id));
+    const deleted = await api('DELETE', `/api/drivers/delete/${driver.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ success: true, type: 'success', message: 'Driver deleted successfully!' });
+    expect((await api('GET', `/api/drivers/get-one/${driver.id}`)).status).toBe(404);
+    expect(await db.select().from(users).where(eq(users.id, driver.user.id))).toHaveLength(0);
+  });
+});
+
+describe('drivers list', () => {
+  let listApp: TestApp;
+  let listApi: Api;
+  beforeAll(async () => {
+    listApp = await createTestApp();
+    listApi = apiAs(listApp.app, await tokenFor(listApp.app, 'admin'));
+    for (let i = 1; i <= 12; i++) {
+      const license = i === 7 ? 'MH-SPECIAL-7' : `KA-${String(i).padStart(3, '0')}`;
+      await listApi('POST', '/api/drivers/create', { name: i === 3 ? 'Zoë Fernandes' : `List Driver ${i}`, email: `list${i}@example.com`, phone: `98765000${String(i).padStart(2, '0')}`, licenseNo: license });
+    }
+  });
+  afterAll(() => listApp.close());
+
+  it('pages newest first with the pagination object', async () => {
+    const page1 = await listApi('GET', '/api/drivers/get-all?page=1&limit=5');
+    expect(page1.status).toBe(200);
+    expect(page1.body.pagination).toEqual({ page: 1, limit: 5, total: 12, totalPages: 3 });
+    expect(page1.body.data.map((d: { user: { name: string } }) => d.user.name)).toEqual(['List Driver 12', 'List Driver 11', 'List Driver 10', 'List Driver 9', 'List Driver 8']);
+    const page3 = await listApi('GET', '/api/drivers/get-all?page=3&limit=5');
+    expect(page3.body.data).toHaveLength(2);
+    const beyond = await listApi('GET', '/api/drivers/get-all?page=9&limit=5');
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.pagination.total).toBe(12);
+  });
+
+  it('defaults to page 1 and 10 rows, and refuses limits outside 1..100', async () => {
+    const answer = await listApi('GET', '/api/drivers/get-all');
+    expect(answer.body.pagination).toMatchObject({ page: 1, limit: 10 });
+    for (const query of ['limit=0', 'limit=101', 'page=0', 'page=x']) {
+      expect((await listApi('GET', `/api/drivers/get-all?${query}`)).status).toBe(400);
+    }
+  });
+
+  it.each([
+    ['  zoë ', 'Zoë Fernandes'],
+    ['LIST12@', 'List Driver 12'],
+    ['special', 'List Driver 7'],
+    ['9876500011', 'List Driver 11'],
+  ])('searches name, email, licence and phone: %s', async (search, expected) => {
+    const answer = await listApi('GET', `/api/drivers/get-all?search=${encodeURIComponent(search)}`);
+    expect(answer.body.data.map((d: { user: { name: string } }) => d.user.name)).toEqual([expected]);
+  });
+
+  it('takes % and _ in a search literally', async () => {
+    const answer = await listApi('GET', `/api/drivers/get-all?search=${encodeURIComponent('%')}`);
+    expect(answer.body.data).toEqual([]);
+  });
+});
