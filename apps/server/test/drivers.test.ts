@@ -28,9 +28,17 @@ const newDriver = (overrides: Record<string, unknown> = {}) => {
 
 describe('drivers', () => {
   it('creates a driver as a user with role driver and no password, and reads it back', async () => {
-    const created = await api('POST', '/api/drivers/create', newDriver({ name: '  Asha Rao ', email: 'Asha@Example.com', address: '12 Hill Rd' }));
+    const created = await api(
+      'POST',
+      '/api/drivers/create',
+      newDriver({ name: '  Asha Rao ', email: 'Asha@Example.com', address: '12 Hill Rd' }),
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ success: true, type: 'success', message: 'Driver created successfully!' });
+    expect(created.body).toMatchObject({
+      success: true,
+      type: 'success',
+      message: 'Driver created successfully!',
+    });
     const driver = created.body.data;
     expect(driver).toMatchObject({
       user: { name: 'Asha Rao', email: 'asha@example.com' },
@@ -48,7 +56,13 @@ describe('drivers', () => {
   });
 
   it('answers 400 with a message per field for invalid input', async () => {
-    const answer = await api('POST', '/api/drivers/create', { name: '', email: 'nope', phone: 'call me', licenseNo: 'x'.repeat(31), alternativePhone: '12' });
+    const answer = await api('POST', '/api/drivers/create', {
+      name: '',
+      email: 'nope',
+      phone: 'call me',
+      licenseNo: 'x'.repeat(31),
+      alternativePhone: '12',
+    });
     expect(answer.status).toBe(400);
     const fields = answer.body.errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(['alternativePhone', 'email', 'licenseNo', 'name', 'phone']);
@@ -57,10 +71,20 @@ describe('drivers', () => {
   it('answers 409 naming the field for a duplicate email or license number, in any case', async () => {
     const first = newDriver();
     expect((await api('POST', '/api/drivers/create', first)).status).toBe(201);
-    const sameEmail = await api('POST', '/api/drivers/create', newDriver({ email: first.email.toUpperCase() }));
+    const sameEmail = await api(
+      'POST',
+      '/api/drivers/create',
+      newDriver({ email: first.email.toUpperCase() }),
+    );
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.errors).toEqual([{ field: 'email', message: 'An account with this email address already exists.' }]);
-    const sameLicense = await api('POST', '/api/drivers/create', newDriver({ licenseNo: first.licenseNo.toLowerCase() }));
+    expect(sameEmail.body.errors).toEqual([
+      { field: 'email', message: 'An account with this email address already exists.' },
+    ]);
+    const sameLicense = await api(
+      'POST',
+      '/api/drivers/create',
+      newDriver({ licenseNo: first.licenseNo.toLowerCase() }),
+    );
     expect(sameLicense.status).toBe(409);
     expect(sameLicense.body.errors[0].field).toBe('licenseNo');
     // nothing half-written: the user of the refused driver was not kept
@@ -75,10 +99,21 @@ describe('drivers', () => {
     const updated = await api('PUT', `/api/drivers/update/${id}`, changes);
     expect(updated.status).toBe(200);
     expect(updated.body.message).toBe('Driver updated successfully!');
-    expect(updated.body.data).toMatchObject({ user: { name: 'Renamed', email: changes.email }, alternativePhone: '080-2345-6789', address: 'New address', licenseNo: changes.licenseNo });
-    const [entry] = await t.app.database.db.select().from(auditLog).where(eq(auditLog.action, 'driver.updated'));
+    expect(updated.body.data).toMatchObject({
+      user: { name: 'Renamed', email: changes.email },
+      alternativePhone: '080-2345-6789',
+      address: 'New address',
+      licenseNo: changes.licenseNo,
+    });
+    const [entry] = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'driver.updated'));
     expect(entry!.entityId).toBe(id);
-    expect(entry!.details).toMatchObject({ name: { to: 'Renamed' }, address: { from: null, to: 'New address' } });
+    expect(entry!.details).toMatchObject({
+      name: { to: 'Renamed' },
+      address: { from: null, to: 'New address' },
+    });
     expect(entry!.actorEmail).toMatch(/^admin-/);
   });
 
@@ -94,13 +129,24 @@ describe('drivers', () => {
     const { body } = await api('POST', '/api/drivers/create', newDriver());
     const driver = body.data;
     const db = t.app.database.db;
-    const [vehicle] = await db.insert(vehicles).values({ licensePlate: `KA${counter}`, model: 'Bus', type: 'Bus', color: 'Yellow', capacity: 40 }).returning();
-    const [route] = await db.insert(routes).values({ name: 'North Loop', startLocation: 'A', endLocation: 'B', distanceKm: 12.5, durationMin: 40 }).returning();
-    const [assignment] = await db.insert(routeAssignments).values({ driverId: driver.id, vehicleId: vehicle!.id, routeId: route!.id }).returning();
+    const [vehicle] = await db
+      .insert(vehicles)
+      .values({ licensePlate: `KA${counter}`, model: 'Bus', type: 'Bus', color: 'Yellow', capacity: 40 })
+      .returning();
+    const [route] = await db
+      .insert(routes)
+      .values({ name: 'North Loop', startLocation: 'A', endLocation: 'B', distanceKm: 12.5, durationMin: 40 })
+      .returning();
+    const [assignment] = await db
+      .insert(routeAssignments)
+      .values({ driverId: driver.id, vehicleId: vehicle!.id, routeId: route!.id })
+      .returning();
 
     const refused = await api('DELETE', `/api/drivers/delete/${driver.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('This driver is assigned to the route "North Loop". Remove that route assignment first.');
+    expect(refused.body.message).toBe(
+      'This driver is used by the route assignment of "North Loop". Remove that assignment first.',
+    );
 
     await db.delete(routeAssignments).where(eq(routeAssignments.id, assignment!.id));
     const deleted = await api('DELETE', `/api/drivers/delete/${driver.id}`);
@@ -119,7 +165,12 @@ describe('drivers list', () => {
     listApi = apiAs(listApp.app, await tokenFor(listApp.app, 'admin'));
     for (let i = 1; i <= 12; i++) {
       const license = i === 7 ? 'MH-SPECIAL-7' : `KA-${String(i).padStart(3, '0')}`;
-      await listApi('POST', '/api/drivers/create', { name: i === 3 ? 'Zoë Fernandes' : `List Driver ${i}`, email: `list${i}@example.com`, phone: `98765000${String(i).padStart(2, '0')}`, licenseNo: license });
+      await listApi('POST', '/api/drivers/create', {
+        name: i === 3 ? 'Zoë Fernandes' : `List Driver ${i}`,
+        email: `list${i}@example.com`,
+        phone: `98765000${String(i).padStart(2, '0')}`,
+        licenseNo: license,
+      });
     }
   });
   afterAll(() => listApp.close());
@@ -128,7 +179,13 @@ describe('drivers list', () => {
     const page1 = await listApi('GET', '/api/drivers/get-all?page=1&limit=5');
     expect(page1.status).toBe(200);
     expect(page1.body.pagination).toEqual({ page: 1, limit: 5, total: 12, totalPages: 3 });
-    expect(page1.body.data.map((d: { user: { name: string } }) => d.user.name)).toEqual(['List Driver 12', 'List Driver 11', 'List Driver 10', 'List Driver 9', 'List Driver 8']);
+    expect(page1.body.data.map((d: { user: { name: string } }) => d.user.name)).toEqual([
+      'List Driver 12',
+      'List Driver 11',
+      'List Driver 10',
+      'List Driver 9',
+      'List Driver 8',
+    ]);
     const page3 = await listApi('GET', '/api/drivers/get-all?page=3&limit=5');
     expect(page3.body.data).toHaveLength(2);
     const beyond = await listApi('GET', '/api/drivers/get-all?page=9&limit=5');

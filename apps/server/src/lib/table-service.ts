@@ -3,10 +3,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FieldError } from '@school-transport/shared';
 import type { Database, Executor } from '../db/client.js';
 import { changedFields, recordAudit } from '../modules/audit/audit-log.js';
-import { routeNameOfAssignmentUsing } from '../modules/route-assignments/assignment-queries.js';
+import { assertNotAssigned } from '../modules/route-assignments/assignment-queries.js';
 import type { ChangeContext } from './change-context.js';
 import { rethrowConflict } from './db-errors.js';
-import { conflict, notFound } from './errors.js';
+import { notFound } from './errors.js';
 import { containsPattern, offsetOf } from './pagination.js';
 import type { ResourceService } from './resource-routes.js';
 
@@ -119,12 +119,7 @@ export function createTableService<Row, T, Input extends object>(
       const removed = await write(async (tx) => {
         const row = await lock(tx, id);
         if (!row) throw notFoundError();
-        const routeName = await routeNameOfAssignmentUsing(tx, definition.assignmentColumn, id);
-        if (routeName) {
-          throw conflict(
-            `This ${entity} is assigned to the route "${routeName}". Remove that route assignment first.`,
-          );
-        }
+        await assertNotAssigned(tx, definition.assignmentColumn, id, entity);
         await tx.delete(table).where(eq(table.id, id));
         await recordAudit(tx, {
           ...context,

@@ -3,12 +3,11 @@ import type { z } from 'zod';
 import type { Driver, driverInputSchema } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { drivers, routeAssignments, users } from '../../db/schema/index.js';
-import type { ChangeContext } from '../../lib/change-context.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
-import { routeNameOfAssignmentUsing } from '../route-assignments/assignment-queries.js';
+import { assertNotAssigned } from '../route-assignments/assignment-queries.js';
 import type { ImageStorage } from '../uploads/image-storage.js';
 import type { ImageUrls } from '../uploads/image-urls.js';
 import { profileImageTarget } from '../uploads/profile-image-target.js';
@@ -122,12 +121,7 @@ export function createDriverService({
         .transaction(async (tx) => {
           const locked = await lockDriver(tx, id);
           if (!locked) throw driverNotFound();
-          const routeName = await routeNameOfAssignmentUsing(tx, routeAssignments.driverId, id);
-          if (routeName) {
-            throw conflict(
-              `This driver is assigned to the route "${routeName}". Remove that route assignment first.`,
-            );
-          }
+          await assertNotAssigned(tx, routeAssignments.driverId, id, 'driver');
           const before = (await findDriver(tx, id))!;
           // The driver row goes with its user account (on delete cascade).
           await tx.delete(users).where(eq(users.id, locked.userId));

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { routeAssignments, routes } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
  * when someone deletes a thing that is still assigned.
  */
-export async function routeNameOfAssignmentUsing(
+async function routeNameOfAssignmentUsing(
   tx: Executor,
   column: PgColumn,
   id: string,
@@ -18,4 +19,18 @@ export async function routeNameOfAssignmentUsing(
     .innerJoin(routes, eq(routes.id, routeAssignments.routeId))
     .where(eq(column, id));
   return row?.name;
+}
+
+/** Refuses (409) to remove a driver, vehicle or route that an assignment still uses, naming that assignment. */
+export async function assertNotAssigned(
+  tx: Executor,
+  column: PgColumn,
+  id: string,
+  entity: string,
+): Promise<void> {
+  const routeName = await routeNameOfAssignmentUsing(tx, column, id);
+  if (routeName)
+    throw conflict(
+      `This ${entity} is used by the route assignment of "${routeName}". Remove that assignment first.`,
+    );
 }
