@@ -61,7 +61,7 @@ describe('routes for an admin', () => {
     expect(screen.getByRole('button', { name: 'Toggle menu' })).toBeInTheDocument();
   });
 
-  it('opens the menu, which lists the dashboard and switches to dark mode for the next visit', async () => {
+  it('opens the menu, which lists the screens that exist and switches to dark mode for the next visit', async () => {
     const user = userEvent.setup();
     storeSession('admin');
     renderApp('/');
@@ -70,6 +70,16 @@ describe('routes for an admin', () => {
     await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
     expect(within(menu).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Dashboard', '/'],
+      ['Drivers', '/all-drivers'],
+      ['Vehicles', '/all-vehicles'],
+      ['Routes', '/all-routes'],
+    ]);
 
     const darkMode = screen.getByRole('switch', { name: 'Dark mode' });
     expect(darkMode).not.toBeChecked();

@@ -47,6 +47,39 @@ export const createAppRoutes = (): RouteObject[] => [
                   Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
                 },
               },
+              {
+                path: 'all-drivers',
+                lazy: {
+                  Component: async () => (await import('../features/drivers/DriverListPage')).DriverListPage,
+                },
+              },
+              {
+                path: 'driver-details/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/drivers/DriverDetailsPage')).DriverDetailsPage,
+                },
+              },
+              {
+                path: 'update-driver-details/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/drivers/UpdateDriverPage')).UpdateDriverPage,
+                },
+              },
+              {
+                path: 'all-vehicles',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/vehicles/VehicleListPage')).VehicleListPage,
+                },
+              },
+              {
+                path: 'all-routes',
+                lazy: {
+                  Component: async () => (await import('../features/routes/RouteListPage')).RouteListPage,
+                },
+              },
             ],
           },
           {

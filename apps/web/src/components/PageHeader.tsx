@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 
 export interface Breadcrumb {
@@ -19,14 +20,22 @@ interface PageHeaderProps {
   /** Label of the current page in the trail; the title by default. */
   current?: string;
   showBack?: boolean;
+  /** A button for the page as a whole (e.g. 'Add New Driver'), at the end of the heading line. */
+  action?: ReactNode;
 }
 
-export function PageHeader({ title, breadcrumbs = [], current = title, showBack = true }: PageHeaderProps) {
+export function PageHeader({
+  title,
+  breadcrumbs = [],
+  current = title,
+  showBack = true,
+  action,
+}: PageHeaderProps) {
   const navigate = useNavigate();
 
   return (
     <Box component="header" sx={{ mb: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         {showBack && (
           <Tooltip title="Go back">
             <IconButton onClick={() => navigate(-1)} edge="start">
@@ -37,6 +46,7 @@ export function PageHeader({ title, breadcrumbs = [], current = title, showBack 
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           {title}
         </Typography>
+        {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
       </Box>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mt: 0.5 }}>
         <Link component={RouterLink} to="/" underline="hover" color="inherit">

@@ -54,6 +54,20 @@ describe('apiRequest', () => {
     expect(init.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'secret' }));
   });
 
+  it('sends a FormData body as it is, leaving the multipart Content-Type to the browser', async () => {
+    localStorage.setItem('__token__', 'stored-token');
+    fetchMock.mockResolvedValue(answer(200, { success: true, type: 'success' }));
+    const form = new FormData();
+    form.append('id', 'driver-1');
+
+    await apiRequest('POST', '/upload/profile/driver/add-profile-image', form);
+
+    const { init, headers } = sentRequest();
+    expect(init.body).toBe(form);
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('stored-token');
+  });
+
   it('resolves with the whole envelope of a successful answer', async () => {
     const envelope = {
       success: true,

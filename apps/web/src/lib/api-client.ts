@@ -42,7 +42,8 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 }
 
 /**
- * The one way the app talks to the API: same-origin `/api` + path, JSON in and out, the stored token in
+ * The one way the app talks to the API: same-origin `/api` + path, JSON in (or FormData for uploads) and JSON
+ * out, the stored token in
  * `Authorization` without a prefix (spec section 6). Resolves with the parsed answer of a 2xx; throws ApiError
  * otherwise.
  */
@@ -55,14 +56,16 @@ export async function apiRequest<T = Envelope>(
   const token = options.token === undefined ? readStoredToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a file upload) goes as it is: the browser writes the multipart Content-Type with its boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createAppRoutes } from '../app/routes';
@@ -18,5 +19,15 @@ export function storeSession(role: string, name = 'Ada Admin') {
   localStorage.setItem(
     '__user__identity__',
     JSON.stringify({ id: 'u1', name, email: 'ada@example.com', role }),
+  );
+}
+
+/** One component inside the app's providers (query client, toasts, theme) and a router at `path`. */
+export function renderWithProviders(element: ReactElement, path = '/') {
+  const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
+  return render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
   );
 }

@@ -1,0 +1,64 @@
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState, type ReactElement } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+export type RowAction = { label: string; icon: ReactElement } & (
+  { to: string; onClick?: never } | { onClick: () => void; to?: never }
+);
+
+interface RowActionsMenuProps {
+  /** Accessible name of the button, e.g. 'Actions for Jane Doe': every row has one. */
+  label: string;
+  actions: readonly RowAction[];
+}
+
+/** The Actions cell of a list row: one button opening a menu of links and commands. */
+export function RowActionsMenu({ label, actions }: RowActionsMenuProps) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <IconButton
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+        {actions.map(({ label: actionLabel, icon, to, onClick }) => {
+          const content = (
+            <>
+              <ListItemIcon>{icon}</ListItemIcon>
+              <ListItemText>{actionLabel}</ListItemText>
+            </>
+          );
+          return to !== undefined ? (
+            <MenuItem key={actionLabel} component={RouterLink} to={to} onClick={close}>
+              {content}
+            </MenuItem>
+          ) : (
+            <MenuItem
+              key={actionLabel}
+              onClick={() => {
+                close();
+                onClick();
+              }}
+            >
+              {content}
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

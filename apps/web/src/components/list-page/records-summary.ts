@@ -1,0 +1,14 @@
+import type { Pagination } from '@school-transport/shared';
+
+/**
+ * Spec: 'Showing X–Y of Z records' (en dash), counted from the rows actually received, so an empty page reads
+ * 'Showing 0–0 of Z records' rather than a range that does not exist.
+ */
+export function recordsSummary(pagination: Pick<Pagination, 'page' | 'limit' | 'total'>, rowCount: number) {
+  const first = rowCount === 0 ? 0 : (pagination.page - 1) * pagination.limit + 1;
+  const last = rowCount === 0 ? 0 : first + rowCount - 1;
+  return `Showing ${first}–${last} of ${pagination.total} records`;
+}
+
+/** SL: the row's number across pages. */
+export const serialNumber = (page: number, limit: number, index: number) => (page - 1) * limit + index + 1;

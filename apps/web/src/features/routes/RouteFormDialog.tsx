@@ -1,0 +1,74 @@
+import Grid from '@mui/material/Grid';
+import { routeInputSchema, type Route, type RouteInput } from '@school-transport/shared';
+import { FormDialog } from '../../components/form/FormDialog';
+import { FormTextField } from '../../components/form/FormTextField';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { useSaveRoute } from './api';
+
+/** Form values are the typed text; the schema turns distance and duration into numbers on submit. */
+function formValues(route: Route | undefined): RouteInput {
+  return {
+    name: route?.name ?? '',
+    startLocation: route?.startLocation ?? '',
+    endLocation: route?.endLocation ?? '',
+    distanceKm: route ? String(route.distanceKm) : '',
+    durationMin: route ? String(route.durationMin) : '',
+  };
+}
+
+interface RouteFormDialogProps {
+  /** The route to edit; a new one is added without it. */
+  route?: Route;
+  onClose: () => void;
+}
+
+export function RouteFormDialog({ route, onClose }: RouteFormDialogProps) {
+  const save = useSaveRoute();
+  const { control, problems, submitWith, isSubmitting } = useSchemaForm(routeInputSchema, formValues(route));
+
+  return (
+    <FormDialog
+      title={route ? 'Edit Route' : 'Add New Route'}
+      submitLabel={route ? 'Save Changes' : 'Add Route'}
+      problems={problems}
+      submitting={isSubmitting}
+      onSubmit={submitWith(async (payload) => {
+        await save.mutateAsync({ id: route?.id, payload });
+        onClose();
+      })}
+      onClose={onClose}
+    >
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <FormTextField control={control} name="name" label="Route Name" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="startLocation" label="Start Location" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="endLocation" label="End Location" required />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="distanceKm"
+            label="Distance (KM)"
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField
+            control={control}
+            name="durationMin"
+            label="Duration (minutes)"
+            type="number"
+            required
+            slotProps={{ htmlInput: { min: 1, max: 1440, step: 1 } }}
+          />
+        </Grid>
+      </Grid>
+    </FormDialog>
+  );
+}

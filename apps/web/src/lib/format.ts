@@ -1,0 +1,20 @@
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+
+// 'Do' (1st, 2nd, 3rd…) comes from this plugin.
+dayjs.extend(advancedFormat);
+
+/** Spec section 9: every date but a trip's reads like '1st Jan 2025', in the viewer's time zone. */
+export function formatDate(isoDate: string): string {
+  return dayjs(isoDate).format('Do MMM YYYY');
+}
+
+/** A route's approximate duration, e.g. '45 min'. */
+export function formatMinutes(minutes: number): string {
+  return `${minutes} min`;
+}
+
+/** Optional values read as a dash rather than as a blank that looks like a loading glitch. */
+export function orDash(value: string | null | undefined): string {
+  return value ? value : '—';
+}

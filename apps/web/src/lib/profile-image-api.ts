@@ -1,0 +1,33 @@
+import { MESSAGES, type Envelope, type ProfileImageKind } from '@school-transport/shared';
+import { ApiError, apiRequest } from './api-client';
+import { useResourceMutation } from './resource-api';
+
+/** The resource whose rows show the photo, refreshed once a new one is stored. */
+const RESOURCE_OF_KIND: Record<ProfileImageKind, string> = { driver: 'drivers', vehicle: 'vehicles' };
+
+export interface ProfileImageUpload {
+  id: string;
+  image: File;
+}
+
+async function uploadProfileImage(kind: ProfileImageKind, { id, image }: ProfileImageUpload) {
+  const form = new FormData();
+  form.append('id', id);
+  form.append('image', image);
+  const answer = await apiRequest<Envelope<{ profileImage: string }>>(
+    'POST',
+    `/upload/profile/${kind}/add-profile-image`,
+    form,
+  );
+  // Spec section 8: a 2xx answer that does not report success is a failure with a message of its own.
+  if (!answer.success) throw new ApiError(200, MESSAGES.somethingWentWrong);
+  return answer;
+}
+
+export function useUploadProfileImage(kind: ProfileImageKind) {
+  return useResourceMutation({
+    resource: RESOURCE_OF_KIND[kind],
+    request: (upload: ProfileImageUpload) => uploadProfileImage(kind, upload),
+    fallbackMessage: MESSAGES.uploadFailed,
+  });
+}

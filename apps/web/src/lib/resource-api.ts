@@ -1,0 +1,128 @@
+import type { ListQuery, Pagination, SuccessEnvelope } from '@school-transport/shared';
+import { MESSAGES } from '@school-transport/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { ApiError, apiRequest } from './api-client';
+
+/**
+ * Generic calls of a management resource (`/api/{resource}/get-all`, `get-one`, `create`, `update`, `delete`),
+ * so each feature's api.ts only names its resource and its types.
+ */
+
+/** Every query of a resource starts with its name, so one invalidation refreshes its lists and items alike. */
+export const resourceKeys = {
+  all: (resource: string) => [resource] as const,
+  list: (resource: string, query: ListQuery) => [resource, 'list', query] as const,
+  item: (resource: string, id: string) => [resource, 'item', id] as const,
+};
+
+export interface ResourceList<T> {
+  rows: T[];
+  pagination: Pagination | undefined;
+  /** A request is on its way (the first one, or the next page while the previous rows stay on screen). */
+  isFetching: boolean;
+  isPending: boolean;
+  isError: boolean;
+}
+
+export function useResourceList<T>(resource: string, query: ListQuery): ResourceList<T> {
+  const result = useQuery({
+    queryKey: resourceKeys.list(resource, query),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({
+        page: String(query.page),
+        limit: String(query.limit),
+        search: query.search,
+      });
+      return apiRequest<SuccessEnvelope<T[]>>('GET', `/${resource}/get-all?${params}`, undefined, { signal });
+    },
+    // The rows of the page being left stay visible (under a progress bar) until the next page has arrived.
+    placeholderData: keepPreviousData,
+  });
+  return {
+    rows: result.data?.data ?? [],
+    pagination: result.data?.pagination,
+    isFetching: result.isFetching,
+    isPending: result.isPending,
+    isError: result.isError,
+  };
+}
+
+export function useResourceItem<T>(resource: string, id: string) {
+  return useQuery({
+    queryKey: resourceKeys.item(resource, id),
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<SuccessEnvelope<T>>('GET', `/${resource}/get-one/${id}`, undefined, {
+        signal,
+      });
+      if (answer.data === undefined) throw new ApiError(404, MESSAGES.notFound);
+      return answer.data;
+    },
+  });
+}
+
+/**
+ * An address naming a record that is not there: unknown (404), or not even a valid id (400, the only thing a
+ * get-one call can get wrong).
+ */
+export const isMissingRecord = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+interface ResourceMutationOptions<TVariables> {
+  /** The resource whose lists and items are refreshed after a success. */
+  resource: string;
+  request: (variables: TVariables) => Promise<SuccessEnvelope<unknown>>;
+  /** The spec's toast when the failure carries no explanation of its own (section 8). */
+  fallbackMessage: string;
+}
+
+/**
+ * The one way a change is reported (spec section 7): the server's message as a toast of the server's type, then
+ * the resource's queries refreshed; a failure as an error toast. Callers may still catch the rejected
+ * `mutateAsync` to show the server's field errors next to the form.
+ */
+export function useResourceMutation<TVariables>({
+  resource,
+  request,
+  fallbackMessage,
+}: ResourceMutationOptions<TVariables>) {
+  const queryClient = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (answer) => {
+      if (answer.message) enqueueSnackbar(answer.message, { variant: answer.type });
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
+    },
+    onError: (error) => {
+      // The API client already words network failures and answers without a message.
+      enqueueSnackbar(error instanceof ApiError ? error.message : fallbackMessage, { variant: 'error' });
+    },
+  });
+}
+
+export interface SaveVariables<TPayload> {
+  /** Absent for a new record. */
+  id?: string;
+  payload: TPayload;
+}
+
+/** Create (POST) or, given an id, update (PUT) with the whole payload. */
+export function useSaveResource<TPayload>(resource: string) {
+  return useResourceMutation({
+    resource,
+    request: ({ id, payload }: SaveVariables<TPayload>) =>
+      id === undefined
+        ? apiRequest<SuccessEnvelope<unknown>>('POST', `/${resource}/create`, payload)
+        : apiRequest<SuccessEnvelope<unknown>>('PUT', `/${resource}/update/${id}`, payload),
+    fallbackMessage: MESSAGES.somethingWentWrongSpaced,
+  });
+}
+
+export function useDeleteResource(resource: string) {
+  return useResourceMutation({
+    resource,
+    request: (id: string) => apiRequest<SuccessEnvelope<unknown>>('DELETE', `/${resource}/delete/${id}`),
+    fallbackMessage: MESSAGES.deleteFailed,
+  });
+}
