@@ -49,7 +49,7 @@ export const optionalPhoneField = (label: string) =>
   );
 
 /** Forms send numbers as typed text; the API accepts a JSON number or a string of digits, nothing else. */
-const numberFromText = (value: unknown) =>
+export const numberFromText = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : value;
 
 export const wholeNumber = (label: string, min: number, max: number) =>

@@ -85,6 +85,6 @@ export interface Route {
 }
 
 /** Kinds of profile image the upload endpoint takes: `/api/upload/profile/{kind}/add-profile-image`. */
-export const PROFILE_IMAGE_KINDS = ['driver', 'vehicle'] as const;
+export const PROFILE_IMAGE_KINDS = ['driver', 'parent', 'student', 'vehicle'] as const;
 export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;

@@ -5,3 +5,5 @@ export * from './messages.js';
 export * from './list.js';
 export * from './fields.js';
 export * from './fleet.js';
+export * from './families.js';
+export * from './settings.js';
