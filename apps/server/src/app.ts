@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { driverInputSchema, routeInputSchema, vehicleInputSchema } from '@school-transport/shared';
-import type { AppConfig } from './config.js';
+import {
+  driverInputSchema,
+  parentCreateSchema,
+  parentInputSchema,
+  routeInputSchema,
+  studentInputSchema,
+  vehicleInputSchema,
+} from '@school-transport/shared';
+import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resourceRoutes } from './lib/resource-routes.js';
@@ -12,7 +19,10 @@ import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { createDriverService } from './modules/drivers/driver-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { createParentService } from './modules/parents/parent-service.js';
 import { createRouteService } from './modules/routes/route-service.js';
+import { settingsRoutes } from './modules/settings/settings-routes.js';
+import { createStudentService } from './modules/students/student-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
 import { createImageUrls } from './modules/uploads/image-urls.js';
 import { serverSecret } from './modules/uploads/server-secret.js';
@@ -83,7 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   addErrorHandling(app);
-  await addSecurityHeaders(app);
+  await addSecurityHeaders(app, { mapTileOrigin: tileOrigin(config.map.tileUrl) });
   await addRateLimits(app);
   await addApiDocs(app);
 
@@ -96,6 +106,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const drivers = createDriverService({ db, urls, storage });
   const vehicles = createVehicleService({ db, urls, storage });
   const routes = createRouteService({ db });
+  const parents = createParentService({ db, urls, storage });
+  const students = createStudentService({ db, urls, storage });
 
   await app.register(
     async (api) => {
@@ -123,7 +135,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         resourceRoutes({ path: 'routes', label: 'Route', inputSchema: routeInputSchema, service: routes }),
       );
       await api.register(
-        uploadRoutes({ targets: { driver: drivers, vehicle: vehicles }, storage, urls, authenticator }),
+        resourceRoutes({
+          path: 'parents',
+          label: 'Parent',
+          inputSchema: parentInputSchema,
+          createSchema: parentCreateSchema,
+          service: parents,
+        }),
+      );
+      await api.register(
+        resourceRoutes({
+          path: 'students',
+          label: 'Student',
+          inputSchema: studentInputSchema,
+          service: students,
+        }),
+      );
+      await api.register(settingsRoutes(config));
+      await api.register(
+        uploadRoutes({
+          targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles },
+          storage,
+          urls,
+          authenticator,
+        }),
       );
     },
     { prefix: '/api' },

@@ -27,6 +27,12 @@ const envSchema = z.object({
   /** Session lifetimes (docs/decisions/003-sessions.md). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(480),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
+  /** Map tiles for the pickup-location picker (Leaflet URL template). */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z.string().max(300).default('&copy; OpenStreetMap contributors'),
 });
 
 export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
@@ -44,6 +50,7 @@ export interface AppConfig {
   session: { idleMs: number; absoluteMs: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
+  map: { tileUrl: string; attribution: string };
 }
 
 export class ConfigError extends Error {
@@ -85,10 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
   };
 }
 
 /** apps/web/dist, found from this file so the server can be started from any working directory. */
 export function defaultWebDistDir(): string {
   return path.resolve(import.meta.dirname, '../../web/dist');
+}
+
+/** The origin of a tile URL template, for the Content-Security-Policy: `{s}` subdomains become a wildcard. */
+export function tileOrigin(tileUrl: string): string {
+  return /^https?:\/\/[^/]+/.exec(tileUrl.replace('{s}', '*'))![0];
 }

@@ -7,27 +7,33 @@ import { success } from './envelope.js';
 import { listAnswer } from './pagination.js';
 
 /** What a resource module provides; the HTTP side is the same for every resource and lives here once. */
-export interface ResourceService<T, Input> {
-  list(query: ListQuery): Promise<{ rows: T[]; total: number }>;
+export interface ResourceService<T, Input, CreateInput = Input> {
+  /** List rows may be a lighter shape than get-one's answer (a parent without its children). */
+  list(query: ListQuery): Promise<{ rows: unknown[]; total: number }>;
   /** Throws a 404 AppError for an unknown id. */
   get(id: string): Promise<T>;
-  create(input: Input, context: ChangeContext): Promise<T>;
+  create(input: CreateInput, context: ChangeContext): Promise<T>;
   update(id: string, input: Input, context: ChangeContext): Promise<T>;
   remove(id: string, context: ChangeContext): Promise<void>;
 }
 
-export interface ResourceDefinition<Schema extends z.ZodType, T> {
+export interface ResourceDefinition<Schema extends z.ZodType, T, CreateSchema extends z.ZodType = Schema> {
   /** URL segment: /api/{path}/get-all … */
   path: string;
   /** Singular, capitalised, for messages: 'Driver created successfully!'. */
   label: string;
   inputSchema: Schema;
-  service: ResourceService<T, z.output<Schema>>;
+  /** When create takes more than update (a parent with their children); defaults to `inputSchema`. */
+  createSchema?: CreateSchema;
+  service: ResourceService<T, z.output<Schema>, z.output<CreateSchema>>;
 }
 
 /** The five calls of DESIGN.md's API contract: get-all, get-one/{id}, create, update/{id}, delete/{id}. */
-export function resourceRoutes<Schema extends z.ZodType, T>(definition: ResourceDefinition<Schema, T>) {
+export function resourceRoutes<Schema extends z.ZodType, T, CreateSchema extends z.ZodType = Schema>(
+  definition: ResourceDefinition<Schema, T, CreateSchema>,
+) {
   const { path, label, inputSchema, service } = definition;
+  const createSchema = definition.createSchema ?? inputSchema;
   const tags = [path];
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -41,8 +47,8 @@ export function resourceRoutes<Schema extends z.ZodType, T>(definition: Resource
       success(await service.get(request.params.id)),
     );
 
-    routes.post(`/${path}/create`, { schema: { tags, body: inputSchema } }, async (request, reply) => {
-      const created = await service.create(request.body as z.output<Schema>, changeContextOf(request));
+    routes.post(`/${path}/create`, { schema: { tags, body: createSchema } }, async (request, reply) => {
+      const created = await service.create(request.body as z.output<CreateSchema>, changeContextOf(request));
       return reply.code(201).send(success(created, `${label} created successfully!`));
     });
 

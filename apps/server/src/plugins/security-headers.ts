@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
  * Headers on every answer. Scripts only from our own origin (the built app has no inline script); inline styles
  * are allowed because MUI's emotion injects <style> tags at run time.
  */
-export async function addSecurityHeaders(app: FastifyInstance): Promise<void> {
+export async function addSecurityHeaders(
+  app: FastifyInstance,
+  options: { mapTileOrigin: string },
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -13,7 +16,8 @@ export async function addSecurityHeaders(app: FastifyInstance): Promise<void> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Map tiles come from the configured tile server (MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', options.mapTileOrigin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

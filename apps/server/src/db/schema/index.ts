@@ -3,3 +3,4 @@ export * from './sessions.js';
 export * from './audit.js';
 export * from './fleet.js';
 export * from './secrets.js';
+export * from './families.js';

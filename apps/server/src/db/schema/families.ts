@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { routeAssignments } from './fleet.js';
+import { users } from './users.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A parent is a user with role parent; deleting the user deletes the parent, their children and their seats. */
+export const parents = pgTable(
+  'parents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .unique('parents_user_id_unique')
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    alternativePhone: text('alternative_phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city'),
+    state: text('state').notNull(),
+    pinCode: text('pin_code').notNull(),
+    profileImage: text('profile_image'),
+    ...timestamps,
+  },
+  (t) => [index('parents_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    parentId: uuid('parent_id')
+      .notNull()
+      .references(() => parents.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    class: text('class').notNull(),
+    rollNo: text('roll_no').notNull(),
+    /** Upper case without separators (the input schema normalises it); unique when present. */
+    nfcTagId: text('nfc_tag_id'),
+    pickupLat: doublePrecision('pickup_lat').notNull(),
+    pickupLng: doublePrecision('pickup_lng').notNull(),
+    pickupAddress: text('pickup_address'),
+    profileImage: text('profile_image'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('students_nfc_tag_id_unique')
+      .on(t.nfcTagId)
+      .where(sql`${t.nfcTagId} is not null`),
+    index('students_parent_id_idx').on(t.parentId),
+    index('students_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    check('students_pickup_lat_range', sql`${t.pickupLat} between -90 and 90`),
+    check('students_pickup_lng_range', sql`${t.pickupLng} between -180 and 180`),
+  ],
+);
+
+/** Which children ride with which assignment: a child in at most one (the student id is unique). */
+export const assignmentStudents = pgTable(
+  'assignment_students',
+  {
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => routeAssignments.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .unique('assignment_students_student_unique')
+      .references(() => students.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] })],
+);

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { PublicSettings } from '@school-transport/shared';
+import type { AppConfig } from '../../config.js';
+import { success } from '../../lib/envelope.js';
+
+/** What the web app needs to know about this installation; public, since the sign-in screen may need it too. */
+export function settingsRoutes(config: AppConfig) {
+  const settings: PublicSettings = { mapTileUrl: config.map.tileUrl, mapAttribution: config.map.attribution };
+  return async (app: FastifyInstance) => {
+    app.get('/settings', { config: { access: 'public' }, schema: { tags: ['settings'] } }, async () =>
+      success(settings),
+    );
+  };
+}

@@ -1,0 +1,97 @@
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@school-transport/shared';
+import type { Executor } from '../../db/client.js';
+import {
+  assignmentStudents,
+  parents,
+  routeAssignments,
+  routes,
+  students,
+  users,
+} from '../../db/schema/index.js';
+import { containsPattern, offsetOf } from '../../lib/pagination.js';
+
+const studentColumns = {
+  id: students.id,
+  name: students.name,
+  class: students.class,
+  rollNo: students.rollNo,
+  nfcTagId: students.nfcTagId,
+  profileImage: students.profileImage,
+  pickupAndDropLat: students.pickupLat,
+  pickupAndDropLng: students.pickupLng,
+  pickupDropAddress: students.pickupAddress,
+  createdAt: students.createdAt,
+  parent: { id: parents.id, phone: parents.phone, name: users.name, email: users.email },
+  assignmentId: routeAssignments.id,
+  routeName: routes.name,
+};
+
+/** A student with their parent's name and phone, and the assignment they ride with (if any). */
+function selectStudents(db: Executor) {
+  return db
+    .select(studentColumns)
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .innerJoin(users, eq(users.id, parents.userId))
+    .leftJoin(assignmentStudents, eq(assignmentStudents.studentId, students.id))
+    .leftJoin(routeAssignments, eq(routeAssignments.id, assignmentStudents.assignmentId))
+    .leftJoin(routes, eq(routes.id, routeAssignments.routeId));
+}
+export type StudentRow = Awaited<ReturnType<ReturnType<typeof selectStudents>['execute']>>[number];
+
+function searchCondition(search: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = containsPattern(search);
+  return or(
+    ilike(students.name, pattern),
+    ilike(students.class, pattern),
+    ilike(students.rollNo, pattern),
+    ilike(students.nfcTagId, pattern),
+    ilike(users.name, pattern),
+  );
+}
+
+export async function listStudents(db: Executor, query: ListQuery) {
+  const where = searchCondition(query.search);
+  const [rows, [total]] = await Promise.all([
+    selectStudents(db)
+      .where(where)
+      .orderBy(desc(students.createdAt), desc(students.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: count() })
+      .from(students)
+      .innerJoin(parents, eq(parents.id, students.parentId))
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findStudent(db: Executor, id: string) {
+  const [row] = await selectStudents(db).where(eq(students.id, id));
+  return row;
+}
+
+/** A parent's children, oldest first (the order they were enrolled). */
+export function studentsOfParent(db: Executor, parentId: string) {
+  return selectStudents(db)
+    .where(eq(students.parentId, parentId))
+    .orderBy(asc(students.createdAt), asc(students.id));
+}
+
+/** The student who already has this NFC tag (other than `exceptId`), for a 409 that names them. */
+export async function studentWithNfcTag(db: Executor, tag: string, exceptId?: string) {
+  const [row] = await db
+    .select({ name: students.name, class: students.class })
+    .from(students)
+    .where(and(eq(students.nfcTagId, tag), exceptId ? ne(students.id, exceptId) : undefined));
+  return row;
+}
+
+export async function lockStudent(db: Executor, id: string) {
+  const [row] = await db.select().from(students).where(eq(students.id, id)).for('update');
+  return row;
+}
