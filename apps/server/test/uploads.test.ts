@@ -157,7 +157,7 @@ describe('profile image upload', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please select an image');
     expect(
-      (await upload('student', await newDriver(), { data: await png(), type: 'image/png', name: 'x.png' }))
+      (await upload('bus', await newDriver(), { data: await png(), type: 'image/png', name: 'x.png' }))
         .status,
     ).toBe(400);
   });
