@@ -11,12 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { routeAssignments } from './fleet.js';
+import { timestamps } from './columns.js';
 import { users } from './users.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** A parent is a user with role parent; deleting the user deletes the parent, their children and their seats. */
 export const parents = pgTable(

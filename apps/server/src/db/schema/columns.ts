@@ -1,0 +1,15 @@
+import { sql } from 'drizzle-orm';
+import { timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * created_at / updated_at of every resource table. clock_timestamp(), not now(): rows written in one transaction
+ * (a parent's children) get increasing times, so "newest first" and "in the order entered" stay well defined.
+ */
+export const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true })
+    .notNull()
+    .default(sql`clock_timestamp()`),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .default(sql`clock_timestamp()`),
+};
