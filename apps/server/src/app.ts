@@ -3,6 +3,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import {
+  assignableListQuerySchema,
+  assignmentCreateSchema,
+  assignmentInputSchema,
   driverInputSchema,
   parentCreateSchema,
   parentInputSchema,
@@ -17,12 +20,18 @@ import { resourceRoutes } from './lib/resource-routes.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { createDriverService } from './modules/drivers/driver-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createParentService } from './modules/parents/parent-service.js';
+import { assignStudentsRoute } from './modules/route-assignments/assignment-routes.js';
+import { createAssignmentService } from './modules/route-assignments/assignment-service.js';
 import { createRouteService } from './modules/routes/route-service.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
-import { createStudentService } from './modules/students/student-service.js';
+import { studentsOfAssignment } from './modules/students/student-queries.js';
+import { createStudentService, studentAnswer } from './modules/students/student-service.js';
+import { tripRoutes } from './modules/trips/trip-routes.js';
+import { createTripService } from './modules/trips/trip-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
 import { createImageUrls } from './modules/uploads/image-urls.js';
 import { serverSecret } from './modules/uploads/server-secret.js';
@@ -108,6 +117,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const routes = createRouteService({ db });
   const parents = createParentService({ db, urls, storage });
   const students = createStudentService({ db, urls, storage });
+  const toStudent = studentAnswer(urls);
+  const studentsOf = async (assignmentId: string) =>
+    (await studentsOfAssignment(db, assignmentId)).map(toStudent);
+  const assignments = createAssignmentService({
+    db,
+    getDriver: drivers.get,
+    getVehicle: vehicles.get,
+    getRoute: routes.get,
+    studentsOf,
+  });
+  const trips = createTripService({ db, clock, studentsOf });
 
   await app.register(
     async (api) => {
@@ -132,7 +152,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
       );
       await api.register(
-        resourceRoutes({ path: 'routes', label: 'Route', inputSchema: routeInputSchema, service: routes }),
+        resourceRoutes({
+          path: 'routes',
+          label: 'Route',
+          inputSchema: routeInputSchema,
+          listQuerySchema: assignableListQuerySchema,
+          service: routes,
+        }),
       );
       await api.register(
         resourceRoutes({

@@ -7,3 +7,4 @@ export * from './fields.js';
 export * from './fleet.js';
 export * from './families.js';
 export * from './settings.js';
+export * from './operations.js';

@@ -7,9 +7,9 @@ import { success } from './envelope.js';
 import { listAnswer } from './pagination.js';
 
 /** What a resource module provides; the HTTP side is the same for every resource and lives here once. */
-export interface ResourceService<T, Input, CreateInput = Input> {
+export interface ResourceService<T, Input, CreateInput = Input, Query extends ListQuery = ListQuery> {
   /** List rows may be a lighter shape than get-one's answer (a parent without its children). */
-  list(query: ListQuery): Promise<{ rows: unknown[]; total: number }>;
+  list(query: Query): Promise<{ rows: unknown[]; total: number }>;
   /** Throws a 404 AppError for an unknown id. */
   get(id: string): Promise<T>;
   create(input: CreateInput, context: ChangeContext): Promise<T>;
@@ -17,7 +17,12 @@ export interface ResourceService<T, Input, CreateInput = Input> {
   remove(id: string, context: ChangeContext): Promise<void>;
 }
 
-export interface ResourceDefinition<Schema extends z.ZodType, T, CreateSchema extends z.ZodType = Schema> {
+export interface ResourceDefinition<
+  Schema extends z.ZodType,
+  T,
+  CreateSchema extends z.ZodType = Schema,
+  QuerySchema extends z.ZodType<ListQuery, unknown> = typeof listQuerySchema,
+> {
   /** URL segment: /api/{path}/get-all … */
   path: string;
   /** Singular, capitalised, for messages: 'Driver created successfully!'. */
@@ -25,22 +30,32 @@ export interface ResourceDefinition<Schema extends z.ZodType, T, CreateSchema ex
   inputSchema: Schema;
   /** When create takes more than update (a parent with their children); defaults to `inputSchema`. */
   createSchema?: CreateSchema;
-  service: ResourceService<T, z.output<Schema>, z.output<CreateSchema>>;
+  /** When the list takes more filters than page, limit and search. */
+  listQuerySchema?: QuerySchema;
+  /** The spec names the delete call of route assignments differently: `delete-route-assignment`. */
+  deleteName?: string;
+  service: ResourceService<T, z.output<Schema>, z.output<CreateSchema>, z.output<QuerySchema>>;
 }
 
 /** The five calls of DESIGN.md's API contract: get-all, get-one/{id}, create, update/{id}, delete/{id}. */
-export function resourceRoutes<Schema extends z.ZodType, T, CreateSchema extends z.ZodType = Schema>(
-  definition: ResourceDefinition<Schema, T, CreateSchema>,
-) {
+export function resourceRoutes<
+  Schema extends z.ZodType,
+  T,
+  CreateSchema extends z.ZodType = Schema,
+  QuerySchema extends z.ZodType<ListQuery, unknown> = typeof listQuerySchema,
+>(definition: ResourceDefinition<Schema, T, CreateSchema, QuerySchema>) {
   const { path, label, inputSchema, service } = definition;
   const createSchema = definition.createSchema ?? inputSchema;
+  const querySchema = definition.listQuerySchema ?? listQuerySchema;
+  const deleteName = definition.deleteName ?? 'delete';
   const tags = [path];
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
-    routes.get(`/${path}/get-all`, { schema: { tags, querystring: listQuerySchema } }, async (request) => {
-      const { rows, total } = await service.list(request.query);
-      return listAnswer(rows, total, request.query);
+    routes.get(`/${path}/get-all`, { schema: { tags, querystring: querySchema } }, async (request) => {
+      const query = request.query as z.output<QuerySchema>;
+      const { rows, total } = await service.list(query);
+      return listAnswer(rows, total, query);
     });
 
     routes.get(`/${path}/get-one/:id`, { schema: { tags, params: idParamsSchema } }, async (request) =>
@@ -65,9 +80,13 @@ export function resourceRoutes<Schema extends z.ZodType, T, CreateSchema extends
       },
     );
 
-    routes.delete(`/${path}/delete/:id`, { schema: { tags, params: idParamsSchema } }, async (request) => {
-      await service.remove(request.params.id, changeContextOf(request));
-      return success(undefined, `${label} deleted successfully!`);
-    });
+    routes.delete(
+      `/${path}/${deleteName}/:id`,
+      { schema: { tags, params: idParamsSchema } },
+      async (request) => {
+        await service.remove(request.params.id, changeContextOf(request));
+        return success(undefined, `${label} deleted successfully!`);
+      },
+    );
   };
 }

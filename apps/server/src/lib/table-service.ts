@@ -1,9 +1,9 @@
-import { count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FieldError } from '@school-transport/shared';
+import type { AssignableListQuery, FieldError } from '@school-transport/shared';
 import type { Database, Executor } from '../db/client.js';
 import { changedFields, recordAudit } from '../modules/audit/audit-log.js';
-import { assertNotAssigned } from '../modules/route-assignments/assignment-queries.js';
+import { assertNotAssigned, notAssigned } from '../modules/route-assignments/assignment-queries.js';
 import type { ChangeContext } from './change-context.js';
 import { rethrowConflict } from './db-errors.js';
 import { notFound } from './errors.js';
@@ -13,7 +13,7 @@ import type { ResourceService } from './resource-routes.js';
 /** A plain table with the columns every resource table has. */
 type ResourceTable = PgTable & { id: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
 
-export interface TableServiceDefinition<Row, T> {
+export interface TableServiceDefinition<Row, T, Input> {
   db: Database;
   table: ResourceTable;
   /** Lower-case singular, for audit actions ('vehicle.created') and messages. */
@@ -28,9 +28,11 @@ export interface TableServiceDefinition<Row, T> {
   describe(row: Row): Record<string, unknown>;
   /** Runs after a row is deleted and committed (removing its files). */
   afterRemove?(row: Row): Promise<void>;
+  /** Runs inside the update's transaction with the locked row, to refuse a change other rows depend on. */
+  beforeUpdate?(tx: Executor, before: Row, input: Input): Promise<void>;
 }
 
-export type TableService<Row, T, Input> = ResourceService<T, Input> & {
+export type TableService<Row, T, Input> = ResourceService<T, Input, Input, AssignableListQuery> & {
   /** Locks a row for the rest of the transaction; undefined if there is none. */
   lock(tx: Executor, id: string): Promise<Row | undefined>;
 };
@@ -40,7 +42,7 @@ export type TableService<Row, T, Input> = ResourceService<T, Input> & {
  * transaction with its audit entry, duplicates and rows still in use answered with a 409.
  */
 export function createTableService<Row, T, Input extends object>(
-  definition: TableServiceDefinition<Row, T>,
+  definition: TableServiceDefinition<Row, T, Input>,
 ): TableService<Row, T, Input> {
   const { db, table, entity, conflicts, toAnswer, describe } = definition;
   const notFoundError = () => notFound(`${entity[0]!.toUpperCase()}${entity.slice(1)} not found.`);
@@ -66,7 +68,10 @@ export function createTableService<Row, T, Input extends object>(
     get,
 
     async list(query) {
-      const where = search(query.search);
+      const where = and(
+        search(query.search),
+        query.unassigned ? notAssigned(definition.assignmentColumn, table.id) : undefined,
+      );
       const [rows, [total]] = await Promise.all([
         db
           .select()

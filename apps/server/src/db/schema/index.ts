@@ -4,3 +4,4 @@ export * from './audit.js';
 export * from './fleet.js';
 export * from './secrets.js';
 export * from './families.js';
+export * from './trips.js';

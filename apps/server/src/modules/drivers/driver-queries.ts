@@ -1,8 +1,9 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
-import type { ListQuery } from '@school-transport/shared';
+import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { drivers, users } from '../../db/schema/index.js';
+import { drivers, routeAssignments, users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { notAssigned } from '../route-assignments/assignment-queries.js';
 
 const driverColumns = {
   id: drivers.id,
@@ -27,8 +28,11 @@ const searchCondition = (search: string) => {
   );
 };
 
-export async function listDrivers(db: Executor, query: ListQuery) {
-  const where = searchCondition(query.search);
+export async function listDrivers(db: Executor, query: AssignableListQuery) {
+  const where = and(
+    searchCondition(query.search),
+    query.unassigned ? notAssigned(routeAssignments.driverId, drivers.id) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select(driverColumns)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Driver, driverInputSchema } from '@school-transport/shared';
+import type { AssignableListQuery, Driver, driverInputSchema } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { drivers, routeAssignments, users } from '../../db/schema/index.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
@@ -37,7 +37,8 @@ export function createDriverService({
   db,
   urls,
   storage,
-}: DriverServiceDeps): ResourceService<Driver, DriverInput> & ProfileImageTarget {
+}: DriverServiceDeps): ResourceService<Driver, DriverInput, DriverInput, AssignableListQuery> &
+  ProfileImageTarget {
   const toAnswer = (row: DriverRow): Driver => ({
     ...row,
     profileImage: urls.urlFor('driver', row.profileImage),

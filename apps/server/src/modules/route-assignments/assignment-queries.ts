@@ -1,8 +1,18 @@
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { routeAssignments, routes } from '../../db/schema/index.js';
+import type { ListQuery } from '@school-transport/shared';
+import {
+  assignmentStudents,
+  drivers,
+  routeAssignments,
+  routes,
+  students,
+  users,
+  vehicles,
+} from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
+import { containsPattern, offsetOf } from '../../lib/pagination.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
@@ -33,4 +43,151 @@ export async function assertNotAssigned(
     throw conflict(
       `This ${entity} is used by the route assignment of "${routeName}". Remove that assignment first.`,
     );
+}
+
+/**
+ * "Not in any assignment" for a list's `?unassigned=true`: `column` is the assignment table's reference
+ * (route_assignments.driver_id, assignment_students.student_id …) and `id` the listed table's own id.
+ */
+export function notAssigned(column: PgColumn, id: PgColumn): SQL {
+  return sql`not exists (select 1 from ${column.table} where ${column} = ${id})`;
+}
+
+const summaryColumns = {
+  id: routeAssignments.id,
+  createdAt: routeAssignments.createdAt,
+  driver: { id: drivers.id, name: users.name, licenseNo: drivers.licenseNo, phone: drivers.phone },
+  vehicle: { id: vehicles.id, licensePlate: vehicles.licensePlate, capacity: vehicles.capacity },
+  route: { id: routes.id, name: routes.name },
+  totalStudents: sql<number>`(select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${routeAssignments.id})`,
+};
+
+function selectAssignments(db: Executor) {
+  return db
+    .select(summaryColumns)
+    .from(routeAssignments)
+    .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
+    .innerJoin(users, eq(users.id, drivers.userId))
+    .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+    .innerJoin(routes, eq(routes.id, routeAssignments.routeId));
+}
+export type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>['execute']>>[number];
+
+export async function listAssignments(db: Executor, query: ListQuery) {
+  const pattern = containsPattern(query.search);
+  const where = query.search
+    ? or(
+        ilike(users.name, pattern),
+        ilike(drivers.licenseNo, pattern),
+        ilike(drivers.phone, pattern),
+        ilike(vehicles.licensePlate, pattern),
+        ilike(routes.name, pattern),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectAssignments(db)
+      .where(where)
+      .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: count() })
+      .from(routeAssignments)
+      .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
+      .innerJoin(users, eq(users.id, drivers.userId))
+      .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+      .innerJoin(routes, eq(routes.id, routeAssignments.routeId))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function findAssignment(db: Executor, id: string) {
+  const [row] = await selectAssignments(db).where(eq(routeAssignments.id, id));
+  return row;
+}
+
+/** Locks the assignment: every change to its children queues behind this lock, which is what keeps seats honest. */
+export async function lockAssignment(tx: Executor, id: string) {
+  const [row] = await tx.select().from(routeAssignments).where(eq(routeAssignments.id, id)).for('update');
+  return row;
+}
+
+/** The vehicle's capacity, read under a share lock so it cannot shrink until this transaction ends. */
+export async function lockedCapacity(tx: Executor, vehicleId: string) {
+  const [row] = await tx
+    .select({ capacity: vehicles.capacity })
+    .from(vehicles)
+    .where(eq(vehicles.id, vehicleId))
+    .for('share');
+  return row?.capacity;
+}
+
+export async function seatedCount(tx: Executor, assignmentId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(assignmentStudents)
+    .where(eq(assignmentStudents.assignmentId, assignmentId));
+  return row?.n ?? 0;
+}
+
+/** Of these students, the ones seated in another assignment, with that assignment's route. */
+export async function seatedElsewhere(tx: Executor, studentIds: string[], assignmentId: string | null) {
+  if (studentIds.length === 0) return [];
+  return tx
+    .select({ studentName: students.name, routeName: routes.name })
+    .from(assignmentStudents)
+    .innerJoin(students, eq(students.id, assignmentStudents.studentId))
+    .innerJoin(routeAssignments, eq(routeAssignments.id, assignmentStudents.assignmentId))
+    .innerJoin(routes, eq(routes.id, routeAssignments.routeId))
+    .where(
+      and(
+        inArray(assignmentStudents.studentId, studentIds),
+        assignmentId ? ne(assignmentStudents.assignmentId, assignmentId) : undefined,
+      ),
+    );
+}
+
+export async function existingStudentIds(tx: Executor, studentIds: string[]) {
+  if (studentIds.length === 0) return new Set<string>();
+  const rows = await tx.select({ id: students.id }).from(students).where(inArray(students.id, studentIds));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Replaces the assignment's children with exactly `studentIds`. */
+export async function replaceSeats(tx: Executor, assignmentId: string, studentIds: string[]) {
+  await tx
+    .delete(assignmentStudents)
+    .where(
+      and(
+        eq(assignmentStudents.assignmentId, assignmentId),
+        studentIds.length ? notInArray(assignmentStudents.studentId, studentIds) : undefined,
+      ),
+    );
+  if (studentIds.length) {
+    await tx
+      .insert(assignmentStudents)
+      .values(studentIds.map((studentId) => ({ assignmentId, studentId })))
+      .onConflictDoNothing({ target: [assignmentStudents.assignmentId, assignmentStudents.studentId] });
+  }
+}
+
+/** Which assignment, if any, already has this driver, vehicle or route (other than `exceptId`). */
+export async function assignmentHolding(tx: Executor, column: PgColumn, id: string, exceptId?: string) {
+  const [row] = await tx
+    .select({ id: routeAssignments.id, routeName: routes.name })
+    .from(routeAssignments)
+    .innerJoin(routes, eq(routes.id, routeAssignments.routeId))
+    .where(and(eq(column, id), exceptId ? ne(routeAssignments.id, exceptId) : undefined));
+  return row;
+}
+
+/** Children seated in the assignment that uses this vehicle (0 when it has none). */
+export async function seatedInVehicle(tx: Executor, vehicleId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(assignmentStudents)
+    .innerJoin(routeAssignments, eq(routeAssignments.id, assignmentStudents.assignmentId))
+    .where(eq(routeAssignments.vehicleId, vehicleId));
+  return row?.n ?? 0;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
-import type { ListQuery } from '@school-transport/shared';
+import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import {
   assignmentStudents,
@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { notAssigned } from '../route-assignments/assignment-queries.js';
 
 const studentColumns = {
   id: students.id,
@@ -52,8 +53,11 @@ function searchCondition(search: string): SQL | undefined {
   );
 }
 
-export async function listStudents(db: Executor, query: ListQuery) {
-  const where = searchCondition(query.search);
+export async function listStudents(db: Executor, query: AssignableListQuery) {
+  const where = and(
+    searchCondition(query.search),
+    query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
+  );
   const [rows, [total]] = await Promise.all([
     selectStudents(db)
       .where(where)
@@ -94,4 +98,11 @@ export async function studentWithNfcTag(db: Executor, tag: string, exceptId?: st
 export async function lockStudent(db: Executor, id: string) {
   const [row] = await db.select().from(students).where(eq(students.id, id)).for('update');
   return row;
+}
+
+/** The children who ride with an assignment, in the order they were enrolled. */
+export function studentsOfAssignment(db: Executor, assignmentId: string) {
+  return selectStudents(db)
+    .where(eq(assignmentStudents.assignmentId, assignmentId))
+    .orderBy(asc(students.createdAt), asc(students.id));
 }

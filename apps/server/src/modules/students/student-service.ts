@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Student, childInputSchema, studentInputSchema } from '@school-transport/shared';
+import type {
+  AssignableListQuery,
+  Student,
+  childInputSchema,
+  studentInputSchema,
+} from '@school-transport/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { parents, students } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
@@ -80,7 +85,7 @@ export function createStudentService({
   db: Database;
   urls: ImageUrls;
   storage: ImageStorage;
-}): ResourceService<Student, StudentInput> & ProfileImageTarget {
+}): ResourceService<Student, StudentInput, StudentInput, AssignableListQuery> & ProfileImageTarget {
   const toAnswer = studentAnswer(urls);
   const write = <R>(work: (tx: Executor) => Promise<R>) =>
     db.transaction(work).catch((error: unknown) => rethrowConflict(error, STUDENT_CONFLICTS));

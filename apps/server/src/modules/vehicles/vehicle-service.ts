@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { Vehicle, vehicleInputSchema } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { routeAssignments, vehicles } from '../../db/schema/index.js';
+import { conflict } from '../../lib/errors.js';
 import { createTableService } from '../../lib/table-service.js';
+import { seatedInVehicle } from '../route-assignments/assignment-queries.js';
 import type { ImageStorage } from '../uploads/image-storage.js';
 import type { ImageUrls } from '../uploads/image-urls.js';
 import { profileImageTarget } from '../uploads/profile-image-target.js';
@@ -38,6 +40,14 @@ export function createVehicleService({
     }),
     describe: (row) => ({ licensePlate: row.licensePlate, model: row.model }),
     afterRemove: (row) => storage.remove('vehicle', row.profileImage),
+    // The row is locked (FOR UPDATE), so no assign-students call can add a child until this commits.
+    async beforeUpdate(tx, before, input) {
+      const seated = await seatedInVehicle(tx, before.id);
+      if (input.capacity < seated) {
+        const message = `${seated} students ride in this vehicle; its capacity cannot go below ${seated}.`;
+        throw conflict(message, [{ field: 'capacity', message }]);
+      }
+    },
   });
 
   return { ...service, ...profileImageTarget(db, vehicles, 'vehicle') };

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  generateTripsSchema,
+  idParamsSchema,
+  TRIP_MOVES,
+  tripListQuerySchema,
+  type TripMove,
+} from '@school-transport/shared';
+import { changeContextOf } from '../../lib/change-context.js';
+import { success } from '../../lib/envelope.js';
+import { listAnswer } from '../../lib/pagination.js';
+import type { TripService } from './trip-service.js';
+
+const MOVE_MESSAGES: Record<TripMove, string> = {
+  start: 'Trip started.',
+  complete: 'Trip completed.',
+  cancel: 'Trip cancelled.',
+};
+
+/** Trips are generated, listed, read and moved through their statuses; never created or edited by hand. */
+export function tripRoutes(tripService: TripService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['trips'];
+
+    routes.get('/trips/get-all', { schema: { tags, querystring: tripListQuerySchema } }, async (request) => {
+      const { rows, total } = await tripService.list(request.query);
+      return listAnswer(rows, total, request.query);
+    });
+
+    routes.get('/trips/get-one/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
+      success(await tripService.get(request.params.id)),
+    );
+
+    routes.post('/trips/generate', { schema: { tags, body: generateTripsSchema } }, async (request) => {
+      const answer = await tripService.generate(request.body.date, changeContextOf(request));
+      return success(
+        answer,
+        `${answer.created} trips generated for ${answer.date}; ${answer.existing} already existed.`,
+      );
+    });
+
+    const moveParams = idParamsSchema.extend({
+      move: z.enum(Object.keys(TRIP_MOVES) as [TripMove, ...TripMove[]]),
+    });
+    routes.post('/trips/:move/:id', { schema: { tags, params: moveParams } }, async (request) => {
+      const { move, id } = request.params;
+      return success(await tripService.move(id, move, changeContextOf(request)), MOVE_MESSAGES[move]);
+    });
+  };
+}
