@@ -174,9 +174,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           path: 'students',
           label: 'Student',
           inputSchema: studentInputSchema,
+          listQuerySchema: assignableListQuerySchema,
           service: students,
         }),
       );
+      await api.register(
+        resourceRoutes({
+          path: 'route-assignments',
+          label: 'Route assignment',
+          inputSchema: assignmentInputSchema,
+          createSchema: assignmentCreateSchema,
+          deleteName: 'delete-route-assignment',
+          service: assignments,
+        }),
+      );
+      await api.register(assignStudentsRoute(assignments));
+      await api.register(tripRoutes(trips));
+      await api.register(dashboardRoutes(db, clock));
       await api.register(settingsRoutes(config));
       await api.register(
         uploadRoutes({
