@@ -140,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           path: 'drivers',
           label: 'Driver',
           inputSchema: driverInputSchema,
+          listQuerySchema: assignableListQuerySchema,
           service: drivers,
         }),
       );
@@ -148,6 +149,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           path: 'vehicles',
           label: 'Vehicle',
           inputSchema: vehicleInputSchema,
+          listQuerySchema: assignableListQuerySchema,
           service: vehicles,
         }),
       );

@@ -105,6 +105,7 @@ export function createTableService<Row, T, Input extends object>(
       await write(async (tx) => {
         const before = await lock(tx, id);
         if (!before) throw notFoundError();
+        await definition.beforeUpdate?.(tx, before, input);
         await tx
           .update(table)
           .set({ ...input, updatedAt: new Date() })
