@@ -23,9 +23,16 @@ export interface DatabaseHandle {
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
-export async function openDatabase(config: DatabaseConfig): Promise<DatabaseHandle> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  onIdleConnectionError: (error: Error) => void = (error) =>
+    console.error('database connection lost:', error.message),
+): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 16 });
+    // An idle pooled connection can be cut (server restart, admin command). Unhandled, that error would crash the
+    // process; the pool drops the connection and opens a new one for the next query.
+    pool.on('error', onIdleConnectionError);
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,
