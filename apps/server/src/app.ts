@@ -74,17 +74,6 @@ const REDACTED = [
  */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
-  let log: Pick<FastifyInstance['log'], 'warn'> | undefined;
-  const database = await openDatabase(config.database, (error) =>
-    log?.warn({ err: error }, 'database connection lost'),
-  );
-  try {
-    await database.migrate();
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -96,7 +85,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Believe X-Forwarded-For only for as many hops as there are proxies we run in front of the server.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
   });
-  log = app.log;
+  const database = await openDatabase(config.database, (error) =>
+    app.log.warn({ err: error }, 'database connection lost'),
+  );
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   app.decorate('database', database);
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
