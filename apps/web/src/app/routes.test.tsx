@@ -77,6 +77,8 @@ describe('routes for an admin', () => {
     ).toEqual([
       ['Dashboard', '/'],
       ['Drivers', '/all-drivers'],
+      ['Parents', '/all-parents'],
+      ['Students', '/all-students'],
       ['Vehicles', '/all-vehicles'],
       ['Routes', '/all-routes'],
     ]);

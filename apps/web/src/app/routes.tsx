@@ -68,6 +68,53 @@ export const createAppRoutes = (): RouteObject[] => [
                 },
               },
               {
+                path: 'all-parents',
+                lazy: {
+                  Component: async () => (await import('../features/parents/ParentListPage')).ParentListPage,
+                },
+              },
+              {
+                path: 'add-parent',
+                lazy: {
+                  Component: async () => (await import('../features/parents/AddParentPage')).AddParentPage,
+                },
+              },
+              {
+                path: 'parent-details/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/parents/ParentDetailsPage')).ParentDetailsPage,
+                },
+              },
+              {
+                path: 'update-parent/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/parents/UpdateParentPage')).UpdateParentPage,
+                },
+              },
+              {
+                path: 'all-students',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/students/StudentListPage')).StudentListPage,
+                },
+              },
+              {
+                path: 'student-details/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/students/StudentDetailsPage')).StudentDetailsPage,
+                },
+              },
+              {
+                path: 'update-student/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/students/UpdateStudentPage')).UpdateStudentPage,
+                },
+              },
+              {
                 path: 'all-vehicles',
                 lazy: {
                   Component: async () =>

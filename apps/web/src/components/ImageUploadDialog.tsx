@@ -35,7 +35,7 @@ function usePreviewUrl(file: File | null): string | null {
 
 interface ImageUploadDialogProps {
   kind: ProfileImageKind;
-  /** The driver's or vehicle's id. */
+  /** The id of the driver, parent, student or vehicle. */
   id: string;
   /** Whose photo it is, for the title. */
   name: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMinutes, orDash } from './format';
+import { countOf, formatCoordinates, formatDate, formatMinutes, orDash } from './format';
 
 describe('formatDate', () => {
   it.each([
@@ -24,5 +24,20 @@ describe('orDash', () => {
     expect(orDash(null)).toBe('—');
     expect(orDash('')).toBe('—');
     expect(orDash('Main Street 1')).toBe('Main Street 1');
+  });
+});
+
+describe('formatCoordinates', () => {
+  it('shows latitude and longitude with five decimals', () => {
+    expect(formatCoordinates(12.9716, 77.5946)).toBe('12.97160, 77.59460');
+    expect(formatCoordinates(-33.8688197, 151.2092955)).toBe('-33.86882, 151.20930');
+  });
+});
+
+describe('countOf', () => {
+  it('counts in words that read naturally', () => {
+    expect(countOf(0, 'child', 'children')).toBe('no children');
+    expect(countOf(1, 'child', 'children')).toBe('1 child');
+    expect(countOf(3, 'child', 'children')).toBe('3 children');
   });
 });

@@ -18,3 +18,14 @@ export function formatMinutes(minutes: number): string {
 export function orDash(value: string | null | undefined): string {
   return value ? value : '—';
 }
+
+/** A position as '12.97160, 77.59460': five decimals place it within about a metre. */
+export function formatCoordinates(latitude: number, longitude: number): string {
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
+}
+
+/** '1 child', '2 children', 'no children'. */
+export function countOf(count: number, one: string, many: string): string {
+  if (count === 0) return `no ${many}`;
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -3,7 +3,12 @@ import { ApiError, apiRequest } from './api-client';
 import { useResourceMutation } from './resource-api';
 
 /** The resource whose rows show the photo, refreshed once a new one is stored. */
-const RESOURCE_OF_KIND: Record<ProfileImageKind, string> = { driver: 'drivers', vehicle: 'vehicles' };
+const RESOURCE_OF_KIND: Record<ProfileImageKind, string> = {
+  driver: 'drivers',
+  parent: 'parents',
+  student: 'students',
+  vehicle: 'vehicles',
+};
 
 export interface ProfileImageUpload {
   id: string;

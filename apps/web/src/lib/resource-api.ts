@@ -68,10 +68,15 @@ export function useResourceItem<T>(resource: string, id: string) {
 export const isMissingRecord = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-interface ResourceMutationOptions<TVariables> {
+export interface RelatedResources {
+  /** Other resources whose screens show this one's changes (a child's change shows on its parent's page). */
+  alsoRefresh?: readonly string[];
+}
+
+interface ResourceMutationOptions<TVariables, TAnswer> extends RelatedResources {
   /** The resource whose lists and items are refreshed after a success. */
   resource: string;
-  request: (variables: TVariables) => Promise<SuccessEnvelope<unknown>>;
+  request: (variables: TVariables) => Promise<TAnswer>;
   /** The spec's toast when the failure carries no explanation of its own (section 8). */
   fallbackMessage: string;
 }
@@ -81,18 +86,21 @@ interface ResourceMutationOptions<TVariables> {
  * the resource's queries refreshed; a failure as an error toast. Callers may still catch the rejected
  * `mutateAsync` to show the server's field errors next to the form.
  */
-export function useResourceMutation<TVariables>({
+export function useResourceMutation<TVariables, TAnswer extends SuccessEnvelope<unknown>>({
   resource,
+  alsoRefresh = [],
   request,
   fallbackMessage,
-}: ResourceMutationOptions<TVariables>) {
+}: ResourceMutationOptions<TVariables, TAnswer>) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   return useMutation({
     mutationFn: request,
     onSuccess: (answer) => {
       if (answer.message) enqueueSnackbar(answer.message, { variant: answer.type });
-      void queryClient.invalidateQueries({ queryKey: resourceKeys.all(resource) });
+      for (const refreshed of [resource, ...alsoRefresh]) {
+        void queryClient.invalidateQueries({ queryKey: resourceKeys.all(refreshed) });
+      }
     },
     onError: (error) => {
       // The API client already words network failures and answers without a message.
@@ -108,9 +116,10 @@ export interface SaveVariables<TPayload> {
 }
 
 /** Create (POST) or, given an id, update (PUT) with the whole payload. */
-export function useSaveResource<TPayload>(resource: string) {
+export function useSaveResource<TPayload>(resource: string, { alsoRefresh }: RelatedResources = {}) {
   return useResourceMutation({
     resource,
+    alsoRefresh,
     request: ({ id, payload }: SaveVariables<TPayload>) =>
       id === undefined
         ? apiRequest<SuccessEnvelope<unknown>>('POST', `/${resource}/create`, payload)
@@ -119,9 +128,10 @@ export function useSaveResource<TPayload>(resource: string) {
   });
 }
 
-export function useDeleteResource(resource: string) {
+export function useDeleteResource(resource: string, { alsoRefresh }: RelatedResources = {}) {
   return useResourceMutation({
     resource,
+    alsoRefresh,
     request: (id: string) => apiRequest<SuccessEnvelope<unknown>>('DELETE', `/${resource}/delete/${id}`),
     fallbackMessage: MESSAGES.deleteFailed,
   });

@@ -4,6 +4,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import IconButton from '@mui/material/IconButton';
 import { useTheme, type Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
@@ -20,6 +21,12 @@ import { ThemeModeSwitch } from './ThemeModeSwitch';
 const DRAWER_WIDTH = 260;
 /** Wide enough for an icon button plus its padding. */
 const RAIL_WIDTH = 72;
+
+/**
+ * The sticky top bar covers the top of the page: whatever is scrolled into view (a form's alerts, the first invalid
+ * field it focuses) stops below it rather than under it. 64px is the bar's height on a desktop, 56px on a phone.
+ */
+const BELOW_TOP_BAR = <GlobalStyles styles={{ html: { scrollPaddingTop: 72 } }} />;
 
 const widthTransition = (theme: Theme) =>
   theme.transitions.create('width', { duration: theme.transitions.duration.shorter });
@@ -67,6 +74,7 @@ export function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {BELOW_TOP_BAR}
       {isDesktop ? (
         <Drawer
           variant="permanent"

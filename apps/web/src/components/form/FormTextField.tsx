@@ -1,7 +1,7 @@
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
-type FormTextFieldProps<TValues extends FieldValues, TOutput> = Omit<
+export type FormTextFieldProps<TValues extends FieldValues, TOutput> = Omit<
   TextFieldProps,
   'name' | 'value' | 'onChange' | 'onBlur' | 'error' | 'inputRef'
 > & {

@@ -15,10 +15,15 @@ const isBlank = (value: unknown) => value === undefined || value === null || Str
 
 /**
  * Optional fields accept blank values, so a field that is both invalid and blank is a required one left empty:
- * that is when the spec's 'Please fill all the fields!' shows (section 5).
+ * that is when the spec's fill-in reminder shows (section 5).
  */
 function hasEmptyRequiredField(errors: FieldErrors, values: FieldValues): boolean {
   return Object.keys(errors).some((name) => isBlank(values[name]));
+}
+
+interface SchemaFormOptions {
+  /** The reminder shown when a required field is left blank; the spec words it per form (section 5). */
+  fillMessage?: string;
 }
 
 /**
@@ -28,15 +33,24 @@ function hasEmptyRequiredField(errors: FieldErrors, values: FieldValues): boolea
 export function useSchemaForm<TInput extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput, TInput>,
   defaultValues: DefaultValues<TInput>,
+  { fillMessage = MESSAGES.fillAllFields }: SchemaFormOptions = {},
 ) {
   const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
   const [problems, setProblems] = useState<string[]>([]);
 
-  /** A submit handler that runs `save` with the parsed values; `save` rejects to report the server's refusal. */
-  const submitWith = (save: (values: TOutput) => Promise<unknown>) =>
+  /**
+   * A submit handler that runs `save` with the parsed values; `save` rejects to report the server's refusal.
+   * `otherProblems` names what no field shows (e.g. an empty list beside the form); any of them stops the save.
+   */
+  const submitWith = (
+    save: (values: TOutput) => Promise<unknown>,
+    otherProblems: () => string[] = () => [],
+  ) =>
     form.handleSubmit(
       async (values) => {
-        setProblems([]);
+        const blocking = otherProblems();
+        setProblems(blocking);
+        if (blocking.length > 0) return;
         try {
           await save(values);
         } catch (error) {
@@ -44,8 +58,19 @@ export function useSchemaForm<TInput extends FieldValues, TOutput>(
         }
       },
       (errors) =>
-        setProblems(hasEmptyRequiredField(errors, form.getValues()) ? [MESSAGES.fillAllFields] : []),
+        setProblems([
+          ...(hasEmptyRequiredField(errors, form.getValues()) ? [fillMessage] : []),
+          ...otherProblems(),
+        ]),
     );
 
-  return { control: form.control, problems, submitWith, isSubmitting: form.formState.isSubmitting };
+  return {
+    control: form.control,
+    problems,
+    submitWith,
+    isSubmitting: form.formState.isSubmitting,
+    /** Back to the default values, e.g. to enter the next record after a save. */
+    reset: form.reset,
+    setValue: form.setValue,
+  };
 }

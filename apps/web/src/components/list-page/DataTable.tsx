@@ -47,7 +47,11 @@ export function DataTable<T>({ columns, rows, rowKey, serialOf, stale }: DataTab
               <TableRow key={rowKey(row)} hover>
                 <TableCell>{serialOf(index)}</TableCell>
                 {columns.map((column) => (
-                  <TableCell key={column.header} align={column.align}>
+                  <TableCell
+                    key={column.header}
+                    align={column.align}
+                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
+                  >
                     {column.cell(row)}
                   </TableCell>
                 ))}

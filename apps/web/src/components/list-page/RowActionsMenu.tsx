@@ -1,4 +1,7 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -10,6 +13,29 @@ import { Link as RouterLink } from 'react-router';
 export type RowAction = { label: string; icon: ReactElement } & (
   { to: string; onClick?: never } | { onClick: () => void; to?: never }
 );
+
+interface RecordActionsOptions {
+  viewPath: string;
+  updatePath: string;
+  /** Opens the delete confirmation. */
+  onDelete: () => void;
+  /** The spec calls it 'Edit' on the driver list and 'Update' on the others. */
+  updateLabel?: string;
+}
+
+/** The usual actions of a record's row: View and Update, links to its screens, and Delete. */
+export function recordActions({
+  viewPath,
+  updatePath,
+  onDelete,
+  updateLabel = 'Update',
+}: RecordActionsOptions): RowAction[] {
+  return [
+    { label: 'View', icon: <VisibilityOutlinedIcon />, to: viewPath },
+    { label: updateLabel, icon: <EditOutlinedIcon />, to: updatePath },
+    { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: onDelete },
+  ];
+}
 
 interface RowActionsMenuProps {
   /** Accessible name of the button, e.g. 'Actions for Jane Doe': every row has one. */

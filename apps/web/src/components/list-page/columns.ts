@@ -6,4 +6,6 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** Keeps the value on one line: a phone number or a date broken over lines is hard to read. */
+  nowrap?: boolean;
 }

@@ -1,12 +1,6 @@
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { Driver } from '@school-transport/shared';
-import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { PhotoAvatar } from '../../components/PhotoAvatar';
+import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatDate, orDash } from '../../lib/format';
 import { DriverGate } from './DriverGate';
 import { DRIVER_LIST_PATH, updateDriverPath } from './paths';
@@ -14,7 +8,7 @@ import { DRIVER_LIST_PATH, updateDriverPath } from './paths';
 const BREADCRUMBS = [{ label: 'All Drivers', to: DRIVER_LIST_PATH }];
 
 function DriverDetails({ driver }: { driver: Driver }) {
-  const facts: [string, string][] = [
+  const facts: Fact[] = [
     ['Phone', driver.phone],
     ['Alternative Phone', orDash(driver.alternativePhone)],
     ['Email', driver.user.email],
@@ -24,38 +18,12 @@ function DriverDetails({ driver }: { driver: Driver }) {
   ];
 
   return (
-    <Paper sx={{ p: 3, display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'flex-start' }}>
-      <PhotoAvatar src={driver.profileImage} name={driver.user.name} size={160} />
-      <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mb: 2 }}>
-          {driver.user.name}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1.5, m: 0 }}
-        >
-          {facts.map(([label, value]) => (
-            <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" sx={{ color: 'text.secondary' }}>
-                {label}
-              </Typography>
-              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                {value}
-              </Typography>
-            </Box>
-          ))}
-        </Box>
-        <Button
-          component={RouterLink}
-          to={updateDriverPath(driver.id)}
-          variant="contained"
-          startIcon={<EditOutlinedIcon />}
-          sx={{ mt: 3 }}
-        >
-          Update
-        </Button>
-      </Box>
-    </Paper>
+    <RecordSummary
+      name={driver.user.name}
+      photo={driver.profileImage}
+      facts={facts}
+      updatePath={updateDriverPath(driver.id)}
+    />
   );
 }
 

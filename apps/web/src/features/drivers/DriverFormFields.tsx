@@ -1,44 +1,18 @@
-import Grid from '@mui/material/Grid';
-import type { DriverInput } from '@school-transport/shared';
+import { driverInputSchema, type DriverInput } from '@school-transport/shared';
 import type { Control } from 'react-hook-form';
-import { FormTextField } from '../../components/form/FormTextField';
+import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import type { DriverPayload } from './api';
+
+const DRIVER_FIELDS: readonly FieldSpec<DriverInput>[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'email', label: 'Email', type: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel' },
+  { name: 'alternativePhone', label: 'Alternative Phone', type: 'tel' },
+  { name: 'licenseNo', label: 'License No' },
+  { name: 'address', label: 'Address', multiline: true, minRows: 2, span: 12 },
+];
 
 /** The driver's fields, the same in the add modal and on the update screen. */
 export function DriverFormFields({ control }: { control: Control<DriverInput, unknown, DriverPayload> }) {
-  return (
-    <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={control} name="name" label="Name" required autoComplete="off" />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="off"
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={control} name="phone" label="Phone" type="tel" required autoComplete="off" />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField
-          control={control}
-          name="alternativePhone"
-          label="Alternative Phone"
-          type="tel"
-          autoComplete="off"
-        />
-      </Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>
-        <FormTextField control={control} name="licenseNo" label="License No" required autoComplete="off" />
-      </Grid>
-      <Grid size={12}>
-        <FormTextField control={control} name="address" label="Address" multiline minRows={2} />
-      </Grid>
-    </Grid>
-  );
+  return <FieldGrid control={control} schema={driverInputSchema} fields={DRIVER_FIELDS} />;
 }

@@ -1,14 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import type { Driver } from '@school-transport/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
-import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { PhotoCell } from '../../components/PhotoCell';
 import { formatDate } from '../../lib/format';
 import { AddDriverDialog } from './AddDriverDialog';
@@ -35,15 +32,12 @@ export function DriverListPage() {
       cell: (driver) => (
         <RowActionsMenu
           label={`Actions for ${driver.user.name}`}
-          actions={[
-            { label: 'View', icon: <VisibilityOutlinedIcon />, to: driverDetailsPath(driver.id) },
-            { label: 'Edit', icon: <EditOutlinedIcon />, to: updateDriverPath(driver.id) },
-            {
-              label: 'Delete',
-              icon: <DeleteOutlinedIcon />,
-              onClick: () => setDialog({ kind: 'delete', driver }),
-            },
-          ]}
+          actions={recordActions({
+            viewPath: driverDetailsPath(driver.id),
+            updatePath: updateDriverPath(driver.id),
+            updateLabel: 'Edit',
+            onDelete: () => setDialog({ kind: 'delete', driver }),
+          })}
         />
       ),
     },

@@ -1,7 +1,6 @@
-import Grid from '@mui/material/Grid';
 import { routeInputSchema, type Route, type RouteInput } from '@school-transport/shared';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormTextField } from '../../components/form/FormTextField';
+import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSaveRoute } from './api';
 
@@ -15,6 +14,24 @@ function formValues(route: Route | undefined): RouteInput {
     durationMin: route ? String(route.durationMin) : '',
   };
 }
+
+const ROUTE_FIELDS: readonly FieldSpec<RouteInput>[] = [
+  { name: 'name', label: 'Route Name', span: 12 },
+  { name: 'startLocation', label: 'Start Location' },
+  { name: 'endLocation', label: 'End Location' },
+  {
+    name: 'distanceKm',
+    label: 'Distance (KM)',
+    type: 'number',
+    slotProps: { htmlInput: { min: 0.01, step: 0.01 } },
+  },
+  {
+    name: 'durationMin',
+    label: 'Duration (minutes)',
+    type: 'number',
+    slotProps: { htmlInput: { min: 1, max: 1440, step: 1 } },
+  },
+];
 
 interface RouteFormDialogProps {
   /** The route to edit; a new one is added without it. */
@@ -38,37 +55,7 @@ export function RouteFormDialog({ route, onClose }: RouteFormDialogProps) {
       })}
       onClose={onClose}
     >
-      <Grid container spacing={2}>
-        <Grid size={12}>
-          <FormTextField control={control} name="name" label="Route Name" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="startLocation" label="Start Location" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="endLocation" label="End Location" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={control}
-            name="distanceKm"
-            label="Distance (KM)"
-            type="number"
-            required
-            slotProps={{ htmlInput: { min: 0.01, step: 0.01 } }}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={control}
-            name="durationMin"
-            label="Duration (minutes)"
-            type="number"
-            required
-            slotProps={{ htmlInput: { min: 1, max: 1440, step: 1 } }}
-          />
-        </Grid>
-      </Grid>
+      <FieldGrid control={control} schema={routeInputSchema} fields={ROUTE_FIELDS} />
     </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
-import Grid from '@mui/material/Grid';
 import { vehicleInputSchema, type Vehicle, type VehicleInput } from '@school-transport/shared';
 import { FormDialog } from '../../components/form/FormDialog';
-import { FormTextField } from '../../components/form/FormTextField';
+import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSaveVehicle } from './api';
 
@@ -15,6 +14,20 @@ function formValues(vehicle: Vehicle | undefined): VehicleInput {
     capacity: vehicle ? String(vehicle.capacity) : '',
   };
 }
+
+const VEHICLE_FIELDS: readonly FieldSpec<VehicleInput>[] = [
+  { name: 'licensePlate', label: 'Registration No' },
+  { name: 'model', label: 'Model' },
+  { name: 'type', label: 'Type', placeholder: 'Bus, Van, …' },
+  { name: 'color', label: 'Color' },
+  {
+    name: 'capacity',
+    label: 'Capacity',
+    type: 'number',
+    helperText: 'Number of seats',
+    slotProps: { htmlInput: { min: 1, max: 100, step: 1 } },
+  },
+];
 
 interface VehicleFormDialogProps {
   /** The vehicle to edit; a new one is added without it. */
@@ -41,31 +54,7 @@ export function VehicleFormDialog({ vehicle, onClose }: VehicleFormDialogProps) 
       })}
       onClose={onClose}
     >
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="licensePlate" label="Registration No" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="model" label="Model" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="type" label="Type" required placeholder="Bus, Van, …" />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField control={control} name="color" label="Color" required />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>
-          <FormTextField
-            control={control}
-            name="capacity"
-            label="Capacity"
-            type="number"
-            required
-            helperText="Number of seats"
-            slotProps={{ htmlInput: { min: 1, max: 100, step: 1 } }}
-          />
-        </Grid>
-      </Grid>
+      <FieldGrid control={control} schema={vehicleInputSchema} fields={VEHICLE_FIELDS} />
     </FormDialog>
   );
 }

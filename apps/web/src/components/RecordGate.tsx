@@ -1,0 +1,45 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { isMissingRecord } from '../lib/resource-api';
+import { PageLoader } from './PageLoader';
+
+interface RecordGateOptions<T> {
+  /** The resource's get-one query. */
+  useRecord: (id: string) => UseQueryResult<T>;
+  /** What the record is, e.g. 'Driver' (as in 'Driver not found'). */
+  noun: string;
+  /** Where to go when there is nothing to show, e.g. the list of all drivers. */
+  back: { label: string; to: string };
+}
+
+/**
+ * The gate of a details or update screen: a component that hands the record named by the address (`:id`) to
+ * its `children` once loaded; meanwhile a loader, and instead a message with a way back when there is no such
+ * record or it could not be fetched.
+ */
+export function recordGate<T>({ useRecord, noun, back }: RecordGateOptions<T>) {
+  return function RecordGate({ children }: { children: (record: T) => ReactNode }) {
+    const { id = '' } = useParams();
+    const { data: record, error, isPending } = useRecord(id);
+
+    if (isPending) return <PageLoader />;
+    if (record !== undefined) return children(record);
+    const missing = isMissingRecord(error);
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity={missing ? 'warning' : 'error'}>
+          {missing
+            ? `${noun} not found`
+            : (error?.message ?? `The ${noun.toLowerCase()} could not be loaded.`)}
+        </Alert>
+        <Button component={RouterLink} to={back.to} variant="outlined">
+          Back to {back.label}
+        </Button>
+      </Stack>
+    );
+  };
+}

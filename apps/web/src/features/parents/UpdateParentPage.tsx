@@ -1,0 +1,41 @@
+import Paper from '@mui/material/Paper';
+import type { ParentDetails } from '@school-transport/shared';
+import { useNavigate } from 'react-router';
+import { PageForm } from '../../components/form/PageForm';
+import { PageHeader } from '../../components/PageHeader';
+import { useSaveParent } from './api';
+import { ParentFormFields } from './ParentFormFields';
+import { ParentGate } from './ParentGate';
+import { parentFormValues, useParentForm } from './parent-form';
+import { PARENT_LIST_PATH, parentDetailsPath } from './paths';
+
+const BREADCRUMBS = [{ label: 'All Parents', to: PARENT_LIST_PATH }];
+
+/** Mounted once the parent is loaded, so the form starts from the stored values. */
+function UpdateParentForm({ parent }: { parent: ParentDetails }) {
+  const save = useSaveParent();
+  const navigate = useNavigate();
+  const { control, problems, submitWith, isSubmitting } = useParentForm(parentFormValues(parent));
+
+  const submit = submitWith(async (payload) => {
+    await save.mutateAsync({ id: parent.id, payload });
+    navigate(parentDetailsPath(parent.id));
+  });
+
+  return (
+    <Paper sx={{ p: 3 }}>
+      <PageForm submitLabel="Update Parent" problems={problems} submitting={isSubmitting} onSubmit={submit}>
+        <ParentFormFields control={control} />
+      </PageForm>
+    </Paper>
+  );
+}
+
+export function UpdateParentPage() {
+  return (
+    <>
+      <PageHeader title="Update Parent" breadcrumbs={BREADCRUMBS} />
+      <ParentGate>{(parent) => <UpdateParentForm parent={parent} />}</ParentGate>
+    </>
+  );
+}

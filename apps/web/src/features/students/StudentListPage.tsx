@@ -1,0 +1,60 @@
+import AddIcon from '@mui/icons-material/Add';
+import Button from '@mui/material/Button';
+import type { Student } from '@school-transport/shared';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { Column } from '../../components/list-page/columns';
+import { ListPage } from '../../components/list-page/ListPage';
+import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { PhotoCell } from '../../components/PhotoCell';
+import { formatDate, orDash } from '../../lib/format';
+import { ADD_PARENT_PATH } from '../parents';
+import { DeleteStudentDialog } from './DeleteStudentDialog';
+import { STUDENTS, studentDetailsPath, updateStudentPath } from './paths';
+
+const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
+  { header: 'Photo', cell: (student) => <PhotoCell src={student.profileImage} name={student.name} /> },
+  { header: 'Name', cell: (student) => student.name },
+  { header: 'NFC Tag Id', cell: (student) => orDash(student.nfcTagId) },
+  { header: 'Class', cell: (student) => student.class },
+  { header: 'Roll No', cell: (student) => student.rollNo },
+  { header: 'Parent Name', cell: (student) => student.parent.user.name },
+  { header: 'Phone No', nowrap: true, cell: (student) => student.parent.phone },
+  { header: 'Listed From', nowrap: true, cell: (student) => formatDate(student.createdAt) },
+  {
+    header: 'Actions',
+    align: 'right',
+    cell: (student) => (
+      <RowActionsMenu
+        label={`Actions for ${student.name}`}
+        actions={recordActions({
+          viewPath: studentDetailsPath(student.id),
+          updatePath: updateStudentPath(student.id),
+          onDelete: () => onDelete(student),
+        })}
+      />
+    ),
+  },
+];
+
+export function StudentListPage() {
+  const [deleting, setDeleting] = useState<Student | null>(null);
+
+  return (
+    <>
+      <ListPage
+        title="All Students"
+        resource={STUDENTS}
+        columns={columns(setDeleting)}
+        searchPlaceholder="Name, class, roll no, NFC tag or parent"
+        headerAction={
+          // Spec section 2: a child is added with its family (or on its parent's page), so this opens Add Parent.
+          <Button component={RouterLink} to={ADD_PARENT_PATH} variant="contained" startIcon={<AddIcon />}>
+            Add New Student
+          </Button>
+        }
+      />
+      {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * Shared steps of the family browser tests (parents and their children). Records carry a tag of their own, as
+ * in the fleet tests, because every test shares one database.
+ */
+
+export const parentPayload = (tag: string) => ({
+  name: `Meera ${tag}`,
+  email: `meera-${tag.toLowerCase()}@example.com`,
+  phone: '+91 98450 12345',
+  alternativePhone: '080 2345 6789',
+  address: '14 Lake View Road, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pinCode: '560038',
+});
+
+/** Child `index` of the family tagged `tag`; its NFC tag is unique per family and child. */
+export const childPayload = (tag: string, index: number) => ({
+  name: `Child${index} ${tag}`,
+  class: String(3 + index),
+  rollNo: String(10 + index),
+  nfcTagId: `${tag}${index}`,
+  pickupAndDropLat: 12.9352 + index / 1000,
+  pickupAndDropLng: 77.6245 + index / 1000,
+  pickupDropAddress: `${index} School Lane`,
+});
+
+type ParentFields = ReturnType<typeof parentPayload>;
+type ChildFields = ReturnType<typeof childPayload>;
+
+/** A text field by its exact label ('Phone No' is not 'Alternative Phone No'). */
+export const field = (container: Locator, label: string) =>
+  container.getByRole('textbox', { name: label, exact: true });
+
+export const parentForm = (page: Page) => page.getByRole('form', { name: 'Parent' });
+export const childForm = (page: Page) => page.getByRole('form', { name: 'Child' });
+
+/** The Parent section of Add Parent (or the update form, given its container). */
+export async function fillParentFields(form: Locator, parent: ParentFields): Promise<void> {
+  await field(form, 'Full Name').fill(parent.name);
+  await field(form, 'Email').fill(parent.email);
+  await field(form, 'Phone No').fill(parent.phone);
+  await field(form, 'Alternative Phone No').fill(parent.alternativePhone);
+  await field(form, 'Address').fill(parent.address);
+  await field(form, 'City').fill(parent.city);
+  await field(form, 'State').fill(parent.state);
+  await field(form, 'ZIP Code').fill(parent.pinCode);
+}
+
+/** The child fields, wherever they are (Add Parent's Child section, the child dialog), coordinates typed. */
+export async function fillChildFields(container: Locator, child: ChildFields): Promise<void> {
+  await field(container, 'Child Name').fill(child.name);
+  await field(container, 'NFC Tag ID').fill(child.nfcTagId);
+  await field(container, 'Class').fill(child.class);
+  await field(container, 'Roll No').fill(child.rollNo);
+  await field(container, 'Latitude').fill(String(child.pickupAndDropLat));
+  await field(container, 'Longitude').fill(String(child.pickupAndDropLng));
+  await field(container, 'Pickup Address').fill(child.pickupDropAddress);
+}
+
+/** Fills the Child section of Add Parent and adds the child to the list below it. */
+export async function addChildOnForm(page: Page, child: ChildFields): Promise<void> {
+  await fillChildFields(childForm(page), child);
+  await childForm(page).getByRole('button', { name: 'Add Child' }).click();
+  await expect(page.getByRole('list', { name: 'Children to add' })).toContainText(child.name);
+}
+
+/** The cell of `row` under the column headed `header`. */
+export async function cellUnder(page: Page, row: Locator, header: string): Promise<Locator> {
+  await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+  const headers = await page.getByRole('columnheader').allTextContents();
+  return row.getByRole('cell').nth(headers.indexOf(header));
+}
