@@ -17,12 +17,16 @@ import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resourceRoutes } from './lib/resource-routes.js';
+import { accountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
+import { createAccountService } from './modules/accounts/account-service.js';
+import { createStaffService } from './modules/accounts/staff-service.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { createDriverService } from './modules/drivers/driver-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { createParentService } from './modules/parents/parent-service.js';
 import { assignStudentsRoute } from './modules/route-assignments/assignment-routes.js';
 import { createAssignmentService } from './modules/route-assignments/assignment-service.js';
@@ -129,6 +133,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     studentsOf,
   });
   const trips = createTripService({ db, clock, studentsOf });
+  const mailer = createMailer(config.mail, app.log);
+  const accounts = createAccountService({
+    db,
+    clock,
+    mailer,
+    publicUrl: config.publicUrl,
+    codeSecret: await serverSecret(db, 'verification-codes'),
+    lifetimes,
+  });
+  const staff = createStaffService({ db, clock, mailer, publicUrl: config.publicUrl });
 
   await app.register(
     async (api) => {
@@ -194,6 +208,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(assignStudentsRoute(assignments));
       await api.register(tripRoutes(trips));
       await api.register(dashboardRoutes(db, clock));
+      await api.register(accountRoutes(accounts));
+      await api.register(staffRoutes(staff));
       await api.register(settingsRoutes(config));
       await api.register(
         uploadRoutes({

@@ -21,6 +21,12 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator'),
   PUBLIC_URL: z.url().optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; unset: mails are written to the log. */
+  SMTP_URL: z
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).default('SchoolRide <no-reply@localhost>'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the client address is the socket's. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -51,6 +57,7 @@ export interface AppConfig {
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
+  mail: { smtpUrl: string | null; from: string };
 }
 
 export class ConfigError extends Error {
@@ -93,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
+    mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };
 }
 

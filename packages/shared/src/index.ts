@@ -8,3 +8,4 @@ export * from './fleet.js';
 export * from './families.js';
 export * from './settings.js';
 export * from './operations.js';
+export * from './accounts.js';

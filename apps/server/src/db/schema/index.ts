@@ -5,3 +5,4 @@ export * from './fleet.js';
 export * from './secrets.js';
 export * from './families.js';
 export * from './trips.js';
+export * from './accounts.js';

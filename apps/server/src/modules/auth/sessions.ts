@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { SessionUser } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
@@ -76,4 +76,46 @@ export async function revokeSession(db: Executor, sessionId: string, now: Date):
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of a user, except `keepSessionId` (the one making the change) when given. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    );
+}
+
+/** A user's sessions that are still live, newest use first. */
+export async function liveSessions(db: Executor, userId: string, now: Date, lifetimes: SessionLifetimes) {
+  const idleSince = new Date(now.getTime() - lifetimes.idleMs);
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -14,11 +14,12 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
+/** Admins who can sign in: not disabled, and with a password (an invitation not yet accepted does not count). */
 export async function countActiveAdmins(db: Executor): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)));
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), isNotNull(users.passwordHash)));
   return row?.n ?? 0;
 }
 

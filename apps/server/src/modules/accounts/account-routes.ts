@@ -1,0 +1,161 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ACCOUNT_MESSAGES,
+  changeEmailSchema,
+  changeNameSchema,
+  changePasswordSchema,
+  forgotPasswordSchema,
+  idParamsSchema,
+  inviteAdminSchema,
+  listQuerySchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '@school-transport/shared';
+import { changeContextOf } from '../../lib/change-context.js';
+import { success } from '../../lib/envelope.js';
+import { listAnswer } from '../../lib/pagination.js';
+import { requireAuth } from '../../plugins/authentication.js';
+import type { AccountService } from './account-service.js';
+import type { StaffService } from './staff-service.js';
+
+/** Requests for mails or password changes one client address may make per minute. */
+const ACCOUNT_REQUESTS_PER_MINUTE = 5;
+const limited = { rateLimit: { max: ACCOUNT_REQUESTS_PER_MINUTE, timeWindow: 60_000 } };
+
+/** Forgot and reset password (public), e-mail verification and the profile (any signed-in account). */
+export function accountRoutes(accounts: AccountService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['accounts'];
+
+    routes.post(
+      '/auth/forgot-password',
+      { config: { access: 'public', ...limited }, schema: { tags, body: forgotPasswordSchema } },
+      async (request) => {
+        await accounts.forgotPassword(request.body.email, request.ip);
+        return success(undefined, ACCOUNT_MESSAGES.resetLinkSent);
+      },
+    );
+
+    routes.post(
+      '/auth/reset-password',
+      { config: { access: 'public', ...limited }, schema: { tags, body: resetPasswordSchema } },
+      async (request) => {
+        await accounts.resetPassword(request.body, request.ip);
+        return success(undefined, ACCOUNT_MESSAGES.passwordUpdated);
+      },
+    );
+
+    routes.post(
+      '/auth/verify-email',
+      { config: { access: 'signed-in', ...limited }, schema: { tags, body: verifyEmailSchema } },
+      async (request) => {
+        const email = await accounts.verifyEmail(
+          requireAuth(request).user.id,
+          request.body.code,
+          changeContextOf(request),
+        );
+        return success({ email }, `Your email address is now ${email}.`);
+      },
+    );
+
+    routes.post(
+      '/auth/resend-code',
+      { config: { access: 'signed-in' }, schema: { tags } },
+      async (request) => {
+        await accounts.resendCode(requireAuth(request).user.id, changeContextOf(request));
+        return success(undefined, 'A new code is on its way.');
+      },
+    );
+
+    routes.get('/profile', { config: { access: 'signed-in' }, schema: { tags } }, async (request) =>
+      success(await accounts.profile(requireAuth(request).user.id)),
+    );
+
+    routes.put(
+      '/profile/name',
+      { config: { access: 'signed-in' }, schema: { tags, body: changeNameSchema } },
+      async (request) => {
+        await accounts.changeName(requireAuth(request).user.id, request.body.name, changeContextOf(request));
+        return success(await accounts.profile(requireAuth(request).user.id), 'Your name has been updated.');
+      },
+    );
+
+    routes.post(
+      '/profile/change-password',
+      { config: { access: 'signed-in', ...limited }, schema: { tags, body: changePasswordSchema } },
+      async (request) => {
+        await accounts.changePassword(requireAuth(request), request.body, changeContextOf(request));
+        return success(undefined, 'Your password has been changed. Your other sessions have been ended.');
+      },
+    );
+
+    routes.post(
+      '/profile/change-email',
+      { config: { access: 'signed-in', ...limited }, schema: { tags, body: changeEmailSchema } },
+      async (request) => {
+        await accounts.requestEmailChange(
+          requireAuth(request).user.id,
+          request.body.email,
+          changeContextOf(request),
+        );
+        return success(
+          { pendingEmail: request.body.email },
+          `We sent a 6-digit code to ${request.body.email}.`,
+        );
+      },
+    );
+
+    routes.get('/profile/sessions', { config: { access: 'signed-in' }, schema: { tags } }, async (request) =>
+      success(await accounts.sessions(requireAuth(request))),
+    );
+
+    routes.delete(
+      '/profile/sessions/:id',
+      { config: { access: 'signed-in' }, schema: { tags, params: idParamsSchema } },
+      async (request) => {
+        await accounts.endSession(requireAuth(request), request.params.id, changeContextOf(request));
+        return success(undefined, 'The session has been ended.');
+      },
+    );
+  };
+}
+
+/** Staff users: administrators only (the default access). */
+export function staffRoutes(staff: StaffService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['users'];
+
+    routes.get('/users/get-all', { schema: { tags, querystring: listQuerySchema } }, async (request) => {
+      const { rows, total } = await staff.list(request.query);
+      return listAnswer(rows, total, request.query);
+    });
+
+    routes.post('/users/invite', { schema: { tags, body: inviteAdminSchema } }, async (request, reply) => {
+      const invited = await staff.invite(request.body, changeContextOf(request));
+      return reply.code(201).send(success(invited, `Invitation sent to ${invited.email}.`));
+    });
+
+    routes.post(
+      '/users/resend-invitation/:id',
+      { schema: { tags, params: idParamsSchema } },
+      async (request) => {
+        await staff.resendInvitation(request.params.id, changeContextOf(request));
+        return success(undefined, 'Invitation sent again.');
+      },
+    );
+
+    routes.post('/users/disable/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
+      success(
+        await staff.disable(request.params.id, changeContextOf(request)),
+        'Account disabled; its sessions have ended.',
+      ),
+    );
+
+    routes.post('/users/enable/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
+      success(await staff.enable(request.params.id, changeContextOf(request)), 'Account enabled.'),
+    );
+  };
+}

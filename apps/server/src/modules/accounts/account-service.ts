@@ -1,0 +1,336 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  ACCOUNT_MESSAGES,
+  type ActiveSession,
+  type Profile,
+  type changePasswordSchema,
+  type resetPasswordSchema,
+} from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import { accountTokens, users } from '../../db/schema/index.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { rethrowConflict } from '../../lib/db-errors.js';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { clearFailedLogins } from '../auth/login-failures.js';
+import { checkPassword, hashPassword } from '../auth/passwords.js';
+import {
+  liveSessions,
+  revokeSession,
+  revokeUserSessions,
+  type AuthenticatedSession,
+  type SessionLifetimes,
+} from '../auth/sessions.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mails } from '../mail/templates.js';
+import { findUserByEmail } from '../users/user-queries.js';
+import {
+  CODE_LIFETIME_MS,
+  CODE_MAX_ATTEMPTS,
+  CODE_RESEND_INTERVAL_MS,
+  codeHasher,
+  issueLinkToken,
+  linksSentSince,
+  newCode,
+  openEmailChange,
+  openLinkToken,
+  spend,
+  spendOpenTokens,
+} from './account-tokens.js';
+import { assertNotCommon } from './password-policy.js';
+
+/** Reset mails one address may receive per hour; further requests get the same answer and no mail. */
+export const RESET_MAILS_PER_HOUR = 3;
+
+export interface AccountServiceDeps {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  codeSecret: Buffer;
+  lifetimes: SessionLifetimes;
+}
+
+const EMAIL_TAKEN = {
+  users_email_lower_unique: { field: 'email', message: 'An account with this email address already exists.' },
+};
+
+export function createAccountService({
+  db,
+  clock,
+  mailer,
+  publicUrl,
+  codeSecret,
+  lifetimes,
+}: AccountServiceDeps) {
+  const hashCode = codeHasher(codeSecret);
+  const link = (token: string) => `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+
+  async function userOf(id: string) {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw notFound('Account not found.');
+    return user;
+  }
+
+  return {
+    /** The same answer whether or not the address has an account; mails are limited per address. */
+    async forgotPassword(email: string, ip: string): Promise<void> {
+      const user = await findUserByEmail(db, email);
+      if (!user || user.disabledAt) return;
+      const now = clock();
+      const token = await db.transaction(async (tx) => {
+        if (
+          (await linksSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
+          RESET_MAILS_PER_HOUR
+        ) {
+          return null;
+        }
+        const issued = await issueLinkToken(tx, user.id, 'password_reset', now);
+        await recordAudit(tx, {
+          actor: null,
+          action: 'auth.password_reset_requested',
+          entityType: 'user',
+          entityId: user.id,
+          ip,
+        });
+        return issued;
+      });
+      if (token) await mailer.send(mails.passwordReset(user.email, link(token)));
+    },
+
+    /** A reset or invitation link sets the password once; every session of the account ends. */
+    async resetPassword(input: z.output<typeof resetPasswordSchema>, ip: string): Promise<void> {
+      assertNotCommon(input.password);
+      const now = clock();
+      const passwordHash = await hashPassword(input.password);
+      const user = await db.transaction(async (tx) => {
+        const token = await openLinkToken(tx, input.token, now);
+        if (!token)
+          throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [
+            { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
+          ]);
+        const [account] = await tx.select().from(users).where(eq(users.id, token.userId));
+        if (!account || account.disabledAt) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
+        await spend(tx, token.id, now);
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            updatedAt: now,
+            // Following the mailed link proves the address.
+            emailVerifiedAt: account.emailVerifiedAt ?? now,
+          })
+          .where(eq(users.id, account.id));
+        await revokeUserSessions(tx, account.id, now);
+        await clearFailedLogins(tx, account.email.toLowerCase());
+        await recordAudit(tx, {
+          actor: { id: account.id, email: account.email },
+          action: token.purpose === 'invitation' ? 'auth.invitation_accepted' : 'auth.password_reset',
+          entityType: 'user',
+          entityId: account.id,
+          ip,
+        });
+        return account;
+      });
+      await mailer.send(mails.passwordChanged(user.email));
+    },
+
+    async profile(userId: string): Promise<Profile> {
+      const user = await userOf(userId);
+      const pending = await openEmailChange(db, userId, clock());
+      return {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        role: user.role,
+        pendingEmail: pending?.newEmail ?? null,
+      };
+    },
+
+    async changeName(userId: string, name: string, context: ChangeContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ name, updatedAt: clock() }).where(eq(users.id, userId));
+        await recordAudit(tx, {
+          ...context,
+          action: 'profile.name_changed',
+          entityType: 'user',
+          entityId: userId,
+          details: { name },
+        });
+      });
+    },
+
+    /** Needs the current password; the other sessions end, this one stays. */
+    async changePassword(
+      session: AuthenticatedSession,
+      input: z.output<typeof changePasswordSchema>,
+      context: ChangeContext,
+    ) {
+      const user = await userOf(session.user.id);
+      if (!(await checkPassword(user.passwordHash, input.currentPassword))) {
+        throw badRequest('The current password is not right.', [
+          { field: 'currentPassword', message: 'The current password is not right.' },
+        ]);
+      }
+      assertNotCommon(input.password);
+      const passwordHash = await hashPassword(input.password);
+      const now = clock();
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id, now, session.sessionId);
+        await recordAudit(tx, {
+          ...context,
+          action: 'profile.password_changed',
+          entityType: 'user',
+          entityId: user.id,
+        });
+      });
+      await mailer.send(mails.passwordChanged(user.email));
+    },
+
+    /** The new address is only saved once the code mailed to it is entered (verifyEmail). */
+    async requestEmailChange(userId: string, email: string, context: ChangeContext) {
+      const taken = await findUserByEmail(db, email);
+      if (taken)
+        throw conflict(EMAIL_TAKEN.users_email_lower_unique.message, [EMAIL_TAKEN.users_email_lower_unique]);
+      const now = clock();
+      const code = newCode();
+      await db.transaction(async (tx) => {
+        await spendOpenTokens(tx, userId, 'email_change', now);
+        const [row] = await tx
+          .insert(accountTokens)
+          .values({
+            userId,
+            purpose: 'email_change',
+            newEmail: email,
+            expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+            sentAt: now,
+          })
+          .returning({ id: accountTokens.id });
+        await tx
+          .update(accountTokens)
+          .set({ codeHash: hashCode(row!.id, code) })
+          .where(eq(accountTokens.id, row!.id));
+        await recordAudit(tx, {
+          ...context,
+          action: 'profile.email_change_requested',
+          entityType: 'user',
+          entityId: userId,
+          details: { newEmail: email },
+        });
+      });
+      await mailer.send(mails.verificationCode(email, code));
+    },
+
+    /** A new code for the pending change, at most once a minute; the old code stops working. */
+    async resendCode(userId: string, context: ChangeContext) {
+      const now = clock();
+      const code = newCode();
+      const email = await db.transaction(async (tx) => {
+        const pending = await openEmailChange(tx, userId, now, true);
+        if (!pending) throw badRequest('There is no email change waiting for a code.');
+        if (now.getTime() - pending.sentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
+          throw tooManyRequests(
+            'A code was sent less than a minute ago. Wait a moment before asking for another.',
+          );
+        }
+        await tx
+          .update(accountTokens)
+          .set({
+            codeHash: hashCode(pending.id, code),
+            attempts: 0,
+            sentAt: now,
+            expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+          })
+          .where(eq(accountTokens.id, pending.id));
+        await recordAudit(tx, {
+          ...context,
+          action: 'profile.verification_code_resent',
+          entityType: 'user',
+          entityId: userId,
+        });
+        return pending.newEmail!;
+      });
+      await mailer.send(mails.verificationCode(email, code));
+    },
+
+    /** Five wrong codes spend the change; the person asks for a new one. */
+    async verifyEmail(userId: string, code: string, context: ChangeContext): Promise<string> {
+      const now = clock();
+      const outcome = await db
+        .transaction(async (tx) => {
+          const pending = await openEmailChange(tx, userId, now, true);
+          if (!pending)
+            return {
+              error: badRequest('This code has expired. Ask for a new one.', [
+                { field: 'code', message: 'The code has expired' },
+              ]),
+            };
+          if (pending.codeHash !== hashCode(pending.id, code)) {
+            const attempts = pending.attempts + 1;
+            const exhausted = attempts >= CODE_MAX_ATTEMPTS;
+            await tx
+              .update(accountTokens)
+              .set({ attempts, ...(exhausted ? { usedAt: now } : {}) })
+              .where(eq(accountTokens.id, pending.id));
+            const message = exhausted
+              ? 'Too many wrong codes. Ask for a new code.'
+              : `The code is not right. ${CODE_MAX_ATTEMPTS - attempts} tries left.`;
+            // Committed (the try counts), then reported.
+            return {
+              error: exhausted
+                ? new AppError(429, message)
+                : badRequest(message, [{ field: 'code', message }]),
+            };
+          }
+          await spend(tx, pending.id, now);
+          const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+          await tx
+            .update(users)
+            .set({ email: pending.newEmail!, emailVerifiedAt: now, updatedAt: now })
+            .where(eq(users.id, userId));
+          await recordAudit(tx, {
+            ...context,
+            action: 'profile.email_changed',
+            entityType: 'user',
+            entityId: userId,
+            details: { from: before?.email, to: pending.newEmail },
+          });
+          return { email: pending.newEmail! };
+        })
+        .catch((error: unknown) => rethrowConflict(error, EMAIL_TAKEN));
+      if ('error' in outcome) throw outcome.error;
+      return outcome.email;
+    },
+
+    async sessions(session: AuthenticatedSession): Promise<ActiveSession[]> {
+      const rows = await liveSessions(db, session.user.id, clock(), lifetimes);
+      return rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        lastSeenAt: row.lastSeenAt.toISOString(),
+        current: row.id === session.sessionId,
+      }));
+    },
+
+    /** Only one's own sessions; an unknown or someone else's id is a 404 alike. */
+    async endSession(session: AuthenticatedSession, sessionId: string, context: ChangeContext) {
+      const own = (await liveSessions(db, session.user.id, clock(), lifetimes)).some(
+        (row) => row.id === sessionId,
+      );
+      if (!own) throw notFound('Session not found.');
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, sessionId, clock());
+        await recordAudit(tx, {
+          ...context,
+          action: 'profile.session_ended',
+          entityType: 'session',
+          entityId: sessionId,
+        });
+      });
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,171 @@
+import { and, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import type { ListQuery, StaffUser } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { rethrowConflict } from '../../lib/db-errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { revokeUserSessions } from '../auth/sessions.js';
+import type { Mailer } from '../mail/mailer.js';
+import { mails } from '../mail/templates.js';
+import { countActiveAdmins } from '../users/user-queries.js';
+import { issueLinkToken } from './account-tokens.js';
+
+type UserRow = typeof users.$inferSelect;
+
+const statusOf = (user: UserRow): StaffUser['status'] =>
+  user.disabledAt ? 'disabled' : user.passwordHash ? 'active' : 'invited';
+
+const toStaffUser = (user: UserRow): StaffUser => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  status: statusOf(user),
+  lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  createdAt: user.createdAt.toISOString(),
+});
+
+/** Administrators managing each other: invitations, resending them, disabling and re-enabling accounts. */
+export function createStaffService({
+  db,
+  clock,
+  mailer,
+  publicUrl,
+}: {
+  db: Database;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
+  const link = (token: string) => `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+
+  async function lockAdmin(tx: Parameters<Parameters<Database['transaction']>[0]>[0], id: string) {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), eq(users.role, 'admin')))
+      .for('update');
+    if (!user) throw notFound('Administrator not found.');
+    return user;
+  }
+
+  async function sendInvitation(user: UserRow, context: ChangeContext, action: string) {
+    const token = await db.transaction(async (tx) => {
+      const issued = await issueLinkToken(tx, user.id, 'invitation', clock());
+      await recordAudit(tx, {
+        ...context,
+        action,
+        entityType: 'user',
+        entityId: user.id,
+        details: { email: user.email },
+      });
+      return issued;
+    });
+    await mailer.send(mails.invitation(user.email, user.name, context.actor.email, link(token)));
+  }
+
+  return {
+    async list(query: ListQuery) {
+      const pattern = containsPattern(query.search);
+      const where = and(
+        eq(users.role, 'admin'),
+        query.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(desc(users.createdAt), desc(users.id))
+          .limit(query.limit)
+          .offset(offsetOf(query)),
+        db.select({ n: count() }).from(users).where(where),
+      ]);
+      return { rows: rows.map(toStaffUser), total: total?.n ?? 0 };
+    },
+
+    /** A new admin account without a password; the mailed link (72 h) leads to choosing one. */
+    async invite(input: { name: string; email: string }, context: ChangeContext): Promise<StaffUser> {
+      const [user] = await db
+        .insert(users)
+        .values({ name: input.name, email: input.email, role: 'admin', passwordHash: null })
+        .returning()
+        .catch((error: unknown) =>
+          rethrowConflict(error, {
+            users_email_lower_unique: {
+              field: 'email',
+              message: 'An account with this email address already exists.',
+            },
+          }),
+        );
+      await sendInvitation(user!, context, 'user.invited');
+      return toStaffUser(user!);
+    },
+
+    async resendInvitation(id: string, context: ChangeContext): Promise<void> {
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), eq(users.role, 'admin')));
+      if (!user) throw notFound('Administrator not found.');
+      if (statusOf(user) !== 'invited')
+        throw conflict('This administrator has already accepted the invitation.');
+      await sendInvitation(user, context, 'user.invitation_resent');
+    },
+
+    /** Ends the account's sessions at once. Nobody disables themselves or the last active admin. */
+    async disable(id: string, context: ChangeContext): Promise<StaffUser> {
+      if (id === context.actor.id) throw conflict('You cannot disable your own account.');
+      return db.transaction(async (tx) => {
+        const user = await lockAdmin(tx, id);
+        if (user.disabledAt) return toStaffUser(user);
+        // Serialise disables: two admins disabling each other at once must not leave none.
+        await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
+          .for('update');
+        if (user.passwordHash && (await countActiveAdmins(tx)) <= 1)
+          throw conflict('The last active administrator cannot be disabled.');
+        const now = clock();
+        const [updated] = await tx
+          .update(users)
+          .set({ disabledAt: now, updatedAt: now })
+          .where(eq(users.id, id))
+          .returning();
+        await revokeUserSessions(tx, id, now);
+        await recordAudit(tx, {
+          ...context,
+          action: 'user.disabled',
+          entityType: 'user',
+          entityId: id,
+          details: { email: user.email },
+        });
+        return toStaffUser(updated!);
+      });
+    },
+
+    async enable(id: string, context: ChangeContext): Promise<StaffUser> {
+      return db.transaction(async (tx) => {
+        await lockAdmin(tx, id);
+        const [updated] = await tx
+          .update(users)
+          .set({ disabledAt: null, updatedAt: clock() })
+          .where(eq(users.id, id))
+          .returning();
+        await recordAudit(tx, {
+          ...context,
+          action: 'user.enabled',
+          entityType: 'user',
+          entityId: id,
+          details: { email: updated!.email },
+        });
+        return toStaffUser(updated!);
+      });
+    },
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;

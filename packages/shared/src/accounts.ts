@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX } from './auth.js';
+import { emailField, requiredText } from './fields.js';
+import { listQuerySchema } from './list.js';
+
+/**
+ * Accounts: forgot/reset password, e-mail verification, profile, staff users and the audit log.
+ * Passwords: 8 to 128 characters, no composition rules (NIST 800-63B); the server also refuses common passwords.
+ */
+export const PASSWORD_MIN = 8;
+
+export const newPasswordField = z
+  .string({ error: 'New Password is required' })
+  .min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Use at most ${PASSWORD_MAX} characters`);
+
+const withConfirmation = <T extends z.ZodRawShape>(shape: T) =>
+  z
+    .object({
+      ...shape,
+      password: newPasswordField,
+      confirmPassword: z.string({ error: 'Confirm Password is required' }),
+    })
+    .refine(
+      (value) =>
+        (value as { password: string }).password === (value as { confirmPassword: string }).confirmPassword,
+      {
+        path: ['confirmPassword'],
+        message: 'The passwords do not match',
+      },
+    );
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Email Address is required' })
+    .trim()
+    .min(1, 'Email Address is required')
+    .max(EMAIL_MAX)
+    .pipe(z.email('Enter a valid email address')),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+
+/** The token comes from the link in the mail (`/reset-password?token=…`). */
+export const resetPasswordSchema = withConfirmation({
+  token: z.string({ error: 'The link is incomplete' }).min(20, 'The link is incomplete').max(100),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = withConfirmation({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(PASSWORD_MAX),
+});
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const verifyEmailSchema = z.object({
+  code: z
+    .string({ error: 'Verification Code is required' })
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits'),
+});
+export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
+
+export const changeNameSchema = z.object({ name: requiredText('Name', 100) });
+export const changeEmailSchema = z.object({ email: emailField('New email') });
+
+export const inviteAdminSchema = z.object({ name: requiredText('Name', 100), email: emailField('Email') });
+export type InviteAdminInput = z.input<typeof inviteAdminSchema>;
+
+export const ACCOUNT_STATUSES = ['active', 'invited', 'disabled'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+export interface StaffUser {
+  id: string;
+  name: string;
+  email: string;
+  status: AccountStatus;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+export interface ActiveSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** The session this request was made with. */
+  current: boolean;
+}
+
+/** What the signed-in person sees of their own account. */
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  /** An address waiting for its code, if a change was asked for. */
+  pendingEmail: string | null;
+}
+
+const isoDate = z.iso.date('Use a date like 2026-03-02');
+export const auditQuerySchema = listQuerySchema.extend({
+  /** Part of the e-mail address of who acted. */
+  actor: z.string().trim().max(EMAIL_MAX).optional(),
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export interface AuditEntry {
+  id: number;
+  actorEmail: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  details: unknown;
+  ip: string | null;
+  createdAt: string;
+}
+
+export const ACCOUNT_MESSAGES = {
+  forgotIntro: "Enter your registered email and we'll send you reset instructions.",
+  resetLinkSent: 'If an account exists for that address, we have sent reset instructions to it.',
+  verifyIntro: 'Enter the 6-digit code we sent to your email address.',
+  passwordUpdated: 'Your password has been updated. Sign in with the new one.',
+  linkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  commonPassword: 'This password is too common. Choose one that is harder to guess.',
+} as const;
