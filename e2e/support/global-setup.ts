@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { E2E_PORT, E2E_URL } from './environment';
+import { startMailSink } from './mail-sink';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -30,6 +31,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stdio: 'inherit',
   });
 
+  const mailDir = path.join(dataDir, 'mail');
+  const mailSink = await startMailSink(mailDir);
+  // Workers start after the global set-up, so they inherit this and can read the mails.
+  process.env.E2E_MAIL_DIR = mailDir;
+
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
     cwd: root,
     env: {
@@ -42,6 +48,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Each test signs in from an X-Forwarded-For address of its own (support/fixtures.ts), as behind a proxy,
       // so the per-address sign-in limit of one test does not spill into the next.
       TRUST_PROXY: '1',
+      SMTP_URL: mailSink.url,
+      PUBLIC_URL: E2E_URL,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,6 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
     await exited;
+    await mailSink.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }
