@@ -42,7 +42,7 @@ import { serverSecret } from './modules/uploads/server-secret.js';
 import { uploadRoutes } from './modules/uploads/upload-routes.js';
 import { createVehicleService } from './modules/vehicles/vehicle-service.js';
 import { addApiDocs } from './plugins/api-docs.js';
-import { addAuthentication, createAuthenticator } from './plugins/authentication.js';
+import { addAuthentication, createAuthenticator, type Access } from './plugins/authentication.js';
 import { addErrorHandling } from './plugins/error-handler.js';
 import { addNotFoundHandling } from './plugins/not-found.js';
 import { addRateLimits } from './plugins/rate-limit.js';
@@ -52,7 +52,15 @@ import { addWebApp } from './plugins/web-app.js';
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Every API route with who may call it: the authorization matrix test is built from this. */
+    routeTable: RouteEntry[];
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 export interface BuildOptions {
@@ -99,6 +107,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     throw error;
   }
   app.decorate('database', database);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    // The docs pages are static files, not API calls; HEAD twins of GET routes add nothing.
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access ?? 'admin' });
+    }
+  });
   app.addHook('onClose', () => database.close());
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

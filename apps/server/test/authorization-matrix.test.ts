@@ -1,0 +1,137 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '@school-transport/shared';
+import { sessions } from '../src/db/schema/index.js';
+import { hashToken } from '../src/modules/auth/tokens.js';
+import { nextAddress, tokenFor } from './support/accounts.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Every API route, who may call it, checked against the server's own route table (app.routeTable): a route added
+ * without a line here fails the first test. 'signed-url' is the image route: public as a route, it answers only
+ * to a valid signature or session.
+ */
+type Expected = 'public' | 'signed-in' | 'admin' | 'signed-url';
+const MATRIX: Record<string, Expected> = {
+  'GET /api/health': 'public',
+  'GET /api/settings': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/reset-password': 'public',
+  'POST /api/auth/logout': 'signed-in',
+  'GET /api/auth/me': 'signed-in',
+  'POST /api/auth/verify-email': 'signed-in',
+  'POST /api/auth/resend-code': 'signed-in',
+  'GET /api/profile': 'signed-in',
+  'PUT /api/profile/name': 'signed-in',
+  'POST /api/profile/change-password': 'signed-in',
+  'POST /api/profile/change-email': 'signed-in',
+  'GET /api/profile/sessions': 'signed-in',
+  'DELETE /api/profile/sessions/:id': 'signed-in',
+  'GET /api/uploads/profile/:kind/:file': 'signed-url',
+  'GET /api/audit-log/get-all': 'admin',
+  'GET /api/dashboard/summary': 'admin',
+  'POST /api/upload/profile/:kind/add-profile-image': 'admin',
+  'POST /api/route-assignments/assign-students': 'admin',
+  'POST /api/trips/generate': 'admin',
+  'POST /api/trips/:move/:id': 'admin',
+  'GET /api/trips/get-all': 'admin',
+  'GET /api/trips/get-one/:id': 'admin',
+  'GET /api/users/get-all': 'admin',
+  'POST /api/users/invite': 'admin',
+  'POST /api/users/resend-invitation/:id': 'admin',
+  'POST /api/users/disable/:id': 'admin',
+  'POST /api/users/enable/:id': 'admin',
+};
+for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
+  const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';
+  Object.assign(MATRIX, {
+    [`GET /api/${resource}/get-all`]: 'admin',
+    [`GET /api/${resource}/get-one/:id`]: 'admin',
+    [`POST /api/${resource}/create`]: 'admin',
+    [`PUT /api/${resource}/update/:id`]: 'admin',
+    [`DELETE /api/${resource}/${remove}/:id`]: 'admin',
+  });
+}
+
+const PARAMS: Record<string, string> = {
+  id: '00000000-0000-4000-8000-000000000000',
+  kind: 'driver',
+  move: 'start',
+  file: `${'0'.repeat(8)}-0000-4000-8000-000000000000.webp`,
+};
+const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => PARAMS[name]!);
+
+let t: TestApp;
+const tokens = {} as Record<Role | 'expired' | 'revoked', string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ['admin', 'driver', 'parent'] as const) tokens[role] = await tokenFor(t.app, role);
+  tokens.expired = await tokenFor(t.app, 'admin');
+  await t.app.database.db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(sessions.tokenHash, hashToken(tokens.expired)));
+  tokens.revoked = await tokenFor(t.app, 'admin');
+  await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: tokens.revoked } });
+});
+afterAll(() => t.close());
+
+describe('authorization matrix', () => {
+  it('covers every route of the server, and nothing that is not one', () => {
+    const table = t.app.routeTable.map((route) => `${route.method} ${route.url}`).sort();
+    expect(table).toEqual(Object.keys(MATRIX).sort());
+    // and the server's own declaration agrees with the matrix
+    for (const route of t.app.routeTable) {
+      const expected = MATRIX[`${route.method} ${route.url}`];
+      expect(route.access, `${route.method} ${route.url}`).toBe(
+        expected === 'signed-url' ? 'public' : expected,
+      );
+    }
+  });
+
+  const credentials = ['none', 'malformed', 'expired', 'revoked', 'driver', 'parent', 'admin'] as const;
+  const headerFor = async (credential: (typeof credentials)[number], route: string) => {
+    if (credential === 'none') return {};
+    if (credential === 'malformed') return { authorization: 'Bearer not-a-token' };
+    // logging out spends the token: give that route a fresh one
+    if (
+      route === 'POST /api/auth/logout' &&
+      (credential === 'admin' || credential === 'driver' || credential === 'parent')
+    ) {
+      return { authorization: await tokenFor(t.app, credential) };
+    }
+    return { authorization: tokens[credential] };
+  };
+
+  const expectedStatus = (access: Expected, credential: (typeof credentials)[number]) => {
+    const signedIn = credential === 'driver' || credential === 'parent' || credential === 'admin';
+    if (access === 'public') return 'allowed';
+    if (!signedIn) return 401;
+    if (access === 'admin' && credential !== 'admin') return 403;
+    return 'allowed';
+  };
+
+  it.each(Object.entries(MATRIX))('%s answers each credential as expected', async (route, access) => {
+    const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+    for (const credential of credentials) {
+      const answer = await t.app.inject({
+        method,
+        url: concrete(url),
+        headers: await headerFor(credential, route),
+        remoteAddress: nextAddress(),
+        ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+      });
+      const expected = expectedStatus(access, credential);
+      const label = `${route} as ${credential}: ${answer.statusCode} ${answer.body}`;
+      expect(answer.json(), label).toHaveProperty('success');
+      if (expected === 'allowed') {
+        expect([401, 403], label).not.toContain(answer.statusCode);
+        expect(answer.statusCode, label).toBeLessThan(500);
+      } else {
+        expect(answer.statusCode, label).toBe(expected);
+      }
+    }
+  });
+});
