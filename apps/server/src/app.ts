@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import {
@@ -16,6 +16,7 @@ import {
 import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { failure } from './lib/envelope.js';
 import { resourceRoutes } from './lib/resource-routes.js';
 import { accountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
 import { createAccountService } from './modules/accounts/account-service.js';
@@ -69,6 +70,11 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
+const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+};
+
 /** Headers and body fields that must never reach a log line. */
 const REDACTED = [
   'req.headers.authorization',
@@ -96,6 +102,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1_048_576,
     // Believe X-Forwarded-For only for as many hops as there are proxies we run in front of the server.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
+    // The router's own refusals (a path parameter too long, a malformed URL) leave in the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply)
+        .code(status)
+        .send(failure(FRAMEWORK_ERROR_MESSAGES[error.code] ?? 'The request is not valid.'));
+    },
   });
   const database = await openDatabase(config.database, (error) =>
     app.log.warn({ err: error }, 'database connection lost'),
@@ -113,7 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // The docs pages are static files, not API calls; HEAD twins of GET routes add nothing.
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access ?? 'admin' });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, access: route.config?.access ?? 'admin' });
     }
   });
   app.addHook('onClose', () => database.close());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth.js';
-import { emailField, requiredText } from './fields.js';
+import { emailField, isStorable, requiredText } from './fields.js';
 import { listQuerySchema } from './list.js';
 
 /**
@@ -103,7 +103,12 @@ export interface Profile {
 const isoDate = z.iso.date('Use a date like 2026-03-02');
 export const auditQuerySchema = listQuerySchema.extend({
   /** Part of the e-mail address of who acted. */
-  actor: z.string().trim().max(EMAIL_MAX).optional(),
+  actor: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX)
+    .refine(isStorable, 'actor contains characters that cannot be searched for')
+    .optional(),
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
 });

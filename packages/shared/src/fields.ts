@@ -5,12 +5,21 @@ import { z } from 'zod';
  * every form and in every 400 answer.
  */
 
+/**
+ * PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be stored as UTF-8 without changing it:
+ * refuse both, so what is stored always comes back exactly as it was sent.
+ */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const isStorable = (text: string) => !UNSTORABLE.test(text);
+const unstorableMessage = (label: string) => `${label} contains characters that cannot be stored`;
+
 export const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorable, unstorableMessage(label));
 
 /** Optional text: missing, null and blank all mean "none" and are stored as null. */
 export const optionalText = (label: string, max: number) =>
@@ -18,6 +27,7 @@ export const optionalText = (label: string, max: number) =>
     .string({ error: `${label} must be text` })
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(isStorable, unstorableMessage(label))
     .nullish()
     .transform((value) => (value ? value : null));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isStorable } from './fields.js';
 
 /** Rows-per-page choices of every list screen (spec section 9). */
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
@@ -19,6 +20,11 @@ export const listQuerySchema = z.object({
     .min(1, 'limit must be between 1 and 100')
     .max(100, 'limit must be between 1 and 100')
     .default(DEFAULT_PAGE_SIZE),
-  search: z.string().trim().max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`).default(''),
+  search: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
+    .refine(isStorable, 'search contains characters that cannot be searched for')
+    .default(''),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
