@@ -9,6 +9,7 @@ import { z } from 'zod';
  * PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate cannot be stored as UTF-8 without changing it:
  * refuse both, so what is stored always comes back exactly as it was sent.
  */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isStorable = (text: string) => !UNSTORABLE.test(text);
 const unstorableMessage = (label: string) => `${label} contains characters that cannot be stored`;
