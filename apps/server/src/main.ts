@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, readEnvFile } from './config.js';
 import { openDatabase } from './db/client.js';
+import { generateDataset, isEmpty } from './db/generate/generate-dataset.js';
 import { createAdmin, EmailTakenError } from './modules/users/first-admin.js';
 import { startServer } from './server.js';
 
@@ -9,6 +10,8 @@ const USAGE = `Usage: main.ts <command>
   migrate                                 apply database migrations and exit
   create-admin --email E [--name N] [--password-stdin]
                                           add an administrator; without --password-stdin a password is generated
+  generate --students N [--days D]        fill an EMPTY database with a realistic dataset of N children and D past
+                                          school days of trips (default 20)
 `;
 
 async function readStdin(): Promise<string> {
@@ -62,6 +65,30 @@ async function main(argv: string[]): Promise<void> {
         );
         console.log(`Administrator ${admin.email} created.`);
         if (admin.generatedPassword) console.log(`Password (shown only now): ${admin.generatedPassword}`);
+      } finally {
+        await database.close();
+      }
+      return;
+    }
+    case 'generate': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { students: { type: 'string' }, days: { type: 'string' } },
+      });
+      const students = Number(values.students);
+      const schoolDays = Number(values.days ?? 20);
+      if (!Number.isInteger(students) || students < 1 || students > 5_000_000) {
+        throw new UsageError('generate needs --students, a whole number from 1 to 5000000.');
+      }
+      if (!Number.isInteger(schoolDays) || schoolDays < 0 || schoolDays > 400)
+        throw new UsageError('--days must be 0 to 400.');
+      const database = await openDatabase(config.database);
+      try {
+        await database.migrate();
+        if (!(await isEmpty(database.db))) throw new UsageError('generate only fills an empty database.');
+        const started = Date.now();
+        const summary = await generateDataset(database.db, { students, schoolDays });
+        console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
       } finally {
         await database.close();
       }

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client.js';
+import { queryRows } from '../client.js';
+
+/**
+ * Fills a database with a coherent, realistic dataset of `students` children, generated inside the database with
+ * generate_series (one statement per table: no row travels through Node, so 1M students load in about a minute):
+ * - parents with 1 to 3 children; pickup points scattered around four city centres;
+ * - one vehicle (20 to 60 seats), one driver and one route per block of 60 children, tied by an assignment;
+ *   each assignment filled to its vehicle's capacity (the rest of the block stays unassigned, as in life);
+ * - `schoolDays` past school days of trips (pickup and drop) for every assignment, mostly COMPLETED.
+ * Names, e-mails and phones are made up; addresses use the example.com domain.
+ */
+export interface DatasetSize {
+  students: number;
+  schoolDays: number;
+}
+
+export interface DatasetSummary {
+  parents: number;
+  students: number;
+  drivers: number;
+  vehicles: number;
+  routes: number;
+  assignments: number;
+  seated: number;
+  trips: number;
+}
+
+const FIRST = `array['Aarav','Vivaan','Aditya','Vihaan','Arjun','Sai','Reyansh','Ayaan','Krishna','Ishaan','Ananya','Diya','Aadhya','Saanvi','Myra','Aarohi','Pari','Anika','Navya','Kiara','Rohan','Kabir','Zara','Meera','Riya','Tara','Dev','Nikhil','Farah','Tom','Maria','Liam','Emma','Noah','Olivia','Lucas','Sofia','Omar','Leila','Chen']`;
+const LAST = `array['Sharma','Verma','Iyer','Reddy','Nair','Khan','Patel','Singh','Gupta','Das','Mehta','Rao','Joshi','Kapoor','Bose','Mathew','Fernandes','DSouza','Pillai','Menon','Chopra','Malhotra','Banerjee','Kulkarni','Hegde']`;
+/** Bengaluru, Chennai, Hyderabad, Mumbai. */
+const CITY_LAT = 'array[12.9716, 13.0827, 17.3850, 19.0760]';
+const CITY_LNG = 'array[77.5946, 80.2707, 78.4867, 72.8777]';
+/** Seats are handed out per block of this many children; a vehicle holds at most this many. */
+const BLOCK = 60;
+
+const pick = (array: string, seed: string) =>
+  sql.raw(`(${array})[1 + ((${seed}) % array_length(${array}, 1))]`);
+
+export async function generateDataset(db: Database, size: DatasetSize): Promise<DatasetSummary> {
+  const parents = Math.ceil(size.students / 2);
+  const blocks = Math.ceil(size.students / BLOCK);
+  await db.transaction(async (tx) => {
+    // Work tables: a number per generated row, so that every later statement can derive its values from it.
+    await tx.execute(sql`create temporary table gen_parents on commit drop as
+      select n, gen_random_uuid() as user_id, gen_random_uuid() as parent_id from generate_series(1, ${parents}) n`);
+    await tx.execute(sql`insert into users (id, name, email, role, created_at)
+      select user_id, ${pick(FIRST, 'n * 7')} || ' ' || ${pick(LAST, 'n * 13')}, 'parent' || n || '@example.com', 'parent',
+        now() - (n || ' seconds')::interval
+      from gen_parents`);
+    await tx.execute(sql`insert into parents (id, user_id, phone, alternative_phone, address, city, state, pin_code, created_at)
+      select parent_id, user_id, '9' || lpad(((n * 7919) % 1000000000)::text, 9, '0'), '8' || lpad(((n * 104729) % 1000000000)::text, 9, '0'),
+        (n % 400 + 1) || ', ' || ${pick(LAST, 'n')} || ' Road', ${pick("array['Bengaluru','Chennai','Hyderabad','Mumbai']", 'n')},
+        ${pick("array['Karnataka','Tamil Nadu','Telangana','Maharashtra']", 'n')}, lpad(((n * 31) % 100000 + 500000)::text, 6, '0'),
+        now() - (n || ' seconds')::interval
+      from gen_parents`);
+    // 1 to 3 children per parent, numbered 1..students across all families.
+    await tx.execute(sql`create temporary table gen_students on commit drop as
+      select row_number() over (order by p.n, k) as n, gen_random_uuid() as id, p.parent_id, p.n as family, k
+      from gen_parents p cross join lateral generate_series(1, 1 + (p.n * 7) % 3) k
+      limit ${size.students}`);
+    await tx.execute(sql`insert into students (id, parent_id, name, class, roll_no, nfc_tag_id, pickup_lat, pickup_lng, pickup_address, created_at)
+      select s.id, s.parent_id, ${pick(FIRST, 's.n * 11 + s.k')} || ' ' || ${pick(LAST, 's.family * 13')},
+        (1 + s.n % 12)::text || ${pick("array['A','B','C','D']", 's.n')}, (1 + s.n % 45)::text,
+        'NFC' || lpad(to_hex(s.n::int), 8, '0'),
+        (${sql.raw(CITY_LAT)})[1 + s.family % 4] + (random() - 0.5) * 0.25,
+        (${sql.raw(CITY_LNG)})[1 + s.family % 4] + (random() - 0.5) * 0.25,
+        'Gate ' || (s.n % 5 + 1),
+        now() - (s.n || ' seconds')::interval
+      from gen_students s`);
+    // One driver, vehicle and route per block of children, tied by an assignment.
+    await tx.execute(sql`create temporary table gen_blocks on commit drop as
+      select b, gen_random_uuid() as driver_user, gen_random_uuid() as driver_id, gen_random_uuid() as vehicle_id,
+        gen_random_uuid() as route_id, gen_random_uuid() as assignment_id, 20 + (b * 37) % 41 as capacity
+      from generate_series(0, ${blocks - 1}) b`);
+    await tx.execute(sql`insert into users (id, name, email, role)
+      select driver_user, ${pick(FIRST, 'b * 3 + 1')} || ' ' || ${pick(LAST, 'b * 5 + 2')}, 'driver' || b || '@example.com', 'driver' from gen_blocks`);
+    await tx.execute(sql`insert into drivers (id, user_id, phone, license_no, address)
+      select driver_id, driver_user, '7' || lpad(((b * 7919) % 1000000000)::text, 9, '0'), 'DL-' || lpad(b::text, 8, '0'), 'Depot ' || (b % 20 + 1)
+      from gen_blocks`);
+    await tx.execute(sql`insert into vehicles (id, license_plate, model, type, color, capacity)
+      select vehicle_id, 'KA' || lpad((b % 99 + 1)::text, 2, '0') || 'SB' || lpad(b::text, 6, '0'),
+        ${pick("array['Tata Starbus','Ashok Leyland Lynx','Force Traveller','Eicher Skyline']", 'b')},
+        case when capacity > 30 then 'Bus' else 'Van' end, ${pick("array['Yellow','White','Orange']", 'b')}, capacity
+      from gen_blocks`);
+    await tx.execute(sql`insert into routes (id, name, start_location, end_location, distance_km, duration_min)
+      select route_id, 'Route ' || (b + 1) || ' ' || ${pick("array['North','South','East','West','Central']", 'b')},
+        'Depot ' || (b % 20 + 1), ${pick("array['St. Joseph School','Greenwood High','Delhi Public School','Bishop Cotton']", 'b')},
+        round((5 + (b * 13) % 250 / 10.0)::numeric, 2), 20 + (b * 7) % 50
+      from gen_blocks`);
+    await tx.execute(sql`insert into route_assignments (id, driver_id, vehicle_id, route_id)
+      select assignment_id, driver_id, vehicle_id, route_id from gen_blocks`);
+    await tx.execute(sql`insert into assignment_students (assignment_id, student_id)
+      select g.assignment_id, s.id
+      from gen_students s join gen_blocks g on g.b = (s.n - 1) / ${BLOCK}
+      where (s.n - 1) % ${BLOCK} < g.capacity`);
+    // Past school days (weekdays) of trips, copied from the assignments as generation would.
+    await tx.execute(sql`insert into trips (assignment_id, type, trip_date, status, started_at, completed_at, cancelled_at,
+        route_name, driver_name, driver_license_no, driver_phone, vehicle_plate)
+      select g.assignment_id, t.type::trip_type, d.day,
+        (case when (g.b + extract(doy from d.day)::int) % 50 = 0 then 'CANCELLED' else 'COMPLETED' end)::trip_status,
+        d.day + (case when t.type = 'PICKUP' then interval '7 hours' else interval '15 hours' end),
+        case when (g.b + extract(doy from d.day)::int) % 50 = 0 then null
+          else d.day + (case when t.type = 'PICKUP' then interval '8 hours' else interval '16 hours' end) end,
+        case when (g.b + extract(doy from d.day)::int) % 50 = 0 then d.day + interval '6 hours' end,
+        r.name, u.name, dr.license_no, dr.phone, v.license_plate
+      from gen_blocks g
+      join routes r on r.id = g.route_id
+      join drivers dr on dr.id = g.driver_id
+      join users u on u.id = dr.user_id
+      join vehicles v on v.id = g.vehicle_id
+      cross join (select day::date as day from generate_series((current_date - ${size.schoolDays * 2}::int)::timestamp, (current_date - 1)::timestamp, interval '1 day') day
+        where extract(isodow from day) < 6 order by day desc limit ${size.schoolDays}) d
+      cross join (values ('PICKUP'), ('DROP')) t(type)`);
+  });
+  await db.execute(sql`analyze`);
+  const [summary] = await queryRows<DatasetSummary>(
+    db,
+    sql`select (select count(*)::int from parents) as parents, (select count(*)::int from students) as students,
+      (select count(*)::int from drivers) as drivers, (select count(*)::int from vehicles) as vehicles,
+      (select count(*)::int from routes) as routes, (select count(*)::int from route_assignments) as assignments,
+      (select count(*)::int from assignment_students) as seated, (select count(*)::int from trips) as trips`,
+  );
+  return summary!;
+}
+
+/** True when no fleet or family data exists yet (admins may). */
+export async function isEmpty(db: Database): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select (select count(*)::int from parents) + (select count(*)::int from drivers) + (select count(*)::int from vehicles) as n`,
+  );
+  return row!.n === 0;
+}
