@@ -44,7 +44,7 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
   await db.transaction(async (tx) => {
     // Work tables: a number per generated row, so that every later statement can derive its values from it.
     await tx.execute(sql`create temporary table gen_parents on commit drop as
-      select n, gen_random_uuid() as user_id, gen_random_uuid() as parent_id from generate_series(1, ${parents}) n`);
+      select n::bigint as n, gen_random_uuid() as user_id, gen_random_uuid() as parent_id from generate_series(1, ${parents}) n`);
     await tx.execute(sql`insert into users (id, name, email, role, created_at)
       select user_id, ${pick(FIRST, 'n * 7')} || ' ' || ${pick(LAST, 'n * 13')}, 'parent' || n || '@example.com', 'parent',
         now() - (n || ' seconds')::interval
@@ -73,7 +73,7 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
     await tx.execute(sql`create temporary table gen_blocks on commit drop as
       select b, gen_random_uuid() as driver_user, gen_random_uuid() as driver_id, gen_random_uuid() as vehicle_id,
         gen_random_uuid() as route_id, gen_random_uuid() as assignment_id, 20 + (b * 37) % 41 as capacity
-      from generate_series(0, ${blocks - 1}) b`);
+      from generate_series(0::bigint, ${blocks - 1}) b`);
     await tx.execute(sql`insert into users (id, name, email, role)
       select driver_user, ${pick(FIRST, 'b * 3 + 1')} || ' ' || ${pick(LAST, 'b * 5 + 2')}, 'driver' || b || '@example.com', 'driver' from gen_blocks`);
     await tx.execute(sql`insert into drivers (id, user_id, phone, license_no, address)
