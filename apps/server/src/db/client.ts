@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,7 +44,8 @@ export async function openDatabase(
   }
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
   if (!config.dataDir.startsWith('memory://')) await fs.mkdir(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  // pg_trgm backs the contains-search indexes (migration 0006); PostgreSQL ships it as a trusted extension.
+  const client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AssignableListQuery, FieldError } from '@school-transport/shared';
 import type { Database, Executor } from '../db/client.js';
+import { countRows } from '../db/list-queries.js';
 import { changedFields, recordAudit } from '../modules/audit/audit-log.js';
 import { assertNotAssigned, notAssigned } from '../modules/route-assignments/assignment-queries.js';
 import type { ChangeContext } from './change-context.js';
@@ -72,7 +73,7 @@ export function createTableService<Row, T, Input extends object>(
         search(query.search),
         query.unassigned ? notAssigned(definition.assignmentColumn, table.id) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select()
           .from(table)
@@ -80,9 +81,9 @@ export function createTableService<Row, T, Input extends object>(
           .orderBy(desc(table.createdAt), desc(table.id))
           .limit(query.limit)
           .offset(offsetOf(query)),
-        db.select({ n: count() }).from(table).where(where),
+        countRows(db, table, where),
       ]);
-      return { rows: (rows as Row[]).map(toAnswer), total: total?.n ?? 0 };
+      return { rows: (rows as Row[]).map(toAnswer), total };
     },
 
     async create(input: Input, context: ChangeContext) {

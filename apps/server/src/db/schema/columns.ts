@@ -13,3 +13,7 @@ export const timestamps = {
     .notNull()
     .default(sql`clock_timestamp()`),
 };
+
+// Newest-first lists order by (created_at DESC, id DESC). Their indexes are plain ascending (created_at, id):
+// scanned backwards they give exactly that order, whereas drizzle's `.desc()` creates DESC NULLS LAST, which does
+// not match ORDER BY … DESC (nulls first) and left the planner sorting a million rows per page.

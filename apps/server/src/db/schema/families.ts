@@ -32,7 +32,7 @@ export const parents = pgTable(
     profileImage: text('profile_image'),
     ...timestamps,
   },
-  (t) => [index('parents_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [index('parents_created_at_idx').on(t.createdAt, t.id)],
 );
 
 export const students = pgTable(
@@ -58,7 +58,7 @@ export const students = pgTable(
       .on(t.nfcTagId)
       .where(sql`${t.nfcTagId} is not null`),
     index('students_parent_id_idx').on(t.parentId),
-    index('students_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('students_created_at_idx').on(t.createdAt, t.id),
     check('students_pickup_lat_range', sql`${t.pickupLat} between -90 and 90`),
     check('students_pickup_lng_range', sql`${t.pickupLng} between -180 and 180`),
   ],

@@ -22,7 +22,7 @@ export const drivers = pgTable(
   },
   (t) => [
     uniqueIndex('drivers_license_no_unique').on(sql`upper(${t.licenseNo})`),
-    index('drivers_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('drivers_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -41,7 +41,7 @@ export const vehicles = pgTable(
   },
   (t) => [
     check('vehicles_capacity_range', sql`${t.capacity} between 1 and 100`),
-    index('vehicles_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('vehicles_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -59,7 +59,7 @@ export const routes = pgTable(
   (t) => [
     check('routes_distance_positive', sql`${t.distanceKm} > 0`),
     check('routes_duration_positive', sql`${t.durationMin} > 0`),
-    index('routes_created_at_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('routes_created_at_idx').on(t.createdAt, t.id),
   ],
 );
 

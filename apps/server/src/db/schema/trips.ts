@@ -32,7 +32,7 @@ export const trips = pgTable(
   },
   (t) => [
     unique('trips_assignment_date_type_unique').on(t.assignmentId, t.tripDate, t.type),
-    index('trips_date_idx').on(t.tripDate.desc(), t.createdAt.desc(), t.id.desc()),
+    index('trips_date_idx').on(t.tripDate, t.createdAt, t.id),
   ],
 );
 

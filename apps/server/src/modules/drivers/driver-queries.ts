@@ -1,8 +1,9 @@
-import { and, count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { drivers, routeAssignments, users } from '../../db/schema/index.js';
-import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/pagination.js';
+import { countRows, pageIds } from '../../db/list-queries.js';
 import { notAssigned } from '../route-assignments/assignment-queries.js';
 
 const driverColumns = {
@@ -17,34 +18,38 @@ const driverColumns = {
 };
 export type DriverRow = NonNullable<Awaited<ReturnType<typeof findDriver>>>;
 
-const searchCondition = (search: string) => {
+/** Conditions on `drivers` only (name and e-mail through their users), so the page is chosen before any join. */
+const searchCondition = (db: Executor, search: string) => {
   if (!search) return undefined;
   const pattern = containsPattern(search);
   return or(
-    ilike(users.name, pattern),
-    ilike(users.email, pattern),
     ilike(drivers.phone, pattern),
     ilike(drivers.licenseNo, pattern),
+    inArray(
+      drivers.userId,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
+    ),
   );
 };
 
 export async function listDrivers(db: Executor, query: AssignableListQuery) {
   const where = and(
-    searchCondition(query.search),
+    searchCondition(db, query.search),
     query.unassigned ? notAssigned(routeAssignments.driverId, drivers.id) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(driverColumns)
       .from(drivers)
       .innerJoin(users, eq(users.id, drivers.userId))
-      .where(where)
-      .orderBy(desc(drivers.createdAt), desc(drivers.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(drivers).innerJoin(users, eq(users.id, drivers.userId)).where(where),
+      .where(inArray(drivers.id, pageIds(db, drivers, where, query)))
+      .orderBy(desc(drivers.createdAt), desc(drivers.id)),
+    countRows(db, drivers, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function findDriver(db: Executor, id: string) {

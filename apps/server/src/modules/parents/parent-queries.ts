@@ -1,8 +1,9 @@
-import { count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { parents, students, users } from '../../db/schema/index.js';
-import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/pagination.js';
+import { countRows, pageIds } from '../../db/list-queries.js';
 
 const parentColumns = {
   id: parents.id,
@@ -24,23 +25,30 @@ function selectParents(db: Executor) {
 }
 export type ParentRow = Awaited<ReturnType<ReturnType<typeof selectParents>['execute']>>[number];
 
-function searchCondition(search: string): SQL | undefined {
+function searchCondition(db: Executor, search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
-  return or(ilike(users.name, pattern), ilike(users.email, pattern), ilike(parents.phone, pattern));
+  return or(
+    ilike(parents.phone, pattern),
+    inArray(
+      parents.userId,
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(or(ilike(users.name, pattern), ilike(users.email, pattern))),
+    ),
+  );
 }
 
 export async function listParents(db: Executor, query: ListQuery) {
-  const where = searchCondition(query.search);
-  const [rows, [total]] = await Promise.all([
+  const where = searchCondition(db, query.search);
+  const [rows, total] = await Promise.all([
     selectParents(db)
-      .where(where)
-      .orderBy(desc(parents.createdAt), desc(parents.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db.select({ n: count() }).from(parents).innerJoin(users, eq(users.id, parents.userId)).where(where),
+      .where(inArray(parents.id, pageIds(db, parents, where, query)))
+      .orderBy(desc(parents.createdAt), desc(parents.id)),
+    countRows(db, parents, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function findParent(db: Executor, id: string) {

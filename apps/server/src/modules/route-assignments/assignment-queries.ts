@@ -12,7 +12,8 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/pagination.js';
+import { countRows, pageIds } from '../../db/list-queries.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
@@ -73,33 +74,42 @@ function selectAssignments(db: Executor) {
 }
 export type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>['execute']>>[number];
 
+/** Search through ids of matching drivers, vehicles and routes: every condition is on route_assignments. */
 export async function listAssignments(db: Executor, query: ListQuery) {
   const pattern = containsPattern(query.search);
   const where = query.search
     ? or(
-        ilike(users.name, pattern),
-        ilike(drivers.licenseNo, pattern),
-        ilike(drivers.phone, pattern),
-        ilike(vehicles.licensePlate, pattern),
-        ilike(routes.name, pattern),
+        inArray(
+          routeAssignments.driverId,
+          db
+            .select({ id: drivers.id })
+            .from(drivers)
+            .innerJoin(users, eq(users.id, drivers.userId))
+            .where(
+              or(
+                ilike(users.name, pattern),
+                ilike(drivers.licenseNo, pattern),
+                ilike(drivers.phone, pattern),
+              ),
+            ),
+        ),
+        inArray(
+          routeAssignments.vehicleId,
+          db.select({ id: vehicles.id }).from(vehicles).where(ilike(vehicles.licensePlate, pattern)),
+        ),
+        inArray(
+          routeAssignments.routeId,
+          db.select({ id: routes.id }).from(routes).where(ilike(routes.name, pattern)),
+        ),
       )
     : undefined;
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectAssignments(db)
-      .where(where)
-      .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(routeAssignments)
-      .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
-      .innerJoin(users, eq(users.id, drivers.userId))
-      .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
-      .innerJoin(routes, eq(routes.id, routeAssignments.routeId))
-      .where(where),
+      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, query)))
+      .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id)),
+    countRows(db, routeAssignments, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function findAssignment(db: Executor, id: string) {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
+import { countRows, pageIds } from '../../db/list-queries.js';
 import {
   assignmentStudents,
   parents,
@@ -9,7 +10,7 @@ import {
   students,
   users,
 } from '../../db/schema/index.js';
-import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/pagination.js';
 import { notAssigned } from '../route-assignments/assignment-queries.js';
 
 const studentColumns = {
@@ -41,7 +42,11 @@ function selectStudents(db: Executor) {
 }
 export type StudentRow = Awaited<ReturnType<ReturnType<typeof selectStudents>['execute']>>[number];
 
-function searchCondition(search: string): SQL | undefined {
+/**
+ * Search over the student's own columns, and the parent's name through the parents of that name: every condition
+ * is on `students`, so the trigram indexes apply and the page can be chosen before any join.
+ */
+function searchCondition(db: Executor, search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
   return or(
@@ -49,29 +54,30 @@ function searchCondition(search: string): SQL | undefined {
     ilike(students.class, pattern),
     ilike(students.rollNo, pattern),
     ilike(students.nfcTagId, pattern),
-    ilike(users.name, pattern),
+    inArray(
+      students.parentId,
+      db
+        .select({ id: parents.id })
+        .from(parents)
+        .innerJoin(users, eq(users.id, parents.userId))
+        .where(ilike(users.name, pattern)),
+    ),
   );
 }
 
+/** Picks the page's ten (or so) ids on `students` alone, newest first, then joins the details for those only. */
 export async function listStudents(db: Executor, query: AssignableListQuery) {
   const where = and(
-    searchCondition(query.search),
+    searchCondition(db, query.search),
     query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectStudents(db)
-      .where(where)
-      .orderBy(desc(students.createdAt), desc(students.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    db
-      .select({ n: count() })
-      .from(students)
-      .innerJoin(parents, eq(parents.id, students.parentId))
-      .innerJoin(users, eq(users.id, parents.userId))
-      .where(where),
+      .where(inArray(students.id, pageIds(db, students, where, query)))
+      .orderBy(desc(students.createdAt), desc(students.id)),
+    countRows(db, students, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function findStudent(db: Executor, id: string) {

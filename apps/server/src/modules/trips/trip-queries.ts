@@ -11,6 +11,7 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { countRows } from '../../db/list-queries.js';
 
 export type TripRow = typeof trips.$inferSelect;
 
@@ -29,7 +30,7 @@ export async function listTrips(db: Executor, query: TripListQuery) {
     query.dateFrom ? gte(trips.tripDate, query.dateFrom) : undefined,
     query.dateTo ? lte(trips.tripDate, query.dateTo) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(trips)
@@ -37,9 +38,9 @@ export async function listTrips(db: Executor, query: TripListQuery) {
       .orderBy(desc(trips.tripDate), desc(trips.createdAt), desc(trips.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    db.select({ n: count() }).from(trips).where(where),
+    countRows(db, trips, where),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return { rows, total };
 }
 
 export async function findTrip(db: Executor, id: string) {
