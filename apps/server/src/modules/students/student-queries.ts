@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { countRows, pageIds } from '../../db/list-queries.js';
@@ -43,26 +44,23 @@ function selectStudents(db: Executor) {
 export type StudentRow = Awaited<ReturnType<ReturnType<typeof selectStudents>['execute']>>[number];
 
 /**
- * Search over the student's own columns, and the parent's name through the parents of that name: every condition
- * is on `students`, so the trigram indexes apply and the page can be chosen before any join.
+ * Search over the student's own columns and their parent's name, written as a union of id sets so that each
+ * branch uses its own trigram index (an OR across them would make PostgreSQL scan every student).
  */
 function searchCondition(db: Executor, search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
-  return or(
-    ilike(students.name, pattern),
-    ilike(students.class, pattern),
-    ilike(students.rollNo, pattern),
-    ilike(students.nfcTagId, pattern),
-    inArray(
-      students.parentId,
-      db
-        .select({ id: parents.id })
-        .from(parents)
-        .innerJoin(users, eq(users.id, parents.userId))
-        .where(ilike(users.name, pattern)),
-    ),
-  );
+  const matching = (column: PgColumn) =>
+    db.select({ id: students.id }).from(students).where(ilike(column, pattern));
+  const ofParentsNamed = db
+    .select({ id: students.id })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(ilike(users.name, pattern));
+  return sql`${students.id} in (${matching(students.name)} union ${matching(students.class)} union ${matching(
+    students.rollNo,
+  )} union ${matching(students.nfcTagId)} union ${ofParentsNamed})`;
 }
 
 /** Picks the page's ten (or so) ids on `students` alone, newest first, then joins the details for those only. */
