@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: 'dist',
     assetsDir: 'assets',
     emptyOutDir: true,
+    // The chunk graph, read by scripts/check-bundle.mjs to weigh the first screen.
+    manifest: true,
   },
   test: {
     environment: 'jsdom',
