@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, stopServerProcess } from './support/server-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
@@ -11,12 +12,6 @@ import { TEST_DB } from './support/test-app.js';
  */
 const serverDir = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  url: string;
-}
 
 function run(
   args: string[],
@@ -36,37 +31,8 @@ function run(
   });
 }
 
-function start(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'info', ...env },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const poll = setInterval(() => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match) {
-        clearInterval(poll);
-        clearTimeout(timer);
-        resolve({ child, output: () => output, url: match[1]! });
-      }
-    }, 50);
-    child.on('exit', () => {
-      clearInterval(poll);
-      clearTimeout(timer);
-      reject(new Error(`server exited:\n${output}`));
-    });
-  });
-}
-
-const stop = (server: Running, signal: NodeJS.Signals) =>
-  new Promise<number | null>((resolve) => {
-    server.child.once('exit', (code) => resolve(code));
-    server.child.kill(signal);
-  });
+const start = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env });
+const stop = stopServerProcess;
 
 async function signIn(url: string, email: string, password: string) {
   const answer = await fetch(`${url}/api/auth/login`, {
