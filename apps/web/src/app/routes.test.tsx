@@ -81,6 +81,10 @@ describe('routes for an admin', () => {
       ['Students', '/all-students'],
       ['Vehicles', '/all-vehicles'],
       ['Routes', '/all-routes'],
+      ['Assignments', '/all-assignments'],
+      ['Trips', '/all-trips'],
+      ['Staff users', '/staff-users'],
+      ['Audit log', '/audit-log'],
     ]);
 
     const darkMode = screen.getByRole('switch', { name: 'Dark mode' });

@@ -38,6 +38,19 @@ export const createAppRoutes = (): RouteObject[] => [
             ],
           },
           {
+            // Reached from mailed links, which work whether or not someone is signed in on this browser.
+            path: 'forgot-password',
+            lazy: {
+              Component: async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+            },
+          },
+          {
+            path: 'reset-password',
+            lazy: {
+              Component: async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+            },
+          },
+          {
             // Management screens. A visitor opening / is sent on to Log In, which the spec shows at / and /login.
             Component: RequireAdmin,
             children: [
@@ -45,6 +58,32 @@ export const createAppRoutes = (): RouteObject[] => [
                 index: true,
                 lazy: {
                   Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
+                },
+              },
+              {
+                path: 'profile',
+                lazy: {
+                  Component: async () => (await import('../features/profile/ProfilePage')).ProfilePage,
+                },
+              },
+              {
+                path: 'email-verify',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/profile/EmailVerifyPage')).EmailVerifyPage,
+                },
+              },
+              {
+                path: 'staff-users',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/staff-users/StaffUserListPage')).StaffUserListPage,
+                },
+              },
+              {
+                path: 'audit-log',
+                lazy: {
+                  Component: async () => (await import('../features/audit-log/AuditLogPage')).AuditLogPage,
                 },
               },
               {
@@ -125,6 +164,39 @@ export const createAppRoutes = (): RouteObject[] => [
                 path: 'all-routes',
                 lazy: {
                   Component: async () => (await import('../features/routes/RouteListPage')).RouteListPage,
+                },
+              },
+              {
+                path: 'all-assignments',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/assignments/AssignmentListPage')).AssignmentListPage,
+                },
+              },
+              {
+                path: 'add-assignments',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/assignments/AddAssignmentPage')).AddAssignmentPage,
+                },
+              },
+              {
+                path: 'assignment-details/:id',
+                lazy: {
+                  Component: async () =>
+                    (await import('../features/assignments/AssignmentDetailsPage')).AssignmentDetailsPage,
+                },
+              },
+              {
+                path: 'all-trips',
+                lazy: {
+                  Component: async () => (await import('../features/trips/TripListPage')).TripListPage,
+                },
+              },
+              {
+                path: 'trip-details/:id',
+                lazy: {
+                  Component: async () => (await import('../features/trips/TripDetailsPage')).TripDetailsPage,
                 },
               },
             ],

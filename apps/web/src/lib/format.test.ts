@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCoordinates, formatDate, formatMinutes, orDash } from './format';
+import {
+  countOf,
+  formatCoordinates,
+  formatDate,
+  formatMinutes,
+  formatMoment,
+  formatMomentToSecond,
+  orDash,
+} from './format';
 
 describe('formatDate', () => {
   it.each([
@@ -39,5 +47,12 @@ describe('countOf', () => {
     expect(countOf(0, 'child', 'children')).toBe('no children');
     expect(countOf(1, 'child', 'children')).toBe('1 child');
     expect(countOf(3, 'child', 'children')).toBe('3 children');
+  });
+});
+
+describe('formatMoment and formatMomentToSecond', () => {
+  it('show a moment to the minute, or to the second for the audit log', () => {
+    expect(formatMoment('2025-01-01T15:04:05')).toBe('1st Jan 2025, 3:04 pm');
+    expect(formatMomentToSecond('2025-01-02T09:04:05')).toBe('2nd Jan 2025, 9:04:05 am');
   });
 });

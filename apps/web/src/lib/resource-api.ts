@@ -12,9 +12,13 @@ import { ApiError, apiRequest } from './api-client';
 /** Every query of a resource starts with its name, so one invalidation refreshes its lists and items alike. */
 export const resourceKeys = {
   all: (resource: string) => [resource] as const,
-  list: (resource: string, query: ListQuery) => [resource, 'list', query] as const,
+  list: (resource: string, query: ListQuery, filters: ListFilterValues = {}) =>
+    [resource, 'list', query, filters] as const,
   item: (resource: string, id: string) => [resource, 'item', id] as const,
 };
+
+/** A list's filters beyond page, size and search, as sent in the query (`status=STARTED`, `unassigned=true`). */
+export type ListFilterValues = Readonly<Record<string, string | undefined>>;
 
 export interface ResourceList<T> {
   rows: T[];
@@ -25,15 +29,20 @@ export interface ResourceList<T> {
   isError: boolean;
 }
 
-export function useResourceList<T>(resource: string, query: ListQuery): ResourceList<T> {
+export function useResourceList<T>(
+  resource: string,
+  query: ListQuery,
+  filters: ListFilterValues = {},
+): ResourceList<T> {
   const result = useQuery({
-    queryKey: resourceKeys.list(resource, query),
+    queryKey: resourceKeys.list(resource, query, filters),
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({
         page: String(query.page),
         limit: String(query.limit),
         search: query.search,
       });
+      for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
       return apiRequest<SuccessEnvelope<T[]>>('GET', `/${resource}/get-all?${params}`, undefined, { signal });
     },
     // The rows of the page being left stay visible (under a progress bar) until the next page has arrived.

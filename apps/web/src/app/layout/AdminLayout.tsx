@@ -9,12 +9,12 @@ import IconButton from '@mui/material/IconButton';
 import { useTheme, type Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/Logo';
 import { useSession } from '../../features/auth/session-context';
+import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
 import { ThemeModeSwitch } from './ThemeModeSwitch';
 
@@ -111,9 +111,7 @@ export function AdminLayout() {
             >
               <MenuIcon />
             </IconButton>
-            <Typography noWrap sx={{ ml: 'auto', fontWeight: 500 }}>
-              {user?.name}
-            </Typography>
+            <AccountMenu name={user?.name ?? ''} />
             <Tooltip title="Log out">
               <IconButton aria-label="Log out" onClick={logOut} disabled={signingOut}>
                 <LogoutIcon />

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
+import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -18,6 +18,8 @@ interface FormDialogProps {
   onClose: () => void;
   /** The fields. */
   children: ReactNode;
+  /** Wider for fields side by side; 'sm' by default. */
+  maxWidth?: DialogProps['maxWidth'];
 }
 
 /**
@@ -32,10 +34,17 @@ export function FormDialog({
   onSubmit,
   onClose,
   children,
+  maxWidth = 'sm',
 }: FormDialogProps) {
   const titleId = useId();
   return (
-    <Dialog open onClose={submitting ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
+    <Dialog
+      open
+      onClose={submitting ? undefined : onClose}
+      fullWidth
+      maxWidth={maxWidth}
+      aria-labelledby={titleId}
+    >
       {/* A flex column, so that a long form scrolls inside DialogContent between a fixed title and buttons. */}
       <Box
         component="form"

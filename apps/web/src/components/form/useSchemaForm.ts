@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api-client';
 
 /** The server's per-field refusals (a duplicate email, …), or else its message. */
-function serverProblems(error: unknown): string[] {
+export function serverProblems(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [MESSAGES.somethingWentWrongSpaced];
   return error.errors.length > 0 ? error.errors.map((item) => item.message) : [error.message];
 }

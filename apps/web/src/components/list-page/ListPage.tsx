@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage } from '@school-transport/shared';
 import { useEffect, type ReactNode } from 'react';
-import { useResourceList } from '../../lib/resource-api';
+import { useResourceList, type ListFilterValues } from '../../lib/resource-api';
 import { PageHeader } from '../PageHeader';
 import type { Column } from './columns';
 import { DataTable } from './DataTable';
@@ -18,27 +18,37 @@ import { recordsSummary, serialNumber } from './records-summary';
 
 interface ListPageProps<T> {
   title: string;
-  /** The API resource (`/api/{resource}/get-all`), also the word in 'Failed to fetch {resource} data!'. */
+  /** The API resource (`/api/{resource}/get-all`). */
   resource: string;
+  /** The word in 'Failed to fetch {things} data!'; the resource's name by default. */
+  things?: string;
   columns: readonly Column<T>[];
   searchPlaceholder: string;
   /** E.g. the 'Add New …' button, shown beside the heading. */
   headerAction?: ReactNode;
+  /** Filters beyond the search, sent with every page (the screen keeps them in the address: useListFilters). */
+  filters?: ListFilterValues;
+  /** The controls of those filters, shown in the toolbar between the search box and the rows-per-page select. */
+  filterControls?: ReactNode;
 }
 
 /**
  * The list screen of every resource (spec section 2, "Shared pattern of list screens"): search, rows per page,
  * 'Showing X–Y of Z records', pager, 'No Data Found!', with page, size and search kept in the address.
+ * Rows are keyed by their id: a uuid, or a number where the records are counted (the audit log).
  */
-export function ListPage<T extends { id: string }>({
+export function ListPage<T extends { id: string | number }>({
   title,
   resource,
+  things = resource,
   columns,
   searchPlaceholder,
   headerAction,
+  filters,
+  filterControls,
 }: ListPageProps<T>) {
   const { query, goToPage, changeLimit, search } = useListUrlState();
-  const { rows, pagination, isFetching, isPending, isError } = useResourceList<T>(resource, query);
+  const { rows, pagination, isFetching, isPending, isError } = useResourceList<T>(resource, query, filters);
   const showingPreviousPage = isFetching && !isPending;
 
   // A page past the end (the last row of the last page deleted, an old link) moves to the last page there is.
@@ -58,11 +68,13 @@ export function ListPage<T extends { id: string }>({
           limit={query.limit}
           onSearch={search}
           onLimitChange={changeLimit}
-        />
+        >
+          {filterControls}
+        </ListToolbar>
         <Box sx={{ height: 4 }}>{showingPreviousPage && <LinearProgress aria-label="Loading" />}</Box>
         {isError ? (
           <Alert severity="error" sx={{ m: 2 }}>
-            {fetchFailedMessage(resource)}
+            {fetchFailedMessage(things)}
           </Alert>
         ) : isPending ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
@@ -72,7 +84,7 @@ export function ListPage<T extends { id: string }>({
           <DataTable
             columns={columns}
             rows={rows}
-            rowKey={(row) => row.id}
+            rowKey={(row) => String(row.id)}
             // Counted from the page the rows belong to, which lags behind the address while the next one loads.
             serialOf={(index) =>
               serialNumber(pagination?.page ?? query.page, pagination?.limit ?? query.limit, index)

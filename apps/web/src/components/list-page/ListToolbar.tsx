@@ -5,7 +5,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { PAGE_SIZES, SEARCH_MAX } from '@school-transport/shared';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 
 interface SearchBoxProps {
   initialText: string;
@@ -22,7 +22,7 @@ function SearchBox({ initialText, placeholder, onSearch }: SearchBoxProps) {
   };
 
   return (
-    <Box component="form" role="search" onSubmit={submit} sx={{ flexGrow: 1, maxWidth: 420 }}>
+    <Box component="form" role="search" onSubmit={submit} sx={{ flex: '1 1 240px', maxWidth: 420 }}>
       <TextField
         type="search"
         size="small"
@@ -54,13 +54,23 @@ interface ListToolbarProps {
   limit: number;
   onSearch: (text: string) => void;
   onLimitChange: (limit: number) => void;
+  /** A list's own filters, beside the search. */
+  children?: ReactNode;
 }
 
-export function ListToolbar({ search, searchPlaceholder, limit, onSearch, onLimitChange }: ListToolbarProps) {
+export function ListToolbar({
+  search,
+  searchPlaceholder,
+  limit,
+  onSearch,
+  onLimitChange,
+  children,
+}: ListToolbarProps) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', p: 2 }}>
       {/* Keyed by the address's search, so back/forward puts that search back in the box. */}
       <SearchBox key={search} initialText={search} placeholder={searchPlaceholder} onSearch={onSearch} />
+      {children}
       <TextField
         select
         size="small"

@@ -2,19 +2,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { loginSchema, MESSAGES, type LoginInput } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { AuthCard } from '../../components/AuthCard';
 import { ApiError } from '../../lib/api-client';
 import { textFieldRegistration } from '../../lib/form-fields';
 import { requestLogin, revokeToken } from './auth-api';
+import { readLoginNotice } from './login-notice';
+import { FORGOT_PASSWORD_PATH } from './paths';
 import { isAdminUser, useSession } from './session-context';
 
 /** What the server said about a failed sign-in: its per-field errors, or else its message. */
@@ -26,6 +27,7 @@ function problemsOf(error: unknown): string[] {
 export function LoginPage() {
   const { signIn, endedByServer } = useSession();
   const navigate = useNavigate();
+  const notice = readLoginNotice(useLocation().state);
   const { enqueueSnackbar } = useSnackbar();
   const [problems, setProblems] = useState<string[]>([]);
   const {
@@ -53,49 +55,49 @@ export function LoginPage() {
     }
   });
 
+  const hasAlerts = problems.length > 0 || endedByServer || notice !== null;
   return (
-    <Box sx={{ flexGrow: 1, display: 'grid', placeItems: 'center', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 420 }}>
-        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 3 }}>
-            Log In
-          </Typography>
-          <Stack spacing={2} sx={{ mb: problems.length > 0 || endedByServer ? 2 : 0 }}>
-            {endedByServer && <Alert severity="info">{MESSAGES.sessionEnded}</Alert>}
-            {problems.map((problem, index) => (
-              <Alert key={index} severity="error">
-                {problem}
-              </Alert>
-            ))}
-          </Stack>
-          {/* noValidate: the shared schema's messages replace the browser's own validation bubbles. */}
-          <Stack component="form" spacing={2.5} noValidate onSubmit={logIn}>
-            <TextField
-              {...textFieldRegistration(register('email'))}
-              label="Email Address"
-              type="email"
-              autoComplete="email"
-              required
-              fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-            />
-            <TextField
-              {...textFieldRegistration(register('password'))}
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              required
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
-              Log In
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthCard title="Log In">
+      <Stack spacing={2} sx={{ mb: hasAlerts ? 2 : 0 }}>
+        {notice && <Alert severity="success">{notice}</Alert>}
+        {endedByServer && <Alert severity="info">{MESSAGES.sessionEnded}</Alert>}
+        {problems.map((problem, index) => (
+          <Alert key={index} severity="error">
+            {problem}
+          </Alert>
+        ))}
+      </Stack>
+      {/* noValidate: the shared schema's messages replace the browser's own validation bubbles. */}
+      <Stack component="form" spacing={2.5} noValidate onSubmit={logIn}>
+        <TextField
+          {...textFieldRegistration(register('email'))}
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <TextField
+          {...textFieldRegistration(register('password'))}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          fullWidth
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+          Log In
+        </Button>
+        <Box sx={{ textAlign: 'center' }}>
+          <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} variant="body2" color="text.secondary">
+            Forgot password?
+          </Link>
+        </Box>
+      </Stack>
+    </AuthCard>
   );
 }

@@ -57,6 +57,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState({ session: next, endedByServer: false });
   }, []);
 
+  const updateUser = useCallback<SessionContextValue['updateUser']>(
+    (changes) => {
+      if (!session) return;
+      const next = { ...session, user: { ...session.user, ...changes } };
+      saveSession(next);
+      setState((current) => ({ ...current, session: next }));
+    },
+    [session],
+  );
+
   const signOut = useCallback(async () => {
     if (session) await revokeToken(session.token);
     endSession(false);
@@ -70,9 +80,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAdmin: isAdminUser(session?.user ?? null),
       endedByServer,
       signIn,
+      updateUser,
       signOut,
     }),
-    [session, endedByServer, signIn, signOut],
+    [session, endedByServer, signIn, updateUser, signOut],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

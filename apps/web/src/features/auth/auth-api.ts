@@ -1,4 +1,12 @@
-import type { LoginAnswer, LoginInput, SessionUser, SuccessEnvelope } from '@school-transport/shared';
+import type {
+  ForgotPasswordInput,
+  LoginAnswer,
+  LoginInput,
+  resetPasswordSchema,
+  SessionUser,
+  SuccessEnvelope,
+} from '@school-transport/shared';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 
 /** Signing in is not done on behalf of a stored session, so no token is sent and a 401 here ends nothing. */
@@ -21,4 +29,17 @@ export async function revokeToken(token: string): Promise<void> {
 export async function fetchCurrentUser(signal: AbortSignal): Promise<SessionUser | null> {
   const answer = await apiRequest<SuccessEnvelope<SessionUser>>('GET', '/auth/me', undefined, { signal });
   return answer.data ?? null;
+}
+
+/*
+ * Forgot and reset password speak for an address or a mailed link, never for the stored session (a signed-in
+ * admin may open someone's invitation link): no token is sent, and a refusal ends no session.
+ */
+
+export function requestPasswordReset(input: ForgotPasswordInput): Promise<SuccessEnvelope> {
+  return apiRequest<SuccessEnvelope>('POST', '/auth/forgot-password', input, { token: null });
+}
+
+export function resetPassword(input: z.output<typeof resetPasswordSchema>): Promise<SuccessEnvelope> {
+  return apiRequest<SuccessEnvelope>('POST', '/auth/reset-password', input, { token: null });
 }

@@ -10,6 +10,8 @@ export interface SessionContextValue {
   /** The server refused the previous session (401), so the Log In screen says why the user is there. */
   endedByServer: boolean;
   signIn: (session: StoredSession) => void;
+  /** Keeps the stored user in step with the account (a new name or e-mail address shows in the top bar). */
+  updateUser: (changes: Partial<Pick<SessionUser, 'name' | 'email'>>) => void;
   signOut: () => Promise<void>;
 }
 

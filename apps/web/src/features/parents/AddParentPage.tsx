@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -6,10 +5,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FAMILY_MESSAGES, type ParentDetails } from '@school-transport/shared';
 import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { FormProblems } from '../../components/form/FormProblems';
 import { PageHeader } from '../../components/PageHeader';
-import { useScrollIntoView } from '../../components/useScrollIntoView';
+import { SavedAlert } from '../../components/SavedAlert';
 import { countOf } from '../../lib/format';
 import type { ChildPayload } from '../students';
 import { useEnrolFamily } from './api';
@@ -20,22 +18,13 @@ import { PARENT_LIST_PATH, parentDetailsPath } from './paths';
 
 const BREADCRUMBS = [{ label: 'All Parents', to: PARENT_LIST_PATH }];
 
-/** Says which family was just saved, with the way to its page; the form is already empty for the next one. */
+/** Says which family was just saved; the form is already empty for the next one. */
 function EnrolledAlert({ parent }: { parent: ParentDetails }) {
-  const ref = useScrollIntoView<HTMLDivElement>(parent, true);
   return (
-    <Alert
-      ref={ref}
-      severity="success"
-      action={
-        <Button component={RouterLink} to={parentDetailsPath(parent.id)} color="inherit" size="small">
-          View Parent
-        </Button>
-      }
-    >
+    <SavedAlert record={parent} link={{ label: 'View Parent', to: parentDetailsPath(parent.id) }}>
       {parent.user.name} was added with {countOf(parent.students.length, 'child', 'children')}. The form is
       ready for the next family.
-    </Alert>
+    </SavedAlert>
   );
 }
 

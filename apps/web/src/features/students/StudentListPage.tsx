@@ -1,9 +1,13 @@
 import AddIcon from '@mui/icons-material/Add';
+import CheckIcon from '@mui/icons-material/Check';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import type { Student } from '@school-transport/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import type { Column } from '../../components/list-page/columns';
+import { useListFilters } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { PhotoCell } from '../../components/PhotoCell';
@@ -11,6 +15,9 @@ import { formatDate, orDash } from '../../lib/format';
 import { ADD_PARENT_PATH } from '../parents';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { STUDENTS, studentDetailsPath, updateStudentPath } from './paths';
+
+/** `?unassigned=true` (the dashboard links here with it): only children no route assignment takes yet. */
+const STUDENT_FILTERS = { unassigned: z.literal('true') };
 
 const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
   { header: 'Photo', cell: (student) => <PhotoCell src={student.profileImage} name={student.name} /> },
@@ -37,8 +44,23 @@ const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
   },
 ];
 
+function UnassignedFilterChip({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+  return (
+    <Chip
+      label="Only students without an assignment"
+      icon={on ? <CheckIcon /> : undefined}
+      color={on ? 'primary' : 'default'}
+      variant={on ? 'filled' : 'outlined'}
+      onClick={onToggle}
+      aria-pressed={on}
+    />
+  );
+}
+
 export function StudentListPage() {
   const [deleting, setDeleting] = useState<Student | null>(null);
+  const { filters, setFilter } = useListFilters(STUDENT_FILTERS);
+  const onlyUnassigned = filters.unassigned === 'true';
 
   return (
     <>
@@ -47,6 +69,13 @@ export function StudentListPage() {
         resource={STUDENTS}
         columns={columns(setDeleting)}
         searchPlaceholder="Name, class, roll no, NFC tag or parent"
+        filters={filters}
+        filterControls={
+          <UnassignedFilterChip
+            on={onlyUnassigned}
+            onToggle={() => setFilter('unassigned', onlyUnassigned ? undefined : 'true')}
+          />
+        }
         headerAction={
           // Spec section 2: a child is added with its family (or on its parent's page), so this opens Add Parent.
           <Button component={RouterLink} to={ADD_PARENT_PATH} variant="contained" startIcon={<AddIcon />}>

@@ -1,0 +1,97 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { AssignmentDetails } from '@school-transport/shared';
+import { useState, type FormEvent } from 'react';
+import { FormProblems } from '../../components/form/FormProblems';
+import { serverProblems } from '../../components/form/useSchemaForm';
+import { PageHeader } from '../../components/PageHeader';
+import { SavedAlert } from '../../components/SavedAlert';
+import { countOf } from '../../lib/format';
+import { useCreateAssignment } from './api';
+import { PartSelects } from './PartSelects';
+import { ASSIGNMENT_LIST_PATH, assignmentDetailsPath } from './paths';
+import { StudentPicker } from './StudentPicker';
+import { allChosen, partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';
+
+const BREADCRUMBS = [{ label: 'All Assignments', to: ASSIGNMENT_LIST_PATH }];
+
+/**
+ * Add Assignment (spec section 2): route, vehicle and driver from the free ones, then the children up to the
+ * vehicle's seats, sent in one call so the assignment is saved whole or not at all.
+ */
+export function AddAssignmentPage() {
+  const create = useCreateAssignment();
+  const { parts, selection, choose, reset } = useAssignmentDraft();
+  const [problems, setProblems] = useState<string[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+  const [created, setCreated] = useState<AssignmentDetails | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const missing = [...partsProblems(parts), ...studentsProblems(selection.selected.length)];
+    setProblems(missing);
+    if (!allChosen(parts) || missing.length > 0) return;
+    try {
+      const answer = await create.mutateAsync({
+        routeId: parts.route.id,
+        vehicleId: parts.vehicle.id,
+        driverId: parts.driver.id,
+        studentIds: selection.selected.map((student) => student.id),
+      });
+      reset();
+      setSubmitted(false);
+      setCreated(answer.data ?? null);
+    } catch (error) {
+      setProblems(serverProblems(error));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title="Add Assignment" breadcrumbs={BREADCRUMBS} />
+      <Stack component="form" noValidate onSubmit={submit} spacing={3} aria-label="Add Assignment">
+        {created && (
+          <SavedAlert
+            record={created}
+            link={{ label: 'View Assignment', to: assignmentDetailsPath(created.id) }}
+          >
+            The route assignment of {created.route.name} was added with{' '}
+            {countOf(created.students.length, 'child', 'children')}. The form is ready for the next one.
+          </SavedAlert>
+        )}
+        <FormProblems problems={problems} />
+        <Paper sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Route, vehicle and driver
+          </Typography>
+          <PartSelects parts={parts} onChoose={choose} showMissing={submitted} />
+        </Paper>
+        <Paper sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            Students
+          </Typography>
+          <StudentPicker
+            // A new picker (first page, no search) for the next assignment, as everything else resets too.
+            key={created?.id}
+            selection={selection}
+            seats={parts.vehicle?.capacity ?? null}
+            blockedReason={
+              allChosen(parts)
+                ? undefined
+                : 'Choose the route, vehicle and driver first: changing any of them clears the selected students.'
+            }
+          />
+        </Paper>
+        <Box>
+          <Button type="submit" variant="contained" size="large" loading={create.isPending}>
+            Add Assignment
+          </Button>
+        </Box>
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import Grid from '@mui/material/Grid';
+import { assignmentInputSchema, type Driver, type Route, type Vehicle } from '@school-transport/shared';
+import { formatMinutes, orDash } from '../../lib/format';
+import { DRIVERS } from '../drivers';
+import { ROUTES } from '../routes';
+import { VEHICLES } from '../vehicles';
+import { PartSelect } from './PartSelect';
+import type { AssignmentParts, PartName } from './useAssignmentDraft';
+
+/** The schema's own words for a part left out ('Please choose a route'), so the form and the API agree. */
+function missingText(field: keyof typeof assignmentInputSchema.shape): string | undefined {
+  return assignmentInputSchema.shape[field].safeParse('').error?.issues[0]?.message;
+}
+
+const describeRoute = (route: Route) =>
+  [
+    ['Start', route.startLocation],
+    ['End', route.endLocation],
+    ['Distance', `${route.distanceKm} km`],
+    ['Duration', formatMinutes(route.durationMin)],
+  ] as const;
+
+const describeVehicle = (vehicle: Vehicle) =>
+  [
+    ['Model', vehicle.model],
+    ['Type', vehicle.type],
+    ['Color', vehicle.color],
+    ['Seats', vehicle.capacity],
+  ] as const;
+
+const describeDriver = (driver: Driver) =>
+  [
+    ['License No', driver.licenseNo],
+    ['Phone', driver.phone],
+    ['Address', orDash(driver.address)],
+  ] as const;
+
+interface PartSelectsProps {
+  parts: AssignmentParts;
+  onChoose: <Name extends PartName>(name: Name, value: AssignmentParts[Name]) => void;
+  /** An existing assignment's own route, vehicle and driver, offered beside the free ones. */
+  current?: { route: Route; vehicle: Vehicle; driver: Driver };
+  /** After a submit: the parts still missing say so under their select. */
+  showMissing: boolean;
+}
+
+/** Spec section 2: the route, vehicle and driver selects, each with the chosen one's details. */
+export function PartSelects({ parts, onChoose, current, showMissing }: PartSelectsProps) {
+  const missing = (name: PartName, field: keyof typeof assignmentInputSchema.shape) =>
+    showMissing && parts[name] === null ? missingText(field) : undefined;
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <PartSelect
+          label="Route"
+          resource={ROUTES}
+          value={parts.route}
+          onChange={(route) => onChoose('route', route)}
+          optionLabel={(route) => route.name}
+          describe={describeRoute}
+          current={current?.route}
+          missingText={missing('route', 'routeId')}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <PartSelect
+          label="Vehicle"
+          resource={VEHICLES}
+          value={parts.vehicle}
+          onChange={(vehicle) => onChoose('vehicle', vehicle)}
+          optionLabel={(vehicle) => `${vehicle.licensePlate} (${vehicle.capacity} seats)`}
+          describe={describeVehicle}
+          current={current?.vehicle}
+          missingText={missing('vehicle', 'vehicleId')}
+        />
+      </Grid>
+      <Grid size={{ xs: 12, md: 4 }}>
+        <PartSelect
+          label="Driver"
+          resource={DRIVERS}
+          value={parts.driver}
+          onChange={(driver) => onChoose('driver', driver)}
+          optionLabel={(driver) => `${driver.user.name} (${driver.licenseNo})`}
+          describe={describeDriver}
+          current={current?.driver}
+          missingText={missing('driver', 'driverId')}
+        />
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,74 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { changeEmailSchema, type Profile } from '@school-transport/shared';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { FormTextField } from '../../components/form/FormTextField';
+import { PageForm } from '../../components/form/PageForm';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { useChangeEmail } from './api';
+import { EMAIL_VERIFY_PATH } from './paths';
+import { ProfileSection } from './ProfileSection';
+
+/** The new address; the server mails it a code, and the address changes once that code is entered. */
+function ChangeEmailForm({ onCancel }: { onCancel: () => void }) {
+  const changeEmail = useChangeEmail();
+  const navigate = useNavigate();
+  const { control, problems, submitWith, isSubmitting } = useSchemaForm(changeEmailSchema, { email: '' });
+
+  const submit = submitWith(async (input) => {
+    await changeEmail.mutateAsync(input);
+    navigate(EMAIL_VERIFY_PATH);
+  });
+
+  return (
+    <Stack spacing={1}>
+      <PageForm submitLabel="Send Code" problems={problems} submitting={isSubmitting} onSubmit={submit}>
+        <FormTextField
+          control={control}
+          name="email"
+          label="New email"
+          type="email"
+          autoComplete="email"
+          required
+          helperText="We will send a 6-digit code to this address."
+        />
+      </PageForm>
+      <Button onClick={onCancel} disabled={isSubmitting} color="inherit" sx={{ alignSelf: 'flex-start' }}>
+        Cancel
+      </Button>
+    </Stack>
+  );
+}
+
+export function EmailSection({ profile }: { profile: Profile }) {
+  const [changing, setChanging] = useState(false);
+
+  return (
+    <ProfileSection title="Email">
+      <Stack spacing={2}>
+        <Typography>
+          Current address: <strong>{profile.email}</strong>
+        </Typography>
+        {profile.pendingEmail && (
+          <Alert severity="info">
+            A code was sent to {profile.pendingEmail}.{' '}
+            <Link component={RouterLink} to={EMAIL_VERIFY_PATH} color="inherit">
+              Enter the code
+            </Link>
+          </Alert>
+        )}
+        {changing ? (
+          <ChangeEmailForm onCancel={() => setChanging(false)} />
+        ) : (
+          <Button variant="outlined" onClick={() => setChanging(true)} sx={{ alignSelf: 'flex-start' }}>
+            Change email
+          </Button>
+        )}
+      </Stack>
+    </ProfileSection>
+  );
+}

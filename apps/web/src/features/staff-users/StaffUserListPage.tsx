@@ -1,0 +1,106 @@
+import BlockIcon from '@mui/icons-material/Block';
+import CheckCircleOutlineOutlinedIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import Button from '@mui/material/Button';
+import type { StaffUser } from '@school-transport/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { Column } from '../../components/list-page/columns';
+import { ListPage } from '../../components/list-page/ListPage';
+import { RowActionsMenu, type RowAction } from '../../components/list-page/RowActionsMenu';
+import { formatMoment } from '../../lib/format';
+import { useSession } from '../auth';
+import { STAFF_USERS, useDisableAccount, useEnableAccount, useResendInvitation } from './api';
+import { InviteAdminDialog } from './InviteAdminDialog';
+import { StaffStatusChip } from './StaffStatusChip';
+
+type OpenDialog = { kind: 'invite' } | { kind: 'disable'; account: StaffUser } | null;
+
+/** Administrators and invitations: invite, resend, disable and enable. Nobody is offered to disable themselves. */
+export function StaffUserListPage() {
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { user } = useSession();
+  const resend = useResendInvitation();
+  const disable = useDisableAccount();
+  const enable = useEnableAccount();
+  const close = () => setDialog(null);
+
+  const actionsOf = (account: StaffUser): RowAction[] => {
+    const actions: RowAction[] = [];
+    if (account.status === 'invited') {
+      actions.push({
+        label: 'Resend invitation',
+        icon: <SendOutlinedIcon />,
+        onClick: () => resend.mutate(account.id),
+      });
+    }
+    if (account.status === 'disabled') {
+      actions.push({
+        label: 'Enable',
+        icon: <CheckCircleOutlineOutlinedIcon />,
+        onClick: () => enable.mutate(account.id),
+      });
+    } else if (account.id !== user?.id) {
+      actions.push({
+        label: 'Disable',
+        icon: <BlockIcon />,
+        onClick: () => setDialog({ kind: 'disable', account }),
+      });
+    }
+    return actions;
+  };
+
+  const columns: Column<StaffUser>[] = [
+    { header: 'Name', cell: (account) => account.name },
+    { header: 'Email', cell: (account) => account.email },
+    { header: 'Status', cell: (account) => <StaffStatusChip status={account.status} /> },
+    {
+      header: 'Last sign-in',
+      nowrap: true,
+      cell: (account) => (account.lastLoginAt ? formatMoment(account.lastLoginAt) : 'Never'),
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (account) => {
+        const actions = actionsOf(account);
+        return (
+          actions.length > 0 && <RowActionsMenu label={`Actions for ${account.name}`} actions={actions} />
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title="Staff Users"
+        resource={STAFF_USERS}
+        things="staff users"
+        columns={columns}
+        searchPlaceholder="Name or email"
+        headerAction={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1OutlinedIcon />}
+            onClick={() => setDialog({ kind: 'invite' })}
+          >
+            Invite Admin
+          </Button>
+        }
+      />
+      {dialog?.kind === 'invite' && <InviteAdminDialog onClose={close} />}
+      {dialog?.kind === 'disable' && (
+        <ConfirmDialog
+          open
+          title="Disable account?"
+          text={`${dialog.account.name} (${dialog.account.email}) will be signed out on every device at once and cannot sign in until the account is enabled again.`}
+          confirmLabel="Disable"
+          onConfirm={() => disable.mutateAsync(dialog.account.id)}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TripDetails } from '@school-transport/shared';
+import type { ReactNode } from 'react';
+import { FactList, type Fact } from '../../components/FactList';
+import { PageHeader } from '../../components/PageHeader';
+import { formatTripDay, formatTripMoment } from '../../lib/format';
+import { RiderList } from '../students';
+import { TRIP_LIST_PATH } from './paths';
+import { TripActions } from './TripActions';
+import { TripStatusChip, TripTypeChip } from './TripChips';
+import { TripGate } from './TripGate';
+import { TripHistory } from './TripHistory';
+
+const BREADCRUMBS = [{ label: 'All Trips', to: TRIP_LIST_PATH }];
+
+const momentOrDash = (timestamp: string | null) => (timestamp ? formatTripMoment(timestamp) : '—');
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper sx={{ p: 3, height: '100%' }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The trip as generated (route, driver and vehicle as they were that day), its status and what may come next. */
+function TripOverview({ trip }: { trip: TripDetails }) {
+  const facts: Fact[] = [
+    ['Driver', trip.driver.name],
+    ['License No', trip.driver.licenseNo],
+    ['Driver Phone No', trip.driver.phone],
+    ['Vehicle RC No', trip.vehicle.licensePlate],
+    ['Date', formatTripDay(trip.date)],
+    ['Started', momentOrDash(trip.startedAt)],
+    ['Completed', momentOrDash(trip.completedAt)],
+    ['Cancelled', momentOrDash(trip.cancelledAt)],
+  ];
+
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, mb: 2 }}>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600 }}>
+          {trip.route.name}
+        </Typography>
+        <TripTypeChip type={trip.type} />
+        <TripStatusChip status={trip.status} />
+      </Box>
+      <FactList facts={facts} />
+      <Box sx={{ mt: 3 }}>
+        <TripActions trip={trip} />
+      </Box>
+    </Paper>
+  );
+}
+
+function TripDetailsView({ trip }: { trip: TripDetails }) {
+  return (
+    <Stack spacing={3}>
+      <TripOverview trip={trip} />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <Section title={`Children (${trip.students.length})`}>
+            <RiderList
+              label="Children on this trip"
+              students={trip.students}
+              emptyText="No children: the route assignment of this trip has none, or was deleted."
+            />
+          </Section>
+        </Grid>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <Section title="Status history">
+            <TripHistory history={trip.history} />
+          </Section>
+        </Grid>
+      </Grid>
+    </Stack>
+  );
+}
+
+export function TripDetailsPage() {
+  return (
+    <>
+      <PageHeader title="Trip Details" breadcrumbs={BREADCRUMBS} />
+      <TripGate>{(trip) => <TripDetailsView trip={trip} />}</TripGate>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Driver, Route, Student, Vehicle } from '@school-transport/shared';
+
+/** Records as the API answers them, for unit tests of what screens do with them. */
+
+const CREATED_AT = '2026-03-01T08:00:00.000Z';
+
+export const aStudent = (id: string): Student => ({
+  id,
+  name: `Child ${id}`,
+  class: '4',
+  rollNo: id,
+  nfcTagId: null,
+  profileImage: null,
+  parent: {
+    id: `parent-${id}`,
+    user: { name: `Parent ${id}`, email: `${id}@example.com` },
+    phone: '+91 98450 12345',
+  },
+  pickupAndDropLat: 12.97,
+  pickupAndDropLng: 77.59,
+  pickupDropAddress: `${id} School Lane`,
+  assignment: null,
+  createdAt: CREATED_AT,
+});
+
+export const aVehicle = (id: string, capacity: number): Vehicle => ({
+  id,
+  licensePlate: `KA01${id.toUpperCase()}`,
+  model: 'Starbus',
+  type: 'Bus',
+  color: 'Yellow',
+  capacity,
+  profileImage: null,
+  createdAt: CREATED_AT,
+});
+
+export const aRoute = (id: string): Route => ({
+  id,
+  name: `Route ${id}`,
+  startLocation: 'North Depot',
+  endLocation: 'Central School',
+  distanceKm: 12.5,
+  durationMin: 45,
+  createdAt: CREATED_AT,
+});
+
+export const aDriver = (id: string): Driver => ({
+  id,
+  user: { id: `user-${id}`, name: `Driver ${id}`, email: `driver-${id}@example.com` },
+  phone: '+91 98765 43210',
+  alternativePhone: null,
+  licenseNo: `DL-${id}`,
+  address: null,
+  profileImage: null,
+  createdAt: CREATED_AT,
+});

@@ -1,0 +1,111 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test as base } from '../support/fixtures';
+import { signInAsAdmin, uniqueTag } from '../support/fleet-helpers';
+import { lastMailTo, resetLinkIn } from '../support/mail-sink';
+
+/**
+ * Shared steps of the account browser tests. Every test makes administrators of its own (unique addresses), since
+ * all tests share one database and the seeded admin's password and address must never change.
+ */
+
+export const PASSWORD_UPDATED = 'Your password has been updated. Sign in with the new one.';
+
+export interface NewAdmin {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAdmin(): NewAdmin {
+  const tag = uniqueTag();
+  return {
+    name: `Ivy ${tag}`,
+    email: `ivy-${tag.toLowerCase()}@example.com`,
+    password: `ivy's own passphrase ${tag}`,
+  };
+}
+
+/** On the staff users screen of a signed-in admin: invites `admin` through the Invite Admin dialog. */
+export async function inviteThroughDialog(page: Page, admin: NewAdmin): Promise<void> {
+  await page.goto('/staff-users');
+  await page.getByRole('button', { name: 'Invite Admin' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Admin' });
+  await dialog.getByLabel('Name').fill(admin.name);
+  await dialog.getByLabel('Email').fill(admin.email);
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${admin.email}.`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+/** The newest reset or invitation link mailed to `address` that is not `previous` (waiting for it to arrive). */
+export async function newLinkMailedTo(address: string, previous?: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      link = resetLinkIn(await lastMailTo(address));
+      return link !== undefined && link !== previous;
+    })
+    .toBe(true);
+  return link!;
+}
+
+/** An alert on the screen itself, not the toast that may say the same. */
+export const screenAlert = (page: Page, text: string) =>
+  page.getByRole('main').getByRole('alert').filter({ hasText: text });
+
+/** Follows a mailed link to Reset Password, chooses `password`, and lands on Log In with the success notice. */
+export async function choosePasswordThroughLink(page: Page, link: string, password: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Update Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(screenAlert(page, PASSWORD_UPDATED)).toBeVisible();
+}
+
+/** Signs in through Log In with any address and password, and waits for the admin's top bar. */
+export async function signInWith(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(page).toHaveURL('/');
+}
+
+/**
+ * A fresh administrator made the way a real one is: `adminPage` (signed in as an admin) invites them, and in
+ * `theirPage` they follow the invitation mail, choose a password and sign in.
+ */
+export async function onboardAdmin(adminPage: Page, theirPage: Page, admin: NewAdmin): Promise<void> {
+  await inviteThroughDialog(adminPage, admin);
+  await choosePasswordThroughLink(theirPage, await newLinkMailedTo(admin.email), admin.password);
+  await signInWith(theirPage, admin.email, admin.password);
+}
+
+interface AccountFixtures {
+  /** A second browser of this test, seen by the server from the test's own client address; closed at the end. */
+  openBrowser: () => Promise<Page>;
+  /** `page` signed in as the seeded admin, and in a browser of her own a freshly onboarded admin, signed in. */
+  newcomer: { admin: NewAdmin; page: Page };
+}
+
+export const test = base.extend<AccountFixtures>({
+  openBrowser: async ({ browser, baseURL, extraHTTPHeaders }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async () => {
+      const context = await browser.newContext({ baseURL, extraHTTPHeaders });
+      contexts.push(context);
+      return context.newPage();
+    });
+    for (const context of contexts) await context.close();
+  },
+  newcomer: async ({ page, openBrowser }, use) => {
+    const admin = newAdmin();
+    await signInAsAdmin(page);
+    const theirPage = await openBrowser();
+    await onboardAdmin(page, theirPage, admin);
+    await use({ admin, page: theirPage });
+  },
+});
