@@ -1,4 +1,5 @@
 import type { FieldError } from '@school-transport/shared';
+import type { Database, Transaction } from '../db/client.js';
 import { conflict } from './errors.js';
 
 interface PgError {
@@ -28,4 +29,13 @@ export function rethrowConflict(error: unknown, constraints: Record<string, Fiel
   const known = isConflict && pgError?.constraint ? constraints[pgError.constraint] : undefined;
   if (known) throw conflict(known.message, known.field ? [known] : undefined);
   throw error;
+}
+
+/**
+ * A transaction runner whose constraint violations become the 409s of `constraints`: every multi-row write of a
+ * service goes through one, so the rule and its message live side by side.
+ */
+export function writerFor(db: Database, constraints: Record<string, FieldError>) {
+  return <R>(work: (tx: Transaction) => Promise<R>): Promise<R> =>
+    db.transaction(work).catch((error: unknown) => rethrowConflict(error, constraints));
 }

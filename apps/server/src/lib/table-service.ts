@@ -6,7 +6,7 @@ import { countRows } from '../db/list-queries.js';
 import { changedFields, recordAudit } from '../modules/audit/audit-log.js';
 import { assertNotAssigned, notAssigned } from '../modules/route-assignments/assignment-queries.js';
 import type { ChangeContext } from './change-context.js';
-import { rethrowConflict } from './db-errors.js';
+import { writerFor } from './db-errors.js';
 import { notFound } from './errors.js';
 import { containsPattern, offsetOf } from './pagination.js';
 import type { ResourceService } from './resource-routes.js';
@@ -61,8 +61,7 @@ export function createTableService<Row, T, Input extends object>(
     return toAnswer(row as Row);
   };
 
-  const write = <R>(work: (tx: Executor) => Promise<R>) =>
-    db.transaction(work).catch((error: unknown) => rethrowConflict(error, conflicts));
+  const write = writerFor(db, conflicts);
 
   return {
     lock,

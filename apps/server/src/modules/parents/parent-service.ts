@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Parent, ParentDetails, parentCreateSchema, parentInputSchema } from '@school-transport/shared';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { parents, students, users } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
-import { rethrowConflict } from '../../lib/db-errors.js';
+import { writerFor } from '../../lib/db-errors.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
@@ -57,8 +57,7 @@ export function createParentService({
     profileImage: urls.urlFor('parent', row.profileImage),
     createdAt: row.createdAt.toISOString(),
   });
-  const write = <R>(work: (tx: Executor) => Promise<R>) =>
-    db.transaction(work).catch((error: unknown) => rethrowConflict(error, CONFLICTS));
+  const write = writerFor(db, CONFLICTS);
 
   const get = async (id: string): Promise<ParentDetails> => {
     const row = await findParent(db, id);

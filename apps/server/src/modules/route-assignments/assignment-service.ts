@@ -15,7 +15,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { drivers, routeAssignments, routes } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
-import { rethrowConflict } from '../../lib/db-errors.js';
+import { writerFor } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
@@ -69,8 +69,7 @@ export interface AssignmentServiceDeps {
 
 export function createAssignmentService(deps: AssignmentServiceDeps) {
   const { db } = deps;
-  const write = <R>(work: (tx: Executor) => Promise<R>) =>
-    db.transaction(work).catch((error: unknown) => rethrowConflict(error, CONFLICTS));
+  const write = writerFor(db, CONFLICTS);
 
   const toSummary = (row: AssignmentRow): AssignmentSummary => ({
     ...row,

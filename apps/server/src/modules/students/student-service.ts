@@ -9,7 +9,7 @@ import type {
 import type { Database, Executor } from '../../db/client.js';
 import { parents, students } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
-import { rethrowConflict } from '../../lib/db-errors.js';
+import { writerFor } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
@@ -87,8 +87,7 @@ export function createStudentService({
   storage: ImageStorage;
 }): ResourceService<Student, StudentInput, StudentInput, AssignableListQuery> & ProfileImageTarget {
   const toAnswer = studentAnswer(urls);
-  const write = <R>(work: (tx: Executor) => Promise<R>) =>
-    db.transaction(work).catch((error: unknown) => rethrowConflict(error, STUDENT_CONFLICTS));
+  const write = writerFor(db, STUDENT_CONFLICTS);
 
   const get = async (id: string) => {
     const row = await findStudent(db, id);
