@@ -130,7 +130,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         routeTable.push({ method, url: route.url, access: route.config?.access ?? 'admin' });
     }
   });
-  app.addHook('onClose', () => database.close());
+  // Close the database only once every handler has finished. The HTTP server closes as soon as its sockets do, but a
+  // handler whose client hung up keeps running, and would otherwise find the database gone.
+  const handling = new Set<string>();
+  app.addHook('onRequest', async (request) => {
+    handling.add(request.id);
+  });
+  // onSend runs once a handler has produced its answer, even when nobody is left to receive it.
+  app.addHook('onSend', async (request) => {
+    handling.delete(request.id);
+  });
+  app.addHook('onClose', async () => {
+    const deadline = Date.now() + 10_000;
+    while (handling.size > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    await database.close();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
