@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AssignableListQuery, Driver, driverInputSchema } from '@school-transport/shared';
-import type { Database } from '../../db/client.js';
 import { drivers, routeAssignments, users } from '../../db/schema/index.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
 import { assertNotAssigned } from '../route-assignments/assignment-queries.js';
-import type { ImageStorage } from '../uploads/image-storage.js';
-import type { ImageUrls } from '../uploads/image-urls.js';
-import { profileImageTarget } from '../uploads/profile-image-target.js';
+import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 import type { ProfileImageTarget } from '../uploads/upload-routes.js';
 import { findDriver, listDrivers, lockDriver, type DriverRow } from './driver-queries.js';
 
@@ -27,17 +24,11 @@ const CONFLICTS = {
 
 const driverNotFound = () => notFound('Driver not found.');
 
-export interface DriverServiceDeps {
-  db: Database;
-  urls: ImageUrls;
-  storage: ImageStorage;
-}
-
 export function createDriverService({
   db,
   urls,
   storage,
-}: DriverServiceDeps): ResourceService<Driver, DriverInput, DriverInput, AssignableListQuery> &
+}: ImageServiceDeps): ResourceService<Driver, DriverInput, DriverInput, AssignableListQuery> &
   ProfileImageTarget {
   const toAnswer = (row: DriverRow): Driver => ({
     ...row,

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Parent, ParentDetails, parentCreateSchema, parentInputSchema } from '@school-transport/shared';
-import type { Database } from '../../db/client.js';
 import { parents, students, users } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import { writerFor } from '../../lib/db-errors.js';
@@ -10,9 +9,7 @@ import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
 import { insertStudent, STUDENT_CONFLICTS, studentAnswer } from '../students/student-service.js';
 import { studentsOfParent } from '../students/student-queries.js';
-import type { ImageStorage } from '../uploads/image-storage.js';
-import type { ImageUrls } from '../uploads/image-urls.js';
-import { profileImageTarget } from '../uploads/profile-image-target.js';
+import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 import type { ProfileImageTarget } from '../uploads/upload-routes.js';
 import { findParent, listParents, lockParent, type ParentRow } from './parent-queries.js';
 
@@ -46,11 +43,7 @@ export function createParentService({
   db,
   urls,
   storage,
-}: {
-  db: Database;
-  urls: ImageUrls;
-  storage: ImageStorage;
-}): ResourceService<ParentDetails, ParentInput, ParentCreateInput> & ProfileImageTarget {
+}: ImageServiceDeps): ResourceService<ParentDetails, ParentInput, ParentCreateInput> & ProfileImageTarget {
   const toStudent = studentAnswer(urls);
   const toAnswer = (row: ParentRow): Parent => ({
     ...row,

@@ -6,16 +6,15 @@ import type {
   childInputSchema,
   studentInputSchema,
 } from '@school-transport/shared';
-import type { Database, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { parents, students } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import { writerFor } from '../../lib/db-errors.js';
 import { notFound } from '../../lib/errors.js';
 import type { ResourceService } from '../../lib/resource-routes.js';
 import { changedFields, recordAudit } from '../audit/audit-log.js';
-import type { ImageStorage } from '../uploads/image-storage.js';
 import type { ImageUrls } from '../uploads/image-urls.js';
-import { profileImageTarget } from '../uploads/profile-image-target.js';
+import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 import type { ProfileImageTarget } from '../uploads/upload-routes.js';
 import { assertNfcTagFree } from './nfc-tags.js';
 import { findStudent, listStudents, lockStudent, type StudentRow } from './student-queries.js';
@@ -81,11 +80,8 @@ export function createStudentService({
   db,
   urls,
   storage,
-}: {
-  db: Database;
-  urls: ImageUrls;
-  storage: ImageStorage;
-}): ResourceService<Student, StudentInput, StudentInput, AssignableListQuery> & ProfileImageTarget {
+}: ImageServiceDeps): ResourceService<Student, StudentInput, StudentInput, AssignableListQuery> &
+  ProfileImageTarget {
   const toAnswer = studentAnswer(urls);
   const write = writerFor(db, STUDENT_CONFLICTS);
 

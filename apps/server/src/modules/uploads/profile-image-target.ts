@@ -3,6 +3,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
+import type { ImageStorage } from './image-storage.js';
+import type { ImageUrls } from './image-urls.js';
 import type { ProfileImageTarget } from './upload-routes.js';
 
 type TableWithImage = PgTable & { id: PgColumn; profileImage: PgColumn; updatedAt: PgColumn };
@@ -29,4 +31,11 @@ export function profileImageTarget(db: Database, table: TableWithImage, entity: 
       });
     },
   };
+}
+
+/** What a service whose records carry a profile image needs: the database, the signed URLs and the files. */
+export interface ImageServiceDeps {
+  db: Database;
+  urls: ImageUrls;
+  storage: ImageStorage;
 }

@@ -1,25 +1,14 @@
 import type { z } from 'zod';
 import type { Vehicle, vehicleInputSchema } from '@school-transport/shared';
-import type { Database } from '../../db/client.js';
 import { routeAssignments, vehicles } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { createTableService } from '../../lib/table-service.js';
 import { seatedInVehicle } from '../route-assignments/assignment-queries.js';
-import type { ImageStorage } from '../uploads/image-storage.js';
-import type { ImageUrls } from '../uploads/image-urls.js';
-import { profileImageTarget } from '../uploads/profile-image-target.js';
+import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 
 type VehicleRow = typeof vehicles.$inferSelect;
 
-export function createVehicleService({
-  db,
-  urls,
-  storage,
-}: {
-  db: Database;
-  urls: ImageUrls;
-  storage: ImageStorage;
-}) {
+export function createVehicleService({ db, urls, storage }: ImageServiceDeps) {
   const service = createTableService<VehicleRow, Vehicle, z.output<typeof vehicleInputSchema>>({
     db,
     table: vehicles,
