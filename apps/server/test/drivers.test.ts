@@ -178,7 +178,13 @@ describe('drivers list', () => {
   it('pages newest first with the pagination object', async () => {
     const page1 = await listApi('GET', '/api/drivers/get-all?page=1&limit=5');
     expect(page1.status).toBe(200);
-    expect(page1.body.pagination).toEqual({ page: 1, limit: 5, total: 12, totalPages: 3 });
+    expect(page1.body.pagination).toEqual({
+      page: 1,
+      limit: 5,
+      total: 12,
+      totalPages: 3,
+      moreThanTotal: false,
+    });
     expect(page1.body.data.map((d: { user: { name: string } }) => d.user.name)).toEqual([
       'List Driver 12',
       'List Driver 11',
@@ -191,6 +197,24 @@ describe('drivers list', () => {
     const beyond = await listApi('GET', '/api/drivers/get-all?page=9&limit=5');
     expect(beyond.body.data).toEqual([]);
     expect(beyond.body.pagination.total).toBe(12);
+  });
+
+  it('counts a search only ten pages past the page shown, and says there are more', async () => {
+    // All 12 drivers match "list" (Zoë by her e-mail); with 1 row a page the count stops at 10 (decision 016).
+    const capped = await listApi('GET', '/api/drivers/get-all?search=list&limit=1');
+    expect(capped.body.pagination).toEqual({
+      page: 1,
+      limit: 1,
+      total: 10,
+      totalPages: 10,
+      moreThanTotal: true,
+    });
+    // From page 3 the count may reach 12 of 12: exact again.
+    const further = await listApi('GET', '/api/drivers/get-all?search=list&limit=1&page=3');
+    expect(further.body.pagination).toMatchObject({ total: 12, totalPages: 12, moreThanTotal: false });
+    // Unfiltered totals are always exact.
+    const all = await listApi('GET', '/api/drivers/get-all?limit=1');
+    expect(all.body.pagination).toMatchObject({ total: 12, moreThanTotal: false });
   });
 
   it('defaults to page 1 and 10 rows, and refuses limits outside 1..100', async () => {

@@ -327,6 +327,25 @@ describe('lists', () => {
     expect(answer.body.data.map((s: { name: string }) => s.name).sort()).toEqual(names);
     expect(answer.body.data[0].parent.phone).toBeDefined();
   });
+
+  it("finds children by their parent's new name once the parent is renamed, and by the old name no more", async () => {
+    const family = await listApi('POST', '/api/parents/create', {
+      ...parent({ name: 'Kiran Old', email: 'kiran@example.com' }),
+      children: [child('Ishaan', { class: '2A', rollNo: '9' })],
+    });
+    const renamed = await listApi(
+      'PUT',
+      `/api/parents/update/${family.body.data.id}`,
+      parent({ name: 'Kiran Newname', email: 'kiran@example.com' }),
+    );
+    expect(renamed.status).toBe(200);
+    const names = async (search: string) =>
+      (await listApi('GET', `/api/students/get-all?search=${search}`)).body.data.map(
+        (s: { name: string }) => s.name,
+      );
+    expect(await names('newname')).toEqual(['Ishaan']);
+    expect(await names('kiran old')).toEqual([]);
+  });
 });
 
 describe('roles on family routes', () => {

@@ -12,6 +12,8 @@ export interface Pagination {
   limit: number;
   total: number;
   totalPages: number;
+  /** True when a filter matches more rows than `total`: the server counts only a few pages ahead. */
+  moreThanTotal: boolean;
 }
 
 export interface SuccessEnvelope<T = unknown> {

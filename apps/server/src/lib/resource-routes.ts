@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import { idParamsSchema, listQuerySchema, type ListQuery } from '@school-transport/shared';
 import { changeContextOf, type ChangeContext } from './change-context.js';
 import { success } from './envelope.js';
-import { listAnswer } from './pagination.js';
+import { listAnswer, type ListTotal } from './pagination.js';
 
 /** What a resource module provides; the HTTP side is the same for every resource and lives here once. */
 export interface ResourceService<T, Input, CreateInput = Input, Query extends ListQuery = ListQuery> {
   /** List rows may be a lighter shape than get-one's answer (a parent without its children). */
-  list(query: Query): Promise<{ rows: unknown[]; total: number }>;
+  list(query: Query): Promise<{ rows: unknown[]; total: ListTotal }>;
   /** Throws a 404 AppError for an unknown id. */
   get(id: string): Promise<T>;
   create(input: CreateInput, context: ChangeContext): Promise<T>;

@@ -80,7 +80,7 @@ export function createTableService<Row, T, Input extends object>(
           .orderBy(desc(table.createdAt), desc(table.id))
           .limit(query.limit)
           .offset(offsetOf(query)),
-        countRows(db, table, where),
+        countRows(db, table, where, query),
       ]);
       return { rows: (rows as Row[]).map(toAnswer), total };
     },

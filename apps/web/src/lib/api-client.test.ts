@@ -74,7 +74,7 @@ describe('apiRequest', () => {
       type: 'success',
       message: 'Fetched',
       data: [{ id: '1' }],
-      pagination: { page: 1, limit: 10, total: 1, totalPages: 1 },
+      pagination: { page: 1, limit: 10, total: 1, totalPages: 1, moreThanTotal: false },
     };
     fetchMock.mockResolvedValue(answer(200, envelope));
 

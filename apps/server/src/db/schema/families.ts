@@ -51,6 +51,11 @@ export const students = pgTable(
     pickupLng: doublePrecision('pickup_lng').notNull(),
     pickupAddress: text('pickup_address'),
     profileImage: text('profile_image'),
+    /**
+     * The parent's name, copied here by triggers (migration 0008) and never written by the application: it lets
+     * the student search stay on this one table, where a newest-first walk can stop after a page of matches.
+     */
+    parentName: text('parent_name').notNull().default(''),
     ...timestamps,
   },
   (t) => [

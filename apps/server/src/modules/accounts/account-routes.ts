@@ -14,7 +14,7 @@ import {
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
 import { success } from '../../lib/envelope.js';
-import { listAnswer } from '../../lib/pagination.js';
+import { exactTotal, listAnswer } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/authentication.js';
 import type { AccountService } from './account-service.js';
 import type { StaffService } from './staff-service.js';
@@ -130,7 +130,7 @@ export function staffRoutes(staff: StaffService) {
 
     routes.get('/users/get-all', { schema: { tags, querystring: listQuerySchema } }, async (request) => {
       const { rows, total } = await staff.list(request.query);
-      return listAnswer(rows, total, request.query);
+      return listAnswer(rows, exactTotal(total), request.query);
     });
 
     routes.post('/users/invite', { schema: { tags, body: inviteAdminSchema } }, async (request, reply) => {

@@ -47,7 +47,7 @@ export async function listDrivers(db: Executor, query: AssignableListQuery) {
       .innerJoin(users, eq(users.id, drivers.userId))
       .where(inArray(drivers.id, pageIds(db, drivers, where, query)))
       .orderBy(desc(drivers.createdAt), desc(drivers.id)),
-    countRows(db, drivers, where),
+    countRows(db, drivers, where, query),
   ]);
   return { rows, total };
 }

@@ -46,7 +46,7 @@ export async function listParents(db: Executor, query: ListQuery) {
     selectParents(db)
       .where(inArray(parents.id, pageIds(db, parents, where, query)))
       .orderBy(desc(parents.createdAt), desc(parents.id)),
-    countRows(db, parents, where),
+    countRows(db, parents, where, query),
   ]);
   return { rows, total };
 }

@@ -107,7 +107,7 @@ export async function listAssignments(db: Executor, query: ListQuery) {
     selectAssignments(db)
       .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, query)))
       .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id)),
-    countRows(db, routeAssignments, where),
+    countRows(db, routeAssignments, where, query),
   ]);
   return { rows, total };
 }

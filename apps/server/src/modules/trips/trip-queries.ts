@@ -38,7 +38,7 @@ export async function listTrips(db: Executor, query: TripListQuery) {
       .orderBy(desc(trips.tripDate), desc(trips.createdAt), desc(trips.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    countRows(db, trips, where),
+    countRows(db, trips, where, query),
   ]);
   return { rows, total };
 }
