@@ -1,8 +1,10 @@
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createAppRoutes } from '../app/routes';
+import { createQueryClient } from '../lib/query-client';
 
 /** The whole app (real routes, providers and lazy screens) opened at `path`. */
 export function renderApp(path: string) {
@@ -22,12 +24,17 @@ export function storeSession(role: string, name = 'Ada Admin') {
   );
 }
 
-/** One component inside the app's providers (query client, toasts, theme) and a router at `path`. */
+/**
+ * One component inside the app's providers (toasts, theme), the query client a signed-in screen gets from
+ * AdminRoot, and a router at `path`.
+ */
 export function renderWithProviders(element: ReactElement, path = '/') {
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   return render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </AppProviders>,
   );
 }

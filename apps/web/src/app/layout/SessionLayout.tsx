@@ -3,8 +3,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../features/auth/session-context';
 import { PublicLayout } from './PublicLayout';
 
-/** Visitors never need the drawer's code, so it stays out of the first download. */
-const AdminLayout = lazy(async () => ({ default: (await import('./AdminLayout')).AdminLayout }));
+/** Visitors never need the drawer's code nor the query cache, so they stay out of the first download. */
+const AdminRoot = lazy(async () => ({ default: (await import('./AdminRoot')).AdminRoot }));
 
 /** The same routes (the 404 page above all) appear inside the admin chrome or the public one. */
 export function SessionLayout() {
@@ -12,7 +12,7 @@ export function SessionLayout() {
   if (!isAdmin) return <PublicLayout />;
   return (
     <Suspense fallback={<PageLoader />}>
-      <AdminLayout />
+      <AdminRoot />
     </Suspense>
   );
 }

@@ -4,13 +4,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { loginSchema, MESSAGES, type LoginInput } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
+import { TextInputField } from '../../components/form/TextInputField';
 import { ApiError } from '../../lib/api-client';
 import { textFieldRegistration } from '../../lib/form-fields';
 import { requestLogin, revokeToken } from './auth-api';
@@ -69,7 +69,7 @@ export function LoginPage() {
       </Stack>
       {/* noValidate: the shared schema's messages replace the browser's own validation bubbles. */}
       <Stack component="form" spacing={2.5} noValidate onSubmit={logIn}>
-        <TextField
+        <TextInputField
           {...textFieldRegistration(register('email'))}
           label="Email Address"
           type="email"
@@ -79,7 +79,7 @@ export function LoginPage() {
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
         />
-        <TextField
+        <TextInputField
           {...textFieldRegistration(register('password'))}
           label="Password"
           type="password"

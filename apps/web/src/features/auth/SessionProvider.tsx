@@ -1,5 +1,4 @@
 import { MESSAGES } from '@school-transport/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,7 +22,6 @@ interface SessionState {
 /** Lives inside the router because ending a session (logout or a 401 anywhere) always leads to /login. */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
   const [{ session, endedByServer }, setState] = useState<SessionState>(() => ({
     session: readStoredSession(),
@@ -33,12 +31,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(
     (byServer: boolean) => {
       clearStoredSession();
-      // Answers fetched for this user must never show up for whoever signs in next.
-      queryClient.clear();
+      // Leaving the signed-in layout also drops its query cache (AdminRoot): answers fetched for this user never
+      // show up for whoever signs in next.
       setState({ session: null, endedByServer: byServer });
       navigate('/login', { replace: true });
     },
-    [navigate, queryClient],
+    [navigate],
   );
 
   useEffect(
