@@ -3,7 +3,7 @@
  * Bundle budget: the JavaScript of the first screen — the entry and everything it imports, plus the Log In screen
  * (loaded lazily, but at once for a visitor) and everything that imports — must stay at or under 200 kB gzip.
  * Reads Vite's manifest of the build, prints every chunk's size, and fails over budget.
- * Run after `npm run build` (CI does both).
+ * Run after `npm run build` (CI does both); an optional argument names another build directory.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 const BUDGET_BYTES = 200 * 1024;
 const FIRST_SCREEN = ['index.html', 'src/features/auth/LoginPage.tsx'];
 
-const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../apps/web/dist'));
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 /** A chunk and, recursively, the chunks it imports statically. */

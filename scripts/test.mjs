@@ -4,7 +4,9 @@
  *   1. API tests (Vitest, through app.inject) on embedded PGlite, and on PostgreSQL too when TEST_DATABASE_URL
  *      (or DATABASE_URL) is set;
  *   2. web unit tests (Vitest, jsdom);
- *   3. browser tests (Playwright in Debian's Chromium against the built app and the real server).
+ *   3. the web app's production build, once, and its first-screen bundle budget (scripts/check-bundle.mjs prints
+ *      every chunk of the first screen and fails over 200 kB gzip);
+ *   4. browser tests (Playwright in Debian's Chromium against that build and the real server).
  * Every suite runs even when an earlier one fails; the last line sums them up.
  */
 import { spawnSync } from 'node:child_process';
@@ -33,9 +35,9 @@ function ensureChromium() {
   return false;
 }
 
-function run(name, workspace, args, env = {}) {
+function run(name, workspace, args, env = {}, command = 'npx') {
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync('npx', args, {
+  const result = spawnSync(command, args, {
     cwd: path.join(root, workspace),
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -69,10 +71,20 @@ function runVitest(name, workspace) {
 
 const suites = [runVitest('API tests', 'apps/server'), runVitest('Web unit tests', 'apps/web')];
 
-if (ensureChromium()) {
+// The budget weighs the build the browser tests then run against, so the app is built once, here.
+const built = run('Web build', '.', ['run', 'build'], {}, 'npm');
+const withinBudget =
+  built && run('First-screen bundle budget', '.', ['run', '--silent', 'check:bundle'], {}, 'npm');
+suites.push({ ok: withinBudget, passed: withinBudget ? 1 : 0, failed: withinBudget ? 0 : 1, skipped: 0 });
+
+if (!built) {
+  console.error('\nBrowser tests skipped: the web app did not build.');
+  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0 });
+} else if (ensureChromium()) {
   const e2eReport = path.join(reports, 'e2e.json');
   const e2eOk = run('Browser tests', 'e2e', ['playwright', 'test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    E2E_SKIP_BUILD: '1',
   });
   suites.push({ ok: e2eOk, ...playwrightCounts(e2eReport) });
 } else {
