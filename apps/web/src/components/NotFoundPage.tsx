@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 export function NotFoundPage() {
   return (
     <Stack component="section" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 8, px: 2 }}>
-      <Typography variant="h2" component="p" aria-hidden sx={{ fontWeight: 800, color: 'primary.main' }}>
+      <Typography variant="h2" component="p" aria-hidden color="primary" sx={{ fontWeight: 800 }}>
         404
       </Typography>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>

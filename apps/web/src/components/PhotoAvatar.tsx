@@ -24,7 +24,8 @@ export function PhotoAvatar({ src, name, size = 40 }: PhotoAvatarProps) {
     <Avatar
       src={src ?? undefined}
       alt={`Photo of ${name}`}
-      sx={{ width: size, height: size, fontSize: size * 0.4 }}
+      // MUI's own grey behind the initials gives them 1.7:1; this one gives white text 6:1 in both modes.
+      sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'grey.700', color: 'common.white' }}
     >
       {initialsOf(name)}
     </Avatar>

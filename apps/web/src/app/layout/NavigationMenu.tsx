@@ -14,12 +14,15 @@ interface NavigationMenuProps {
 }
 
 export function NavigationMenu({ compact, onNavigate }: NavigationMenuProps) {
+  // The list inside the landmark, not the landmark itself: its items need a <ul> around them.
   return (
-    <List component="nav" aria-label="Main menu">
-      {MENU_ITEMS.map((item) => (
-        <MenuLink key={item.path} item={item} compact={compact} onNavigate={onNavigate} />
-      ))}
-    </List>
+    <nav aria-label="Main menu">
+      <List>
+        {MENU_ITEMS.map((item) => (
+          <MenuLink key={item.path} item={item} compact={compact} onNavigate={onNavigate} />
+        ))}
+      </List>
+    </nav>
   );
 }
 

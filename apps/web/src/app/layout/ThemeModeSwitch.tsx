@@ -30,7 +30,8 @@ export function ThemeModeSwitch({ compact }: { compact: boolean }) {
     );
   }
   return (
-    <ListItem secondaryAction={toggle}>
+    // Not an item of any list: a <div>, since an <li> needs a list around it.
+    <ListItem component="div" secondaryAction={toggle}>
       <ListItemIcon>
         <DarkModeOutlinedIcon />
       </ListItemIcon>

@@ -81,6 +81,8 @@ export default function LocationPicker({ point, onPick, label, height }: Locatio
         border: 1,
         borderColor: 'divider',
         '& .leaflet-container': { height: '100%', cursor: onPick ? 'crosshair' : undefined },
+        // Leaflet tells its attribution links apart by colour alone (WCAG 1.4.1): underlined, they need not be.
+        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
         [`& .${POINT_CLASS}`]: {
           bgcolor: 'primary.main',
           border: '3px solid #fff',

@@ -1,0 +1,107 @@
+import {
+  darken,
+  getContrastRatio,
+  lighten,
+  type Components,
+  type Palette,
+  type Theme,
+} from '@mui/material/styles';
+
+/** WCAG 2.x AA for text of normal size (1.4.3). */
+export const TEXT_CONTRAST = 4.5;
+
+type Intent = 'primary' | 'secondary' | 'error' | 'warning' | 'info' | 'success';
+const INTENTS: readonly string[] = ['primary', 'secondary', 'error', 'warning', 'info', 'success'];
+const isIntent = (color: unknown): color is Intent => typeof color === 'string' && INTENTS.includes(color);
+
+/**
+ * `color` itself when it reads as text on every one of `backgrounds`, otherwise the nearest shade of its hue that
+ * does: darker on light backgrounds, lighter on dark ones. The brand's amber (#FFB419, spec section 9) is 1.8:1 on
+ * white, so text in it (a text button, a link, a focused label) is drawn in a deep amber instead; fills in it
+ * (contained buttons, the switch, the current page of a pager) keep the spec's colour.
+ */
+export function readableShade(color: string, backgrounds: readonly string[], mode: Palette['mode']): string {
+  const shift = mode === 'light' ? darken : lighten;
+  const readable = (shade: string) =>
+    backgrounds.every((background) => getContrastRatio(shade, background) >= TEXT_CONTRAST);
+  for (let amount = 0; amount < 1; amount += 0.05) {
+    const shade = shift(color, amount);
+    if (readable(shade)) return shade;
+  }
+  return mode === 'light' ? '#000000' : '#ffffff';
+}
+
+/** Where text of an intent colour sits: the page, a card or dialog, and in dark mode a raised dialog's grey. */
+function surfaces(palette: Palette): string[] {
+  return palette.mode === 'light'
+    ? [palette.background.default, palette.background.paper]
+    : [palette.background.default, palette.background.paper, '#383838'];
+}
+
+/** The intent colour of `theme` as text on its surfaces. */
+export function intentText(theme: Theme, intent: Intent): string {
+  return readableShade(theme.palette[intent].main, surfaces(theme.palette), theme.palette.mode);
+}
+
+/** The solid colours of notistack's toasts, which draw their own: the theme's, with text that reads on them. */
+const TOASTS = ['success', 'error', 'warning', 'info'] as const;
+
+/**
+ * Component styles that keep text at 4.5:1 (WCAG 1.4.3) in both modes, wherever MUI would draw text in an intent
+ * colour straight on the page or a card.
+ */
+export function contrastComponents(): Components<Theme> {
+  return {
+    MuiButton: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) =>
+          ownerState.variant !== 'contained' && isIntent(ownerState.color ?? 'primary')
+            ? { color: intentText(theme, (ownerState.color ?? 'primary') as Intent) }
+            : {},
+      },
+    },
+    MuiChip: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) =>
+          ownerState.variant === 'outlined' && isIntent(ownerState.color)
+            ? { color: intentText(theme, ownerState.color) }
+            : {},
+      },
+    },
+    MuiLink: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) =>
+          isIntent(ownerState.color ?? 'primary')
+            ? { color: intentText(theme, (ownerState.color ?? 'primary') as Intent) }
+            : {},
+      },
+    },
+    MuiTypography: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) =>
+          isIntent(ownerState.color) ? { color: intentText(theme, ownerState.color) } : {},
+      },
+    },
+    MuiFormLabel: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) => ({
+          '&.Mui-focused:not(.Mui-error)': {
+            color: intentText(theme, isIntent(ownerState.color) ? ownerState.color : 'primary'),
+          },
+        }),
+      },
+    },
+    MuiCssBaseline: {
+      styleOverrides: (theme: Theme) =>
+        Object.fromEntries(
+          TOASTS.map((severity) => [
+            `.notistack-MuiContent.notistack-MuiContent-${severity}`,
+            {
+              backgroundColor: theme.palette[severity].main,
+              color: theme.palette[severity].contrastText,
+            },
+          ]),
+        ),
+    },
+  };
+}

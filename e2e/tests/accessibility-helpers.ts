@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import { expect, storedToken } from '../support/fixtures';
+import { ONE_PIXEL_PNG, signInAsAdmin } from '../support/fleet-helpers';
+
+/**
+ * Shared steps of the accessibility browser tests: every screen is looked at in both colour modes, since each has
+ * colours of its own to get right.
+ */
+
+export const MODES = ['light', 'dark'] as const;
+export type Mode = (typeof MODES)[number];
+
+/** The body's background of each mode (spec section 9), to know the mode really is on before axe looks. */
+const BACKGROUND: Record<Mode, string> = { light: 'rgb(240, 242, 245)', dark: 'rgb(2, 2, 2)' };
+
+/** Puts the app in `mode` for every screen this page opens, as a remembered choice would. */
+export async function chooseMode(page: Page, mode: Mode): Promise<void> {
+  await page.addInitScript((chosen) => localStorage.setItem('mode', chosen), mode);
+}
+
+/** Fails unless the page is drawn in `mode`, then runs axe over it. */
+export async function scan(page: Page, mode: Mode, screen: string, include?: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+    .toBe(BACKGROUND[mode]);
+  await expectNoSeriousViolations(page, `${screen} (${mode} mode)`, { include });
+}
+
+/** Signs in as the admin in `mode`. */
+export async function signInInMode(page: Page, mode: Mode): Promise<void> {
+  await chooseMode(page, mode);
+  await signInAsAdmin(page);
+}
+
+/** Gives a record a profile photo through the API, so its list row and page show one. */
+export async function uploadPhoto(
+  page: Page,
+  kind: 'driver' | 'parent' | 'student' | 'vehicle',
+  id: string,
+): Promise<void> {
+  const answer = await page.request.post(`/api/upload/profile/${kind}/add-profile-image`, {
+    headers: { authorization: (await storedToken(page)) ?? '' },
+    multipart: { id, image: ONE_PIXEL_PNG },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+}
+
+/** The dialog named `name`, once it has opened. */
+export async function openedDialog(page: Page, name: string) {
+  const dialog = page.getByRole('dialog', { name });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
