@@ -1,16 +1,16 @@
-import { count, desc, getTableName, sql, type SQL } from 'drizzle-orm';
+import { desc, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@school-transport/shared';
 import { offsetOf, type ListTotal } from '../lib/pagination.js';
-import { queryRows, type Executor } from './client.js';
+import type { Executor } from './client.js';
 
 /**
  * The two halves of every list, built so that a table of a million rows answers a page in milliseconds:
  * - `pageIds`: the ids of the asked page, chosen on the listed table alone, newest first, with conditions that
  *   only touch that table (a joined field is matched through `id IN (…)` or a copied column), so the
  *   (created_at, id) index and the trigram indexes apply; the caller joins the details for those ids only.
- * - `countRows`: unfiltered, exact from `row_counts` (kept by statement-level triggers, migration 0006);
- *   filtered, counted only up to a few pages past the one shown (`countUpTo`).
+ * - the total, carried by the page's own statement (`listPage`): unfiltered, exact from `row_counts` (kept by
+ *   statement-level triggers, migration 0006); filtered, counted only up to a few pages past the one shown.
  */
 type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 
@@ -27,43 +27,70 @@ export function pageIds(db: Executor, table: ListedTable, where: SQL | undefined
 /** How many pages past the shown one a filtered total looks: enough for the pager, never the whole table. */
 export const COUNT_AHEAD_PAGES = 10;
 
+const countCap = (query: ListQuery) => offsetOf(query) + query.limit * COUNT_AHEAD_PAGES;
+
+/**
+ * The list's total as SQL: unfiltered, the `row_counts` counters; filtered, the matching rows counted only up to
+ * `COUNT_AHEAD_PAGES` pages past the asked one (cap + 1 rows, to know whether there are more). A three-letter
+ * search that matches 100,000 children so reads a few thousand rows, not all of them (decision 016).
+ */
+function totalSql(table: PgTable, where: SQL | undefined, query: ListQuery): SQL<number> {
+  const counted = isCounted(table, where)
+    ? sql`(select sum(n) from row_counts where table_name = ${getTableName(table)})`
+    : sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${countCap(query) + 1}) matching)`;
+  return counted.mapWith(Number);
+}
+
+function listTotal(counted: number, table: PgTable, where: SQL | undefined, query: ListQuery): ListTotal {
+  const cap = countCap(query);
+  return !isCounted(table, where) && counted > cap
+    ? { total: cap, moreThanTotal: true }
+    : { total: counted, moreThanTotal: false };
+}
+
+/**
+ * Tables whose rows `row_counts` counts (migrations 0006 and 0009: a stripe per connection, summed here). The
+ * audit log is not one of them: every change writes to it, and its lists are nearly always filtered.
+ */
+const COUNTED_TABLES = new Set([
+  'users',
+  'drivers',
+  'parents',
+  'students',
+  'vehicles',
+  'routes',
+  'route_assignments',
+  'trips',
+  'assignment_students',
+]);
+const isCounted = (table: PgTable, where: SQL | undefined) =>
+  !where && COUNTED_TABLES.has(getTableName(table));
+
+/** The total of a list on its own statement: for a page past the end, which has no row to carry it. */
 export async function countRows(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
   query: ListQuery,
 ): Promise<ListTotal> {
-  if (!where) return { total: await tableRowCount(db, getTableName(table)), moreThanTotal: false };
-  return countUpTo(db, table, where, query);
+  const [row] = await db.select({ n: totalSql(table, where, query) }).from(sql`(select 1) one`);
+  return listTotal(row?.n ?? 0, table, where, query);
 }
 
 /**
- * Counts matching rows, but stops at `COUNT_AHEAD_PAGES` pages past the asked one: a three-letter search that
- * matches 100,000 children answers "more than 100" after reading a few thousand rows instead of all of them
- * (decision 016). Below the cap the total is exact.
+ * One list page in one statement: `selectPage` is the caller's query for the page's rows, given the total as a
+ * column to add (an uncorrelated subquery, which PostgreSQL evaluates once); the total is split off the rows.
+ * One round trip instead of two is a fifth of a list request's cost (docs/benchmarks.md).
  */
-export async function countUpTo(
+export async function listPage<Row extends { total: number }>(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
   query: ListQuery,
-): Promise<ListTotal> {
-  const cap = offsetOf(query) + query.limit * COUNT_AHEAD_PAGES;
-  const matching = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(cap + 1)
-    .as('matching');
-  const [row] = await db.select({ n: count() }).from(matching);
-  const n = row?.n ?? 0;
-  return n > cap ? { total: cap, moreThanTotal: true } : { total: n, moreThanTotal: false };
-}
-
-export async function tableRowCount(db: Executor, tableName: string): Promise<number> {
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`select n from row_counts where table_name = ${tableName}`,
-  );
-  return Number(row?.n ?? 0);
+  selectPage: (total: SQL<number>) => Promise<Row[]>,
+): Promise<{ rows: Omit<Row, 'total'>[]; total: ListTotal }> {
+  const page = await selectPage(totalSql(table, where, query));
+  if (page.length === 0) return { rows: [], total: await countRows(db, table, where, query) };
+  const rows = page.map(({ total: _total, ...row }) => row);
+  return { rows, total: listTotal(page[0]!.total, table, where, query) };
 }

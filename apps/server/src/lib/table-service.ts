@@ -1,8 +1,8 @@
-import { and, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AssignableListQuery, FieldError } from '@school-transport/shared';
 import type { Database, Executor } from '../db/client.js';
-import { countRows } from '../db/list-queries.js';
+import { listPage } from '../db/list-queries.js';
 import { changedFields, recordAudit } from '../modules/audit/audit-log.js';
 import { assertNotAssigned, notAssigned } from '../modules/route-assignments/assignment-queries.js';
 import type { ChangeContext } from './change-context.js';
@@ -72,17 +72,16 @@ export function createTableService<Row, T, Input extends object>(
         search(query.search),
         query.unassigned ? notAssigned(definition.assignmentColumn, table.id) : undefined,
       );
-      const [rows, total] = await Promise.all([
+      const { rows, total } = await listPage(db, table, where, query, (total) =>
         db
-          .select()
+          .select({ ...getTableColumns(table), total })
           .from(table)
           .where(where)
           .orderBy(desc(table.createdAt), desc(table.id))
           .limit(query.limit)
           .offset(offsetOf(query)),
-        countRows(db, table, where, query),
-      ]);
-      return { rows: (rows as Row[]).map(toAnswer), total };
+      );
+      return { rows: (rows as unknown as Row[]).map(toAnswer), total };
     },
 
     async create(input: Input, context: ChangeContext) {

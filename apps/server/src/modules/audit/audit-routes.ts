@@ -1,9 +1,9 @@
-import { and, desc, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, desc, getTableColumns, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { auditQuerySchema, type AuditEntry } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
-import { countUpTo } from '../../db/list-queries.js';
+import { listPage } from '../../db/list-queries.js';
 import { auditLog } from '../../db/schema/index.js';
 import { containsPattern, listAnswer, offsetOf } from '../../lib/pagination.js';
 
@@ -29,16 +29,15 @@ export function auditRoutes(db: Database) {
             query.dateFrom ? gte(auditLog.createdAt, sql`${query.dateFrom}::date`) : undefined,
             query.dateTo ? lt(auditLog.createdAt, sql`${query.dateTo}::date + 1`) : undefined,
           );
-          const [rows, total] = await Promise.all([
+          const { rows, total } = await listPage(db, auditLog, where, query, (total) =>
             db
-              .select()
+              .select({ ...getTableColumns(auditLog), total })
               .from(auditLog)
               .where(where)
               .orderBy(desc(auditLog.id))
               .limit(query.limit)
               .offset(offsetOf(query)),
-            countUpTo(db, auditLog, where, query),
-          ]);
+          );
           const entries: AuditEntry[] = rows.map(({ actorId: _actorId, ...row }) => ({
             ...row,
             createdAt: row.createdAt.toISOString(),

@@ -25,24 +25,25 @@ interface FigureRow {
 }
 
 /**
- * Every figure of the dashboard in two statements: counts from `row_counts` (kept exact by triggers), seat sums
- * over vehicles (one row per bus), and today's trips through the trip-date index.
+ * Every figure of the dashboard in two statements: counts from `row_counts` (kept exact by triggers; one stripe
+ * per connection, summed), seat sums over vehicles (one row per bus), and today's trips through the trip-date
+ * index.
  */
 async function dashboardFigures(db: Database, today: string): Promise<DashboardSummary> {
   const [row] = await queryRows<FigureRow>(
     db,
     sql`
     select
-      (select n::int from row_counts where table_name = 'drivers') as drivers,
-      (select n::int from row_counts where table_name = 'parents') as parents,
-      (select n::int from row_counts where table_name = 'students') as students,
-      (select n::int from row_counts where table_name = 'vehicles') as vehicles,
-      (select n::int from row_counts where table_name = 'routes') as routes,
-      (select n::int from row_counts where table_name = 'route_assignments') as assignments,
+      (select sum(n)::int from row_counts where table_name = 'drivers') as drivers,
+      (select sum(n)::int from row_counts where table_name = 'parents') as parents,
+      (select sum(n)::int from row_counts where table_name = 'students') as students,
+      (select sum(n)::int from row_counts where table_name = 'vehicles') as vehicles,
+      (select sum(n)::int from row_counts where table_name = 'routes') as routes,
+      (select sum(n)::int from row_counts where table_name = 'route_assignments') as assignments,
       -- a child has at most one seat, so the seats counted are the children seated
-      (select n::int from row_counts where table_name = 'students')
-        - (select n::int from row_counts where table_name = 'assignment_students') as unassigned_students,
-      (select n::int from row_counts where table_name = 'assignment_students') as seats_used,
+      (select sum(n)::int from row_counts where table_name = 'students')
+        - (select sum(n)::int from row_counts where table_name = 'assignment_students') as unassigned_students,
+      (select sum(n)::int from row_counts where table_name = 'assignment_students') as seats_used,
       (select coalesce(sum(v.capacity), 0)::int from vehicles v
         join route_assignments ra on ra.vehicle_id = v.id) as seats_in_assigned,
       (select coalesce(sum(capacity), 0)::int from vehicles) as seats_fleet`,

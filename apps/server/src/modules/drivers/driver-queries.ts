@@ -3,7 +3,7 @@ import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { drivers, routeAssignments, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { countRows, pageIds } from '../../db/list-queries.js';
+import { listPage, pageIds } from '../../db/list-queries.js';
 import { notAssigned } from '../route-assignments/assignment-queries.js';
 
 const driverColumns = {
@@ -40,16 +40,14 @@ export async function listDrivers(db: Executor, query: AssignableListQuery) {
     searchCondition(db, query.search),
     query.unassigned ? notAssigned(routeAssignments.driverId, drivers.id) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  return listPage(db, drivers, where, query, (total) =>
     db
-      .select(driverColumns)
+      .select({ ...driverColumns, total })
       .from(drivers)
       .innerJoin(users, eq(users.id, drivers.userId))
       .where(inArray(drivers.id, pageIds(db, drivers, where, query)))
       .orderBy(desc(drivers.createdAt), desc(drivers.id)),
-    countRows(db, drivers, where, query),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function findDriver(db: Executor, id: string) {

@@ -3,7 +3,7 @@ import type { ListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { parents, students, users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { countRows, pageIds } from '../../db/list-queries.js';
+import { listPage, pageIds } from '../../db/list-queries.js';
 
 const parentColumns = {
   id: parents.id,
@@ -20,8 +20,11 @@ const parentColumns = {
   childrenCount: sql<number>`(select count(*)::int from ${students} where ${students.parentId} = ${parents.id})`,
 };
 
-function selectParents(db: Executor) {
-  return db.select(parentColumns).from(parents).innerJoin(users, eq(users.id, parents.userId));
+function selectParents<Extra extends Record<string, SQL>>(db: Executor, extra?: Extra) {
+  return db
+    .select({ ...parentColumns, ...(extra as Extra) })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId));
 }
 export type ParentRow = Awaited<ReturnType<ReturnType<typeof selectParents>['execute']>>[number];
 
@@ -42,13 +45,11 @@ function searchCondition(db: Executor, search: string): SQL | undefined {
 
 export async function listParents(db: Executor, query: ListQuery) {
   const where = searchCondition(db, query.search);
-  const [rows, total] = await Promise.all([
-    selectParents(db)
+  return listPage(db, parents, where, query, (total) =>
+    selectParents(db, { total })
       .where(inArray(parents.id, pageIds(db, parents, where, query)))
       .orderBy(desc(parents.createdAt), desc(parents.id)),
-    countRows(db, parents, where, query),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function findParent(db: Executor, id: string) {

@@ -13,7 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { countRows, pageIds } from '../../db/list-queries.js';
+import { listPage, pageIds } from '../../db/list-queries.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
@@ -63,9 +63,9 @@ const summaryColumns = {
   totalStudents: sql<number>`(select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${routeAssignments.id})`,
 };
 
-function selectAssignments(db: Executor) {
+function selectAssignments<Extra extends Record<string, SQL>>(db: Executor, extra?: Extra) {
   return db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, ...(extra as Extra) })
     .from(routeAssignments)
     .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
     .innerJoin(users, eq(users.id, drivers.userId))
@@ -103,13 +103,11 @@ export async function listAssignments(db: Executor, query: ListQuery) {
         ),
       )
     : undefined;
-  const [rows, total] = await Promise.all([
-    selectAssignments(db)
+  return listPage(db, routeAssignments, where, query, (total) =>
+    selectAssignments(db, { total })
       .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, query)))
       .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id)),
-    countRows(db, routeAssignments, where, query),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function findAssignment(db: Executor, id: string) {

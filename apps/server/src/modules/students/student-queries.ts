@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
-import type { AssignableListQuery } from '@school-transport/shared';
+import type { AssignableListQuery, ListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { countRows, pageIds } from '../../db/list-queries.js';
+import { listPage, pageIds } from '../../db/list-queries.js';
 import {
   assignmentStudents,
   parents,
@@ -29,11 +29,24 @@ const studentColumns = {
   routeName: routes.name,
 };
 
-/** A student with their parent's name and phone, and the assignment they ride with (if any). */
-function selectStudents(db: Executor) {
+/**
+ * The students that match `where` (the asked page of them, given `page`), with their parent's name and phone and the assignment they ride with
+ * (if any). The id set comes first in FROM: PostgreSQL then plans the joins in a third of the time an
+ * `id IN (…)` takes, which at a million children was most of a list request's cost (docs/benchmarks.md).
+ */
+function selectStudents<Extra extends Record<string, SQL>>(
+  db: Executor,
+  where: SQL | undefined,
+  page?: ListQuery,
+  extra?: Extra,
+) {
+  const ids = (
+    page ? pageIds(db, students, where, page) : db.select({ id: students.id }).from(students).where(where)
+  ).as('chosen');
   return db
-    .select(studentColumns)
-    .from(students)
+    .select({ ...studentColumns, ...(extra as Extra) })
+    .from(ids)
+    .innerJoin(students, eq(students.id, ids.id))
     .innerJoin(parents, eq(parents.id, students.parentId))
     .innerJoin(users, eq(users.id, parents.userId))
     .leftJoin(assignmentStudents, eq(assignmentStudents.studentId, students.id))
@@ -63,25 +76,22 @@ export async function listStudents(db: Executor, query: AssignableListQuery) {
     searchCondition(query.search),
     query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
   );
-  const [rows, total] = await Promise.all([
-    selectStudents(db)
-      .where(inArray(students.id, pageIds(db, students, where, query)))
-      .orderBy(desc(students.createdAt), desc(students.id)),
-    countRows(db, students, where, query),
-  ]);
-  return { rows, total };
+  return listPage(db, students, where, query, (total) =>
+    selectStudents(db, where, query, { total }).orderBy(desc(students.createdAt), desc(students.id)),
+  );
 }
 
 export async function findStudent(db: Executor, id: string) {
-  const [row] = await selectStudents(db).where(eq(students.id, id));
+  const [row] = await selectStudents(db, eq(students.id, id));
   return row;
 }
 
 /** A parent's children, oldest first (the order they were enrolled). */
 export function studentsOfParent(db: Executor, parentId: string) {
-  return selectStudents(db)
-    .where(eq(students.parentId, parentId))
-    .orderBy(asc(students.createdAt), asc(students.id));
+  return selectStudents(db, eq(students.parentId, parentId)).orderBy(
+    asc(students.createdAt),
+    asc(students.id),
+  );
 }
 
 /** The student who already has this NFC tag (other than `exceptId`), for a 409 that names them. */
@@ -100,7 +110,9 @@ export async function lockStudent(db: Executor, id: string) {
 
 /** The children who ride with an assignment, in the order they were enrolled. */
 export function studentsOfAssignment(db: Executor, assignmentId: string) {
-  return selectStudents(db)
-    .where(eq(assignmentStudents.assignmentId, assignmentId))
-    .orderBy(asc(students.createdAt), asc(students.id));
+  const seated = db
+    .select({ id: assignmentStudents.studentId })
+    .from(assignmentStudents)
+    .where(eq(assignmentStudents.assignmentId, assignmentId));
+  return selectStudents(db, inArray(students.id, seated)).orderBy(asc(students.createdAt), asc(students.id));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { TripListQuery, TripType } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import {
@@ -11,7 +11,7 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../lib/pagination.js';
-import { countRows } from '../../db/list-queries.js';
+import { listPage } from '../../db/list-queries.js';
 
 export type TripRow = typeof trips.$inferSelect;
 
@@ -30,17 +30,15 @@ export async function listTrips(db: Executor, query: TripListQuery) {
     query.dateFrom ? gte(trips.tripDate, query.dateFrom) : undefined,
     query.dateTo ? lte(trips.tripDate, query.dateTo) : undefined,
   );
-  const [rows, total] = await Promise.all([
+  return listPage(db, trips, where, query, (total) =>
     db
-      .select()
+      .select({ ...getTableColumns(trips), total })
       .from(trips)
       .where(where)
       .orderBy(desc(trips.tripDate), desc(trips.createdAt), desc(trips.id))
       .limit(query.limit)
       .offset(offsetOf(query)),
-    countRows(db, trips, where, query),
-  ]);
-  return { rows, total };
+  );
 }
 
 export async function findTrip(db: Executor, id: string) {
