@@ -1,4 +1,4 @@
-import { desc, getTableName, sql, type SQL } from 'drizzle-orm';
+import { desc, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@school-transport/shared';
 import { offsetOf, type ListTotal } from '../lib/pagination.js';
@@ -14,14 +14,20 @@ import type { Executor } from './client.js';
  */
 type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 
-export function pageIds(db: Executor, table: ListedTable, where: SQL | undefined, query: ListQuery) {
+/** Which slice of a list: numbers, or placeholders in a prepared statement. */
+export interface Paging {
+  limit: number | Placeholder;
+  offset: number | Placeholder;
+}
+
+export function pageIds(db: Executor, table: ListedTable, where: SQL | undefined, paging: Paging) {
   return db
     .select({ id: table.id })
     .from(table)
     .where(where)
     .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(query.limit)
-    .offset(offsetOf(query));
+    .limit(paging.limit)
+    .offset(paging.offset);
 }
 
 /** How many pages past the shown one a filtered total looks: enough for the pager, never the whole table. */
@@ -77,19 +83,52 @@ export async function countRows(
   return listTotal(row?.n ?? 0, table, where, query);
 }
 
+/** A page's query as drizzle builds it: awaited as is, or prepared once and executed with the paging. */
+interface PageSelect<Row> extends PromiseLike<Row[]> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+}
+
+/**
+ * Unfiltered first pages are most of what a back office asks for, so their statement is built once per database
+ * and prepared under the list's name: PostgreSQL then plans it once per connection instead of per request (the
+ * students list's six-table plan cost more than running it). Filtered pages are planned for their own search
+ * term, since a common and a rare term want different plans.
+ */
+const preparedPages = new WeakMap<
+  Executor,
+  Map<string, { execute(values: Record<string, unknown>): unknown }>
+>();
+
+function preparedPage<Row>(db: Executor, name: string, build: () => PageSelect<Row>) {
+  let byName = preparedPages.get(db);
+  if (!byName) preparedPages.set(db, (byName = new Map()));
+  let prepared = byName.get(name);
+  if (!prepared) byName.set(name, (prepared = build().prepare(`list_${name}`)));
+  return prepared as ReturnType<PageSelect<Row>['prepare']>;
+}
+
 /**
  * One list page in one statement: `selectPage` is the caller's query for the page's rows, given the total as a
- * column to add (an uncorrelated subquery, which PostgreSQL evaluates once); the total is split off the rows.
- * One round trip instead of two is a fifth of a list request's cost (docs/benchmarks.md).
+ * column to add (an uncorrelated subquery, which PostgreSQL evaluates once) and the paging; the total is split
+ * off the rows. One round trip instead of two (docs/benchmarks.md). `name` names the prepared unfiltered page.
  */
 export async function listPage<Row extends { total: number }>(
   db: Executor,
   table: PgTable,
   where: SQL | undefined,
   query: ListQuery,
-  selectPage: (total: SQL<number>) => Promise<Row[]>,
+  name: string,
+  selectPage: (total: SQL<number>, paging: Paging) => PageSelect<Row>,
 ): Promise<{ rows: Omit<Row, 'total'>[]; total: ListTotal }> {
-  const page = await selectPage(totalSql(table, where, query));
+  const paging = { limit: query.limit, offset: offsetOf(query) };
+  const page = isCounted(table, where)
+    ? await preparedPage(db, name, () =>
+        selectPage(totalSql(table, where, query), {
+          limit: sql.placeholder('limit'),
+          offset: sql.placeholder('offset'),
+        }),
+      ).execute(paging)
+    : await selectPage(totalSql(table, where, query), paging);
   if (page.length === 0) return { rows: [], total: await countRows(db, table, where, query) };
   const rows = page.map(({ total: _total, ...row }) => row);
   return { rows, total: listTotal(page[0]!.total, table, where, query) };

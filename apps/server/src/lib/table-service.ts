@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, ilike, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, ilike, or, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AssignableListQuery, FieldError } from '@school-transport/shared';
 import type { Database, Executor } from '../db/client.js';
@@ -8,7 +8,7 @@ import { assertNotAssigned, notAssigned } from '../modules/route-assignments/ass
 import type { ChangeContext } from './change-context.js';
 import { writerFor } from './db-errors.js';
 import { notFound } from './errors.js';
-import { containsPattern, offsetOf } from './pagination.js';
+import { containsPattern } from './pagination.js';
 import type { ResourceService } from './resource-routes.js';
 
 /** A plain table with the columns every resource table has. */
@@ -72,14 +72,14 @@ export function createTableService<Row, T, Input extends object>(
         search(query.search),
         query.unassigned ? notAssigned(definition.assignmentColumn, table.id) : undefined,
       );
-      const { rows, total } = await listPage(db, table, where, query, (total) =>
+      const { rows, total } = await listPage(db, table, where, query, getTableName(table), (total, paging) =>
         db
           .select({ ...getTableColumns(table), total })
           .from(table)
           .where(where)
           .orderBy(desc(table.createdAt), desc(table.id))
-          .limit(query.limit)
-          .offset(offsetOf(query)),
+          .limit(paging.limit)
+          .offset(paging.offset),
       );
       return { rows: (rows as unknown as Row[]).map(toAnswer), total };
     },

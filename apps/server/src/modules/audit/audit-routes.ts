@@ -5,7 +5,7 @@ import { auditQuerySchema, type AuditEntry } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { listPage } from '../../db/list-queries.js';
 import { auditLog } from '../../db/schema/index.js';
-import { containsPattern, listAnswer, offsetOf } from '../../lib/pagination.js';
+import { containsPattern, listAnswer } from '../../lib/pagination.js';
 
 /**
  * Admins read the audit log newest first: search over actor and action, filter by person (part of the e-mail) and
@@ -29,14 +29,14 @@ export function auditRoutes(db: Database) {
             query.dateFrom ? gte(auditLog.createdAt, sql`${query.dateFrom}::date`) : undefined,
             query.dateTo ? lt(auditLog.createdAt, sql`${query.dateTo}::date + 1`) : undefined,
           );
-          const { rows, total } = await listPage(db, auditLog, where, query, (total) =>
+          const { rows, total } = await listPage(db, auditLog, where, query, 'audit_log', (total, paging) =>
             db
               .select({ ...getTableColumns(auditLog), total })
               .from(auditLog)
               .where(where)
               .orderBy(desc(auditLog.id))
-              .limit(query.limit)
-              .offset(offsetOf(query)),
+              .limit(paging.limit)
+              .offset(paging.offset),
           );
           const entries: AuditEntry[] = rows.map(({ actorId: _actorId, ...row }) => ({
             ...row,

@@ -40,12 +40,12 @@ export async function listDrivers(db: Executor, query: AssignableListQuery) {
     searchCondition(db, query.search),
     query.unassigned ? notAssigned(routeAssignments.driverId, drivers.id) : undefined,
   );
-  return listPage(db, drivers, where, query, (total) =>
+  return listPage(db, drivers, where, query, 'drivers', (total, paging) =>
     db
       .select({ ...driverColumns, total })
       .from(drivers)
       .innerJoin(users, eq(users.id, drivers.userId))
-      .where(inArray(drivers.id, pageIds(db, drivers, where, query)))
+      .where(inArray(drivers.id, pageIds(db, drivers, where, paging)))
       .orderBy(desc(drivers.createdAt), desc(drivers.id)),
   );
 }

@@ -45,9 +45,9 @@ function searchCondition(db: Executor, search: string): SQL | undefined {
 
 export async function listParents(db: Executor, query: ListQuery) {
   const where = searchCondition(db, query.search);
-  return listPage(db, parents, where, query, (total) =>
+  return listPage(db, parents, where, query, 'parents', (total, paging) =>
     selectParents(db, { total })
-      .where(inArray(parents.id, pageIds(db, parents, where, query)))
+      .where(inArray(parents.id, pageIds(db, parents, where, paging)))
       .orderBy(desc(parents.createdAt), desc(parents.id)),
   );
 }

@@ -103,9 +103,9 @@ export async function listAssignments(db: Executor, query: ListQuery) {
         ),
       )
     : undefined;
-  return listPage(db, routeAssignments, where, query, (total) =>
+  return listPage(db, routeAssignments, where, query, 'route_assignments', (total, paging) =>
     selectAssignments(db, { total })
-      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, query)))
+      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, paging)))
       .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id)),
   );
 }

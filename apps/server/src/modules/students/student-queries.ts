@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
-import type { AssignableListQuery, ListQuery } from '@school-transport/shared';
+import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { listPage, pageIds } from '../../db/list-queries.js';
+import { listPage, pageIds, type Paging } from '../../db/list-queries.js';
 import {
   assignmentStudents,
   parents,
@@ -37,7 +37,7 @@ const studentColumns = {
 function selectStudents<Extra extends Record<string, SQL>>(
   db: Executor,
   where: SQL | undefined,
-  page?: ListQuery,
+  page?: Paging,
   extra?: Extra,
 ) {
   const ids = (
@@ -76,8 +76,8 @@ export async function listStudents(db: Executor, query: AssignableListQuery) {
     searchCondition(query.search),
     query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
   );
-  return listPage(db, students, where, query, (total) =>
-    selectStudents(db, where, query, { total }).orderBy(desc(students.createdAt), desc(students.id)),
+  return listPage(db, students, where, query, 'students', (total, paging) =>
+    selectStudents(db, where, paging, { total }).orderBy(desc(students.createdAt), desc(students.id)),
   );
 }
 

@@ -10,7 +10,7 @@ import {
   users,
   vehicles,
 } from '../../db/schema/index.js';
-import { containsPattern, offsetOf } from '../../lib/pagination.js';
+import { containsPattern } from '../../lib/pagination.js';
 import { listPage } from '../../db/list-queries.js';
 
 export type TripRow = typeof trips.$inferSelect;
@@ -30,14 +30,14 @@ export async function listTrips(db: Executor, query: TripListQuery) {
     query.dateFrom ? gte(trips.tripDate, query.dateFrom) : undefined,
     query.dateTo ? lte(trips.tripDate, query.dateTo) : undefined,
   );
-  return listPage(db, trips, where, query, (total) =>
+  return listPage(db, trips, where, query, 'trips', (total, paging) =>
     db
       .select({ ...getTableColumns(trips), total })
       .from(trips)
       .where(where)
       .orderBy(desc(trips.tripDate), desc(trips.createdAt), desc(trips.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
+      .limit(paging.limit)
+      .offset(paging.offset),
   );
 }
 
