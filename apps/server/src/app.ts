@@ -48,6 +48,7 @@ import { addErrorHandling } from './plugins/error-handler.js';
 import { addNotFoundHandling } from './plugins/not-found.js';
 import { addRateLimits } from './plugins/rate-limit.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
+import { addCompression } from './plugins/compression.js';
 import { addWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -155,6 +156,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   addErrorHandling(app);
   await addSecurityHeaders(app, { mapTileOrigin: tileOrigin(config.map.tileUrl) });
   await addRateLimits(app);
+  await addCompression(app);
   await addApiDocs(app);
 
   const { db } = database;

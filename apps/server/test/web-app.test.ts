@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -12,6 +14,11 @@ beforeAll(async () => {
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // What the build's precompress step writes beside each asset.
+  await fs.writeFile(
+    path.join(dist, 'assets', 'index-abc123.js.br'),
+    zlib.brotliCompressSync(Buffer.from('console.log(1)')),
+  );
   t = await createTestApp({ webDistDir: dist });
 });
 afterAll(async () => {
@@ -33,6 +40,46 @@ describe('serving the built web app', () => {
       expect(answer.body).toContain('<div id="root">');
       expect(answer.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('sends the precompressed copy of an asset to a browser that accepts brotli', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(answer.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('compresses a large API answer for a client that asks, and not for one that does not', async () => {
+    const token = await tokenFor(t.app, 'admin');
+    for (let i = 0; i < 12; i++) {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/routes/create',
+        headers: { authorization: token },
+        payload: {
+          name: `Compressed route ${i}`,
+          startLocation: 'Depot',
+          endLocation: 'School',
+          distanceKm: 5,
+          durationMin: 20,
+        },
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const url = '/api/routes/get-all?limit=100';
+    const plain = await t.app.inject({ method: 'GET', url, headers: { authorization: token } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: token, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('still answers unknown /api paths with the envelope', async () => {

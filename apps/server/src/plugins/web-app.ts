@@ -14,6 +14,8 @@ export async function addWebApp(app: FastifyInstance, distDir: string): Promise<
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: true,
+    // The build writes .br and .gz copies beside each asset (apps/web/scripts/precompress.mjs).
+    preCompressed: true,
     // Our setHeaders decides caching; the plugin's own max-age=0 header would overwrite it.
     cacheControl: false,
     setHeaders(res, filePath) {
