@@ -71,6 +71,9 @@ export interface BuildOptions {
   clock?: Clock;
 }
 
+/** How long closing waits for running handlers; below the server's own shutdown grace (10 s, server.ts). */
+const HANDLER_GRACE_MS = 8_000;
+
 const FRAMEWORK_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
   FST_ERR_BAD_URL: 'The address is not valid.',
@@ -132,19 +135,29 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
   });
   // Close the database only once every handler has finished. The HTTP server closes as soon as its sockets do, but a
-  // handler whose client hung up keeps running, and would otherwise find the database gone.
-  const handling = new Set<string>();
-  app.addHook('onRequest', async (request) => {
-    handling.add(request.id);
-  });
-  // onSend runs once a handler has produced its answer, even when nobody is left to receive it.
-  app.addHook('onSend', async (request) => {
-    handling.delete(request.id);
+  // handler whose client hung up keeps running, and would otherwise find the database gone. Handlers are tracked
+  // themselves: Fastify sends nothing (no onSend, no onResponse) for a request whose client left, so hooks would
+  // count such a request as running for ever.
+  const running = new Set<Promise<unknown>>();
+  app.addHook('onRoute', (route) => {
+    const handler = route.handler;
+    route.handler = function trackedHandler(this: FastifyInstance, request, reply) {
+      const result: unknown = handler.call(this, request, reply);
+      // Only async handlers touch the database; a synchronous one (a static file) is handed back untouched.
+      if (!(result instanceof Promise)) return result;
+      running.add(result);
+      result.then(
+        () => running.delete(result),
+        () => running.delete(result),
+      );
+      return result;
+    };
   });
   app.addHook('onClose', async () => {
-    const deadline = Date.now() + 10_000;
-    while (handling.size > 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await Promise.race([
+      Promise.allSettled([...running]),
+      new Promise((resolve) => setTimeout(resolve, HANDLER_GRACE_MS)),
+    ]);
     await database.close();
   });
   app.addHook('onSend', async (request, reply) => {
