@@ -21,6 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
 import { root, signIn, startToolServer, stopOnExit } from './tool-server';
 
 const { values } = parseArgs({
@@ -38,7 +39,7 @@ const debuggingPort = port + 1;
 const presets = values.preset === 'both' ? ['desktop', 'mobile'] : [values.preset!];
 if (!presets.every((preset) => preset === 'desktop' || preset === 'mobile'))
   throw new Error('--preset is desktop, mobile or both');
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumPath = CHROMIUM_PATH;
 if (!fs.existsSync(chromiumPath))
   throw new Error(`no Chromium at ${chromiumPath}: sudo apt-get install chromium (or set CHROMIUM_PATH)`);
 
@@ -175,16 +176,7 @@ async function main() {
       executablePath: chromiumPath,
       headless: true,
       viewport: null,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        `--remote-debugging-port=${debuggingPort}`,
-      ],
+      args: ['--headless=new', ...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
     });
     // Whatever the page itself reports (console errors, Content-Security-Policy violations) while it is checked
     // below; Lighthouse's own record of them ('Issues were logged') names no details. A warning, not an error,
