@@ -56,6 +56,14 @@ export const students = pgTable(
      * the student search stay on this one table, where a newest-first walk can stop after a page of matches.
      */
     parentName: text('parent_name').notNull().default(''),
+    /**
+     * Everything the student search looks at, in one column with one trigram index (migration 0010): one `ILIKE`
+     * per row instead of five, and one index instead of five to OR. The fields are joined by the unit separator
+     * (U+001F): a search matches across two of them only if it contains that control character itself.
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`name || chr(31) || class || chr(31) || roll_no || chr(31) || coalesce(nfc_tag_id, '') || chr(31) || parent_name`,
+    ),
     ...timestamps,
   },
   (t) => [

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AssignableListQuery } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { listPage, pageIds, type Paging } from '../../db/list-queries.js';
@@ -56,18 +56,13 @@ function selectStudents<Extra extends Record<string, SQL>>(
 export type StudentRow = Awaited<ReturnType<ReturnType<typeof selectStudents>['execute']>>[number];
 
 /**
- * Search over the student's own columns and their parent's name (copied onto the student by a trigger), all on
- * one table: for a common term PostgreSQL walks the newest-first index and stops after a page of matches; for a
- * rare one it ORs the columns' trigram indexes (plans in docs/benchmarks.md).
+ * Search over the student's own fields and their parent's name, all in `search_text` (a generated column; the
+ * parent's name is copied onto the student by a trigger): for a common term PostgreSQL walks the newest-first
+ * index and stops after a page of matches; for a rare one it reads the column's trigram index (plans in
+ * docs/benchmarks.md).
  */
 function searchCondition(search: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = containsPattern(search);
-  return or(
-    ...[students.name, students.class, students.rollNo, students.nfcTagId, students.parentName].map(
-      (column) => ilike(column, pattern),
-    ),
-  );
+  return search ? ilike(students.searchText, containsPattern(search)) : undefined;
 }
 
 /** Picks the page's ten (or so) ids on `students` alone, newest first, then joins the details for those only. */
