@@ -86,27 +86,52 @@ export interface ServerProcess {
   signIn(): Promise<string>;
   /** SIGTERM, then waits for the process to exit (it closes the database cleanly first). */
   stop(): Promise<void>;
+  /** With `inspect`: the server's inspector address (ws://127.0.0.1:…), as it prints it on start. */
+  inspectorUrl?: Promise<string>;
 }
 
-export function startServerProcess(choice: DatabaseChoice, port: number): ServerProcess {
+export function startServerProcess(
+  choice: DatabaseChoice,
+  port: number,
+  options: { inspect?: boolean } = {},
+): ServerProcess {
   assertDatabaseChosen(choice);
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: new URL('..', import.meta.url).pathname,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: '1',
-      ADMIN_EMAIL: BENCH_ADMIN.email,
-      ADMIN_PASSWORD: BENCH_ADMIN.password,
-      ...(choice['database-url']
-        ? { DATABASE_URL: choice['database-url'] }
-        : { DATA_DIR: choice['data-dir']!, DATABASE_URL: '' }),
+  const inspectArgs = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...inspectArgs, '--import', 'tsx', 'src/main.ts', 'start'],
+    {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        LOG_LEVEL: 'error',
+        TRUST_PROXY: '1',
+        ADMIN_EMAIL: BENCH_ADMIN.email,
+        ADMIN_PASSWORD: BENCH_ADMIN.password,
+        ...(choice['database-url']
+          ? { DATABASE_URL: choice['database-url'] }
+          : { DATA_DIR: choice['data-dir']!, DATABASE_URL: '' }),
+      },
+      // stderr is read for the inspector's address when there is one, and passed on either way.
+      stdio: ['ignore', 'inherit', options.inspect ? 'pipe' : 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
+  const inspectorUrl = options.inspect
+    ? new Promise<string>((resolve) => {
+        let seen = '';
+        child.stderr!.on('data', (chunk: Buffer) => {
+          const text = String(chunk);
+          seen += text;
+          const match = /Debugger listening on (ws:\/\/\S+)/.exec(seen);
+          if (match) resolve(match[1]!);
+          // The inspector's own notices are for people attaching a debugger, not for this output.
+          if (!/Debugger listening|For help, see|Debugger attached/.test(text)) process.stderr.write(chunk);
+        });
+      })
+    : undefined;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.once('error', () => resolve());
@@ -131,6 +156,7 @@ export function startServerProcess(choice: DatabaseChoice, port: number): Server
     base,
     pid: child.pid,
     ready,
+    inspectorUrl,
     async signIn() {
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',
