@@ -3,6 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@school-transport/shared';
 import { offsetOf, type ListTotal } from '../lib/pagination.js';
 import type { Executor } from './client.js';
+import { preparedOnce } from './prepared.js';
 
 /**
  * The two halves of every list, built so that a table of a million rows answers a page in milliseconds:
@@ -30,6 +31,10 @@ export function pageIds(db: Executor, table: ListedTable, where: SQL | undefined
     .offset(paging.offset);
 }
 
+/** A table's exact row count: the sum of its `row_counts` stripes (migrations 0006 and 0009), as a sub-select. */
+export const rowCount = (tableName: string): SQL<number> =>
+  sql`(select sum(n)::int from row_counts where table_name = ${tableName})`.mapWith(Number);
+
 /** How many pages past the shown one a filtered total looks: enough for the pager, never the whole table. */
 export const COUNT_AHEAD_PAGES = 10;
 
@@ -42,7 +47,7 @@ const countCap = (query: ListQuery) => offsetOf(query) + query.limit * COUNT_AHE
  */
 function totalSql(table: PgTable, where: SQL | undefined, query: ListQuery): SQL<number> {
   const counted = isCounted(table, where)
-    ? sql`(select sum(n) from row_counts where table_name = ${getTableName(table)})`
+    ? rowCount(getTableName(table))
     : sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${countCap(query) + 1}) matching)`;
   return counted.mapWith(Number);
 }
@@ -89,25 +94,6 @@ interface PageSelect<Row> extends PromiseLike<Row[]> {
 }
 
 /**
- * Unfiltered first pages are most of what a back office asks for, so their statement is built once per database
- * and prepared under the list's name: PostgreSQL then plans it once per connection instead of per request (the
- * students list's six-table plan cost more than running it). Filtered pages are planned for their own search
- * term, since a common and a rare term want different plans.
- */
-const preparedPages = new WeakMap<
-  Executor,
-  Map<string, { execute(values: Record<string, unknown>): unknown }>
->();
-
-function preparedPage<Row>(db: Executor, name: string, build: () => PageSelect<Row>) {
-  let byName = preparedPages.get(db);
-  if (!byName) preparedPages.set(db, (byName = new Map()));
-  let prepared = byName.get(name);
-  if (!prepared) byName.set(name, (prepared = build().prepare(`list_${name}`)));
-  return prepared as ReturnType<PageSelect<Row>['prepare']>;
-}
-
-/**
  * One list page in one statement: `selectPage` is the caller's query for the page's rows, given the total as a
  * column to add (an uncorrelated subquery, which PostgreSQL evaluates once) and the paging; the total is split
  * off the rows. One round trip instead of two (docs/benchmarks.md). `name` names the prepared unfiltered page.
@@ -122,11 +108,13 @@ export async function listPage<Row extends { total: number }>(
 ): Promise<{ rows: Omit<Row, 'total'>[]; total: ListTotal }> {
   const paging = { limit: query.limit, offset: offsetOf(query) };
   const page = isCounted(table, where)
-    ? await preparedPage(db, name, () =>
+    ? // Unfiltered pages (what a screen opens on) are prepared; a filtered page is planned for its own search term,
+      // since a common and a rare term want different plans.
+      await preparedOnce(db, `list_${name}`, (statement) =>
         selectPage(totalSql(table, where, query), {
           limit: sql.placeholder('limit'),
           offset: sql.placeholder('offset'),
-        }),
+        }).prepare(statement),
       ).execute(paging)
     : await selectPage(totalSql(table, where, query), paging);
   if (page.length === 0) return { rows: [], total: await countRows(db, table, where, query) };

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
+import { preparedOnce } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { hashToken, newToken } from './tokens.js';
 
@@ -42,7 +43,8 @@ export async function createSession(
   return { token, sessionId: row!.id };
 }
 
-function sessionByTokenHash(db: Executor) {
+/** Every authenticated request runs this lookup, so it is a prepared statement (db/prepared.ts). */
+function sessionByTokenHash(db: Executor, statement: string) {
   return db
     .select({
       sessionId: sessions.id,
@@ -60,14 +62,8 @@ function sessionByTokenHash(db: Executor) {
       ),
     )
     .limit(1)
-    .prepare('session_by_token_hash');
+    .prepare(statement);
 }
-
-/**
- * Every authenticated request runs this lookup, so it is built once per database and prepared on the server
- * (PostgreSQL parses and plans it once per connection): a third of its cost (docs/benchmarks.md).
- */
-const preparedLookups = new WeakMap<Executor, ReturnType<typeof sessionByTokenHash>>();
 
 /** The session a token belongs to, if it is live: not revoked, not expired, not idle too long, user enabled. */
 export async function authenticate(
@@ -76,8 +72,7 @@ export async function authenticate(
   now: Date,
   lifetimes: SessionLifetimes,
 ): Promise<AuthenticatedSession | null> {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) preparedLookups.set(db, (lookup = sessionByTokenHash(db)));
+  const lookup = preparedOnce(db, 'session_by_token_hash', (statement) => sessionByTokenHash(db, statement));
   const [row] = await lookup.execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const idleDeadline = row.lastSeenAt.getTime() + lifetimes.idleMs;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { TRIP_STATUSES, type DashboardSummary, type TripStatus } from '@school-transport/shared';
 import { queryRows, type Database } from '../../db/client.js';
+import { rowCount } from '../../db/list-queries.js';
 import type { Clock } from '../../lib/clock.js';
 import { success } from '../../lib/envelope.js';
 
@@ -34,16 +35,16 @@ async function dashboardFigures(db: Database, today: string): Promise<DashboardS
     db,
     sql`
     select
-      (select sum(n)::int from row_counts where table_name = 'drivers') as drivers,
-      (select sum(n)::int from row_counts where table_name = 'parents') as parents,
-      (select sum(n)::int from row_counts where table_name = 'students') as students,
-      (select sum(n)::int from row_counts where table_name = 'vehicles') as vehicles,
-      (select sum(n)::int from row_counts where table_name = 'routes') as routes,
-      (select sum(n)::int from row_counts where table_name = 'route_assignments') as assignments,
+      ${rowCount('drivers')} as drivers,
+      ${rowCount('parents')} as parents,
+      ${rowCount('students')} as students,
+      ${rowCount('vehicles')} as vehicles,
+      ${rowCount('routes')} as routes,
+      ${rowCount('route_assignments')} as assignments,
       -- a child has at most one seat, so the seats counted are the children seated
-      (select sum(n)::int from row_counts where table_name = 'students')
-        - (select sum(n)::int from row_counts where table_name = 'assignment_students') as unassigned_students,
-      (select sum(n)::int from row_counts where table_name = 'assignment_students') as seats_used,
+      ${rowCount('students')}
+        - ${rowCount('assignment_students')} as unassigned_students,
+      ${rowCount('assignment_students')} as seats_used,
       (select coalesce(sum(v.capacity), 0)::int from vehicles v
         join route_assignments ra on ra.vehicle_id = v.id) as seats_in_assigned,
       (select coalesce(sum(capacity), 0)::int from vehicles) as seats_fleet`,
