@@ -52,6 +52,18 @@ const CONFLICTS = {
     field: 'studentIds',
     message: 'A chosen student does not exist any more.',
   },
+  route_assignments_driver_id_drivers_id_fk: {
+    field: 'driverId',
+    message: 'The chosen driver does not exist any more.',
+  },
+  route_assignments_route_id_routes_id_fk: {
+    field: 'routeId',
+    message: 'The chosen route does not exist any more.',
+  },
+  route_assignments_vehicle_id_vehicles_id_fk: {
+    field: 'vehicleId',
+    message: 'The chosen vehicle does not exist any more.',
+  },
 };
 
 const assignmentNotFound = () => notFound('Route assignment not found.');
@@ -88,7 +100,12 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
     return { id, driver, vehicle, route, students, createdAt: row.createdAt.toISOString() };
   };
 
-  /** Driver and route exist (the vehicle was checked with its capacity) and all three are free, or this one's. */
+  /**
+   * Driver and route exist (the vehicle was checked with its capacity) and all three are free, or this one's.
+   * Driver and route are read under a key-share lock (the lock the foreign key would take at insert, taken
+   * first): a delete racing with this write then either waits and finds the assignment (409), or has already
+   * removed the row and this answers 400, instead of the foreign key failing at insert.
+   */
   async function assertFree(tx: Executor, input: AssignmentInput, exceptId?: string) {
     const parts = [
       {
@@ -120,12 +137,20 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
         throw conflict(message, [{ field: part.field, message }]);
       }
     }
-    const [driver] = await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.id, input.driverId));
+    const [driver] = await tx
+      .select({ id: drivers.id })
+      .from(drivers)
+      .where(eq(drivers.id, input.driverId))
+      .for('key share');
     if (!driver)
       throw badRequest('The chosen driver does not exist.', [
         { field: 'driverId', message: 'Driver not found' },
       ]);
-    const [route] = await tx.select({ id: routes.id }).from(routes).where(eq(routes.id, input.routeId));
+    const [route] = await tx
+      .select({ id: routes.id })
+      .from(routes)
+      .where(eq(routes.id, input.routeId))
+      .for('key share');
     if (!route)
       throw badRequest('The chosen route does not exist.', [
         { field: 'routeId', message: 'Route not found' },

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFor } from './support/accounts.js';
+import { fixtures } from './support/fleet-fixtures.js';
+import { apiAs, type Api } from './support/requests.js';
+import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
+
+/**
+ * Deleting a driver or a route while an assignment naming it is created or updated: one of the two wins, the
+ * other is told why (409, or 400 for a driver or route that is gone), never a 500. On PGlite (one connection)
+ * the requests queue, so the race only bites on PostgreSQL; both run it.
+ */
+let t: TestApp;
+let api: Api;
+let make: ReturnType<typeof fixtures>;
+
+const RACES = 64;
+/** Races run this many at a time: enough to overlap in the pool, few enough to keep the machine usable. */
+const BATCH = 8;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOG_LEVEL: 'silent' } });
+  api = apiAs(t.app, await tokenFor(t.app, 'admin'));
+  make = fixtures(api);
+});
+afterAll(() => t.close());
+
+type Answer = Awaited<ReturnType<Api>>;
+
+/** Runs `race` RACES times, BATCH at a time, and answers every status seen (delete and write). */
+async function runRaces(race: () => Promise<[Answer, Answer]>) {
+  const outcomes: Array<{ deleted: number; written: number; body: unknown }> = [];
+  for (let done = 0; done < RACES; done += BATCH) {
+    const batch = await Promise.all(Array.from({ length: BATCH }, race));
+    for (const [deleted, written] of batch)
+      outcomes.push({ deleted: deleted.status, written: written.status, body: written.body });
+  }
+  return outcomes;
+}
+
+function expectOneWinner(outcomes: Awaited<ReturnType<typeof runRaces>>) {
+  for (const outcome of outcomes) {
+    const label = JSON.stringify(outcome);
+    expect([200, 409], label).toContain(outcome.deleted);
+    expect([200, 201, 400, 409], label).toContain(outcome.written);
+    // Exactly one side wins: a deleted driver or route is never left in an assignment, and vice versa.
+    expect(outcome.deleted === 200, label).toBe(outcome.written >= 400);
+  }
+}
+
+const resources = [
+  { resource: 'drivers', field: 'driverId' },
+  { resource: 'routes', field: 'routeId' },
+] as const;
+
+describe.each(resources)('deleting from $resource while an assignment names it', ({ resource, field }) => {
+  it(`never answers 500 to a racing create (${RACES} races, ${TEST_DB})`, async () => {
+    const outcomes = await runRaces(async () => {
+      const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.route()]);
+      const target = field === 'driverId' ? driver : route;
+      return Promise.all([
+        api('DELETE', `/api/${resource}/delete/${target.id}`),
+        api('POST', '/api/route-assignments/create', {
+          driverId: driver.id,
+          vehicleId: vehicle.id,
+          routeId: route.id,
+        }),
+      ]);
+    });
+    expectOneWinner(outcomes);
+  }, 120_000);
+
+  it(`never answers 500 to a racing update (${RACES} races, ${TEST_DB})`, async () => {
+    const outcomes = await runRaces(async () => {
+      const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.route()]);
+      const created = await api('POST', '/api/route-assignments/create', {
+        driverId: driver.id,
+        vehicleId: vehicle.id,
+        routeId: route.id,
+      });
+      const replacement = await (field === 'driverId' ? make.driver() : make.route());
+      return Promise.all([
+        api('DELETE', `/api/${resource}/delete/${replacement.id}`),
+        api('PUT', `/api/route-assignments/update/${created.body.data.id}`, {
+          driverId: driver.id,
+          vehicleId: vehicle.id,
+          routeId: route.id,
+          [field]: replacement.id,
+        }),
+      ]);
+    });
+    expectOneWinner(outcomes);
+  }, 120_000);
+});
