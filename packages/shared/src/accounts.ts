@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth.js';
-import { emailField, isStorable, requiredText } from './fields.js';
+import { dateField, emailField, isStorable, requiredText } from './fields.js';
 import { listQuerySchema } from './list.js';
 
 /**
@@ -100,7 +100,6 @@ export interface Profile {
   pendingEmail: string | null;
 }
 
-const isoDate = z.iso.date('Use a date like 2026-03-02');
 export const auditQuerySchema = listQuerySchema.extend({
   /** Part of the e-mail address of who acted. */
   actor: z
@@ -109,8 +108,8 @@ export const auditQuerySchema = listQuerySchema.extend({
     .max(EMAIL_MAX)
     .refine(isStorable, 'actor contains characters that cannot be searched for')
     .optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  dateFrom: dateField('Date from').optional(),
+  dateTo: dateField('Date to').optional(),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 

@@ -73,19 +73,38 @@ export const wholeNumber = (label: string, min: number, max: number) =>
       .max(max, `${label} must be between ${min} and ${max}`),
   );
 
-/** A positive number with at most two decimals (kilometres, money). */
+/**
+ * A positive number with at most two decimals (kilometres, money). The least is 0.01, not "above 0": a tiny
+ * positive value (5e-324) passes the two-decimals check and is stored as 0.00, which the database refuses.
+ */
 export const positiveDecimal = (label: string, max: number) =>
   z.preprocess(
     numberFromText,
     z
       .number({ error: `${label} is required and must be a number` })
-      .gt(0, `${label} must be greater than 0`)
+      .min(0.01, `${label} must be at least 0.01`)
       .max(max, `${label} must be at most ${max}`)
       .refine(
         (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
         `${label} may have at most 2 decimals`,
       ),
   );
+
+/**
+ * The days the product deals in: trips run and audit entries are written in this century. A calendar date is
+ * not enough (PostgreSQL has no year 0, so `0000-01-01` failed in the database with a 500), and a year outside
+ * this range is a typo (0226, 2962) that would otherwise generate trips no one sees (decision 022).
+ */
+export const DATE_RANGE = { min: '2000-01-01', max: '2099-12-31' } as const;
+
+/** A calendar day written YYYY-MM-DD within DATE_RANGE; ISO days compare as text, so no parsing is needed. */
+export const dateField = (label = 'Date') =>
+  z.iso
+    .date(`${label} must be a date like 2026-03-02`)
+    .refine(
+      (day) => day >= DATE_RANGE.min && day <= DATE_RANGE.max,
+      `${label} must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
+    );
 
 /** Path parameter of get-one, update and delete calls. */
 export const idParamsSchema = z.object({ id: z.uuid('The id is not valid') });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateField } from './fields.js';
 import { listQuerySchema } from './list.js';
 import type { Driver, Route, Vehicle } from './fleet.js';
 import type { Student } from './families.js';
@@ -77,17 +78,15 @@ export const TRIP_MOVES = {
 } as const satisfies Record<string, { from: readonly TripStatus[]; to: TripStatus }>;
 export type TripMove = keyof typeof TRIP_MOVES;
 
-const isoDate = z.iso.date('Use a date like 2026-03-02');
-
 export const tripListQuerySchema = listQuerySchema.extend({
   status: z.enum(TRIP_STATUSES).optional(),
   type: z.enum(TRIP_TYPES).optional(),
-  dateFrom: isoDate.optional(),
-  dateTo: isoDate.optional(),
+  dateFrom: dateField('Date from').optional(),
+  dateTo: dateField('Date to').optional(),
 });
 export type TripListQuery = z.infer<typeof tripListQuerySchema>;
 
-export const generateTripsSchema = z.object({ date: isoDate });
+export const generateTripsSchema = z.object({ date: dateField() });
 export type GenerateTripsInput = z.input<typeof generateTripsSchema>;
 
 export interface Trip {
