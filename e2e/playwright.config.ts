@@ -1,21 +1,36 @@
+import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { E2E_URL } from './support/environment';
 
 /**
+ * Each worker drives a Chromium of its own (browser, GPU and renderer processes) against one server process, and
+ * that server hashes passwords on every sign-in: a worker per two cores keeps a 2-core machine from running
+ * three CPU-hungry processes per core. E2E_WORKERS overrides it.
+ */
+const workers = Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(os.availableParallelism() / 2));
+
+/**
  * Browser tests click through the real product: the built web app served by the real server on its embedded
  * database, in Debian's Chromium (never a downloaded browser).
+ *
+ * The limits are sized for a 2-core machine that is doing other work (other test suites, a CPU hog): a story
+ * that takes 15 s on an idle machine takes a minute there. Tests wait on what the screen shows, never on time,
+ * so a generous limit costs nothing when things go well; it only decides how long a real failure takes to show.
  */
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  workers: 2,
+  timeout: 180_000,
+  expect: { timeout: 30_000 },
+  workers,
   retries: 0,
   reporter: 'list',
   use: {
     baseURL: E2E_URL,
+    // A page load waits for the server and the app's code to arrive; under load both take seconds.
+    navigationTimeout: 60_000,
+    actionTimeout: 60_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

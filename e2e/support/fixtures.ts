@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { ACCOUNTS } from './environment';
+import { recordToasts } from './toasts';
 
 type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 
@@ -10,6 +11,10 @@ export const test = base.extend({
   extraHTTPHeaders: async ({}, use, testInfo) => {
     const [a = 0, b = 0, c = 0] = createHash('sha256').update(testInfo.testId).digest();
     await use({ 'x-forwarded-for': `127.${a}.${b}.${(c % 250) + 1}` });
+  },
+  context: async ({ context }, use) => {
+    await recordToasts(context);
+    await use(context);
   },
 });
 export { expect };

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,8 +7,14 @@ import { startMailSink } from './mail-sink';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function waitForHealth(deadline: number, output: () => string): Promise<void> {
-  while (Date.now() < deadline) {
+/**
+ * Under load the server takes long to start (tsx compiles its sources first): wait as long as it keeps running,
+ * up to a generous limit, and give up at once, with its output, if it exits.
+ */
+async function waitForHealth(server: ChildProcess, deadline: number, output: () => string): Promise<void> {
+  let exited = false;
+  server.once('exit', () => (exited = true));
+  while (Date.now() < deadline && !exited) {
     try {
       if ((await fetch(`${E2E_URL}/api/health`)).ok) return;
     } catch {
@@ -16,7 +22,8 @@ async function waitForHealth(deadline: number, output: () => string): Promise<vo
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the server did not become healthy:\n${output()}`);
+  const why = exited ? `exited with ${server.exitCode ?? server.signalCode}` : 'did not become healthy';
+  throw new Error(`the server ${why}:\n${output()}`);
 }
 
 /** Builds the web app, seeds a fresh embedded database, starts the production server; the returned function stops it. */
@@ -56,7 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let output = '';
   server.stdout.on('data', (chunk) => (output += chunk));
   server.stderr.on('data', (chunk) => (output += chunk));
-  await waitForHealth(Date.now() + 60_000, () => output);
+  await waitForHealth(server, Date.now() + 180_000, () => output);
 
   return async () => {
     const exited = new Promise((resolve) => server.once('exit', resolve));

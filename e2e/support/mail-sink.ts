@@ -20,10 +20,10 @@ export async function startMailSink(dir: string): Promise<{ url: string; close()
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         const body = Buffer.concat(chunks).toString('utf8');
-        fs.writeFileSync(
-          path.join(dir, `${String(++count).padStart(5, '0')}.eml`),
-          `X-Sink-To: ${to}\r\n${body}`,
-        );
+        // Written aside, then renamed: a test reading the folder meanwhile never sees half a mail.
+        const file = path.join(dir, `${String(++count).padStart(5, '0')}.eml`);
+        fs.writeFileSync(`${file}.part`, `X-Sink-To: ${to}\r\n${body}`);
+        fs.renameSync(`${file}.part`, file);
         done();
       });
     },
@@ -41,12 +41,21 @@ const decodeQuotedPrintable = (text: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** The newest mail to `address` (waiting up to 10 s for it), decoded enough to find links and codes in. */
+/**
+ * The newest mail to `address`, decoded enough to find links and codes in. The server answers before it sends
+ * (so that a known address answers as fast as an unknown one), and on a busy machine the mail can follow the
+ * answer by many seconds: it is waited for up to a minute.
+ */
 export async function lastMailTo(address: string): Promise<string> {
   const dir = process.env.E2E_MAIL_DIR;
   if (!dir) throw new Error('E2E_MAIL_DIR is not set: the global set-up starts the mail sink');
-  for (let i = 0; i < 100; i++) {
-    const files = fs.readdirSync(dir).sort().reverse();
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const files = fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.eml'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
       if (text.startsWith(`X-Sink-To: `) && text.split('\r\n')[0]!.includes(address))

@@ -20,8 +20,8 @@ import { chooseMode, MODES, openedDialog, scan, signInInMode, uploadPhoto } from
  * critical WCAG 2.x A/AA violation. Each step first checks what the screen shows, so axe never looks at a spinner.
  */
 
-// Each axe run takes a second or two on these machines, and every test here makes several.
-test.describe.configure({ timeout: 120_000 });
+// Each axe run takes a second or two on an idle machine, several on a busy one, and every test here makes many.
+test.describe.configure({ timeout: 360_000 });
 
 for (const mode of MODES) {
   test.describe(`${mode} mode`, () => {
@@ -318,7 +318,7 @@ for (const mode of MODES) {
     });
 
     test('staff users and the audit log', async ({ page, browser, baseURL, extraHTTPHeaders }) => {
-      test.setTimeout(180_000); // an administrator is also invited and onboarded through a mailed link
+      test.setTimeout(540_000); // an administrator is also invited and onboarded through a mailed link
       await signInInMode(page, mode);
       const colleague = newAdmin();
       const context = await browser.newContext({ baseURL, extraHTTPHeaders });

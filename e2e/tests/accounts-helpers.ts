@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test as base } from '../support/fixtures';
 import { signInAsAdmin, uniqueTag } from '../support/fleet-helpers';
 import { lastMailTo, resetLinkIn } from '../support/mail-sink';
+import { expectToast, recordToasts } from '../support/toasts';
 
 /**
  * Shared steps of the account browser tests. Every test makes administrators of its own (unique addresses), since
@@ -33,7 +34,7 @@ export async function inviteThroughDialog(page: Page, admin: NewAdmin): Promise<
   await dialog.getByLabel('Name').fill(admin.name);
   await dialog.getByLabel('Email').fill(admin.email);
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await expect(page.getByText(`Invitation sent to ${admin.email}.`)).toBeVisible();
+  await expectToast(page, `Invitation sent to ${admin.email}.`);
   await expect(dialog).toBeHidden();
 }
 
@@ -97,11 +98,15 @@ export const test = base.extend<AccountFixtures>({
     await use(async () => {
       const context = await browser.newContext({ baseURL, extraHTTPHeaders });
       contexts.push(context);
+      await recordToasts(context);
       return context.newPage();
     });
     for (const context of contexts) await context.close();
   },
-  newcomer: async ({ page, openBrowser }, use) => {
+  newcomer: async ({ page, openBrowser }, use, testInfo) => {
+    // Two people, several mails and password hashes before the test even starts: the test's time is tripled
+    // here, since a test.slow() in the test's body comes only after this set-up has spent the time.
+    testInfo.slow();
     const admin = newAdmin();
     await signInAsAdmin(page);
     const theirPage = await openBrowser();

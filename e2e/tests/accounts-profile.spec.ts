@@ -2,12 +2,11 @@ import { expect } from '../support/fixtures';
 import { uniqueTag } from '../support/fleet-helpers';
 import { codeIn, lastMailTo } from '../support/mail-sink';
 import { screenAlert, signInWith, test } from './accounts-helpers';
+import { expectToast } from '../support/toasts';
 
 test('an admin renames themselves, changes their address with a mailed code and signs in with it', async ({
   newcomer: { admin: ivy, page: ivyPage },
 }) => {
-  test.slow(); // two people, several mails and password hashes in one story
-
   // The profile, from the name in the top bar.
   await ivyPage.getByRole('button', { name: ivy.name }).click();
   await ivyPage.getByRole('menuitem', { name: 'Profile' }).click();
@@ -20,7 +19,7 @@ test('an admin renames themselves, changes their address with a mailed code and 
   const nameSection = ivyPage.getByRole('region', { name: 'Name' });
   await nameSection.getByLabel('Full Name').fill(renamed);
   await nameSection.getByRole('button', { name: 'Save Name' }).click();
-  await expect(ivyPage.getByText('Your name has been updated.')).toBeVisible();
+  await expectToast(ivyPage, 'Your name has been updated.');
   await expect(ivyPage.getByRole('button', { name: renamed })).toBeVisible();
   await ivyPage.reload();
   await expect(ivyPage.getByRole('button', { name: renamed })).toBeVisible();
@@ -32,7 +31,7 @@ test('an admin renames themselves, changes their address with a mailed code and 
   await emailSection.getByRole('button', { name: 'Change email' }).click();
   await emailSection.getByLabel('New email').fill(newAddress);
   await emailSection.getByRole('button', { name: 'Send Code' }).click();
-  await expect(ivyPage.getByText(`We sent a 6-digit code to ${newAddress}.`)).toBeVisible();
+  await expectToast(ivyPage, `We sent a 6-digit code to ${newAddress}.`);
   await expect(ivyPage).toHaveURL(/\/email-verify$/);
   await expect(ivyPage.getByRole('heading', { name: 'Verify Your Email' })).toBeVisible();
   await expect(ivyPage.getByText('Enter the 6-digit code we sent to your email address.')).toContainText(
@@ -46,13 +45,14 @@ test('an admin renames themselves, changes their address with a mailed code and 
   await ivyPage.getByRole('button', { name: 'Verify' }).click();
   await expect(screenAlert(ivyPage, 'The code is not right. 4 tries left.')).toBeVisible();
   await ivyPage.getByRole('button', { name: 'Resend Code' }).click();
-  await expect(
-    ivyPage.getByText('A code was sent less than a minute ago. Wait a moment before asking for another.'),
-  ).toBeVisible();
+  await expectToast(
+    ivyPage,
+    'A code was sent less than a minute ago. Wait a moment before asking for another.',
+  );
 
   await ivyPage.getByLabel('Verification Code').fill(code!);
   await ivyPage.getByRole('button', { name: 'Verify' }).click();
-  await expect(ivyPage.getByText(`Your email address is now ${newAddress}.`)).toBeVisible();
+  await expectToast(ivyPage, `Your email address is now ${newAddress}.`);
   await expect(ivyPage).toHaveURL(/\/profile$/);
   await expect(ivyPage.getByRole('region', { name: 'Email' })).toContainText(newAddress);
   const stored = await ivyPage.evaluate(() =>
@@ -69,7 +69,6 @@ test('ending another session, or changing the password, signs the other device o
   newcomer: { admin: ivy, page: ivyPage },
   openBrowser,
 }) => {
-  test.slow(); // two people, several mails and password hashes in one story
   const laptopPage = await openBrowser();
   await signInWith(laptopPage, ivy.email, ivy.password);
   const laptopIsSignedOut = async () => {
@@ -87,7 +86,7 @@ test('ending another session, or changing the password, signs the other device o
   await sessions.getByRole('button', { name: /^End session/ }).click();
   const confirm = ivyPage.getByRole('dialog', { name: 'End session?' });
   await confirm.getByRole('button', { name: 'End session' }).click();
-  await expect(ivyPage.getByText('The session has been ended.')).toBeVisible();
+  await expectToast(ivyPage, 'The session has been ended.');
   await expect(sessions.getByRole('row')).toHaveCount(2);
   await laptopIsSignedOut();
 
@@ -102,9 +101,7 @@ test('ending another session, or changing the password, signs the other device o
 
   await passwordSection.getByLabel('Current Password').fill(ivy.password);
   await passwordSection.getByRole('button', { name: 'Change Password' }).click();
-  await expect(
-    ivyPage.getByText('Your password has been changed. Your other sessions have been ended.'),
-  ).toBeVisible();
+  await expectToast(ivyPage, 'Your password has been changed. Your other sessions have been ended.');
   await expect(passwordSection.getByLabel('Current Password')).toHaveValue('');
   await expect(sessions.getByRole('row')).toHaveCount(2);
   await laptopIsSignedOut();

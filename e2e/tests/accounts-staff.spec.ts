@@ -2,6 +2,7 @@ import { ACCOUNTS } from '../support/environment';
 import { expect } from '../support/fixtures';
 import { rowAction, searchList, signInAsAdmin } from '../support/fleet-helpers';
 import { screenAlert, signInWith, test } from './accounts-helpers';
+import { expectToast } from '../support/toasts';
 
 const DISABLED = 'This account has been disabled. Ask an administrator to re-enable it.';
 
@@ -9,8 +10,6 @@ test('disabling an admin ends their session at once; enabling lets them back in;
   page,
   newcomer: { admin: ivy, page: ivyPage },
 }) => {
-  test.slow(); // two people, several mails and password hashes in one story
-
   await page.goto('/staff-users');
   await expect(page.getByRole('heading', { name: 'Staff Users' })).toBeVisible();
   // Nobody is offered to disable themselves.
@@ -25,7 +24,7 @@ test('disabling an admin ends their session at once; enabling lets them back in;
   const confirm = page.getByRole('dialog', { name: 'Disable account?' });
   await expect(confirm).toContainText('will be signed out on every device at once');
   await confirm.getByRole('button', { name: 'Disable' }).click();
-  await expect(page.getByText('Account disabled; its sessions have ended.')).toBeVisible();
+  await expectToast(page, 'Account disabled; its sessions have ended.');
   await expect(row).toContainText('Disabled');
 
   // Ivy's open screen finds out at her next step.
@@ -38,7 +37,7 @@ test('disabling an admin ends their session at once; enabling lets them back in;
   await expect(screenAlert(ivyPage, DISABLED)).toBeVisible();
 
   await rowAction(page, ivy.name, 'Enable');
-  await expect(page.getByText('Account enabled.')).toBeVisible();
+  await expectToast(page, 'Account enabled.');
   await expect(row).toContainText('Active');
   await signInWith(ivyPage, ivy.email, ivy.password);
 

@@ -17,6 +17,7 @@ import {
   signInAsAdmin,
   uniqueTag,
 } from '../support/fleet-helpers';
+import { expectToast } from '../support/toasts';
 
 test('the server refuses a taken email or NFC tag, and the family is not saved in part', async ({ page }) => {
   await signInAsAdmin(page);
@@ -32,7 +33,7 @@ test('the server refuses a taken email or NFC tag, and the family is not saved i
   await page.getByRole('button', { name: 'Add Parent' }).click();
   const emailTaken = 'An account with this email address already exists.';
   await expect(parentForm(page).getByRole('alert')).toHaveText(emailTaken);
-  await expect(page.getByRole('alert').filter({ hasText: emailTaken })).toHaveCount(2); // above the form, as a toast
+  await expectToast(page, emailTaken); // as well as above the form
 
   // The child's tag is the first family's: the message names who has it.
   await field(parentForm(page), 'Email').fill(newcomer.email);
@@ -67,7 +68,7 @@ test('a parent is viewed, updated, given a photo and a child from their page', a
   await expect(page.getByText('Please fill all the required fields !')).toBeVisible();
   await field(page.locator('main'), 'Alternative Phone No').fill('080 9999 0000');
   await page.getByRole('button', { name: 'Update Parent' }).click();
-  await expect(page.getByText('Parent updated successfully!')).toBeVisible();
+  await expectToast(page, 'Parent updated successfully!');
   await expect(page).toHaveURL(`/parent-details/${id}`);
   await expect(page.getByText('Mysuru')).toBeVisible();
   await expect(page.getByText('080 9999 0000')).toBeVisible();
@@ -76,7 +77,7 @@ test('a parent is viewed, updated, given a photo and a child from their page', a
   const upload = page.getByRole('dialog', { name: 'Update Image' });
   await upload.getByLabel('Choose image').setInputFiles(ONE_PIXEL_PNG);
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Profile image updated successfully!')).toBeVisible();
+  await expectToast(page, 'Profile image updated successfully!');
   const photo = page.getByRole('img', { name: `Photo of ${parent.name}` });
   await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
@@ -87,7 +88,7 @@ test('a parent is viewed, updated, given a photo and a child from their page', a
   const newChild = childPayload(tag, 2);
   await fillChildFields(dialog, newChild);
   await dialog.getByRole('button', { name: 'Add Child' }).click();
-  await expect(page.getByText('Student created successfully!')).toBeVisible();
+  await expectToast(page, 'Student created successfully!');
   await expect(page.getByRole('heading', { name: 'Children (2)' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Children' })).toContainText(
     `Pickup: ${newChild.pickupDropAddress} (12.93720, 77.62650)`,
@@ -121,7 +122,7 @@ test('a student is viewed with a map of the pickup point and updated with a clic
   const upload = page.getByRole('dialog', { name: 'Update Image' });
   await upload.getByLabel('Choose image').setInputFiles(ONE_PIXEL_PNG);
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Profile image updated successfully!')).toBeVisible();
+  await expectToast(page, 'Profile image updated successfully!');
 
   await page.getByRole('link', { name: 'Update', exact: true }).click();
   await expect(page).toHaveURL(/\/update-student\/[0-9a-f-]{36}$/);
@@ -137,7 +138,7 @@ test('a student is viewed with a map of the pickup point and updated with a clic
     .toBeLessThan(child.pickupAndDropLng);
   await field(form, 'Class').fill('7C');
   await page.getByRole('button', { name: 'Update Student' }).click();
-  await expect(page.getByText('Student updated successfully!')).toBeVisible();
+  await expectToast(page, 'Student updated successfully!');
   await expect(page).toHaveURL(/\/student-details\/[0-9a-f-]{36}$/);
   await expect(page.getByText('7C')).toBeVisible();
 

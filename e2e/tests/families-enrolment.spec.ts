@@ -9,6 +9,7 @@ import {
   parentPayload,
 } from '../support/family-helpers';
 import { rowAction, searchList, signInAsAdmin, summary, uniqueTag } from '../support/fleet-helpers';
+import { expectToast } from '../support/toasts';
 
 test('a family enrolled on Add Parent is listed, its children edited and deleted, then the parent', async ({
   page,
@@ -28,7 +29,7 @@ test('a family enrolled on Add Parent is listed, its children edited and deleted
   await expect(toAdd).toContainText(`Class ${first.class} · Roll No ${first.rollNo} · NFC ${first.nfcTagId}`);
 
   await page.getByRole('button', { name: 'Add Parent' }).click();
-  await expect(page.getByText('Parent created successfully!')).toBeVisible();
+  await expectToast(page, 'Parent created successfully!');
   await expect(
     page.getByRole('alert').filter({ hasText: `${parent.name} was added with 2 children.` }),
   ).toBeVisible();
@@ -68,7 +69,7 @@ test('a family enrolled on Add Parent is listed, its children edited and deleted
   await expect(field(edit, 'Latitude')).toHaveValue(String(first.pickupAndDropLat));
   await field(edit, 'Class').fill('9B');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Student updated successfully!')).toBeVisible();
+  await expectToast(page, 'Student updated successfully!');
   await expect(edit).toBeHidden();
   await expect(children.getByRole('listitem').filter({ hasText: first.name })).toContainText('Class 9B');
 
@@ -77,7 +78,7 @@ test('a family enrolled on Add Parent is listed, its children edited and deleted
   const confirmStudent = page.getByRole('dialog', { name: 'Delete Student?' });
   await expect(confirmStudent).toContainText(second.name);
   await confirmStudent.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Student deleted successfully!')).toBeVisible();
+  await expectToast(page, 'Student deleted successfully!');
   await expect(page.getByRole('heading', { name: 'Children (1)' })).toBeVisible();
 
   // The parent, with the child left, from the list.
@@ -89,7 +90,7 @@ test('a family enrolled on Add Parent is listed, its children edited and deleted
     `delete the parent ${parent.name}? Their 1 child will be deleted too`,
   );
   await confirmParent.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Parent deleted successfully!')).toBeVisible();
+  await expectToast(page, 'Parent deleted successfully!');
   await expect(page.getByText('No Data Found!')).toBeVisible();
 
   await page.goto(`/all-students?search=${tag}`);

@@ -10,6 +10,7 @@ import {
   summary,
   uniqueTag,
 } from '../support/fleet-helpers';
+import { expectToast } from '../support/toasts';
 
 test('a driver is added through the modal, found, viewed, updated and deleted', async ({ page }) => {
   await signInAsAdmin(page);
@@ -30,7 +31,7 @@ test('a driver is added through the modal, found, viewed, updated and deleted', 
   await modal.getByLabel('License No').fill(`DL-${tag}`);
   await modal.getByLabel('Address').fill('12 Lake Road');
   await modal.getByRole('button', { name: 'Add Driver' }).click();
-  await expect(page.getByText('Driver created successfully!')).toBeVisible();
+  await expectToast(page, 'Driver created successfully!');
   await expect(modal).toBeHidden();
 
   await searchList(page, tag);
@@ -53,7 +54,7 @@ test('a driver is added through the modal, found, viewed, updated and deleted', 
   await page.getByLabel('Name').fill(`${name} Renamed`);
   await page.getByLabel('Alternative Phone').fill('080 1234 5678');
   await page.getByRole('button', { name: 'Update Driver' }).click();
-  await expect(page.getByText('Driver updated successfully!')).toBeVisible();
+  await expectToast(page, 'Driver updated successfully!');
   await expect(page).toHaveURL(/\/driver-details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: `${name} Renamed` })).toBeVisible();
   await expect(page.getByText('080 1234 5678')).toBeVisible();
@@ -63,7 +64,7 @@ test('a driver is added through the modal, found, viewed, updated and deleted', 
   const confirm = page.getByRole('dialog', { name: 'Delete Driver?' });
   await expect(confirm).toContainText(`${name} Renamed`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Driver deleted successfully!')).toBeVisible();
+  await expectToast(page, 'Driver deleted successfully!');
   await expect(page.getByText('No Data Found!')).toBeVisible();
   await expect(summary(page)).toHaveText('Showing 0–0 of 0 records');
 });
@@ -110,13 +111,13 @@ test('a photo uploaded on the update screen shows in the list and opens large', 
     .getByLabel('Choose image')
     .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Only image files are allowed!')).toBeVisible();
+  await expectToast(page, 'Only image files are allowed!');
   await expect(dialog).toBeVisible();
 
   await dialog.getByLabel('Choose image').setInputFiles(ONE_PIXEL_PNG);
   await expect(dialog.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Profile image updated successfully!')).toBeVisible();
+  await expectToast(page, 'Profile image updated successfully!');
   await expect(dialog).toBeHidden();
 
   await page.goto(`/all-drivers?search=${tag}`);

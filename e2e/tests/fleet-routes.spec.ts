@@ -1,5 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { rowAction, searchList, signInAsAdmin, summary, uniqueTag } from '../support/fleet-helpers';
+import { expectToast } from '../support/toasts';
 
 test('a route is added through the modal, found, edited and deleted', async ({ page }) => {
   await signInAsAdmin(page);
@@ -18,7 +19,7 @@ test('a route is added through the modal, found, edited and deleted', async ({ p
   await modal.getByLabel('Distance (KM)').fill('12.5');
   await modal.getByLabel('Duration (minutes)').fill('45');
   await modal.getByRole('button', { name: 'Add Route' }).click();
-  await expect(page.getByText('Route created successfully!')).toBeVisible();
+  await expectToast(page, 'Route created successfully!');
   await expect(modal).toBeHidden();
 
   await searchList(page, name);
@@ -33,13 +34,13 @@ test('a route is added through the modal, found, edited and deleted', async ({ p
   await expect(edit.getByLabel('Route Name')).toHaveValue(name);
   await edit.getByLabel('Duration (minutes)').fill('50');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Route updated successfully!')).toBeVisible();
+  await expectToast(page, 'Route updated successfully!');
   await expect(row).toContainText('50 min');
 
   await rowAction(page, name, 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete Route?' });
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Route deleted successfully!')).toBeVisible();
+  await expectToast(page, 'Route deleted successfully!');
   await expect(page.getByText('No Data Found!')).toBeVisible();
 });

@@ -9,6 +9,7 @@ import {
   uniqueTag,
   vehiclePayload,
 } from '../support/fleet-helpers';
+import { expectToast } from '../support/toasts';
 
 test('a vehicle is added through the modal, found, edited, given a photo and deleted', async ({ page }) => {
   await signInAsAdmin(page);
@@ -29,7 +30,7 @@ test('a vehicle is added through the modal, found, edited, given a photo and del
   await modal.getByLabel('Color').fill('Yellow');
   await modal.getByLabel('Capacity').fill('40');
   await modal.getByRole('button', { name: 'Add Vehicle' }).click();
-  await expect(page.getByText('Vehicle created successfully!')).toBeVisible();
+  await expectToast(page, 'Vehicle created successfully!');
   await expect(modal).toBeHidden();
 
   await searchList(page, tag);
@@ -44,21 +45,21 @@ test('a vehicle is added through the modal, found, edited, given a photo and del
   await expect(edit.getByLabel('Capacity')).toHaveValue('40');
   await edit.getByLabel('Capacity').fill('42');
   await edit.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Vehicle updated successfully!')).toBeVisible();
+  await expectToast(page, 'Vehicle updated successfully!');
   await expect(row.getByRole('cell').nth(5)).toHaveText('42');
 
   await rowAction(page, plate, 'Upload photo');
   const upload = page.getByRole('dialog', { name: 'Update Image' });
   await upload.getByLabel('Choose image').setInputFiles(ONE_PIXEL_PNG);
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(page.getByText('Profile image updated successfully!')).toBeVisible();
+  await expectToast(page, 'Profile image updated successfully!');
   await expect(row.getByRole('img', { name: `Photo of ${plate}` })).toBeVisible();
 
   await rowAction(page, plate, 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete Vehicle?' });
   await expect(confirm).toContainText(plate);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Vehicle deleted successfully!')).toBeVisible();
+  await expectToast(page, 'Vehicle deleted successfully!');
   await expect(page.getByText('No Data Found!')).toBeVisible();
 });
 

@@ -3,6 +3,7 @@ import { cellUnder } from '../support/family-helpers';
 import { expect, test } from '../support/fixtures';
 import { rowAction, signInAsAdmin, summary, uniqueTag } from '../support/fleet-helpers';
 import { assignThroughApi, chooseOption, createParts } from '../support/operations-helpers';
+import { expectToast } from '../support/toasts';
 
 const NO_SEATS = 'No more available seats in the vehicle!';
 
@@ -43,7 +44,7 @@ test('an assignment is built on Add Assignment up to the seats of its vehicle', 
   await pick(1).click();
   await expect(page.getByRole('heading', { name: 'Selected 2 / 2 seats' })).toBeVisible();
   await pick(2).click();
-  await expect(page.getByRole('alert').filter({ hasText: NO_SEATS })).toBeVisible();
+  await expectToast(page, NO_SEATS);
   await expect(pick(2)).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('list', { name: 'Selected students' }).getByRole('listitem')).toHaveCount(2);
 
@@ -53,9 +54,7 @@ test('an assignment is built on Add Assignment up to the seats of its vehicle', 
   await expect(page.getByRole('heading', { name: 'Selected 2 / 2 seats' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Add Assignment' }).click();
-  await expect(
-    page.getByRole('alert').filter({ hasText: 'Route assignment created successfully!' }),
-  ).toBeVisible();
+  await expectToast(page, 'Route assignment created successfully!');
   await expect(
     page.getByText(`The route assignment of ${route.name} was added with 2 children.`),
   ).toBeVisible();
@@ -124,7 +123,7 @@ test('an assignment’s children, vehicle and existence are changed from its pag
   await page.getByRole('searchbox', { name: 'Search students' }).fill(tag);
   await pick(2).click();
   await page.getByRole('button', { name: 'Save Students' }).click();
-  await expect(page.getByText('Students assigned successfully!')).toBeVisible();
+  await expectToast(page, 'Students assigned successfully!');
   const riding = page.getByRole('list', { name: 'Children' });
   await expect(riding.getByRole('listitem')).toHaveCount(2);
   await expect(riding).toContainText(children[2]!.name);
@@ -144,7 +143,7 @@ test('an assignment’s children, vehicle and existence are changed from its pag
   await expect(confirm).toContainText(`route assignment of ${route.name}`);
   await expect(confirm).toContainText('Its 2 children will be without an assignment');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Route assignment deleted successfully!')).toBeVisible();
+  await expectToast(page, 'Route assignment deleted successfully!');
   await expect(page).toHaveURL('/all-assignments');
 
   // The children are free again: the student list's filter shows all three.

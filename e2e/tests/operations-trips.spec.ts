@@ -1,6 +1,7 @@
 import { expect, test } from '../support/fixtures';
 import { searchList, summary } from '../support/fleet-helpers';
 import { localToday, postThroughApi, signInWithNewAssignment } from '../support/operations-helpers';
+import { expectToast } from '../support/toasts';
 
 /** The trip list's Date column once a trip has started: 'Do MMM YY, h:mm:ss a'. */
 const STARTED_AT = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2}:\d{2} (am|pm)$/;
@@ -15,9 +16,7 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   const dialog = page.getByRole('dialog', { name: 'Generate trips' });
   await expect(dialog.getByLabel('Date')).toHaveValue(today);
   await dialog.getByRole('button', { name: 'Generate' }).click();
-  await expect(
-    page.getByText(new RegExp(`^\\d+ trips generated for ${today}; \\d+ already existed\\.$`)),
-  ).toBeVisible();
+  await expectToast(page, new RegExp(`^\\d+ trips generated for ${today}; \\d+ already existed\\.$`));
   await expect(dialog).toBeHidden();
 
   // The route's name carries the tag: the search finds this assignment's two trips of the day.
@@ -43,7 +42,7 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   );
   await expect(page.getByRole('button', { name: 'Complete Trip' })).toBeHidden();
   await page.getByRole('button', { name: 'Start Trip' }).click();
-  await expect(page.getByText('Trip started.')).toBeVisible();
+  await expectToast(page, 'Trip started.');
   // The status chip beside the heading, and the newest line of the history.
   await expect(page.getByText('STARTED', { exact: true })).toHaveCount(2);
   await expect(page.getByRole('list', { name: 'Status history' })).toContainText('by e2e-admin@example.com');
@@ -72,7 +71,7 @@ test('a trip is cancelled only after the confirmation, and then offers no move',
   const confirm = page.getByRole('dialog', { name: 'Cancel Trip?' });
   await expect(confirm).toContainText(`cancel the DROP trip of ${parts.route.name}`);
   await confirm.getByRole('button', { name: 'Cancel Trip' }).click();
-  await expect(page.getByText('Trip cancelled.')).toBeVisible();
+  await expectToast(page, 'Trip cancelled.');
   await expect(page.getByText('CANCELLED', { exact: true })).toHaveCount(2);
   await expect(page.getByRole('button', { name: /Trip$/ })).toHaveCount(0);
 

@@ -1,12 +1,13 @@
 import { ACCOUNTS } from '../support/environment';
 import { expect, signIn, storedToken, test } from '../support/fixtures';
+import { expectToast } from '../support/toasts';
 
 const WRONG_CREDENTIALS = 'The email address or password is incorrect.';
 
 test('an admin signs in, is welcomed on the dashboard and the session is stored', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await expect(page).toHaveURL('/');
-  await expect(page.getByText(`Welcome back, ${ACCOUNTS.admin.name}`)).toBeVisible();
+  await expectToast(page, `Welcome back, ${ACCOUNTS.admin.name}`);
   await expect(page.getByText('Admin Dashboard')).toBeVisible();
   expect(await storedToken(page)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const user = await page.evaluate(() => JSON.parse(localStorage.getItem('__user__identity__') ?? 'null'));
@@ -15,8 +16,10 @@ test('an admin signs in, is welcomed on the dashboard and the session is stored'
 
 test('a wrong password shows an alert above the form and an error toast', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin, 'not the right password');
-  // once as the alert above the form, once as the toast
-  await expect(page.getByText(WRONG_CREDENTIALS)).toHaveCount(2);
+  await expect(
+    page.getByRole('main').getByRole('alert').filter({ hasText: WRONG_CREDENTIALS }),
+  ).toBeVisible();
+  await expectToast(page, WRONG_CREDENTIALS);
   await expect(page).toHaveURL(/\/login$/);
   expect(await storedToken(page)).toBeNull();
 });
