@@ -68,6 +68,16 @@ export async function addChildOnForm(page: Page, child: ChildFields): Promise<vo
   await expect(page.getByRole('list', { name: 'Children to add' })).toContainText(child.name);
 }
 
+/**
+ * Waits until the map `region` takes clicks. Leaflet draws its frame first and its layers and click handler one
+ * render later; a click in between is lost, which a busy machine makes likely. The tile layer (there even when
+ * no tile loads, as offline here) comes in the same render as the click handler.
+ */
+export async function mapReady(region: Locator): Promise<Locator> {
+  await expect(region.locator('.leaflet-tile-pane .leaflet-layer')).toBeAttached();
+  return region;
+}
+
 /** The cell of `row` under the column headed `header`. */
 export async function cellUnder(page: Page, row: Locator, header: string): Promise<Locator> {
   await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();

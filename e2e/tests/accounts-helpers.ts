@@ -41,11 +41,13 @@ export async function inviteThroughDialog(page: Page, admin: NewAdmin): Promise<
 /** The newest reset or invitation link mailed to `address` that is not `previous` (waiting for it to arrive). */
 export async function newLinkMailedTo(address: string, previous?: string): Promise<string> {
   let link: string | undefined;
+  // As long as lastMailTo waits: the server sends the mail after its answer.
+  const patience = { timeout: 60_000 };
   await expect
     .poll(async () => {
       link = resetLinkIn(await lastMailTo(address));
       return link !== undefined && link !== previous;
-    })
+    }, patience)
     .toBe(true);
   return link!;
 }

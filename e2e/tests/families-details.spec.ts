@@ -7,6 +7,7 @@ import {
   field,
   fillChildFields,
   fillParentFields,
+  mapReady,
   parentForm,
   parentPayload,
 } from '../support/family-helpers';
@@ -128,7 +129,7 @@ test('a student is viewed with a map of the pickup point and updated with a clic
   await expect(page).toHaveURL(/\/update-student\/[0-9a-f-]{36}$/);
   const form = page.locator('main form');
   await expect(field(form, 'Roll No')).toHaveValue(child.rollNo);
-  const picker = page.getByRole('region', { name: 'Pickup location map' });
+  const picker = await mapReady(page.getByRole('region', { name: 'Pickup location map' }));
   const box = await picker.boundingBox();
   if (!box) throw new Error('the map has no size');
   // A click left of the centre (the stored point) picks a point further west.
@@ -153,8 +154,7 @@ test('a click on the Add Parent map fills the coordinates, and typed ones move t
   await signInAsAdmin(page);
   await page.goto('/add-parent');
   const child = childForm(page);
-  const map = page.getByRole('region', { name: 'Pickup location map' });
-  await expect(map.locator('.leaflet-container')).toBeVisible();
+  const map = await mapReady(page.getByRole('region', { name: 'Pickup location map' }));
   await expect(map.locator('.location-picker-point')).toHaveCount(0);
 
   await map.click({ position: { x: 60, y: 60 } });

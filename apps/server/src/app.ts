@@ -208,7 +208,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       addAuthentication(api, authenticator);
-      await api.register(healthRoutes(database));
+      await api.register(healthRoutes(database, config));
       await api.register(authRoutes(auth));
       await api.register(auditRoutes(db));
       await api.register(

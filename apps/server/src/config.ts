@@ -17,6 +17,10 @@ const envSchema = z.object({
     .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** off: the embedded database skips its disk syncs (faster writes, acknowledged ones lost on a crash). */
+  DURABLE_COMMITS: z.enum(['on', 'off']).default('on').describe('on or off'),
+  /** Below this much free space in DATA_DIR, /api/health answers 503. */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(100).describe('a whole number of megabytes'),
   ADMIN_EMAIL: z.email().max(254).default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator'),
@@ -41,7 +45,8 @@ const envSchema = z.object({
   MAP_ATTRIBUTION: z.string().max(300).default('&copy; OpenStreetMap contributors'),
 });
 
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+/** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
+export type DatabaseConfig = { kind: 'pglite'; dataDir: string; durable?: boolean } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -49,6 +54,8 @@ export interface AppConfig {
   host: string;
   database: DatabaseConfig;
   dataDir: string;
+  /** /api/health answers 503 below this many free bytes in dataDir. */
+  minFreeDiskBytes: number;
   firstAdmin: { email: string; name: string; password?: string };
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
@@ -91,8 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), durable: e.DURABLE_COMMITS === 'on' },
     dataDir,
+    minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1_048_576,
     firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), name: e.ADMIN_NAME, password: e.ADMIN_PASSWORD },
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
     logLevel: e.LOG_LEVEL,

@@ -1,8 +1,12 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, readEnvFile } from './config.js';
 import { openDatabase } from './db/client.js';
+import { claimDataDir, DataDirBusyError, OWNER_ONLY_UMASK } from './db/data-dir.js';
 import { generateDataset, isEmpty } from './db/generate/generate-dataset.js';
 import { createAdmin, EmailTakenError } from './modules/users/first-admin.js';
+import { BackupError } from './modules/backup/backup-archive.js';
+import { runBackup, runRestore } from './modules/backup/backup-commands.js';
+import { serveBackups } from './modules/backup/backup-socket.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: main.ts <command>
@@ -12,7 +16,12 @@ const USAGE = `Usage: main.ts <command>
                                           add an administrator; without --password-stdin a password is generated
   generate --students N [--days D]        fill an EMPTY database with a realistic dataset of N children and D past
                                           school days of trips (default 20)
+  backup --out FILE                       write a consistent backup (database and images), also while the server runs
+  restore FILE [--force]                  restore a backup into an empty data folder or database (--force: replace)
 `;
+
+/** Commands that open DATA_DIR themselves; backup reaches a running server instead when there is one. */
+const OPENS_DATA_DIR = new Set(['start', 'migrate', 'create-admin', 'generate', 'restore']);
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -23,14 +32,20 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(argv: string[]): Promise<void> {
+  // Everything this process creates in DATA_DIR is the owner's alone, PGlite's own files included.
+  process.umask(OWNER_ONLY_UMASK);
   readEnvFile();
   const config = loadConfig();
   const [command = 'start', ...rest] = argv;
+  if (OPENS_DATA_DIR.has(command)) claimDataDir(config.dataDir, config.database.kind, command);
 
   switch (command) {
-    case 'start':
-      await startServer(config);
+    case 'start': {
+      const app = await startServer(config);
+      const unavailable = await serveBackups(app.database, config.dataDir);
+      if (unavailable) app.log.warn(unavailable);
       return;
+    }
     case 'migrate': {
       const database = await openDatabase(config.database);
       try {
@@ -94,6 +109,24 @@ async function main(argv: string[]): Promise<void> {
       }
       return;
     }
+    case 'backup': {
+      const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
+      if (!values.out) throw new UsageError('backup needs --out FILE');
+      await runBackup(config, values.out);
+      console.log(`Backup written to ${values.out}.`);
+      return;
+    }
+    case 'restore': {
+      const { values, positionals } = parseArgs({
+        args: rest,
+        options: { force: { type: 'boolean' } },
+        allowPositionals: true,
+      });
+      if (positionals.length !== 1) throw new UsageError('restore needs the backup FILE');
+      await runRestore(config, positionals[0]!, values.force === true);
+      console.log(`Restored ${positionals[0]}; start the server to use it (migrations run at start).`);
+      return;
+    }
     default:
       throw new UsageError(`Unknown command "${command}".`);
   }
@@ -102,7 +135,12 @@ async function main(argv: string[]): Promise<void> {
 class UsageError extends Error {}
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof EmailTakenError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof EmailTakenError ||
+    error instanceof DataDirBusyError ||
+    error instanceof BackupError
+  ) {
     console.error(error.message);
   } else if (error instanceof UsageError) {
     console.error(`${error.message}\n\n${USAGE}`);

@@ -1,7 +1,6 @@
-import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { openPgliteFolder } from './durable-node-fs.js';
 import * as schema from './schema/index.js';
 
 /** The one Drizzle type the rest of the server sees, whichever engine is underneath. */
@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   /** Applies the committed drizzle-kit migrations that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite on a folder: a tarball of that folder as it is between two statements (after a checkpoint, so little
+   * WAL to replay), the consistent copy a backup needs. Undefined on PostgreSQL and in memory.
+   */
+  snapshot?: () => Promise<Blob>;
 }
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
@@ -43,20 +48,30 @@ export async function openDatabase(
     };
   }
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
-  if (!config.dataDir.startsWith('memory://')) await fs.mkdir(config.dataDir, { recursive: true });
-  // pg_trgm backs the contains-search indexes (migration 0006); PostgreSQL ships it as a trusted extension.
-  const client = await PGlite.create(config.dataDir, { extensions: { pg_trgm } });
+  const inMemory = config.dataDir.startsWith('memory://');
+  const client = inMemory
+    ? await PGlite.create(config.dataDir, { extensions: pgliteExtensions })
+    : await openPgliteFolder(config.dataDir, {
+        extensions: pgliteExtensions,
+        durable: config.durable !== false,
+      });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    ...(inMemory ? {} : { snapshot: () => snapshotPglite(client) }),
   };
 }
 
-export async function pingDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
+/** pg_trgm backs the contains-search indexes (migration 0006); PostgreSQL ships it as a trusted extension. */
+export const pgliteExtensions = { pg_trgm };
+
+async function snapshotPglite(client: PGlite): Promise<Blob> {
+  await client.exec('checkpoint');
+  // Inside the transaction lock as well as the query lock dumpDataDir takes: no transaction is half done in it.
+  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
 }
 
 /** A transaction handle; functions that may run inside or outside a transaction take an Executor. */

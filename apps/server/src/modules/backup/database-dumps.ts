@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import type { DatabaseHandle } from '../../db/client.js';
+import { pgliteExtensions } from '../../db/client.js';
+import { syncFolder } from '../../db/disk-sync.js';
+import { openPgliteFolder } from '../../db/durable-node-fs.js';
+import { BackupError, PGLITE_DUMP, POSTGRES_DUMP } from './backup-archive.js';
+
+/** Each engine's consistent dump and its way back (docs/decisions/018). */
+
+const run = promisify(execFile);
+
+/** PGlite: its folder as a tarball taken between statements, from the process that has it open. */
+export async function dumpPglite(database: DatabaseHandle, folder: string): Promise<void> {
+  if (!database.snapshot) throw new Error('this database has no folder to back up');
+  const tarball = await database.snapshot();
+  await fs.writeFile(path.join(folder, PGLITE_DUMP), Buffer.from(await tarball.arrayBuffer()));
+}
+
+/** Loads a PGlite dump into `pgliteFolder` (absent or empty): PostgreSQL replays its WAL, then shuts down clean. */
+export async function loadPglite(dumpFolder: string, pgliteFolder: string): Promise<void> {
+  const tarball = new Blob([await fs.readFile(path.join(dumpFolder, PGLITE_DUMP))]);
+  const client = await openPgliteFolder(pgliteFolder, {
+    extensions: pgliteExtensions,
+    loadDataDir: tarball,
+    durable: true,
+  });
+  await client.close();
+  syncFolder(pgliteFolder);
+}
+
+/**
+ * pg_dump and pg_restore take the connection from libpq's variables, so the password never shows in the process
+ * list (a URL on the command line would).
+ */
+function libpqEnvironment(url: string): NodeJS.ProcessEnv {
+  const parsed = new URL(url);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: decodeURIComponent(parsed.hostname) || 'localhost',
+    PGPORT: parsed.port || '5432',
+    PGDATABASE: decodeURIComponent(parsed.pathname.slice(1)),
+  };
+  if (parsed.username) env.PGUSER = decodeURIComponent(parsed.username);
+  if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
+  const sslmode = parsed.searchParams.get('sslmode');
+  if (sslmode) env.PGSSLMODE = sslmode;
+  return env;
+}
+
+async function runTool(tool: 'pg_dump' | 'pg_restore', args: string[], url: string): Promise<void> {
+  try {
+    await run(tool, args, { env: libpqEnvironment(url), maxBuffer: 16 * 1_048_576 });
+  } catch (error) {
+    const failure = error as NodeJS.ErrnoException & { stderr?: string };
+    if (failure.code === 'ENOENT')
+      throw new BackupError(
+        `${tool} was not found: install PostgreSQL's client tools (Debian: postgresql-client).`,
+      );
+    throw new BackupError(`${tool} failed: ${failure.stderr?.trim() || failure.message}`);
+  }
+}
+
+/** PostgreSQL: pg_dump's snapshot is one repeatable-read transaction, consistent while writes go on. */
+export async function dumpPostgres(url: string, folder: string): Promise<void> {
+  await runTool(
+    'pg_dump',
+    ['--format=custom', '--no-owner', `--file=${path.join(folder, POSTGRES_DUMP)}`],
+    url,
+  );
+}
+
+const USER_SCHEMAS = `select nspname from pg_namespace
+  where nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and nspname not like 'pg\\_%'`;
+
+/** Restores into an empty database; with `force`, every schema of the database is dropped first. */
+export async function loadPostgres(dumpFolder: string, url: string, force: boolean): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ tables: string }>(
+      `select count(*) as tables from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p') and n.nspname in (${USER_SCHEMAS})`,
+    );
+    if (Number(rows[0]!.tables) > 0) {
+      if (!force)
+        throw new BackupError('The database is not empty: restore refuses to overwrite it without --force.');
+      const schemas = await client.query<{ nspname: string }>(USER_SCHEMAS);
+      for (const { nspname } of schemas.rows)
+        await client.query(`drop schema ${client.escapeIdentifier(nspname)} cascade`);
+      await client.query('create schema public');
+    }
+  } finally {
+    await client.end();
+  }
+  await runTool(
+    'pg_restore',
+    [
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      path.join(dumpFolder, POSTGRES_DUMP),
+    ],
+    url,
+  );
+}
