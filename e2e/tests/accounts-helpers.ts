@@ -78,6 +78,15 @@ export async function signInWith(page: Page, email: string, password: string): P
 }
 
 /**
+ * Logs out and waits for Log In: the app leaves only once the server has ended the session, and a page opened
+ * before that would still find the session stored (and a signed-in admin is sent away from Log In).
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/**
  * A fresh administrator made the way a real one is: `adminPage` (signed in as an admin) invites them, and in
  * `theirPage` they follow the invitation mail, choose a password and sign in.
  */

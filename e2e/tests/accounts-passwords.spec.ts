@@ -9,6 +9,7 @@ import {
   newLinkMailedTo,
   screenAlert,
   signInWith,
+  signOut,
   test,
 } from './accounts-helpers';
 
@@ -49,7 +50,7 @@ test('an invited admin chooses a password from the mail, later forgets it and re
   await expect(ivyPage.getByRole('button', { name: ivy.name })).toBeVisible();
 
   // The link worked once.
-  await ivyPage.getByRole('button', { name: 'Log out' }).click();
+  await signOut(ivyPage);
   await ivyPage.goto(invitationLink);
   await ivyPage.getByLabel('New Password').fill('yet another passphrase');
   await ivyPage.getByLabel('Confirm Password').fill('yet another passphrase');

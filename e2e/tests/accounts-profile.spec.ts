@@ -1,7 +1,7 @@
 import { expect } from '../support/fixtures';
 import { uniqueTag } from '../support/fleet-helpers';
 import { codeIn, lastMailTo } from '../support/mail-sink';
-import { screenAlert, signInWith, test } from './accounts-helpers';
+import { screenAlert, signInWith, signOut, test } from './accounts-helpers';
 import { expectToast } from '../support/toasts';
 
 test('an admin renames themselves, changes their address with a mailed code and signs in with it', async ({
@@ -60,7 +60,7 @@ test('an admin renames themselves, changes their address with a mailed code and 
   );
   expect(stored).toMatchObject({ name: renamed, email: newAddress });
 
-  await ivyPage.getByRole('button', { name: 'Log out' }).click();
+  await signOut(ivyPage);
   await signInWith(ivyPage, newAddress, ivy.password);
   await expect(ivyPage.getByRole('button', { name: renamed })).toBeVisible();
 });
