@@ -17,6 +17,7 @@ import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure } from './lib/envelope.js';
+import { errorSerializer, requestSerializer } from './lib/log-serializers.js';
 import { resourceRoutes } from './lib/resource-routes.js';
 import { accountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
 import { createAccountService } from './modules/accounts/account-service.js';
@@ -100,6 +101,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED, censor: '[redacted]' },
+      // No query values and no database values in any line (lib/log-serializers.ts).
+      serializers: { req: requestSerializer, err: errorSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
@@ -194,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     studentsOf,
   });
   const trips = createTripService({ db, clock, studentsOf });
-  const mailer = createMailer(config.mail, app.log);
+  const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
   const accounts = createAccountService({
     db,
     clock,

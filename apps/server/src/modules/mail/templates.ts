@@ -1,4 +1,4 @@
-import type { Mail } from './mailer.js';
+import type { Mail, MailKind } from './mailer.js';
 
 /** Every mail the product sends: plain text and HTML, with the product's name. */
 const PRODUCT = 'SchoolRide';
@@ -10,6 +10,7 @@ const escapeHtml = (text: string) =>
   );
 
 function compose(
+  kind: MailKind,
   to: string,
   subject: string,
   paragraphs: string[],
@@ -27,12 +28,13 @@ function compose(
       : '',
     `</div>`,
   ].join('');
-  return { to, subject: `${PRODUCT}: ${subject}`, text, html };
+  return { kind, to, subject: `${PRODUCT}: ${subject}`, text, html };
 }
 
 export const mails = {
   passwordReset: (to: string, url: string) =>
     compose(
+      'password-reset',
       to,
       'reset your password',
       [
@@ -43,13 +45,14 @@ export const mails = {
     ),
 
   passwordChanged: (to: string) =>
-    compose(to, 'your password was changed', [
+    compose('password-changed', to, 'your password was changed', [
       'The password of your account was just changed, and every signed-in session was ended.',
       'If you did not do this, reset your password at once and tell your administrator.',
     ]),
 
   invitation: (to: string, name: string, invitedBy: string, url: string) =>
     compose(
+      'invitation',
       to,
       'you are invited to the back-office',
       [
@@ -60,7 +63,7 @@ export const mails = {
     ),
 
   verificationCode: (to: string, code: string) =>
-    compose(to, `your verification code is ${code}`, [
+    compose('verification-code', to, `your verification code is ${code}`, [
       `Your verification code is ${code}.`,
       'Enter it within 10 minutes to confirm this email address for your account. If you did not ask for it, ignore this mail.',
     ]),
