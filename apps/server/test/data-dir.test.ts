@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  addPhoto,
+  OPS_ADMIN,
+  openToOthers,
+  runCommand,
+  signedInApi,
+  tempDataDir,
+  vehicleBody,
+} from './support/data-dir-process.js';
+import { startServerProcess, stopServerProcess } from './support/server-process.js';
+import { TEST_DB } from './support/test-app.js';
+
+/**
+ * DATA_DIR on the embedded database (docs/decisions/017): one process at a time, and the owner's alone. Process
+ * tests of the real command line; about the folder, not the engine, so they run in the PGlite project.
+ */
+const folders: string[] = [];
+afterAll(() => Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+
+async function newDataDir(name: string) {
+  const dir = await tempDataDir(name);
+  folders.push(dir);
+  return dir;
+}
+
+const envFor = (dataDir: string) => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  ADMIN_EMAIL: OPS_ADMIN.email,
+  ADMIN_PASSWORD: OPS_ADMIN.password,
+});
+
+const LOCK = 'schoolride.lock';
+
+describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
+  it('refuses a second server and every command on a folder in use, naming the folder and the holder', async () => {
+    const dataDir = await newDataDir('lock');
+    const server = await startServerProcess(envFor(dataDir));
+    try {
+      const holder = `${dataDir} is in use by process ${server.child.pid}`;
+      const attempts = [
+        ['start'],
+        ['migrate'],
+        ['create-admin', '--email', 'second@example.com', '--password-stdin'],
+        ['generate', '--students', '10'],
+        ['restore', '/nonexistent-backup.tar.gz'],
+      ];
+      for (const args of attempts) {
+        const result = await runCommand(
+          args,
+          { ...envFor(dataDir), PORT: '0' },
+          'a password for the second admin',
+        );
+        expect(result.code, `${args[0]}: ${result.output}`).toBe(1);
+        expect(result.output.trim().split('\n')).toHaveLength(1);
+        expect(result.output).toContain(holder);
+      }
+      // The refused create-admin left nothing behind: the server's database knows one administrator.
+      const api = await signedInApi(server);
+      const staff = await api<Array<{ email: string }>>('GET', '/api/users/get-all?limit=100');
+      expect(staff.status).toBe(200);
+      expect(staff.body.data.map((user) => user.email)).not.toContain('second@example.com');
+    } finally {
+      await stopServerProcess(server, 'SIGTERM');
+    }
+    // A clean stop gives the folder back.
+    await expect(fs.access(path.join(dataDir, LOCK))).rejects.toThrow();
+  }, 180_000);
+
+  it('is not blocked by the lock of a killed server, nor by a lock whose pid now belongs to another process', async () => {
+    const dataDir = await newDataDir('stale-lock');
+    const first = await startServerProcess(envFor(dataDir));
+    expect(await stopServerProcess(first, 'SIGKILL')).toBeNull();
+    const left = JSON.parse(await fs.readFile(path.join(dataDir, LOCK), 'utf8')) as { pid: number };
+    expect(left.pid).toBe(first.child.pid);
+
+    const second = await startServerProcess(envFor(dataDir));
+    expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
+    expect(await stopServerProcess(second, 'SIGKILL')).toBeNull();
+
+    // The dead server's pid, reused: this test's own process is alive but started at another time.
+    await fs.writeFile(
+      path.join(dataDir, LOCK),
+      JSON.stringify({ pid: process.pid, startTicks: 1, command: 'start' }),
+    );
+    const third = await startServerProcess(envFor(dataDir));
+    try {
+      expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
+    } finally {
+      await stopServerProcess(third, 'SIGTERM');
+    }
+  }, 180_000);
+});
+
+describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
+  it('creates the folder, the database files and uploaded photos for the owner alone', async () => {
+    const dataDir = path.join(await newDataDir('perm-new'), 'data');
+    const server = await startServerProcess(envFor(dataDir));
+    try {
+      const api = await signedInApi(server);
+      const vehicle = await api('POST', '/api/vehicles/create', vehicleBody('PERM'));
+      await addPhoto(api, vehicle.body.data.id, 120);
+      const photos = await fs.readdir(path.join(dataDir, 'uploads', 'profile', 'vehicle'));
+      expect(photos).toHaveLength(1);
+      expect(await openToOthers(dataDir)).toEqual([]);
+    } finally {
+      await stopServerProcess(server, 'SIGTERM');
+    }
+    // PGlite's own files written at shutdown (the final checkpoint) too.
+    expect(await openToOthers(dataDir)).toEqual([]);
+  }, 180_000);
+
+  it('makes an existing folder readable by others owner-only at start, with a warning', async () => {
+    const dataDir = await newDataDir('perm-old');
+    await stopServerProcess(await startServerProcess(envFor(dataDir)), 'SIGTERM');
+    // As an older version left it: PGlite's files 0666, folders 0755.
+    const open = async (target: string) => {
+      const stat = await fs.stat(target);
+      await fs.chmod(target, stat.isDirectory() ? 0o755 : 0o666);
+      if (stat.isDirectory())
+        for (const name of await fs.readdir(target)) await open(path.join(target, name));
+    };
+    await open(dataDir);
+    expect((await openToOthers(dataDir)).length).toBeGreaterThan(100);
+
+    const server = await startServerProcess({ ...envFor(dataDir), LOG_LEVEL: 'info' });
+    try {
+      expect(server.output()).toMatch(
+        /could be read or changed by other users; \d+ of its files and folders are now owner-only/,
+      );
+      expect(await openToOthers(dataDir)).toEqual([]);
+    } finally {
+      await stopServerProcess(server, 'SIGTERM');
+    }
+  }, 180_000);
+});
