@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@school-transport/shared';
-import { auditLog, users } from '../src/db/schema/index.js';
-import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
+import { accountTokens, auditLog, users } from '../src/db/schema/index.js';
+import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
+import { createAccount, login, nextAddress, PASSWORD, tokenFor } from './support/accounts.js';
 import { codeIn, linkTokenIn, startMailSink } from './support/mail-sink.js';
 import { apiAs } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
@@ -36,6 +37,12 @@ const me = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: token } });
 const signIn = async (email: string, password = PASSWORD) =>
   (await login(t.app, email, password)).json().token as string;
+/** The account's reset links, invitations and e-mail change codes that still work. */
+const openTokensOf = (userId: string) =>
+  t.app.database.db
+    .select({ purpose: accountTokens.purpose })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
 
 describe('forgot and reset password', () => {
   it('mails a link that sets a new password once, ends every session and confirms by mail', async () => {
@@ -138,6 +145,134 @@ describe('forgot and reset password', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+});
+
+describe('drivers and parents, who cannot sign in yet', () => {
+  it.each(['driver', 'parent'] as const)(
+    'a %s asking for a reset link gets the unknown address answer and no mail',
+    async (role) => {
+      const user = await createAccount(t.app, role);
+      const asked = await post('/api/auth/forgot-password', { email: user.email });
+      const unknown = await post('/api/auth/forgot-password', { email: `nobody-${role}@example.com` });
+      expect(asked.statusCode).toBe(unknown.statusCode);
+      expect(asked.json()).toEqual(unknown.json());
+      // a real admin asked after them: once that mail is in, theirs would have been too
+      const admin = await createAccount(t.app, 'admin');
+      await post('/api/auth/forgot-password', { email: admin.email });
+      await sink.lastTo(admin.email);
+      expect(sink.received.filter((m) => m.to.includes(user.email))).toEqual([]);
+      expect(await openTokensOf(user.id)).toEqual([]);
+    },
+  );
+
+  it.each(['driver', 'parent'] as const)(
+    'a link issued to a %s (an invitation, or one from before) sets no password',
+    async (role) => {
+      const user = await createAccount(t.app, role);
+      const token = await t.app.database.db.transaction((tx) =>
+        issueLinkToken(tx, user.id, 'invitation', time.clock()),
+      );
+      const answer = await post('/api/auth/reset-password', {
+        token,
+        password: 'a passphrase of mine',
+        confirmPassword: 'a passphrase of mine',
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().message).toBe(ACCOUNT_MESSAGES.linkInvalid);
+      const [stored] = await t.app.database.db.select().from(users).where(eq(users.id, user.id));
+      expect(stored!.passwordHash).toBe(user.passwordHash);
+    },
+  );
+});
+
+describe('old links die', () => {
+  const resetWith = (token: string) =>
+    post('/api/auth/reset-password', {
+      token,
+      password: 'one more passphrase',
+      confirmPassword: 'one more passphrase',
+    });
+  const changePassword = (token: string) =>
+    post(
+      '/api/profile/change-password',
+      {
+        currentPassword: PASSWORD,
+        password: 'a changed passphrase',
+        confirmPassword: 'a changed passphrase',
+      },
+      token,
+    );
+
+  it('a password changed on the profile ends open reset links and e-mail change codes', async () => {
+    const user = await createAccount(t.app, 'admin');
+    const session = await signIn(user.email);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const link = linkTokenIn(await sink.lastTo(user.email))!;
+    const newEmail = `code-${Date.now()}@example.com`;
+    await post('/api/profile/change-email', { email: newEmail }, session);
+    const code = codeIn(await sink.lastTo(newEmail))!;
+
+    expect((await changePassword(session)).statusCode).toBe(200);
+    expect((await resetWith(link)).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-email', { code }, session)).statusCode).toBe(400);
+    expect(await openTokensOf(user.id)).toEqual([]);
+  });
+
+  it('a password set through a reset link ends the other open links and codes', async () => {
+    const user = await createAccount(t.app, 'admin');
+    const session = await signIn(user.email);
+    const newEmail = `code-${Date.now()}@example.com`;
+    await post('/api/profile/change-email', { email: newEmail }, session);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const link = linkTokenIn(await sink.lastTo(user.email))!;
+    expect(await openTokensOf(user.id)).toHaveLength(2);
+    expect((await resetWith(link)).statusCode).toBe(200);
+    expect(await openTokensOf(user.id)).toEqual([]);
+  });
+
+  it('a new e-mail address ends open reset links', async () => {
+    const user = await createAccount(t.app, 'admin');
+    const session = await signIn(user.email);
+    await post('/api/auth/forgot-password', { email: user.email });
+    const link = linkTokenIn(await sink.lastTo(user.email))!;
+    const newEmail = `moved-${Date.now()}@example.com`;
+    await post('/api/profile/change-email', { email: newEmail }, session);
+    const code = codeIn(await sink.lastTo(newEmail))!;
+    expect((await post('/api/auth/verify-email', { code }, session)).statusCode).toBe(200);
+    expect((await resetWith(link)).statusCode).toBe(400);
+  });
+
+  it("an administrator changing a driver's e-mail ends the driver's open links", async () => {
+    const admin = await createAccount(t.app, 'admin');
+    const api = apiAs(t.app, await signIn(admin.email));
+    const tag = Date.now();
+    const driver = await api('POST', '/api/drivers/create', {
+      name: 'Link Driver',
+      email: `link-driver-${tag}@example.com`,
+      phone: '9876543210',
+      licenseNo: `LINK-${tag}`,
+    });
+    const [account] = await t.app.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, `link-driver-${tag}@example.com`));
+    await t.app.database.db.transaction((tx) => issueLinkToken(tx, account!.id, 'invitation', time.clock()));
+    expect(await openTokensOf(account!.id)).toHaveLength(1);
+    // the same name: only a changed address (or password) ends links
+    const unchanged = {
+      name: 'Link Driver Renamed',
+      email: account!.email,
+      phone: '9876543210',
+      licenseNo: `LINK-${tag}`,
+    };
+    await api('PUT', `/api/drivers/update/${driver.body.data.id}`, unchanged);
+    expect(await openTokensOf(account!.id)).toHaveLength(1);
+    await api('PUT', `/api/drivers/update/${driver.body.data.id}`, {
+      ...unchanged,
+      email: `moved-${tag}@example.com`,
+    });
+    expect(await openTokensOf(account!.id)).toEqual([]);
   });
 });
 
@@ -347,8 +482,7 @@ describe('staff users', () => {
   });
 
   it.each(['driver', 'parent'] as const)('is closed to a %s', async (role) => {
-    const user = await createAccount(t.app, role);
-    const api = apiAs(t.app, await signIn(user.email));
+    const api = apiAs(t.app, await tokenFor(t.app, role));
     expect((await api('GET', '/api/users/get-all')).status).toBe(403);
     expect((await api('POST', '/api/users/invite', { name: 'X', email: 'x@example.com' })).status).toBe(403);
     expect((await api('GET', '/api/audit-log/get-all')).status).toBe(403);

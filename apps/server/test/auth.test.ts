@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@school-transport/shared';
-import { auditLog, sessions, users } from '../src/db/schema/index.js';
+import { auditLog, loginBackoff, sessions, users } from '../src/db/schema/index.js';
+import { ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_SECONDS } from '../src/modules/auth/login-failures.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
@@ -115,25 +116,82 @@ describe('POST /api/auth/login', () => {
     expect(answer.json().message).toBe(MESSAGES.accountDisabled);
   });
 
-  it('locks an address for 15 minutes after 5 failed attempts, then lets the right password in', async () => {
+  it.each(['driver', 'parent'] as const)(
+    'answers a %s with the right password exactly as an unknown address, lockout included',
+    async (role) => {
+      const user = await createAccount(t.app, role);
+      const [fromUser, fromGhost] = [nextAddress(), nextAddress()];
+      for (let i = 0; i < 6; i++) {
+        const real = await login(t.app, user.email, PASSWORD, fromUser);
+        const unknown = await login(t.app, `ghost-${role}@example.com`, PASSWORD, fromGhost);
+        expect(real.statusCode).toBe(i < 5 ? 401 : 429);
+        expect(real.statusCode).toBe(unknown.statusCode);
+        expect(real.json()).toEqual(unknown.json());
+      }
+      expect(await t.app.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    },
+  );
+
+  it('locks the guessing address for 15 minutes after 5 failures, while the owner signs in from elsewhere', async () => {
     const admin = await createAccount(t.app, 'admin');
-    for (let i = 0; i < 5; i++) expect((await login(t.app, admin.email, 'wrong')).statusCode).toBe(401);
-    const locked = await login(t.app, admin.email);
+    const attacker = nextAddress();
+    for (let i = 0; i < 5; i++)
+      expect((await login(t.app, admin.email, 'wrong', attacker)).statusCode).toBe(401);
+    const locked = await login(t.app, admin.email, PASSWORD, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({ success: false, type: 'error', message: MESSAGES.accountLocked });
 
+    // the right password from another address still signs in, and does not unlock the attacker's
+    expect((await login(t.app, admin.email, PASSWORD, nextAddress())).statusCode).toBe(200);
+    expect((await login(t.app, admin.email, PASSWORD, attacker)).statusCode).toBe(429);
+
     time.advance(14 * MINUTE);
-    expect((await login(t.app, admin.email)).statusCode).toBe(429);
+    expect((await login(t.app, admin.email, PASSWORD, attacker)).statusCode).toBe(429);
     time.advance(1 * MINUTE + 1000);
-    expect((await login(t.app, admin.email)).statusCode).toBe(200);
+    expect((await login(t.app, admin.email, PASSWORD, attacker)).statusCode).toBe(200);
   });
 
   it('locks an unknown address the same way, so lockout reveals no account', async () => {
+    const attacker = nextAddress();
     for (let i = 0; i < 5; i++)
-      expect((await login(t.app, 'ghost-lock@example.com', 'wrong')).statusCode).toBe(401);
-    expect((await login(t.app, 'ghost-lock@example.com', 'wrong')).json().message).toBe(
+      expect((await login(t.app, 'ghost-lock@example.com', 'wrong', attacker)).statusCode).toBe(401);
+    expect((await login(t.app, 'ghost-lock@example.com', 'wrong', attacker)).json().message).toBe(
       MESSAGES.accountLocked,
     );
+  });
+
+  it('slows every new address down, more with each failure, once an account has had 10 failures', async () => {
+    const admin = await createAccount(t.app, 'admin');
+    const home = nextAddress();
+    expect((await login(t.app, admin.email, PASSWORD, home)).statusCode).toBe(200);
+    // a guesser spread over many addresses, each below its own lock
+    for (let i = 0; i < ACCOUNT_FREE_FAILURES; i++)
+      expect((await login(t.app, admin.email, 'wrong', nextAddress())).statusCode).toBe(401);
+    expect((await login(t.app, admin.email, 'wrong', nextAddress())).statusCode).toBe(401); // 11th: 1 s
+    const delayed = await login(t.app, admin.email, PASSWORD, nextAddress());
+    expect(delayed.statusCode).toBe(429);
+    expect(delayed.json().message).toBe(MESSAGES.accountDelayed);
+    time.advance(1_100);
+    expect((await login(t.app, admin.email, 'wrong', nextAddress())).statusCode).toBe(401); // 12th: 2 s
+    time.advance(1_500);
+    expect((await login(t.app, admin.email, 'wrong', nextAddress())).statusCode).toBe(429);
+    time.advance(600);
+    expect((await login(t.app, admin.email, 'wrong', nextAddress())).statusCode).toBe(401); // 13th: 4 s
+
+    // the delay stops growing at 15 minutes
+    for (let i = 0; i < 20; i++) {
+      time.advance(16 * MINUTE);
+      expect((await login(t.app, admin.email, 'wrong', nextAddress())).statusCode).toBe(401);
+    }
+    const [backoff] = await t.app.database.db
+      .select()
+      .from(loginBackoff)
+      .where(eq(loginBackoff.email, admin.email.toLowerCase()));
+    expect(backoff!.delayedUntil!.getTime() - time.clock().getTime()).toBe(ACCOUNT_MAX_DELAY_SECONDS * 1000);
+
+    // the owner, from an address they signed in from before, is not held up: the delay cannot lock them out
+    expect((await login(t.app, admin.email, PASSWORD, home)).statusCode).toBe(200);
+    expect((await login(t.app, admin.email, PASSWORD, nextAddress())).statusCode).toBe(200);
   });
 
   it('lets one client address make at most 10 attempts a minute', async () => {

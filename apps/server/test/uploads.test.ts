@@ -196,7 +196,7 @@ describe('profile image upload', () => {
 });
 
 describe('serving profile images', () => {
-  it('needs a valid, unexpired signature or a session', async () => {
+  it("needs a valid, unexpired signature or an administrator's session", async () => {
     const id = await newDriver();
     const { body } = await upload('driver', id, { data: await png(), type: 'image/png', name: 'me.png' });
     const signed: string = body.data.profileImage;
@@ -207,6 +207,11 @@ describe('serving profile images', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: bare, headers: { authorization: token } })).statusCode,
     ).toBe(200);
+    for (const role of ['driver', 'parent'] as const) {
+      const authorization = await tokenFor(t.app, role);
+      const answer = await t.app.inject({ method: 'GET', url: bare, headers: { authorization } });
+      expect(answer.statusCode, role).toBe(401);
+    }
     expect(
       (
         await t.app.inject({

@@ -6,7 +6,9 @@ export const MESSAGES = {
   loginSuccess: 'Login successful!',
   loginFailed: 'Login failed',
   invalidCredentials: 'The email address or password is incorrect.',
-  accountLocked: 'Too many failed sign-in attempts. This account is locked for 15 minutes; try again later.',
+  accountLocked:
+    'Too many failed sign-in attempts for this account from your address. Try again in 15 minutes.',
+  accountDelayed: 'Too many failed sign-in attempts for this account. Wait a few minutes and try again.',
   tooManyAttempts: 'Too many sign-in attempts from your address. Wait a minute and try again.',
   accountDisabled: 'This account has been disabled. Ask an administrator to re-enable it.',
   logoutSuccess: 'Logged out successfully!',

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '@school-transport/shared';
 
 export const userRole = pgEnum('user_role', ROLES);
@@ -24,12 +33,26 @@ export const users = pgTable(
 );
 
 /**
- * Failed sign-ins counted per e-mail address, whether or not an account has it, so that lockout answers the same
- * for a real and an unknown address (docs/decisions/004-login-lockout.md).
+ * Failed sign-ins counted per e-mail address and client address, whether or not an account has the e-mail, so
+ * that lockout answers the same for a real and an unknown address and locks only the address that guessed
+ * (docs/decisions/004-login-lockout-and-rate-limit.md).
  */
-export const loginFailures = pgTable('login_failures', {
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failures: integer('failures').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.ip] })],
+);
+
+/** Failed sign-ins per e-mail address from every client address: the account-wide growing delay. */
+export const loginBackoff = pgTable('login_backoff', {
   email: text('email').primaryKey(),
   failures: integer('failures').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  delayedUntil: timestamp('delayed_until', { withTimezone: true }),
   lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull(),
 });

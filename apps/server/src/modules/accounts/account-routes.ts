@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
@@ -23,7 +23,31 @@ import type { StaffService } from './staff-service.js';
 const ACCOUNT_REQUESTS_PER_MINUTE = 5;
 const limited = { rateLimit: { max: ACCOUNT_REQUESTS_PER_MINUTE, timeWindow: 60_000 } };
 
-/** Forgot and reset password (public), e-mail verification and the profile (any signed-in account). */
+/**
+ * Sends the answer, then does the work, so how long the answer takes tells nothing about what the work found.
+ * Nobody waits for the work's errors any more: they go to the log. The handler runs until the work ends, so a
+ * shutdown still waits for it (app.ts).
+ */
+async function answerThenDo(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: unknown,
+  work: () => Promise<void>,
+): Promise<FastifyReply> {
+  await reply.send(answer);
+  // One turn of the event loop first, so that whatever waits for the answer in this process runs before the work.
+  await new Promise((resolve) => setImmediate(resolve));
+  await work().catch((error: unknown) =>
+    request.log.error({ err: error }, `${request.routeOptions.url}: the work after the answer failed`),
+  );
+  return reply;
+}
+
+/**
+ * Forgot and reset password (public); e-mail verification and the profile, for administrators only (the default
+ * access) until the driver app and the parent portal exist: a driver or parent could otherwise rename themselves
+ * in the office's records or probe which addresses have accounts (sign-in-roles.ts).
+ */
 export function accountRoutes(accounts: AccountService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -32,10 +56,10 @@ export function accountRoutes(accounts: AccountService) {
     routes.post(
       '/auth/forgot-password',
       { config: { access: 'public', ...limited }, schema: { tags, body: forgotPasswordSchema } },
-      async (request) => {
-        await accounts.forgotPassword(request.body.email, request.ip);
-        return success(undefined, ACCOUNT_MESSAGES.resetLinkSent);
-      },
+      async (request, reply) =>
+        answerThenDo(request, reply, success(undefined, ACCOUNT_MESSAGES.resetLinkSent), () =>
+          accounts.forgotPassword(request.body.email, request.ip),
+        ),
     );
 
     routes.post(
@@ -49,7 +73,7 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/auth/verify-email',
-      { config: { access: 'signed-in', ...limited }, schema: { tags, body: verifyEmailSchema } },
+      { config: limited, schema: { tags, body: verifyEmailSchema } },
       async (request) => {
         const email = await accounts.verifyEmail(
           requireAuth(request).user.id,
@@ -60,31 +84,23 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.post(
-      '/auth/resend-code',
-      { config: { access: 'signed-in' }, schema: { tags } },
-      async (request) => {
-        await accounts.resendCode(requireAuth(request).user.id, changeContextOf(request));
-        return success(undefined, 'A new code is on its way.');
-      },
-    );
+    routes.post('/auth/resend-code', { schema: { tags } }, async (request) => {
+      await accounts.resendCode(requireAuth(request).user.id, changeContextOf(request));
+      return success(undefined, 'A new code is on its way.');
+    });
 
-    routes.get('/profile', { config: { access: 'signed-in' }, schema: { tags } }, async (request) =>
+    routes.get('/profile', { schema: { tags } }, async (request) =>
       success(await accounts.profile(requireAuth(request).user.id)),
     );
 
-    routes.put(
-      '/profile/name',
-      { config: { access: 'signed-in' }, schema: { tags, body: changeNameSchema } },
-      async (request) => {
-        await accounts.changeName(requireAuth(request).user.id, request.body.name, changeContextOf(request));
-        return success(await accounts.profile(requireAuth(request).user.id), 'Your name has been updated.');
-      },
-    );
+    routes.put('/profile/name', { schema: { tags, body: changeNameSchema } }, async (request) => {
+      await accounts.changeName(requireAuth(request).user.id, request.body.name, changeContextOf(request));
+      return success(await accounts.profile(requireAuth(request).user.id), 'Your name has been updated.');
+    });
 
     routes.post(
       '/profile/change-password',
-      { config: { access: 'signed-in', ...limited }, schema: { tags, body: changePasswordSchema } },
+      { config: limited, schema: { tags, body: changePasswordSchema } },
       async (request) => {
         await accounts.changePassword(requireAuth(request), request.body, changeContextOf(request));
         return success(undefined, 'Your password has been changed. Your other sessions have been ended.');
@@ -93,7 +109,7 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/profile/change-email',
-      { config: { access: 'signed-in', ...limited }, schema: { tags, body: changeEmailSchema } },
+      { config: limited, schema: { tags, body: changeEmailSchema } },
       async (request) => {
         await accounts.requestEmailChange(
           requireAuth(request).user.id,
@@ -107,18 +123,14 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.get('/profile/sessions', { config: { access: 'signed-in' }, schema: { tags } }, async (request) =>
+    routes.get('/profile/sessions', { schema: { tags } }, async (request) =>
       success(await accounts.sessions(requireAuth(request))),
     );
 
-    routes.delete(
-      '/profile/sessions/:id',
-      { config: { access: 'signed-in' }, schema: { tags, params: idParamsSchema } },
-      async (request) => {
-        await accounts.endSession(requireAuth(request), request.params.id, changeContextOf(request));
-        return success(undefined, 'The session has been ended.');
-      },
-    );
+    routes.delete('/profile/sessions/:id', { schema: { tags, params: idParamsSchema } }, async (request) => {
+      await accounts.endSession(requireAuth(request), request.params.id, changeContextOf(request));
+      return success(undefined, 'The session has been ended.');
+    });
   };
 }
 

@@ -23,6 +23,7 @@ import {
   type AuthenticatedSession,
   type SessionLifetimes,
 } from '../auth/sessions.js';
+import { maySignIn } from '../auth/sign-in-roles.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mails } from '../mail/templates.js';
 import { findUserByEmail } from '../users/user-queries.js';
@@ -75,10 +76,13 @@ export function createAccountService({
   }
 
   return {
-    /** The same answer whether or not the address has an account; mails are limited per address. */
+    /**
+     * Runs after the answer has gone (account-routes.ts), so an unknown address, an account that may not sign in
+     * and a real one all answer alike and at once. Mails are limited per address.
+     */
     async forgotPassword(email: string, ip: string): Promise<void> {
       const user = await findUserByEmail(db, email);
-      if (!user || user.disabledAt) return;
+      if (!user || user.disabledAt || !maySignIn(user)) return;
       const now = clock();
       const token = await db.transaction(async (tx) => {
         if (
@@ -112,7 +116,9 @@ export function createAccountService({
             { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
           ]);
         const [account] = await tx.select().from(users).where(eq(users.id, token.userId));
-        if (!account || account.disabledAt) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
+        // A link issued to a driver or parent (an invitation, or one from before sign-in was closed to them).
+        if (!account || account.disabledAt || !maySignIn(account))
+          throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
         await spend(tx, token.id, now);
         await tx
           .update(users)

@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { findUserByEmail } from '../users/user-queries.js';
-import { clearFailedLogins, lockedUntil, recordFailedLogin } from './login-failures.js';
+import { clearFailedLogins, loginRefusal, recordFailedLogin } from './login-failures.js';
 import { checkPassword } from './passwords.js';
 import {
   createSession,
@@ -14,6 +14,7 @@ import {
   type AuthenticatedSession,
   type SessionLifetimes,
 } from './sessions.js';
+import { maySignIn } from './sign-in-roles.js';
 
 export interface ClientInfo {
   ip: string;
@@ -31,18 +32,25 @@ export type AuthService = ReturnType<typeof createAuthService>;
 export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
   return {
     /**
-     * Wrong e-mail and wrong password take the same path (one argon2 verification, one failure counted against the
-     * address) and give the same answer, so the answer tells nobody which addresses have accounts.
+     * Wrong e-mail, wrong password and an account that may not sign in (a driver or parent, sign-in-roles.ts)
+     * take the same path (one argon2 verification, one failure counted against the pair and the account) and give
+     * the same answer, so neither the answer nor the lockout tells anybody which addresses have accounts.
      */
     async login(input: LoginInput, client: ClientInfo): Promise<{ token: string; user: SessionUser }> {
       const email = input.email.toLowerCase();
       const now = clock();
-      if (await lockedUntil(db, email, now)) throw tooManyRequests(MESSAGES.accountLocked);
+      const refusal = await loginRefusal(db, email, client.ip, now);
+      if (refusal) {
+        throw tooManyRequests(
+          refusal === 'address-locked' ? MESSAGES.accountLocked : MESSAGES.accountDelayed,
+        );
+      }
 
-      const user = await findUserByEmail(db, email);
-      const passwordMatches = await checkPassword(user?.passwordHash, input.password);
-      if (!user || !passwordMatches) {
-        await recordFailedLogin(db, email, now);
+      const found = await findUserByEmail(db, email);
+      const passwordMatches = await checkPassword(found?.passwordHash, input.password);
+      const user = found && passwordMatches && maySignIn(found) ? found : undefined;
+      if (!user) {
+        await recordFailedLogin(db, email, client.ip, now);
         await recordAudit(db, {
           actor: null,
           action: 'auth.login_failed',
@@ -56,7 +64,7 @@ export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
 
       const sessionUser: SessionUser = { id: user.id, name: user.name, email: user.email, role: user.role };
       const token = await db.transaction(async (tx) => {
-        await clearFailedLogins(tx, email);
+        await clearFailedLogins(tx, email, client.ip);
         await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
         const session = await createSession(tx, user.id, client, now, lifetimes);
         await recordAudit(tx, {
