@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
+
+/**
+ * GET /api/health answers 503 with the reason when the server cannot do its work. What is simulated, and how:
+ * low free space by raising MIN_FREE_DISK_MB above what the disk has (no disk is filled); a database that
+ * cannot write by making every new transaction read-only (default_transaction_read_only, as on a standby or a
+ * database switched to read-only) on PGlite's one session, or on PostgreSQL for the test database, whose open
+ * connections are then ended so the pool reconnects under the new default.
+ */
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+const health = async () => {
+  const answer = await t!.app.inject({ method: 'GET', url: '/api/health' });
+  return {
+    status: answer.statusCode,
+    body: answer.json() as { message?: string; data?: { status: string } },
+  };
+};
+
+/** Every new transaction read-only (or not): PGlite's one session, or every new session of the PostgreSQL test database. */
+async function setReadOnly(app: TestApp, on: boolean) {
+  if (TEST_DB === 'pglite') {
+    await app.app.database.db.execute(sql.raw(`set default_transaction_read_only = ${on ? 'on' : 'off'}`));
+    return;
+  }
+  const { url } = app.config.database as { url: string };
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const name = admin.escapeIdentifier(new URL(url).pathname.slice(1));
+    // This session too starts read-only once the database is; it must still be able to switch back.
+    await admin.query('set default_transaction_read_only = off');
+    await admin.query(
+      on
+        ? `alter database ${name} set default_transaction_read_only = on`
+        : `alter database ${name} reset default_transaction_read_only`,
+    );
+    // The pool's open connections keep the old default; ended, they are replaced by new ones under the new one.
+    await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+  } finally {
+    await admin.end();
+  }
+}
+
+describe('health', () => {
+  it('answers 200 when the database writes and the data folder has room', async () => {
+    t = await createTestApp();
+    const answer = await health();
+    expect(answer.status).toBe(200);
+    expect(answer.body.data?.status).toBe('ok');
+  });
+
+  it('answers 503 naming low free space when the data folder has less than MIN_FREE_DISK_MB', async () => {
+    // More than any disk of this machine has: the check must compare, not just read.
+    t = await createTestApp({ env: { MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) } });
+    const answer = await health();
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toMatch(/^Only \d+ MB free in the data folder \(the minimum is \d+ MB\)\.$/);
+  });
+
+  it('answers 503 when the database refuses writes, and writes nothing while probing', async () => {
+    t = await createTestApp();
+    const secretsBefore = await t.app.database.db.execute(sql`select count(*)::int as n from server_secrets`);
+    await setReadOnly(t, true);
+    const answer = await health();
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe('The database cannot write.');
+    // The probe rolls back what it inserts: a healthy answer leaves no row behind.
+    await setReadOnly(t, false);
+    expect((await health()).status).toBe(200);
+    const secretsAfter = await t.app.database.db.execute(sql`select count(*)::int as n from server_secrets`);
+    expect((secretsAfter as unknown as { rows: unknown[] }).rows).toEqual(
+      (secretsBefore as unknown as { rows: unknown[] }).rows,
+    );
+  });
+});
