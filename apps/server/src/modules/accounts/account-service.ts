@@ -85,10 +85,21 @@ export function createAccountService({
       if (!user || user.disabledAt || !maySignIn(user)) return;
       const now = clock();
       const token = await db.transaction(async (tx) => {
+        // Requests no longer wait for each other's work (it runs after the answer): the account's row serialises
+        // them, so that parallel requests cannot all count fewer mails than the limit.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
         if (
           (await linksSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
           RESET_MAILS_PER_HOUR
         ) {
+          // Recorded, for whoever wonders why no mail came (and who keeps asking).
+          await recordAudit(tx, {
+            actor: null,
+            action: 'auth.password_reset_limited',
+            entityType: 'user',
+            entityId: user.id,
+            ip,
+          });
           return null;
         }
         const issued = await issueLinkToken(tx, user.id, 'password_reset', now);
