@@ -107,6 +107,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     genReqId: () => randomUUID(),
     bodyLimit: 1_048_576,
+    // Slow clients (decision 022). Fastify's defaults switch off Node's request timeout and the socket's idle one.
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: config.http.requestTimeoutMs,
+      headersTimeout: config.http.headersTimeoutMs,
+      // Node checks both timeouts on this beat; its default, 30 s, would stretch a 10 s headers timeout to 40.
+      connectionsCheckingInterval: 1_000,
+    },
     // Believe X-Forwarded-For only for as many hops as there are proxies we run in front of the server.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxy,
     // The router's own refusals (a path parameter too long, a malformed URL) leave in the envelope too.
@@ -117,6 +127,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         .send(failure(FRAMEWORK_ERROR_MESSAGES[error.code] ?? 'The request is not valid.'));
     },
   });
+  // Beyond this, Node closes new connections at once instead of letting them queue for memory and descriptors.
+  app.server.maxConnections = config.http.maxConnections;
   const database = await openDatabase(config.database, (error) =>
     app.log.warn({ err: error }, 'database connection lost'),
   );

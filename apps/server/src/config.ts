@@ -37,6 +37,38 @@ const envSchema = z.object({
   /** Session lifetimes (docs/decisions/003-sessions.md). */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(480),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
+  /**
+   * Slow or idle clients (decision 022): a request must arrive whole, and its headers first, within these; an idle
+   * keep-alive connection closes after KEEP_ALIVE_TIMEOUT_SECONDS; at most MAX_CONNECTIONS are open at once.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(60)
+    .describe('a whole number of seconds from 1 to 3600'),
+  HEADERS_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(10)
+    .describe('a whole number of seconds from 1 to 3600, at most REQUEST_TIMEOUT_SECONDS'),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3_600)
+    .default(5)
+    .describe('a whole number of seconds from 1 to 3600'),
+  MAX_CONNECTIONS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(500)
+    .describe('a whole number from 1 to 100000'),
   /** Map tiles for the pickup-location picker (Leaflet URL template). */
   MAP_TILE_URL: z
     .string()
@@ -65,6 +97,12 @@ export interface AppConfig {
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
   mail: { smtpUrl: string | null; from: string };
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -91,6 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // Node refuses a headers timeout longer than the request's; say so in the variable's terms.
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS)
+    throw new ConfigError(
+      'Invalid configuration: HEADERS_TIMEOUT_SECONDS must be at most REQUEST_TIMEOUT_SECONDS.',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -109,6 +152,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
   };
 }
 
