@@ -48,6 +48,7 @@ import { addAuthentication, createAuthenticator, type Access } from './plugins/a
 import { addErrorHandling } from './plugins/error-handler.js';
 import { addNotFoundHandling } from './plugins/not-found.js';
 import { addRateLimits } from './plugins/rate-limit.js';
+import { RequestLog } from './plugins/request-log.js';
 import { addSecurityHeaders } from './plugins/security-headers.js';
 import { addCompression } from './plugins/compression.js';
 import { addWebApp } from './plugins/web-app.js';
@@ -106,6 +107,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: () => randomUUID(),
+    logController: new RequestLog(),
     bodyLimit: 1_048_576,
     // Slow clients (decision 022). Fastify's defaults switch off Node's request timeout and the socket's idle one.
     requestTimeout: config.http.requestTimeoutMs,

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,35 +9,76 @@ import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** `INFO` and `Info` are what people type; pino wants lower case. */
+const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
+/** `true`/`false` are the usual spellings for "one proxy in front"/"none". */
+const proxyHops = (value: unknown) => {
+  const text = typeof value === 'string' ? value.toLowerCase() : value;
+  return text === 'true' ? 1 : text === 'false' ? 0 : value;
+};
+
+/**
+ * Each setting's `describe()` says what it expects; a bad value is reported as "NAME must be <that>", one line per
+ * variable, without echoing the value (it may be a password or a URL with one in it).
+ */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('development, production or test'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('a number between 1 and 65535'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('a host name or an IP address of this machine'),
   DATABASE_URL: z
     .url()
-    .refine((url) => /^postgres(ql)?:\/\//.test(url), 'must be a postgres:// or postgresql:// URL')
-    .optional(),
-  DATA_DIR: z.string().min(1).default('./data'),
+    .refine((url) => /^postgres(ql)?:\/\//.test(url))
+    .optional()
+    .describe('a postgres:// or postgresql:// URL'),
+  DATA_DIR: z.string().min(1).default('./data').describe('a folder path'),
   /** off: the embedded database skips its disk syncs (faster writes, acknowledged ones lost on a crash). */
   DURABLE_COMMITS: z.enum(['on', 'off']).default('on').describe('on or off'),
   /** Below this much free space in DATA_DIR, /api/health answers 503. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(100).describe('a whole number of megabytes'),
-  ADMIN_EMAIL: z.email().max(254).default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
-  ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator'),
-  PUBLIC_URL: z.url().optional(),
+  ADMIN_EMAIL: z.email().max(254).default('admin@example.com').describe('an e-mail address'),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional().describe('8 to 128 characters long'),
+  ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator').describe('1 to 100 characters'),
+  PUBLIC_URL: z.url().optional().describe('a URL such as https://transport.example.org'),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; unset: mails are written to the log. */
   SMTP_URL: z
     .url()
-    .refine((url) => /^smtps?:\/\//.test(url), 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().trim().min(3).max(200).default('SchoolRide <no-reply@localhost>'),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    .refine((url) => /^smtps?:\/\//.test(url))
+    .optional()
+    .describe('an smtp:// or smtps:// URL'),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .max(200)
+    .default('SchoolRide <no-reply@localhost>')
+    .describe('a sender such as SchoolRide <no-reply@example.org>'),
+  LOG_LEVEL: z
+    .preprocess(lowerCase, z.enum(LOG_LEVELS))
+    .default('info')
+    .describe(`one of ${LOG_LEVELS.join(', ')}`),
   /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the client address is the socket's. */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  TRUST_PROXY: z
+    .preprocess(proxyHops, z.coerce.number().int().min(0).max(10))
+    .default(0)
+    .describe('the number of reverse proxies in front (0 to 10), or true (one) or false (none)'),
   /** Session lifetimes (docs/decisions/003-sessions.md). */
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(10_080).default(480),
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(8_760).default(168),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(480)
+    .describe('a whole number of minutes from 1 to 10080'),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8_760)
+    .default(168)
+    .describe('a whole number of hours from 1 to 8760'),
   /**
    * Slow or idle clients (decision 022): a request must arrive whole, and its headers first, within these; an idle
    * keep-alive connection closes after KEEP_ALIVE_TIMEOUT_SECONDS; at most MAX_CONNECTIONS are open at once.
@@ -72,13 +114,19 @@ const envSchema = z.object({
   /** Map tiles for the pickup-location picker (Leaflet URL template). */
   MAP_TILE_URL: z
     .string()
-    .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/, 'must be an http(s) tile URL template with {z}, {x} and {y}')
-    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  MAP_ATTRIBUTION: z.string().max(300).default('&copy; OpenStreetMap contributors'),
+    .regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*$/)
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+    .describe('an http(s) tile URL template with {z}, {x} and {y}'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .max(300)
+    .default('&copy; OpenStreetMap contributors')
+    .describe('at most 300 characters'),
 });
 
 /** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
-export type DatabaseConfig = { kind: 'pglite'; dataDir: string; durable?: boolean } | { kind: 'postgres'; url: string };
+export type DatabaseConfig =
+  { kind: 'pglite'; dataDir: string; durable?: boolean } | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -88,8 +136,16 @@ export interface AppConfig {
   dataDir: string;
   /** /api/health answers 503 below this many free bytes in dataDir. */
   minFreeDiskBytes: number;
-  firstAdmin: { email: string; name: string; password?: string };
+  firstAdmin: {
+    email: string;
+    name: string;
+    password?: string;
+    /** Which of ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME were set: reported as ignored once an admin exists. */
+    given: string[];
+  };
   publicUrl: string;
+  /** False when publicUrl is only derived from HOST and PORT (links in mails then say localhost on 0.0.0.0). */
+  publicUrlGiven: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: number;
   session: { idleMs: number; absoluteMs: number };
@@ -112,10 +168,29 @@ export class ConfigError extends Error {
 /** `.env` in the working directory is read if present; real environment variables win over it. */
 export function readEnvFile(file = '.env'): void {
   try {
+    // Node reads a folder as an empty buffer and reports a type error; say what is wrong instead.
+    if (fs.statSync(file).isDirectory()) throw Object.assign(new Error(file), { code: 'EISDIR' });
     process.loadEnvFile(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    const problem = code === 'EISDIR' ? 'is a folder' : `cannot be read (${code ?? String(error)})`;
+    throw new ConfigError(
+      `Invalid configuration: ${path.resolve(file)} ${problem}; it must be a file of NAME=value lines.`,
+    );
   }
+}
+
+/** One line per bad variable: what it must be, from the setting's description. */
+function describeIssues(issues: z.core.$ZodIssue[]): string {
+  const names = [...new Set(issues.map((issue) => String(issue.path[0])))];
+  return names
+    .map((name) => {
+      const expected = envSchema.shape[name as keyof typeof envSchema.shape]?.description;
+      const message = issues.find((issue) => issue.path[0] === name)!.message;
+      return `Invalid configuration: ${name} ${expected ? `must be ${expected}` : `is not valid: ${message}`}.`;
+    })
+    .join('\n');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -124,10 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw new ConfigError(describeIssues(parsed.error.issues));
   const e = parsed.data;
   // Node refuses a headers timeout longer than the request's; say so in the variable's terms.
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS)
@@ -144,8 +216,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite'), durable: e.DURABLE_COMMITS === 'on' },
     dataDir,
     minFreeDiskBytes: e.MIN_FREE_DISK_MB * 1_048_576,
-    firstAdmin: { email: e.ADMIN_EMAIL.toLowerCase(), name: e.ADMIN_NAME, password: e.ADMIN_PASSWORD },
-    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`,
+    firstAdmin: {
+      email: e.ADMIN_EMAIL.toLowerCase(),
+      name: e.ADMIN_NAME,
+      password: e.ADMIN_PASSWORD,
+      given: ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'ADMIN_NAME'].filter((name) => name in present),
+    },
+    publicUrl: e.PUBLIC_URL ?? `http://${isAnyAddress(e.HOST) ? 'localhost' : e.HOST}:${e.PORT}`,
+    publicUrlGiven: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
@@ -160,6 +238,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
   };
 }
+
+/** 0.0.0.0 and :: listen on every interface; they are no address anybody can browse to. */
+export const isAnyAddress = (host: string): boolean => host === '0.0.0.0' || host === '::';
 
 /** apps/web/dist, found from this file so the server can be started from any working directory. */
 export function defaultWebDistDir(): string {

@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, readEnvFile } from './config.js';
+import { ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { claimDataDir, DataDirBusyError, OWNER_ONLY_UMASK } from './db/data-dir.js';
 import { generateDataset, isEmpty } from './db/generate/generate-dataset.js';
-import { createAdmin, EmailTakenError } from './modules/users/first-admin.js';
+import { createAdmin, EmailTakenError, passwordProblem } from './modules/users/first-admin.js';
+import { loadCheckedConfig } from './preflight.js';
 import { BackupError } from './modules/backup/backup-archive.js';
 import { runBackup, runRestore } from './modules/backup/backup-commands.js';
 import { serveBackups } from './modules/backup/backup-socket.js';
@@ -34,9 +35,8 @@ async function readStdin(): Promise<string> {
 async function main(argv: string[]): Promise<void> {
   // Everything this process creates in DATA_DIR is the owner's alone, PGlite's own files included.
   process.umask(OWNER_ONLY_UMASK);
-  readEnvFile();
-  const config = loadConfig();
   const [command = 'start', ...rest] = argv;
+  const config = await loadCheckedConfig({ listen: command === 'start' });
   if (OPENS_DATA_DIR.has(command)) claimDataDir(config.dataDir, config.database.kind, command);
 
   switch (command) {
@@ -67,9 +67,8 @@ async function main(argv: string[]): Promise<void> {
       });
       if (!values.email) throw new UsageError('create-admin needs --email');
       const password = values['password-stdin'] ? await readStdin() : undefined;
-      if (password !== undefined && (password.length < 8 || password.length > 128)) {
-        throw new UsageError('The password must be 8 to 128 characters long.');
-      }
+      const problem = password === undefined ? null : passwordProblem(password);
+      if (problem) throw new UsageError(`The password is refused: ${problem}`);
       const database = await openDatabase(config.database);
       try {
         await database.migrate();

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { newPasswordField } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../lib/errors.js';
+import { assertNotCommon } from '../accounts/password-policy.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { hashPassword } from '../auth/passwords.js';
 import { countActiveAdmins, findUserByEmail, insertUserIfNew } from './user-queries.js';
@@ -18,6 +21,23 @@ export interface CreatedAdmin {
 
 export class EmailTakenError extends Error {
   override name = 'EmailTakenError';
+}
+
+/**
+ * An administrator's password chosen by the operator (ADMIN_PASSWORD, `create-admin --password-stdin`) follows the
+ * rules of every other password: the shared length rule and the server's list of common passwords. Answers what is
+ * wrong with it, or null.
+ */
+export function passwordProblem(password: string): string | null {
+  const length = newPasswordField.safeParse(password);
+  if (!length.success) return `${length.error.issues[0]!.message} (8 to 128).`;
+  try {
+    assertNotCommon(password);
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+  return null;
 }
 
 /** 18 random bytes: 24 URL-safe characters, 144 bits. */
