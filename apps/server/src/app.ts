@@ -22,6 +22,7 @@ import { resourceRoutes } from './lib/resource-routes.js';
 import { accountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
 import { createAccountService } from './modules/accounts/account-service.js';
 import { createStaffService } from './modules/accounts/staff-service.js';
+import { addAuditRetention } from './modules/audit/audit-retention.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = database;
   const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
   const authenticator = createAuthenticator({ db, clock, lifetimes });
+  addAuditRetention(app, { db, clock, retentionDays: config.audit.retentionDays });
   const auth = createAuthService({ db, clock, lifetimes });
   const storage = createImageStorage(config.dataDir);
   const urls = createImageUrls(await serverSecret(db, 'image-url-signing'), clock);

@@ -79,6 +79,14 @@ const envSchema = z.object({
     .max(8_760)
     .default(168)
     .describe('a whole number of hours from 1 to 8760'),
+  /** Audit entries older than this many days are removed (docs/decisions/020-personal-data-in-the-audit-log.md). */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(3_650)
+    .default(365)
+    .describe('a whole number of days from 30 to 3650'),
   /**
    * Slow or idle clients (decision 022): a request must arrive whole, and its headers first, within these; an idle
    * keep-alive connection closes after KEEP_ALIVE_TIMEOUT_SECONDS; at most MAX_CONNECTIONS are open at once.
@@ -149,6 +157,7 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: number;
   session: { idleMs: number; absoluteMs: number };
+  audit: { retentionDays: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
@@ -227,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

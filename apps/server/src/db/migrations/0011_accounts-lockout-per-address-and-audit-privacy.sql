@@ -26,9 +26,10 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER "users_new_credentials_end_tokens" AFTER UPDATE OF "password_hash", "email" ON "users" FOR EACH ROW WHEN (OLD."password_hash" IS DISTINCT FROM NEW."password_hash" OR lower(OLD."email") IS DISTINCT FROM lower(NEW."email")) EXECUTE FUNCTION "account_tokens_end_on_new_credentials"();
 --> statement-breakpoint
--- Entries about the people the office keeps records of (drivers, parents, children) keep no personal value: ids and
--- counts stay, a changed field stays as "changed", every other value goes
--- (docs/decisions/020-personal-data-in-the-audit-log.md). A trigger, so no code path can forget it.
+-- Entries about the people the office keeps records of (drivers, parents, children) keep no personal value: record
+-- ids (uuids under id, parentId, studentIds...) and the count of children stay, a changed field stays as "changed",
+-- every other value goes (docs/decisions/020-personal-data-in-the-audit-log.md). An NFC tag is not a record id,
+-- whatever its key (nfcTagId): only uuids pass. A trigger, so no code path can forget it.
 CREATE OR REPLACE FUNCTION "audit_without_personal_values"("details" jsonb) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
   kept jsonb := '{}'::jsonb;
@@ -42,7 +43,11 @@ BEGIN
     RETURN NULL;
   END IF;
   FOR item IN SELECT key, value FROM jsonb_each("details") LOOP
-    IF item.key = 'id' OR item.key ~ '[a-z]Ids?$'
+    IF (item.key = 'id' OR item.key ~ '^[a-z][A-Za-z]*Ids?$') AND NOT EXISTS (
+         SELECT 1 FROM jsonb_array_elements(CASE jsonb_typeof(item.value) WHEN 'array' THEN item.value
+                                               ELSE jsonb_build_array(item.value) END) e
+          WHERE jsonb_typeof(e) IS DISTINCT FROM 'string'
+             OR e #>> '{}' !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
        OR (item.key = 'children' AND jsonb_typeof(item.value) = 'number') THEN
       kept := kept || jsonb_build_object(item.key, item.value);
     ELSIF jsonb_typeof(item.value) = 'object' AND item.value ? 'from' THEN

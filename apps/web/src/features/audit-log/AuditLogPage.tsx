@@ -5,7 +5,7 @@ import type { Column } from '../../components/list-page/columns';
 import { useListFilters } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { formatMomentToSecond, orDash } from '../../lib/format';
-import { detailsSummary, itemLabel, readableAction } from './audit-format';
+import { detailsSummary, hasDetails, itemLabel, readableAction } from './audit-format';
 import { AUDIT_FILTERS, AuditFilters } from './AuditFilters';
 
 /** The API resource, `/api/audit-log/get-all`. */
@@ -14,7 +14,7 @@ const AUDIT_LOG = 'audit-log';
 /** The whole of the details, laid out, for the tooltip over their one-line summary. */
 function DetailsCell({ details }: { details: unknown }) {
   const summary = detailsSummary(details);
-  if (details === null || details === undefined) return summary;
+  if (!hasDetails(details)) return summary;
   return (
     <Tooltip
       title={

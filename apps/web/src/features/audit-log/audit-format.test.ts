@@ -29,6 +29,15 @@ describe('detailsSummary', () => {
     expect(detailsSummary({ capacity: 30, tags: ['x'] })).toBe('capacity: 30, tags: ["x"]');
   });
 
+  it('reads the fields an update of a person changed, whose values are not kept', () => {
+    expect(detailsSummary({ phone: 'changed', address: 'changed' })).toBe('phone: changed, address: changed');
+    expect(detailsSummary({ children: 2 })).toBe('children: 2');
+  });
+
+  it('shows a dash for an entry whose details were all left out', () => {
+    expect(detailsSummary({})).toBe('—');
+  });
+
   it('cuts a long summary and shows a dash for none', () => {
     const summary = detailsSummary({ note: 'x'.repeat(100) });
     expect(summary).toHaveLength(40);

@@ -1,6 +1,8 @@
 /**
  * How an audit entry reads on screen. Actions are stored as `subject.what_happened` (driver.created,
- * profile.email_changed); details are whatever the change recorded (a record's name, the fields that changed).
+ * profile.email_changed); details are whatever the change recorded (a vehicle's plate, the fields that changed).
+ * Entries about drivers, parents and children keep no personal values (docs/decisions/020): only record ids,
+ * counts, and `field: 'changed'` for each field an update changed.
  */
 
 /** 'driver.created' → 'Driver created', 'auth.login_failed' → 'Auth login failed'. */
@@ -22,9 +24,15 @@ const SUMMARY_MAX = 40;
 
 const valueText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/** The details on one short line, 'name: Ada, email: ada@example.com', cut at SUMMARY_MAX characters. */
+/** Whether an entry recorded any details at all (an entry about a person may have had all of them left out). */
+export const hasDetails = (details: unknown): boolean =>
+  details !== null &&
+  details !== undefined &&
+  !(typeof details === 'object' && !Array.isArray(details) && Object.keys(details).length === 0);
+
+/** The details on one short line, 'phone: changed, address: changed', cut at SUMMARY_MAX characters. */
 export function detailsSummary(details: unknown): string {
-  if (details === null || details === undefined) return '—';
+  if (!hasDetails(details)) return '—';
   const text =
     typeof details === 'object' && !Array.isArray(details)
       ? Object.entries(details)

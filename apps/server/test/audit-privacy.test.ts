@@ -1,0 +1,219 @@
+import Fastify from 'fastify';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { queryRows } from '../src/db/client.js';
+import { auditLog } from '../src/db/schema/index.js';
+import { addAuditRetention, PRUNE_LOCK_KEY, pruneAuditLog } from '../src/modules/audit/audit-retention.js';
+import { createAccount, login } from './support/accounts.js';
+import { apiAs, type Api } from './support/requests.js';
+import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let api: Api;
+let adminEmail: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await createAccount(t.app, 'admin');
+  adminEmail = admin.email;
+  api = apiAs(t.app, (await login(t.app, admin.email)).json().token as string);
+});
+afterAll(() => t.close());
+
+const entriesAbout = (ids: string[]) =>
+  t.app.database.db.select().from(auditLog).where(inArray(auditLog.entityId, ids)).orderBy(auditLog.id);
+
+/** Every value below is personal and must not be found in the audit log once it has been written. */
+const FAMILY = {
+  name: 'Quentin Zoravar',
+  email: `zoravar-${Date.now()}@example.com`,
+  phone: '9845077777',
+  alternativePhone: '9845088888',
+  address: '42 Quillfeather Lane',
+  city: 'Xandarville',
+  state: 'Karnataka Zeta',
+  pinCode: '560099',
+  children: [
+    {
+      name: 'Ottoline Zoravar',
+      class: '4',
+      rollNo: 'R-7731',
+      nfcTagId: 'ABCD1234EF',
+      pickupAndDropLat: 12.975319,
+      pickupAndDropLng: 77.594691,
+      pickupDropAddress: '7 Frobisher Gate',
+    },
+    {
+      name: 'Percival Zoravar',
+      class: '6',
+      rollNo: 'R-7732',
+      nfcTagId: '99AA77BB55',
+      pickupAndDropLat: 12.911111,
+      pickupAndDropLng: 77.522222,
+      pickupDropAddress: '9 Frobisher Gate',
+    },
+  ],
+};
+const CHANGES = {
+  parent: { phone: '9845066666', address: '43 Quillfeather Lane' },
+  child: { nfcTagId: 'FEED4321BA', pickupAndDropLat: 12.933333, pickupDropAddress: '11 Marrowbone Row' },
+};
+const personalValues = [
+  ...Object.values(FAMILY).filter((value) => typeof value === 'string'),
+  ...FAMILY.children.flatMap((child) =>
+    Object.values(child).filter((value) => value !== '4' && value !== '6'),
+  ),
+  ...Object.values(CHANGES.parent),
+  ...Object.values(CHANGES.child),
+].map(String);
+
+describe('personal data in the audit log', () => {
+  it('keeps who did what and which fields changed of a family, and none of its personal values', async () => {
+    const created = await api('POST', '/api/parents/create', FAMILY);
+    expect(created.status).toBe(201);
+    const parent = created.body.data;
+    const [first, second] = parent.students as Array<{ id: string }>;
+    const { children: _children, ...parentFields } = FAMILY;
+    expect(
+      (await api('PUT', `/api/parents/update/${parent.id}`, { ...parentFields, ...CHANGES.parent })).status,
+    ).toBe(200);
+    const child = { ...FAMILY.children[0]!, ...CHANGES.child, parentId: parent.id };
+    expect((await api('PUT', `/api/students/update/${first!.id}`, child)).status).toBe(200);
+    expect((await api('DELETE', `/api/parents/delete/${parent.id}`)).status).toBe(200);
+
+    const entries = await entriesAbout([parent.id, first!.id, second!.id]);
+    expect(entries.map((e) => [e.action, e.actorEmail])).toEqual([
+      ['parent.created', adminEmail],
+      ['student.created', adminEmail],
+      ['student.created', adminEmail],
+      ['parent.updated', adminEmail],
+      ['student.updated', adminEmail],
+      ['parent.deleted', adminEmail],
+    ]);
+    const details = Object.fromEntries(entries.map((e) => [`${e.action} ${e.entityId}`, e.details]));
+    expect(details[`parent.created ${parent.id}`]).toEqual({ children: 2 });
+    expect(details[`student.created ${first!.id}`]).toEqual({ parentId: parent.id });
+    expect(details[`parent.updated ${parent.id}`]).toEqual({ phone: 'changed', address: 'changed' });
+    expect(details[`student.updated ${first!.id}`]).toEqual({
+      nfcTagId: 'changed',
+      pickupLat: 'changed',
+      pickupAddress: 'changed',
+    });
+    expect(details[`parent.deleted ${parent.id}`]).toEqual({
+      children: expect.arrayContaining([{ id: first!.id }, { id: second!.id }]),
+    });
+
+    const everything = JSON.stringify(await t.app.database.db.select().from(auditLog));
+    for (const value of personalValues) expect(everything, value).not.toContain(value);
+  });
+
+  it('strips entries written before this rule the same way (the function the migration ran over them)', async () => {
+    const id = '3f2a9c1b-7d1e-4c55-9b0a-2f6d1e0c9a11';
+    const before = {
+      name: 'Old Entry',
+      email: 'old@example.com',
+      children: [{ id, name: 'Old Child' }],
+      parentId: id,
+      nfcTagId: 'ABCD1234',
+      pickupLat: { from: 12.1, to: 12.2 },
+    };
+    const [row] = await queryRows<{ kept: unknown }>(
+      t.app.database.db,
+      sql`select audit_without_personal_values(${JSON.stringify(before)}::jsonb) as kept`,
+    );
+    expect(row!.kept).toEqual({ children: [{ id }], parentId: id, pickupLat: 'changed' });
+  });
+
+  it("keeps none of a driver's personal values either", async () => {
+    const tag = Date.now();
+    const input = {
+      name: 'Balthazar Quimby',
+      email: `quimby-${tag}@example.com`,
+      phone: '9812345678',
+      licenseNo: `KA-QZ-${tag}`,
+      address: '3 Turnpike Close',
+    };
+    const driver = (await api('POST', '/api/drivers/create', input)).body.data;
+    await api('PUT', `/api/drivers/update/${driver.id}`, { ...input, phone: '9812345679' });
+    await api('DELETE', `/api/drivers/delete/${driver.id}`);
+    const entries = await entriesAbout([driver.id]);
+    expect(entries.map((e) => [e.action, e.details])).toEqual([
+      ['driver.created', {}],
+      ['driver.updated', { phone: 'changed' }],
+      ['driver.deleted', {}],
+    ]);
+    const everything = JSON.stringify(await t.app.database.db.select().from(auditLog));
+    for (const value of [...Object.values(input), '9812345679'])
+      expect(everything, value).not.toContain(value);
+  });
+
+  it('keeps the values of vehicles and routes, which are nobody’s personal data', async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const vehicle = (
+      await api('POST', '/api/vehicles/create', {
+        licensePlate: `KA01${tag}`,
+        model: 'Starbus',
+        type: 'Bus',
+        color: 'Yellow',
+        capacity: 40,
+      })
+    ).body.data;
+    const [entry] = await entriesAbout([vehicle.id]);
+    expect(entry!.details).toEqual({ licensePlate: `KA01${tag}`, model: 'Starbus' });
+  });
+});
+
+describe('audit log retention', () => {
+  const DAY = 86_400_000;
+  const insertAged = async (action: string, ageDays: number) => {
+    const [row] = await t.app.database.db
+      .insert(auditLog)
+      .values({ action, createdAt: new Date(Date.now() - ageDays * DAY) })
+      .returning({ id: auditLog.id });
+    return row!.id;
+  };
+  const exists = async (id: number) =>
+    (await t.app.database.db.select().from(auditLog).where(eq(auditLog.id, id))).length === 1;
+
+  it('is a setting: a year unless AUDIT_RETENTION_DAYS says otherwise, and never under 30 days', () => {
+    expect(loadConfig({}).audit.retentionDays).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '90' }).audit.retentionDays).toBe(90);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '7' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+
+  it('removes entries older than the retention and keeps the others', async () => {
+    const old = await insertAged('test.old', 400);
+    const recent = await insertAged('test.recent', 364);
+    const removed = await pruneAuditLog(t.app.database.db, new Date(), 365);
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await exists(old)).toBe(false);
+    expect(await exists(recent)).toBe(true);
+  });
+
+  // PGlite has one connection and one process: there is nobody else to hold the lock.
+  it.runIf(TEST_DB === 'postgres')(
+    'leaves the work to another server already at it on the same database',
+    async () => {
+      const old = await insertAged('test.old-locked', 400);
+      await t.app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${PRUNE_LOCK_KEY})`);
+        expect(await pruneAuditLog(t.app.database.db, new Date(), 365)).toBeNull();
+      });
+      expect(await exists(old)).toBe(true);
+      expect(await pruneAuditLog(t.app.database.db, new Date(), 365)).toBeGreaterThanOrEqual(1);
+      expect(await exists(old)).toBe(false);
+    },
+  );
+
+  it('is done by a job when the server is ready, with the configured number of days', async () => {
+    const old = await insertAged('test.job-old', 31);
+    const kept = await insertAged('test.job-kept', 29);
+    const server = Fastify({ logger: false });
+    addAuditRetention(server, { db: t.app.database.db, clock: () => new Date(), retentionDays: 30 });
+    await server.ready();
+    await expect.poll(() => exists(old), { timeout: 30_000 }).toBe(false);
+    expect(await exists(kept)).toBe(true);
+    await server.close();
+  });
+});
