@@ -26,11 +26,26 @@ afterAll(() => t.close());
 
 type Answer = Awaited<ReturnType<Api>>;
 
+/**
+ * Sends both calls, the write `headStartMs` earlier: the delete needs fewer statements before its lock, so with
+ * no head start it always wins. Spreading the head start over a few milliseconds makes each side win some races
+ * and puts the two locks in every order; it staggers the start, it does not wait for anything.
+ */
+async function together(
+  remove: () => Promise<Answer>,
+  write: () => Promise<Answer>,
+  headStartMs: number,
+): Promise<[Answer, Answer]> {
+  const written = write();
+  await new Promise((resolve) => setTimeout(resolve, headStartMs));
+  return [await remove(), await written];
+}
+
 /** Runs `race` RACES times, BATCH at a time, and answers every status seen (delete and write). */
-async function runRaces(race: () => Promise<[Answer, Answer]>) {
+async function runRaces(race: (headStartMs: number) => Promise<[Answer, Answer]>) {
   const outcomes: Array<{ deleted: number; written: number; body: unknown }> = [];
   for (let done = 0; done < RACES; done += BATCH) {
-    const batch = await Promise.all(Array.from({ length: BATCH }, race));
+    const batch = await Promise.all(Array.from({ length: BATCH }, (_, i) => race(((done + i) % 8) * 8)));
     for (const [deleted, written] of batch)
       outcomes.push({ deleted: deleted.status, written: written.status, body: written.body });
   }
@@ -38,6 +53,10 @@ async function runRaces(race: () => Promise<[Answer, Answer]>) {
 }
 
 function expectOneWinner(outcomes: Awaited<ReturnType<typeof runRaces>>) {
+  const tally: Record<string, number> = {};
+  for (const { deleted, written } of outcomes)
+    tally[`delete ${deleted}/write ${written}`] = (tally[`delete ${deleted}/write ${written}`] ?? 0) + 1;
+  console.info(`${TEST_DB}: ${JSON.stringify(tally)}`);
   for (const outcome of outcomes) {
     const label = JSON.stringify(outcome);
     expect([200, 409], label).toContain(outcome.deleted);
@@ -54,23 +73,25 @@ const resources = [
 
 describe.each(resources)('deleting from $resource while an assignment names it', ({ resource, field }) => {
   it(`never answers 500 to a racing create (${RACES} races, ${TEST_DB})`, async () => {
-    const outcomes = await runRaces(async () => {
+    const outcomes = await runRaces(async (headStartMs) => {
       const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.route()]);
       const target = field === 'driverId' ? driver : route;
-      return Promise.all([
-        api('DELETE', `/api/${resource}/delete/${target.id}`),
-        api('POST', '/api/route-assignments/create', {
-          driverId: driver.id,
-          vehicleId: vehicle.id,
-          routeId: route.id,
-        }),
-      ]);
+      return together(
+        () => api('DELETE', `/api/${resource}/delete/${target.id}`),
+        () =>
+          api('POST', '/api/route-assignments/create', {
+            driverId: driver.id,
+            vehicleId: vehicle.id,
+            routeId: route.id,
+          }),
+        headStartMs,
+      );
     });
     expectOneWinner(outcomes);
   }, 120_000);
 
   it(`never answers 500 to a racing update (${RACES} races, ${TEST_DB})`, async () => {
-    const outcomes = await runRaces(async () => {
+    const outcomes = await runRaces(async (headStartMs) => {
       const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.route()]);
       const created = await api('POST', '/api/route-assignments/create', {
         driverId: driver.id,
@@ -78,15 +99,17 @@ describe.each(resources)('deleting from $resource while an assignment names it',
         routeId: route.id,
       });
       const replacement = await (field === 'driverId' ? make.driver() : make.route());
-      return Promise.all([
-        api('DELETE', `/api/${resource}/delete/${replacement.id}`),
-        api('PUT', `/api/route-assignments/update/${created.body.data.id}`, {
-          driverId: driver.id,
-          vehicleId: vehicle.id,
-          routeId: route.id,
-          [field]: replacement.id,
-        }),
-      ]);
+      return together(
+        () => api('DELETE', `/api/${resource}/delete/${replacement.id}`),
+        () =>
+          api('PUT', `/api/route-assignments/update/${created.body.data.id}`, {
+            driverId: driver.id,
+            vehicleId: vehicle.id,
+            routeId: route.id,
+            [field]: replacement.id,
+          }),
+        headStartMs,
+      );
     });
     expectOneWinner(outcomes);
   }, 120_000);
