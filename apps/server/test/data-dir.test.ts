@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   addPhoto,
+  createDatabase,
   OPS_ADMIN,
   openToOthers,
   runCommand,
@@ -38,6 +39,7 @@ const LOCK = 'schoolride.lock';
 describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
   it('refuses a second server and every command on a folder in use, naming the folder and the holder', async () => {
     const dataDir = await newDataDir('lock');
+    await createDatabase(envFor(dataDir));
     const server = await startServerProcess(envFor(dataDir));
     try {
       const holder = `${dataDir} is in use by process ${server.child.pid}`;
@@ -72,6 +74,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
 
   it('is not blocked by the lock of a killed server, nor by a lock whose pid now belongs to another process', async () => {
     const dataDir = await newDataDir('stale-lock');
+    await createDatabase(envFor(dataDir));
     const first = await startServerProcess(envFor(dataDir));
     expect(await stopServerProcess(first, 'SIGKILL')).toBeNull();
     const left = JSON.parse(await fs.readFile(path.join(dataDir, LOCK), 'utf8')) as { pid: number };
@@ -98,6 +101,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
 describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
   it('creates the folder, the database files and uploaded photos for the owner alone', async () => {
     const dataDir = path.join(await newDataDir('perm-new'), 'data');
+    await createDatabase(envFor(dataDir));
     const server = await startServerProcess(envFor(dataDir));
     try {
       const api = await signedInApi(server);
@@ -115,6 +119,7 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
 
   it('makes an existing folder readable by others owner-only at start, with a warning', async () => {
     const dataDir = await newDataDir('perm-old');
+    await createDatabase(envFor(dataDir));
     await stopServerProcess(await startServerProcess(envFor(dataDir)), 'SIGTERM');
     // As an older version left it: PGlite's files 0666, folders 0755.
     const open = async (target: string) => {

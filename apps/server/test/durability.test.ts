@@ -2,7 +2,13 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPS_ADMIN, signedInApi, tempDataDir, vehicleBody } from './support/data-dir-process.js';
+import {
+  createDatabase,
+  OPS_ADMIN,
+  signedInApi,
+  tempDataDir,
+  vehicleBody,
+} from './support/data-dir-process.js';
 import { startServerProcess, stopServerProcess } from './support/server-process.js';
 import { TEST_DB } from './support/test-app.js';
 
@@ -60,13 +66,15 @@ async function traceProcess(pid: number, file: string) {
 async function traceOneCreate(env: Record<string, string>) {
   const dataDir = await tempDataDir('durability');
   dataDirs.push(dataDir);
-  const server = await startServerProcess({
+  const serverEnv = {
     DATA_DIR: dataDir,
     DATABASE_URL: '',
     ADMIN_EMAIL: OPS_ADMIN.email,
     ADMIN_PASSWORD: OPS_ADMIN.password,
     ...env,
-  });
+  };
+  await createDatabase(serverEnv);
+  const server = await startServerProcess(serverEnv);
   try {
     const api = await signedInApi(server);
     // The first create prepares statements and fills caches: the traced one is a plain steady-state write.

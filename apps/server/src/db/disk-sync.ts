@@ -12,24 +12,30 @@ export function syncPath(target: string): void {
   }
 }
 
-/** fsyncs every file and folder under `root` (folders after their entries, so new names are durable too). */
-export function syncFolder(root: string): void {
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    const full = path.join(root, entry.name);
-    if (entry.isDirectory()) syncFolder(full);
-    else if (entry.isFile()) syncPath(full);
+/**
+ * fsyncs every file and folder under `root`, folders after their entries so new names are durable too. Several
+ * at a time (libuv's threads): a new database folder has about a thousand files.
+ */
+export async function syncFolder(root: string): Promise<void> {
+  const entries = await fs.promises.readdir(root, { withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(root, entry.name));
+  for (let start = 0; start < files.length; start += 16)
+    await Promise.all(files.slice(start, start + 16).map(syncOne));
+  for (const entry of entries) if (entry.isDirectory()) await syncFolder(path.join(root, entry.name));
+  await syncOne(root);
+}
+
+async function syncOne(target: string): Promise<void> {
+  const handle = await fs.promises.open(target, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
-  syncPath(root);
 }
 
 /** A file just written, with its name in its folder, on the disk. */
 export async function syncNewFile(file: string): Promise<void> {
-  for (const target of [file, path.dirname(file)]) {
-    const handle = await fs.promises.open(target, 'r');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  }
+  await syncOne(file);
+  await syncOne(path.dirname(file));
 }

@@ -126,6 +126,6 @@ export async function openPgliteFolder(
     fs: new GuardedNodeFS(folder, durable),
     ...(durable ? { startParams: durableStartParams } : {}),
   });
-  if (durable && isNew) syncFolder(folder);
+  if (durable && isNew) await syncFolder(folder);
   return client;
 }

@@ -37,6 +37,15 @@ export function runCommand(args: string[], env: Record<string, string>, input = 
   });
 }
 
+/**
+ * Creates and migrates the database of `env` with `migrate`, which has no start-up time limit: a new PGlite folder
+ * takes its initdb, which on a loaded machine can outlast the server helper's one-minute wait for a start.
+ */
+export async function createDatabase(env: Record<string, string>): Promise<void> {
+  const result = await runCommand(['migrate'], env);
+  if (result.code !== 0) throw new Error(`migrate failed: ${result.output}`);
+}
+
 export type Api = <T = { id: string }>(
   method: string,
   url: string,

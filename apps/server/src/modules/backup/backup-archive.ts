@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { DatabaseConfig } from '../../config.js';
-import { uploadsFolder } from '../uploads/image-storage.js';
+import { removedFolder, uploadsFolder } from '../uploads/image-storage.js';
 
 /**
  * A backup is one gzip tarball (docs/decisions/018):
@@ -56,7 +56,7 @@ export async function linkTree(from: string, to: string): Promise<void> {
       await fs.link(source, target);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      // Gone since the listing (a replaced photo): not one the snapshot can name, see holdImageRemovals.
+      // Moved among the removed images since the listing: found there by the next call.
       if (code === 'EEXIST' || code === 'ENOENT') continue;
       if (code !== 'EXDEV' && code !== 'EPERM') throw error;
       await fs.copyFile(source, target);
@@ -65,8 +65,9 @@ export async function linkTree(from: string, to: string): Promise<void> {
 }
 
 /**
- * Builds the archive at `out`: `snapshot` writes the database dump into the folder it is given, between two copies
- * of the images (the first is what a server on PostgreSQL, which cannot hold removals for us, may delete later).
+ * Builds the archive at `out`: `snapshot` writes the database dump into the folder it is given, and then the images
+ * are copied. Every image a snapshotted row names is there: written before its row committed, and if replaced or
+ * deleted since, kept among the removed images for longer than a backup takes (see REMOVED_KEPT_MS).
  */
 export async function writeArchive(options: {
   dataDir: string;
@@ -76,12 +77,12 @@ export async function writeArchive(options: {
 }): Promise<void> {
   const work = await workFolder(options.dataDir, 'backup');
   try {
-    const images = path.join(work.folder, 'uploads');
-    await linkTree(uploadsFolder(options.dataDir), images);
     const databaseFolder = path.join(work.folder, 'database');
     await fs.mkdir(databaseFolder, { mode: 0o700 });
     await options.snapshot(databaseFolder);
-    await linkTree(uploadsFolder(options.dataDir), images);
+    const images = path.join(work.folder, 'uploads', 'profile');
+    await linkTree(path.join(uploadsFolder(options.dataDir), 'profile'), images);
+    await linkTree(removedFolder(options.dataDir), images);
     const manifest: Manifest = {
       format: 'schoolride-backup',
       version: 1,

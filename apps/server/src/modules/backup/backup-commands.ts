@@ -109,7 +109,7 @@ export async function runRestore(config: AppConfig, file: string, force: boolean
     const restoredImages = path.join(work.folder, 'uploads');
     if (existsSync(restoredImages)) {
       await fs.rename(restoredImages, uploads);
-      syncFolder(uploads);
+      await syncFolder(uploads);
     }
     syncPath(config.dataDir);
   } finally {

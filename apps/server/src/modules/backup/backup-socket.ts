@@ -3,7 +3,6 @@ import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DatabaseHandle } from '../../db/client.js';
-import { holdImageRemovals } from '../uploads/image-storage.js';
 import { BackupError, workFolder, writeArchive } from './backup-archive.js';
 import { dumpPglite } from './database-dumps.js';
 
@@ -55,7 +54,6 @@ export async function serveBackups(database: DatabaseHandle, dataDir: string): P
 
 async function answerBackup(database: DatabaseHandle, dataDir: string, reply: http.ServerResponse) {
   const work = await workFolder(dataDir, 'backup');
-  const release = holdImageRemovals(dataDir);
   try {
     const archive = path.join(work.folder, 'backup.tar.gz');
     await writeArchive({
@@ -64,14 +62,12 @@ async function answerBackup(database: DatabaseHandle, dataDir: string, reply: ht
       out: archive,
       snapshot: (folder) => dumpPglite(database, folder),
     });
-    await release();
     reply.writeHead(200, { 'content-type': 'application/gzip' });
     await pipeline(fs.createReadStream(archive), reply);
   } catch (error) {
     if (!reply.headersSent) reply.writeHead(500).end(`The backup failed: ${(error as Error).message}`);
     else reply.destroy();
   } finally {
-    await release();
     await work.remove();
   }
 }

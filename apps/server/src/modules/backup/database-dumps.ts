@@ -29,8 +29,10 @@ export async function loadPglite(dumpFolder: string, pgliteFolder: string): Prom
     durable: true,
   });
   await client.close();
-  syncFolder(pgliteFolder);
+  await syncFolder(pgliteFolder);
 }
+
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 
 /**
  * pg_dump and pg_restore take the connection from libpq's variables, so the password never shows in the process
@@ -42,7 +44,7 @@ function libpqEnvironment(url: string): NodeJS.ProcessEnv {
     ...process.env,
     PGHOST: decodeURIComponent(parsed.hostname) || 'localhost',
     PGPORT: parsed.port || '5432',
-    PGDATABASE: decodeURIComponent(parsed.pathname.slice(1)),
+    PGDATABASE: databaseName(url),
   };
   if (parsed.username) env.PGUSER = decodeURIComponent(parsed.username);
   if (parsed.password) env.PGPASSWORD = decodeURIComponent(parsed.password);
@@ -103,6 +105,8 @@ export async function loadPostgres(dumpFolder: string, url: string, force: boole
       '--no-privileges',
       '--exit-on-error',
       '--single-transaction',
+      // pg_restore needs the name here; host, user and password still come from libpq's variables.
+      `--dbname=${databaseName(url)}`,
       path.join(dumpFolder, POSTGRES_DUMP),
     ],
     url,

@@ -15,40 +15,33 @@ export interface ImageStorage {
 
 /** The folder every stored image lives under: what a backup copies. */
 export const uploadsFolder = (dataDir: string) => path.join(dataDir, 'uploads');
+/** Images no row names any more, kept for REMOVED_KEPT_MS, by kind: DATA_DIR/uploads/removed/{kind}/{name}. */
+export const removedFolder = (dataDir: string) => path.join(uploadsFolder(dataDir), 'removed');
 
 /**
- * Removals waiting for a backup to finish, per data folder. A backup snapshots the database, then copies the
- * images: an image that a snapshotted row names must still be there when it is copied, even if the row changed
- * since. New images are written before their row commits, so holding removals is all it takes.
+ * How long a removed image stays. A backup copies the images after its database snapshot: an image a snapshotted
+ * row names, replaced or deleted since (by this process or, on PostgreSQL, another server), must still be there
+ * to copy. New images are written before their row commits, so keeping removed ones for longer than a backup
+ * takes is all it needs (docs/decisions/018). Then they are deleted, at the next image change or start.
  */
-const heldRemovals = new Map<string, { holders: number; pending: string[] }>();
+export const REMOVED_KEPT_MS = 60 * 60 * 1000;
 
-/** Holds removals of images under `dataDir` until the answered function is called (which performs them). */
-export function holdImageRemovals(dataDir: string): () => Promise<void> {
-  const key = path.resolve(dataDir);
-  const hold = heldRemovals.get(key) ?? { holders: 0, pending: [] };
-  hold.holders += 1;
-  heldRemovals.set(key, hold);
-  let released = false;
-  return async () => {
-    if (released) return;
-    released = true;
-    hold.holders -= 1;
-    if (hold.holders > 0) return;
-    heldRemovals.delete(key);
-    await Promise.all(hold.pending.map((file) => fs.rm(file, { force: true })));
-  };
-}
-
-async function removeFile(dataDir: string, file: string): Promise<void> {
-  const hold = heldRemovals.get(path.resolve(dataDir));
-  if (hold) hold.pending.push(file);
-  else await fs.rm(file, { force: true });
+async function deleteExpired(dataDir: string): Promise<void> {
+  const expired = Date.now() - REMOVED_KEPT_MS;
+  const kinds = await fs.readdir(removedFolder(dataDir)).catch(() => []);
+  for (const kind of kinds) {
+    const folder = path.join(removedFolder(dataDir), kind);
+    for (const name of await fs.readdir(folder).catch(() => [])) {
+      const file = path.join(folder, name);
+      const stat = await fs.stat(file).catch(() => null);
+      if (stat && stat.mtimeMs < expired) await fs.rm(file, { force: true });
+    }
+  }
 }
 
 export function createImageStorage(dataDir: string): ImageStorage {
   const folder = (kind: string) => path.join(uploadsFolder(dataDir), 'profile', kind);
-  return {
+  const storage: ImageStorage = {
     async save(kind, webp) {
       const fileName = `${randomUUID()}.webp`;
       // Owner-only whatever the process's umask: these are children's photos (docs/decisions/017).
@@ -63,8 +56,21 @@ export function createImageStorage(dataDir: string): ImageStorage {
       return STORED_IMAGE_NAME.test(fileName) ? path.join(folder(kind), fileName) : null;
     },
     async remove(kind, fileName) {
-      if (fileName && STORED_IMAGE_NAME.test(fileName))
-        await removeFile(dataDir, path.join(folder(kind), fileName));
+      if (!fileName || !STORED_IMAGE_NAME.test(fileName)) return;
+      const removed = path.join(removedFolder(dataDir), kind);
+      await fs.mkdir(removed, { recursive: true, mode: 0o700 });
+      try {
+        await fs.rename(path.join(folder(kind), fileName), path.join(removed, fileName));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+        throw error;
+      }
+      // Its time as a removed image counts from now, not from its upload.
+      const now = new Date();
+      await fs.utimes(path.join(removed, fileName), now, now);
+      await deleteExpired(dataDir);
     },
   };
+  void deleteExpired(dataDir).catch(() => {});
+  return storage;
 }
