@@ -35,6 +35,22 @@ function ensureChromium() {
   return false;
 }
 
+/** The durability test traces the server with strace (Debian package "strace"), installed like Chromium. */
+function ensureStrace() {
+  const present = () => spawnSync('strace', ['-V']).status === 0;
+  if (present()) return;
+  if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
+    console.log('strace is missing: installing the Debian package "strace"...');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'strace'], { stdio: 'inherit', env });
+    if (present()) return;
+  }
+  console.error(
+    'The durability test needs strace and is skipped: install it with "sudo apt-get install strace".',
+  );
+}
+
 function run(name, workspace, args, env = {}, command = 'npx') {
   console.log(`\n=== ${name} ===`);
   const result = spawnSync(command, args, {
@@ -69,6 +85,7 @@ function runVitest(name, workspace) {
   return { ok, ...vitestCounts(report) };
 }
 
+ensureStrace();
 const suites = [runVitest('API tests', 'apps/server'), runVitest('Web unit tests', 'apps/web')];
 
 // The budget weighs the build the browser tests then run against, so the app is built once, here.
