@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The folder of the build to compress: given by scripts/build.mjs (a new versioned build), else apps/web/dist.
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
 function* files(dir) {

@@ -12,7 +12,9 @@ export async function addWebApp(app: FastifyInstance, distDir: string): Promise<
     throw new Error(`The web app is not built: ${distDir}/index.html is missing. Run "npm run build" first.`);
   }
   await app.register(fastifyStatic, {
-    root: distDir,
+    // apps/web/dist links to the current versioned build (scripts/build.mjs): this process keeps serving the build
+    // it started with, whole, while a newer one is written and linked beside it.
+    root: fs.realpathSync(distDir),
     wildcard: true,
     // The build writes .br and .gz copies beside each asset (apps/web/scripts/precompress.mjs).
     preCompressed: true,

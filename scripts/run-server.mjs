@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * What `npm start`, `npm run create-admin` and `npm run migrate` run: `node scripts/run-server.mjs [command ...]`.
+ *   1. builds the server when its sources changed (about a second; skipped when the build tools are not installed,
+ *      as after `npm ci --omit=dev`);
+ *   2. checks the configuration (one line naming a bad setting), before anything slow;
+ *   3. for `start` in production, builds the web app when its sources changed;
+ *   4. runs the built server (plain JavaScript) in this same process.
+ * Being the server itself, not its parent, this process is the one that gets SIGTERM/SIGINT, from npm (which
+ * forwards them to the command it runs) or from a service manager: there is no child to leave behind.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, canBuild, isBuilt, isCurrent, serverDist } from './build.mjs';
+
+const command = process.argv[2] ?? 'start';
+if (command === 'start') process.env.NODE_ENV ??= 'production';
+
+async function ready(part) {
+  if (canBuild(part)) {
+    await build(part);
+  } else if (!isBuilt(part)) {
+    console.error(
+      `The ${part} is not built and the build tools are not installed (npm ci --omit=dev): build it where they ` +
+        'are with "npm ci && npm run build" (README, "Production install").',
+    );
+    process.exit(1);
+  } else if (!isCurrent(part)) {
+    console.warn(`Warning: the ${part} was built from other sources than these; running it as built.`);
+  }
+}
+
+const load = (file) => import(pathToFileURL(path.join(serverDist, file)).href);
+
+await ready('server');
+const { ConfigError } = await load('config.js');
+const { loadCheckedConfig } = await load('preflight.js');
+try {
+  await loadCheckedConfig({ listen: command === 'start' });
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+if (command === 'start' && process.env.NODE_ENV === 'production') await ready('web');
+await load('main.js');
