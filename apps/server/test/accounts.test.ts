@@ -37,6 +37,8 @@ const me = (token: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: token } });
 const signIn = async (email: string, password = PASSWORD) =>
   (await login(t.app, email, password)).json().token as string;
+const resetPassword = (token: string, password = 'one more passphrase') =>
+  post('/api/auth/reset-password', { token, password, confirmPassword: password });
 /** The account's reset links, invitations and e-mail change codes that still work. */
 const openTokensOf = (userId: string) =>
   t.app.database.db
@@ -188,11 +190,7 @@ describe('drivers and parents, who cannot sign in yet', () => {
       const token = await t.app.database.db.transaction((tx) =>
         issueLinkToken(tx, user.id, 'invitation', time.clock()),
       );
-      const answer = await post('/api/auth/reset-password', {
-        token,
-        password: 'a passphrase of mine',
-        confirmPassword: 'a passphrase of mine',
-      });
+      const answer = await resetPassword(token);
       expect(answer.statusCode).toBe(400);
       expect(answer.json().message).toBe(ACCOUNT_MESSAGES.linkInvalid);
       const [stored] = await t.app.database.db.select().from(users).where(eq(users.id, user.id));
@@ -202,12 +200,6 @@ describe('drivers and parents, who cannot sign in yet', () => {
 });
 
 describe('old links die', () => {
-  const resetWith = (token: string) =>
-    post('/api/auth/reset-password', {
-      token,
-      password: 'one more passphrase',
-      confirmPassword: 'one more passphrase',
-    });
   const changePassword = (token: string) =>
     post(
       '/api/profile/change-password',
@@ -219,43 +211,40 @@ describe('old links die', () => {
       token,
     );
 
-  it('a password changed on the profile ends open reset links and e-mail change codes', async () => {
+  /** An admin signed in, with a reset link and an e-mail change code both open. */
+  const withOpenLinkAndCode = async () => {
     const user = await createAccount(t.app, 'admin');
     const session = await signIn(user.email);
     await post('/api/auth/forgot-password', { email: user.email });
     const link = linkTokenIn(await sink.lastTo(user.email))!;
-    const newEmail = `code-${Date.now()}@example.com`;
+    const newEmail = `code-${Date.now()}-${Math.random()}@example.com`;
     await post('/api/profile/change-email', { email: newEmail }, session);
     const code = codeIn(await sink.lastTo(newEmail))!;
+    expect(await openTokensOf(user.id)).toHaveLength(2);
+    return { user, session, link, code };
+  };
 
+  it('a password changed on the profile ends open reset links and e-mail change codes', async () => {
+    const { user, session, link, code } = await withOpenLinkAndCode();
     expect((await changePassword(session)).statusCode).toBe(200);
-    expect((await resetWith(link)).statusCode).toBe(400);
+    expect((await resetPassword(link)).statusCode).toBe(400);
     expect((await post('/api/auth/verify-email', { code }, session)).statusCode).toBe(400);
     expect(await openTokensOf(user.id)).toEqual([]);
   });
 
   it('a password set through a reset link ends the other open links and codes', async () => {
-    const user = await createAccount(t.app, 'admin');
-    const session = await signIn(user.email);
-    const newEmail = `code-${Date.now()}@example.com`;
-    await post('/api/profile/change-email', { email: newEmail }, session);
-    await post('/api/auth/forgot-password', { email: user.email });
-    const link = linkTokenIn(await sink.lastTo(user.email))!;
-    expect(await openTokensOf(user.id)).toHaveLength(2);
-    expect((await resetWith(link)).statusCode).toBe(200);
+    const { user, session, link, code } = await withOpenLinkAndCode();
+    expect((await resetPassword(link)).statusCode).toBe(200);
     expect(await openTokensOf(user.id)).toEqual([]);
+    expect((await me(session)).statusCode).toBe(401); // the reset ended every session
+    const again = await signIn(user.email, 'one more passphrase');
+    expect((await post('/api/auth/verify-email', { code }, again)).statusCode).toBe(400);
   });
 
   it('a new e-mail address ends open reset links', async () => {
-    const user = await createAccount(t.app, 'admin');
-    const session = await signIn(user.email);
-    await post('/api/auth/forgot-password', { email: user.email });
-    const link = linkTokenIn(await sink.lastTo(user.email))!;
-    const newEmail = `moved-${Date.now()}@example.com`;
-    await post('/api/profile/change-email', { email: newEmail }, session);
-    const code = codeIn(await sink.lastTo(newEmail))!;
+    const { session, link, code } = await withOpenLinkAndCode();
     expect((await post('/api/auth/verify-email', { code }, session)).statusCode).toBe(200);
-    expect((await resetWith(link)).statusCode).toBe(400);
+    expect((await resetPassword(link)).statusCode).toBe(400);
   });
 
   it("an administrator changing a driver's e-mail ends the driver's open links", async () => {

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { loginBackoff, loginFailures, sessions, users } from '../../db/schema/index.js';
 
@@ -106,20 +107,8 @@ export async function clearFailedLogins(db: Executor, email: string, ip?: string
 /** Forgets failures nobody is locked by any more, so guessed addresses do not pile up. */
 export async function pruneLoginFailures(db: Executor, now: Date): Promise<void> {
   const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS);
-  await db
-    .delete(loginFailures)
-    .where(
-      and(
-        lt(loginFailures.lastFailedAt, forgotten),
-        or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, now)),
-      ),
-    );
-  await db
-    .delete(loginBackoff)
-    .where(
-      and(
-        lt(loginBackoff.lastFailedAt, forgotten),
-        or(isNull(loginBackoff.delayedUntil), lt(loginBackoff.delayedUntil, now)),
-      ),
-    );
+  const stale = (lastFailedAt: PgColumn, until: PgColumn) =>
+    and(lt(lastFailedAt, forgotten), or(isNull(until), lt(until, now)));
+  await db.delete(loginFailures).where(stale(loginFailures.lastFailedAt, loginFailures.lockedUntil));
+  await db.delete(loginBackoff).where(stale(loginBackoff.lastFailedAt, loginBackoff.delayedUntil));
 }

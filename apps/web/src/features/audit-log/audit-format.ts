@@ -34,7 +34,7 @@ export const hasDetails = (details: unknown): boolean =>
 export function detailsSummary(details: unknown): string {
   if (!hasDetails(details)) return '—';
   const text =
-    typeof details === 'object' && !Array.isArray(details)
+    typeof details === 'object' && details !== null && !Array.isArray(details)
       ? Object.entries(details)
           .map(([key, value]) => `${key}: ${valueText(value)}`)
           .join(', ')
