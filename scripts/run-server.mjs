@@ -14,7 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { build, canBuild, isBuilt, isCurrent, serverDist } from './build.mjs';
 
 const command = process.argv[2] ?? 'start';
-if (command === 'start') process.env.NODE_ENV ??= 'production';
+// An empty NODE_ENV counts as unset, as every empty setting does.
+if (command === 'start' && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 
 async function ready(part) {
   if (canBuild(part)) {

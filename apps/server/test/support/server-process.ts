@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-/** The real command line in a child process, as `npm start` runs it, spoken to over HTTP. */
+/** The real command line in a child process, spoken to over HTTP. */
 export interface ServerProcess {
   child: ChildProcess;
   url: string;
@@ -9,19 +9,40 @@ export interface ServerProcess {
 }
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
+export const repositoryRoot = path.resolve(serverDir, '../..');
 
-export function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'start'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'warn', ...env },
-  });
+/** How the server is started: from source (the default), or as the README says (`npm start`, via the launcher). */
+export interface StartOptions {
+  command?: string;
+  args?: string[];
+  cwd?: string;
+  /** Resolve once the banner has been printed; how long to wait for it (a cold build under load takes minutes). */
+  timeoutMs?: number;
+}
+
+export function startServerProcess(
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<ServerProcess> {
+  const child = spawn(
+    options.command ?? process.execPath,
+    options.args ?? ['--import', 'tsx', 'src/main.ts', 'start'],
+    {
+      cwd: options.cwd ?? serverDir,
+      env: { ...process.env, NODE_ENV: 'test', PORT: '0', LOG_LEVEL: 'warn', ...env },
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      options.timeoutMs ?? 120_000,
+    );
     const poll = setInterval(() => {
-      const match = /running at (http:\/\/\S+)/.exec(output);
+      // The banner is complete when its closing rule has been printed.
+      const match = /running at (http:\/\/\S+)[\s\S]*\n {2}-+\n/.exec(output);
       if (match) {
         clearInterval(poll);
         clearTimeout(timer);
