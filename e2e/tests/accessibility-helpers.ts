@@ -19,8 +19,12 @@ export async function chooseMode(page: Page, mode: Mode): Promise<void> {
   await page.addInitScript((chosen) => localStorage.setItem('mode', chosen), mode);
 }
 
-/** Fails unless the page is drawn in `mode`, then runs axe over it. */
+/**
+ * Fails unless the page is drawn in `mode`, then runs axe over it once no list is loading: while a list fetches,
+ * its previous rows stay on screen dimmed, and axe would measure the contrast of that passing moment.
+ */
 export async function scan(page: Page, mode: Mode, screen: string, include?: string): Promise<void> {
+  await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
   await expect
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
     .toBe(BACKGROUND[mode]);
