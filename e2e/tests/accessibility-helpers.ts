@@ -20,11 +20,20 @@ export async function chooseMode(page: Page, mode: Mode): Promise<void> {
 }
 
 /**
- * Fails unless the page is drawn in `mode`, then runs axe over it once no list is loading: while a list fetches,
- * its previous rows stay on screen dimmed, and axe would measure the contrast of that passing moment.
+ * Fails unless the page is drawn in `mode`, then runs axe over it once no list is loading and no table is dimmed:
+ * while a list fetches, its previous rows stay on screen dimmed, and axe would measure the contrast of that passing
+ * moment.
  */
 export async function scan(page: Page, mode: Mode, screen: string, include?: string): Promise<void> {
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
+  // The dimmed rows fade back in over 150 ms; on a loaded machine axe could still catch them half-way.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('table')].every((table) => getComputedStyle(table).opacity === '1'),
+      ),
+    )
+    .toBe(true);
   await expect
     .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
     .toBe(BACKGROUND[mode]);
