@@ -56,7 +56,9 @@ function* filesUnder(relative) {
     yield relative;
     return;
   }
-  for (const entry of fs.readdirSync(full, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of fs
+    .readdirSync(full, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))) {
     yield* filesUnder(path.join(relative, entry.name));
   }
 }
@@ -65,7 +67,8 @@ function* filesUnder(relative) {
 function sourceHash(part) {
   const hash = crypto.createHash('sha256');
   for (const input of PARTS[part].inputs) {
-    for (const file of filesUnder(input)) hash.update(`${file}\0`).update(fs.readFileSync(path.join(root, file)));
+    for (const file of filesUnder(input))
+      hash.update(`${file}\0`).update(fs.readFileSync(path.join(root, file)));
   }
   return hash.digest('hex');
 }
@@ -132,7 +135,9 @@ async function buildServer(hash) {
       },
     ],
   });
-  fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(staging, 'migrations'), { recursive: true });
+  fs.cpSync(path.join(root, 'apps/server/src/db/migrations'), path.join(staging, 'migrations'), {
+    recursive: true,
+  });
   fs.writeFileSync(path.join(staging, STAMP), hash);
   // A running server has loaded its code and migrations at start; the old folder can go.
   const previous = `${serverDist}.old-${process.pid}`;
@@ -143,17 +148,23 @@ async function buildServer(hash) {
 
 function run(command, args, cwd) {
   const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
 }
 
 async function buildWeb(hash) {
   const id = `${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${hash.slice(0, 8)}`;
   const out = path.join(webBuilds, id);
-  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir'], webDir);
+  run(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir'],
+    webDir,
+  );
   run(process.execPath, [path.join(webDir, 'scripts/precompress.mjs'), out], webDir);
   fs.writeFileSync(path.join(out, STAMP), hash);
   // A build from before versioned builds is a plain folder where the link goes.
-  if (fs.existsSync(webDist) && !fs.lstatSync(webDist).isSymbolicLink()) fs.rmSync(webDist, { recursive: true });
+  if (fs.existsSync(webDist) && !fs.lstatSync(webDist).isSymbolicLink())
+    fs.rmSync(webDist, { recursive: true });
   // A new link renamed over the old one: the switch is one step, never a moment without a web app.
   const link = `${webDist}.new-${process.pid}`;
   fs.rmSync(link, { force: true });
