@@ -110,10 +110,12 @@ describe('drivers', () => {
       .from(auditLog)
       .where(eq(auditLog.action, 'driver.updated'));
     expect(entry!.entityId).toBe(id);
+    // A driver's values are personal: the entry names the changed fields only (decision 020).
     expect(entry!.details).toMatchObject({
-      name: { to: 'Renamed' },
-      address: { from: null, to: 'New address' },
+      name: 'changed',
+      address: 'changed',
     });
+    expect(JSON.stringify(entry!.details)).not.toMatch(/Renamed|New address/);
     expect(entry!.actorEmail).toMatch(/^admin-/);
   });
 

@@ -156,7 +156,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
   }, 120_000);
 
   it('exits within the grace period when whatever reads its output stalls and then goes away', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'info' });
+    // The log writer is the same in every mode; 'test' spares this test a built web app (production serves one).
+    const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
     // The reader stops reading: the pipe fills with one log line per request.
     server.child.stdout!.pause();
     server.child.stdout!.removeAllListeners('data');

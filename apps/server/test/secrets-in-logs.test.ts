@@ -87,14 +87,15 @@ describe('request and error lines', () => {
 
   it('keep the names of query parameters and drop their values', async () => {
     const resetToken = 'ResetTokenValue0123456789abcdefghijklmnopqrs';
-    await t.app.inject({ method: 'GET', url: `/reset-password?token=${resetToken}` });
+    // Web pages such as /reset-password are logged only at debug; an API path carries the same query at info.
+    await t.app.inject({ method: 'GET', url: `/api/auth/reset-password?token=${resetToken}` });
     await t.app.inject({
       method: 'GET',
       url: '/api/uploads/profile/driver/a.webp?expires=4102444800&signature=SignatureValueXYZ',
     });
     await t.app.inject({ method: 'GET', url: '/api/students/get-all?search=Child%20Name%20Secret' });
     const text = t.logs.join('');
-    expect(text).toContain('/reset-password?token=[redacted]');
+    expect(text).toContain('/api/auth/reset-password?token=[redacted]');
     expect(text).toContain('?expires=[redacted]&signature=[redacted]');
     for (const value of [resetToken, 'SignatureValueXYZ', '4102444800', 'Child']) {
       expect(text).not.toContain(value);
