@@ -146,8 +146,8 @@ async function buildServer(hash) {
   fs.rmSync(previous, { recursive: true, force: true });
 }
 
-function run(command, args, cwd) {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
+function run(command, args, cwd, env = process.env) {
+  const result = spawnSync(command, args, { cwd, stdio: 'inherit', env });
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal})`);
 }
@@ -159,6 +159,9 @@ async function buildWeb(hash) {
     process.execPath,
     [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir'],
     webDir,
+    // Vite obeys an inherited NODE_ENV: a build started from a test (NODE_ENV=test) bundled React's development
+    // build, 276 kB instead of 198 kB for the first screen. A web build is always a production build.
+    { ...process.env, NODE_ENV: 'production' },
   );
   run(process.execPath, [path.join(webDir, 'scripts/precompress.mjs'), out], webDir);
   fs.writeFileSync(path.join(out, STAMP), hash);
