@@ -40,12 +40,18 @@ export async function serveBackups(database: DatabaseHandle, dataDir: string): P
     busy = true;
     void answerBackup(database, dataDir, reply).finally(() => (busy = false));
   });
-  fs.rmSync(socket, { force: true });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(socket, resolve);
-  });
-  fs.chmodSync(socket, 0o600);
+  try {
+    fs.rmSync(socket, { force: true });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socket, resolve);
+    });
+    fs.chmodSync(socket, 0o600);
+  } catch (error) {
+    // The server is already serving: a folder that cannot hold a socket (some mounts) costs the backup, not it.
+    server.close();
+    return `Backups of the running server are not available: ${socket}: ${(error as Error).message}`;
+  }
   // Never what keeps the process alive; the socket file goes with the process (a killed one's is replaced above).
   server.unref();
   process.on('exit', () => fs.rmSync(socket, { force: true }));
