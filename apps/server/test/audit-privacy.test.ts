@@ -148,6 +148,32 @@ describe('personal data in the audit log', () => {
       expect(everything, value).not.toContain(value);
   });
 
+  it("keeps no values about a driver's or parent's own account, and forgets its e-mail when it is deleted", async () => {
+    const parent = await createAccount(t.app, 'parent');
+    const admin = await createAccount(t.app, 'admin');
+    // Written as the profile routes wrote them while drivers and parents could still sign in.
+    for (const user of [parent, admin]) {
+      await t.app.database.db.insert(auditLog).values({
+        actorId: user.id,
+        actorEmail: user.email,
+        action: 'profile.name_changed',
+        entityType: 'user',
+        entityId: user.id,
+        details: { name: `Wolfram Ixworth ${user.role}` },
+      });
+    }
+    const [parentEntry] = await entriesAbout([parent.id]);
+    expect(parentEntry!.details).toEqual({});
+    expect(parentEntry!.actorEmail).toBe(parent.email);
+    await t.app.database.db.execute(sql`delete from users where id = ${parent.id}`);
+    const everything = JSON.stringify(await t.app.database.db.select().from(auditLog));
+    expect(everything).not.toContain(parent.email);
+    expect(everything).not.toContain('Wolfram Ixworth parent');
+    // An administrator is staff: their own entries keep their values (decision 020).
+    const [adminEntry] = await entriesAbout([admin.id]);
+    expect(adminEntry!.details).toEqual({ name: 'Wolfram Ixworth admin' });
+  });
+
   it('keeps the values of vehicles and routes, which are nobody’s personal data', async () => {
     const tag = Date.now().toString(36).toUpperCase();
     const vehicle = (
