@@ -1,6 +1,8 @@
 /** Where the server under test listens, and the accounts the global set-up puts in its database. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Names the folder where the mail sink writes the server's mails (set by the global set-up for the workers). */
+export const MAIL_DIR_VARIABLE = 'E2E_MAIL_DIR';
 
 export const ACCOUNTS = {
   admin: {

@@ -4,7 +4,7 @@
  * yet, so this is the only way a browser test can sign in as one.
  */
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { hashPassword } from '../../apps/server/src/modules/auth/passwords.js';
+import { hashPassword } from '../../apps/server/src/modules/users/passwords.js';
 import { insertUserIfNew } from '../../apps/server/src/modules/users/user-queries.js';
 import { ACCOUNTS } from './environment.js';
 

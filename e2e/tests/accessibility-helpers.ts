@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { expect, storedToken } from '../support/fixtures';
-import { ONE_PIXEL_PNG, signInAsAdmin } from '../support/fleet-helpers';
+import { ONE_PIXEL_PNG, signInAsAdmin } from '../support/screens';
 
 /**
  * Shared steps of the accessibility browser tests: every screen is looked at in both colour modes, since each has
@@ -11,7 +11,7 @@ import { ONE_PIXEL_PNG, signInAsAdmin } from '../support/fleet-helpers';
 export const MODES = ['light', 'dark'] as const;
 export type Mode = (typeof MODES)[number];
 
-/** The body's background of each mode (spec section 9), to know the mode really is on before axe looks. */
+/** The body's background of each mode (the theme's, app/theme.ts), to know the mode really is on before axe looks. */
 const BACKGROUND: Record<Mode, string> = { light: 'rgb(240, 242, 245)', dark: 'rgb(2, 2, 2)' };
 
 /** Puts the app in `mode` for every screen this page opens, as a remembered choice would. */

@@ -1,18 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { axeRules } from '../support/accessibility';
-import { childPayload, parentPayload } from '../support/family-helpers';
 import { expect, test } from '../support/fixtures';
-import {
-  createThroughApi,
-  driverPayload,
-  searchList,
-  signInAsAdmin,
-  summary,
-  uniqueTag,
-} from '../support/fleet-helpers';
-import { postThroughApi } from '../support/operations-helpers';
 import { uploadPhoto } from './accessibility-helpers';
 import { expectToast } from '../support/toasts';
+import { childPayload, driverPayload, parentPayload, uniqueTag } from '@school-transport/testing';
+import { createThroughApi, postThroughApi } from '../support/api';
+import { searchList, signInAsAdmin, summary } from '../support/screens';
 
 /**
  * The back-office used with the keyboard alone: Tab, Shift+Tab, Enter, Space, Escape and the arrow keys, never a

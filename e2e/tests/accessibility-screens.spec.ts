@@ -1,19 +1,18 @@
 import { ACCOUNTS } from '../support/environment';
 import { expect, test } from '../support/fixtures';
-import {
-  createThroughApi,
-  driverPayload,
-  ONE_PIXEL_PNG,
-  routePayload,
-  rowAction,
-  searchList,
-  uniqueTag,
-  vehiclePayload,
-} from '../support/fleet-helpers';
-import { childPayload, parentPayload } from '../support/family-helpers';
-import { assignThroughApi, chooseOption, createParts, postThroughApi } from '../support/operations-helpers';
 import { newAdmin, onboardAdmin } from './accounts-helpers';
 import { chooseMode, MODES, openedDialog, scan, signInInMode, uploadPhoto } from './accessibility-helpers';
+import {
+  busRoutePayload,
+  childPayload,
+  driverPayload,
+  parentPayload,
+  uniqueTag,
+  vehiclePayload,
+} from '@school-transport/testing';
+import { createThroughApi, postThroughApi } from '../support/api';
+import { assignThroughApi, chooseOption, createParts } from '../support/assignments-helpers';
+import { ONE_PIXEL_PNG, rowAction, searchList } from '../support/screens';
 
 /**
  * Every screen, with records on it, and every dialog, looked at by axe in the light and the dark mode: no serious or
@@ -119,7 +118,7 @@ for (const mode of MODES) {
       const vehicle = vehiclePayload(tag);
       const vehicleId = await createThroughApi(page, 'vehicles', vehicle);
       await uploadPhoto(page, 'vehicle', vehicleId);
-      const route = routePayload(tag);
+      const route = busRoutePayload(tag);
       await createThroughApi(page, 'routes', route);
 
       await page.goto('/all-drivers');

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test as base } from '../support/fixtures';
-import { signInAsAdmin, uniqueTag } from '../support/fleet-helpers';
 import { lastMailTo, resetLinkIn } from '../support/mail-sink';
 import { expectToast, recordToasts } from '../support/toasts';
+import { uniqueTag } from '@school-transport/testing';
+import { signInAsAdmin } from '../support/screens';
 
 /**
  * Shared steps of the account browser tests. Every test makes administrators of its own (unique addresses), since

@@ -1,6 +1,5 @@
 import { ACCOUNTS } from '../support/environment';
 import { expect } from '../support/fixtures';
-import { searchList, signInAsAdmin } from '../support/fleet-helpers';
 import { lastMailTo } from '../support/mail-sink';
 import {
   choosePasswordThroughLink,
@@ -12,6 +11,7 @@ import {
   signOut,
   test,
 } from './accounts-helpers';
+import { searchList, signInAsAdmin } from '../support/screens';
 
 const RESET_LINK_SENT = 'If an account exists for that address, we have sent reset instructions to it.';
 
@@ -28,7 +28,7 @@ test('an invited admin chooses a password from the mail, later forgets it and re
   await expect(row).toContainText('Invited');
   await expect(row).toContainText('Never');
 
-  const invitation = await lastMailTo(ivy.email);
+  const invitation = (await lastMailTo(ivy.email)).body;
   expect(invitation).toContain(`Hello ${ivy.name},`);
   expect(invitation).toContain(`${ACCOUNTS.admin.email} invited you`);
   const invitationLink = await newLinkMailedTo(ivy.email);

@@ -1,8 +1,8 @@
 import { expect } from '../support/fixtures';
-import { uniqueTag } from '../support/fleet-helpers';
 import { codeIn, lastMailTo } from '../support/mail-sink';
 import { screenAlert, signInWith, signOut, test } from './accounts-helpers';
 import { expectToast } from '../support/toasts';
+import { uniqueTag } from '@school-transport/testing';
 
 test('an admin renames themselves, changes their address with a mailed code and signs in with it', async ({
   newcomer: { admin: ivy, page: ivyPage },

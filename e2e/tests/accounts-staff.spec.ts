@@ -1,8 +1,8 @@
 import { ACCOUNTS } from '../support/environment';
 import { expect } from '../support/fixtures';
-import { rowAction, searchList, signInAsAdmin } from '../support/fleet-helpers';
 import { screenAlert, signInWith, test } from './accounts-helpers';
 import { expectToast } from '../support/toasts';
+import { rowAction, searchList, signInAsAdmin } from '../support/screens';
 
 const DISABLED = 'This account has been disabled. Ask an administrator to re-enable it.';
 

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/fixtures';
+import { expectToast } from '../support/toasts';
+import { childPayload, parentPayload, uniqueTag } from '@school-transport/testing';
+import { createThroughApi } from '../support/api';
 import {
   addChildOnForm,
   childForm,
-  childPayload,
   field,
   fillChildFields,
   fillParentFields,
   mapReady,
   parentForm,
-  parentPayload,
-} from '../support/family-helpers';
-import {
-  createThroughApi,
-  ONE_PIXEL_PNG,
-  rowAction,
-  signInAsAdmin,
-  uniqueTag,
-} from '../support/fleet-helpers';
-import { expectToast } from '../support/toasts';
+} from '../support/families-helpers';
+import { ONE_PIXEL_PNG, rowAction, signInAsAdmin } from '../support/screens';
 
 test('the server refuses a taken email or NFC tag, and the family is not saved in part', async ({ page }) => {
   await signInAsAdmin(page);

@@ -1,15 +1,8 @@
 import { expect, test } from '../support/fixtures';
-import {
-  addChildOnForm,
-  cellUnder,
-  childPayload,
-  field,
-  fillParentFields,
-  parentForm,
-  parentPayload,
-} from '../support/family-helpers';
-import { rowAction, searchList, signInAsAdmin, summary, uniqueTag } from '../support/fleet-helpers';
 import { expectToast } from '../support/toasts';
+import { childPayload, parentPayload, uniqueTag } from '@school-transport/testing';
+import { addChildOnForm, field, fillParentFields, parentForm } from '../support/families-helpers';
+import { cellUnder, rowAction, searchList, signInAsAdmin, summary } from '../support/screens';
 
 test('a family enrolled on Add Parent is listed, its children edited and deleted, then the parent', async ({
   page,

@@ -11,7 +11,7 @@
  * (default both), --build / --skip-build (default: build when needed), CHROMIUM_PATH (default /usr/bin/chromium).
  *
  * The list page needs a signed-in session: the token and user go into localStorage under the web app's keys
- * (apps/web/src/features/auth/session-storage.ts), so Lighthouse runs with disableStorageReset; the HTTP cache is
+ * (apps/web/src/lib/session-storage.ts), so Lighthouse runs with disableStorageReset; the HTTP cache is
  * cleared before each run instead, so every run is a cold load.
  */
 import { execFileSync } from 'node:child_process';

@@ -154,31 +154,14 @@ async function main() {
     if (!student) throw new Error('the dataset has no student');
     const body = JSON.stringify(signInTarget);
 
+    const signInAt = (parameter: 'email' | 'password', evaluate: string): Target => ({
+      name: `sign-in: ${parameter}`,
+      args: ['-u', `${server.base}/api/auth/login`, '--data', body, '-p', parameter, `--eval=${evaluate}`],
+    });
+
     const targets: Target[] = [
-      {
-        name: 'sign-in: email',
-        args: [
-          '-u',
-          `${server.base}/api/auth/login`,
-          '--data',
-          body,
-          '-p',
-          'email',
-          `--eval=${RANDOM_CLIENT}`,
-        ],
-      },
-      {
-        name: 'sign-in: password',
-        args: [
-          '-u',
-          `${server.base}/api/auth/login`,
-          '--data',
-          body,
-          '-p',
-          'password',
-          `--eval=${RANDOM_CLIENT}; ${RANDOM_EMAIL}`,
-        ],
-      },
+      signInAt('email', RANDOM_CLIENT),
+      signInAt('password', `${RANDOM_CLIENT}; ${RANDOM_EMAIL}`),
       {
         name: 'students list: search',
         args: [

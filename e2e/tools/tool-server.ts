@@ -2,20 +2,15 @@
  * Shared by the measuring tools in this folder (sqlmap.ts, lighthouse.ts): fills a database through the server's
  * own code, starts the real server on it in a process of its own, and signs in through the API.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { repositoryRoot, signedIn, startServer, type Account } from '@school-transport/testing';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { generateDataset, isEmpty } from '../../apps/server/src/db/generate/generate-dataset.js';
 import { createAdmin } from '../../apps/server/src/modules/users/first-admin.js';
 
-export const root = path.resolve(import.meta.dirname, '../..');
-
-export interface Account {
-  email: string;
-  password: string;
-}
+export const root = repositoryRoot;
 
 export interface ToolServer {
   base: string;
@@ -76,71 +71,34 @@ export async function startToolServer(options: ToolServerOptions): Promise<ToolS
   await database.close();
 
   const base = `http://127.0.0.1:${options.port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'start'], {
+  const cleanUp = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  const server = await startServer({
     cwd: root,
     env: {
-      ...process.env,
       NODE_ENV: options.production ? 'production' : 'test',
       PORT: String(options.port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
-      LOG_LEVEL: 'warn',
       TRUST_PROXY: options.trustProxy ? '1' : '0',
       PUBLIC_URL: base,
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  }).catch((error: unknown) => {
+    cleanUp();
+    throw error;
   });
-  let output = '';
-  server.stdout.on('data', (chunk) => (output += chunk));
-  server.stderr.on('data', (chunk) => (output += chunk));
-  let running = true;
-  const exited = new Promise<void>((resolve) =>
-    server.once('exit', () => {
-      running = false;
-      resolve();
-    }),
-  );
-
   const stop = async () => {
-    if (running) server.kill('SIGTERM');
-    await exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop('SIGTERM');
+    cleanUp();
   };
-
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (!running || Date.now() > deadline) {
-      const why = running ? 'did not become healthy' : 'stopped';
-      await stop();
-      throw new Error(`the server ${why}:\n${output}`);
-    }
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   return { base, admins, stop };
 }
 
 /** Signs in through the API; answers the token and the user, as the web app stores them. */
-export async function signIn(
-  base: string,
-  account: Account,
-  forwardedFor = '198.51.100.1',
-): Promise<{ token: string; user: unknown }> {
-  const answer = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
-    body: JSON.stringify(account),
-  });
-  if (!answer.ok) throw new Error(`sign-in failed (${answer.status}): ${await answer.text()}`);
-  return (await answer.json()) as { token: string; user: unknown };
-}
+export const signIn = (base: string, account: Account, forwardedFor = '198.51.100.1') =>
+  signedIn(base, account, forwardedFor);
 
 /** Stops the server however the tool ends (an error, Ctrl-C), so no process outlives it. */
 export function stopOnExit(stop: () => Promise<void>): void {

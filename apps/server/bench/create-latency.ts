@@ -7,27 +7,13 @@
  *   npx tsx bench/create-latency.ts --database-url postgres://…/bench     (PostgreSQL)
  * Options: --requests 400 (per run), --clients 8 (the concurrent run).
  */
-import { parseArgs } from 'node:util';
+import { vehiclePayload } from '@school-transport/testing';
 import * as hdr from 'hdr-histogram-js';
-import { databaseOptions, engineName, startServerProcess } from './server-process.js';
+import { benchArguments, engineName, startBenchServer } from './bench-server.js';
 
-const { values } = parseArgs({
-  options: {
-    ...databaseOptions,
-    requests: { type: 'string', default: '400' },
-    clients: { type: 'string', default: '8' },
-    port: { type: 'string', default: '3998' },
-  },
-});
-const requests = Number(values.requests);
-const clients = Number(values.clients);
-const server = startServerProcess(values, Number(values.port));
-
-let serial = 0;
-const vehicle = () => {
-  const tag = `${process.pid.toString(36)}${(serial += 1).toString(36)}`.toUpperCase();
-  return { licensePlate: `CB${tag}`, model: 'Bench', type: 'Bus', color: 'Yellow', capacity: 40 };
-};
+const values = benchArguments({ port: 3998, requests: 400, clients: 8 });
+const { requests, clients } = values;
+const server = await startBenchServer(values);
 
 async function measure(token: string, concurrency: number) {
   const latencies = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000, autoResize: true });
@@ -36,10 +22,10 @@ async function measure(token: string, concurrency: number) {
   const client = async () => {
     while (remaining-- > 0) {
       const sent = performance.now();
-      const answer = await fetch(`${server.base}/api/vehicles/create`, {
+      const answer = await fetch(`${server.url}/api/vehicles/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: token },
-        body: JSON.stringify(vehicle()),
+        body: JSON.stringify(vehiclePayload()),
       });
       await answer.arrayBuffer();
       if (answer.status !== 201) throw new Error(`create answered ${answer.status}`);
@@ -54,7 +40,6 @@ async function measure(token: string, concurrency: number) {
 }
 
 try {
-  await server.ready;
   const token = await server.signIn();
   await measure(token, 1); // warm-up: first statements prepared, caches filled
   const rows = [await measure(token, 1), await measure(token, clients)];

@@ -7,30 +7,21 @@
  *   npm run bench -- --database-url postgres://…/bench   (PostgreSQL)
  * Options: --connections 16, --seconds 10. Generate the data first: `npm run generate -- --students 100000`.
  */
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import * as hdr from 'hdr-histogram-js';
 import {
   BENCH_ADMIN,
-  databaseOptions,
+  benchArguments,
   engineName,
   nextClientAddress,
   sampleRss,
-  startServerProcess,
-} from './server-process.js';
+  startBenchServer,
+} from './bench-server.js';
 
-const { values } = parseArgs({
-  options: {
-    ...databaseOptions,
-    connections: { type: 'string', default: '16' },
-    seconds: { type: 'string', default: '10' },
-    port: { type: 'string', default: '3999' },
-  },
-});
-const connections = Number(values.connections);
-const duration = Number(values.seconds);
-const server = startServerProcess(values, Number(values.port));
-const { base } = server;
+const values = benchArguments({ port: 3999, connections: 16, seconds: 10 });
+const { connections, seconds: duration } = values;
+const server = await startBenchServer(values);
+const base = server.url;
 let rss: ReturnType<typeof sampleRss> | undefined;
 
 interface Scenario {
@@ -84,7 +75,6 @@ async function run(scenario: Scenario, token: string) {
 }
 
 async function main() {
-  await server.ready;
   rss = sampleRss(server.pid, 250);
   const token = await server.signIn();
   const get = async (path: string) =>

@@ -17,8 +17,8 @@
  * before the run, eight assignments of the load's own (driver, vehicle, route; no children) and a pool of families;
  * during it, families are created (a parent with one or two children, one transaction) and deleted, their children
  * are seated on and taken off those assignments (assign-students with the full new set), and the load's drivers
- * and routes are edited; afterwards everything the load created is deleted. Every value that must be unique
- * carries the run's tag and a counter. Any answer other than 2xx, and any request that fails or takes over 10 s,
+ * and routes are edited; afterwards everything the load created is deleted. Records are built by the shared
+ * factories (packages/testing), every value that must be unique carrying a tag of its own. Any answer other than 2xx, and any request that fails or takes over 10 s,
  * is an error and is printed with its body.
  *
  * Memory: resident memory (VmRSS, read every second) is printed, but it is no verdict: the garbage collector lets
@@ -30,29 +30,26 @@
  * 5 s to the latencies.
  * The exit code is non-zero unless there were no errors and memory was flat.
  */
-import { parseArgs } from 'node:util';
-import * as hdr from 'hdr-histogram-js';
-import { connectHeapProbe } from './heap-probe.js';
 import {
+  busRoutePayload,
+  driverPayload,
+  familyPayload,
+  uniqueTag,
+  vehiclePayload,
+} from '@school-transport/testing';
+import * as hdr from 'hdr-histogram-js';
+import {
+  benchArguments,
   cpuSeconds,
-  databaseOptions,
   engineName,
   sampleRss,
-  startServerProcess,
+  startBenchServer,
   type RssSample,
-} from './server-process.js';
+} from './bench-server.js';
+import { connectHeapProbe } from './heap-probe.js';
 
-const { values } = parseArgs({
-  options: {
-    ...databaseOptions,
-    seconds: { type: 'string', default: '60' },
-    rate: { type: 'string', default: '100' },
-    port: { type: 'string', default: '3998' },
-  },
-});
-const seconds = Number(values.seconds);
-const rate = Number(values.rate);
-if (!(seconds > 0) || !(rate > 0)) throw new Error('--seconds and --rate must be positive numbers');
+const values = benchArguments({ port: 3998, seconds: 60, rate: 100 });
+const { seconds, rate } = values;
 
 const WARM_UP_S = 10;
 const HEAP_PROBE_MS = 5_000;
@@ -65,14 +62,9 @@ const INITIAL_SEATED = 8;
 const SEARCH_TERMS = ['aar', 'sha', 'kha', 'mee', 'ver', 'iye', 'red', 'pat', 'sin', 'ana', 'riy', 'dev'];
 const LISTED = ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments', 'trips'];
 
-const server = startServerProcess(values, Number(values.port), { inspect: true });
+const server = await startBenchServer(values, { inspect: true });
 const rss = sampleRss(server.pid, 1000);
-/** Unique per run, so values from an earlier, interrupted run never collide. Letters and digits only. */
-const tag = Date.now().toString(36).toUpperCase();
-let counter = 0;
-const unique = () => `${tag}${++counter}`;
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 interface Answer {
   data?: unknown;
@@ -83,7 +75,7 @@ let token = '';
 
 /** One call to the API; resolves to the parsed answer, or throws with the status and body on anything but 2xx. */
 async function call(method: string, path: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(`${server.base}${path}`, {
+  const response = await fetch(`${server.url}${path}`, {
     method,
     headers: { authorization: token, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -131,45 +123,15 @@ interface LoadAssignment {
 const families: Family[] = [];
 const assignments: LoadAssignment[] = [];
 
-const familyBody = () => {
-  const id = unique();
-  const children = 1 + Math.floor(Math.random() * 2);
-  return {
-    name: `Load Parent ${id}`,
-    email: `load-parent-${id.toLowerCase()}@example.com`,
-    phone: `+91 9${digits(4)} ${digits(5)}`,
-    alternativePhone: `+91 8${digits(4)} ${digits(5)}`,
-    address: `${id} Load Street`,
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pinCode: '560001',
-    children: Array.from({ length: children }, (_, k) => ({
-      name: `Load Child ${id}-${k + 1}`,
-      class: String(1 + Math.floor(Math.random() * 10)),
-      rollNo: `L${id}${k + 1}`,
-      nfcTagId: `L${id}C${k + 1}`,
-      pickupAndDropLat: 12.9 + Math.random() / 10,
-      pickupAndDropLng: 77.5 + Math.random() / 10,
-      pickupDropAddress: `${k + 1} Load Lane`,
-    })),
-  };
-};
+/** A parent with one or two children. */
+const familyBody = () => familyPayload(uniqueTag(), 1 + Math.floor(Math.random() * 2));
 
-const routeBody = () => ({
-  name: `Load route ${unique()}`,
-  startLocation: `Depot ${digits(2)}`,
-  endLocation: 'School',
-  distanceKm: Number((1 + Math.random() * 40).toFixed(2)),
-  durationMin: 10 + Math.floor(Math.random() * 80),
-});
+const routeBody = () => busRoutePayload(uniqueTag());
 
 const driverBody = (email: string, licenseNo: string) => ({
-  name: `Load Driver ${unique()}`,
+  ...driverPayload(uniqueTag()),
   email,
-  phone: `+91 7${digits(4)} ${digits(5)}`,
-  alternativePhone: null,
   licenseNo,
-  address: `${unique()} Driver Road`,
 });
 
 async function createFamily(): Promise<Family> {
@@ -210,17 +172,10 @@ async function deleteFamily(family: Family) {
 
 async function setUp() {
   for (let i = 0; i < LOAD_ASSIGNMENTS; i++) {
-    const id = unique();
-    const driverFields = driverBody(`load-driver-${id.toLowerCase()}@example.com`, `LD-${id}`);
+    const driverFields = driverPayload(uniqueTag());
     const driver = (await call('POST', '/api/drivers/create', driverFields)).data as { id: string };
     const vehicle = (
-      await call('POST', '/api/vehicles/create', {
-        licensePlate: `LOAD-${id}`,
-        model: 'Load Bus',
-        type: 'Bus',
-        color: 'Yellow',
-        capacity: LOAD_CAPACITY,
-      })
+      await call('POST', '/api/vehicles/create', { ...vehiclePayload(uniqueTag()), capacity: LOAD_CAPACITY })
     ).data as { id: string };
     const route = (await call('POST', '/api/routes/create', routeBody())).data as { id: string };
     const assignment = (
@@ -548,7 +503,6 @@ function slope(samples: RssSample[]) {
 const ms = (micros: number) => (micros / 1000).toFixed(micros < 10_000 ? 1 : 0);
 
 async function main() {
-  await server.ready;
   token = await server.signIn();
   const before = await counts();
   // Ids to read are taken before the load adds rows of its own, so none of them is deleted under the reads.

@@ -2,50 +2,43 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import {
-  assignableListQuerySchema,
-  assignmentCreateSchema,
-  assignmentInputSchema,
-  driverInputSchema,
-  parentCreateSchema,
-  parentInputSchema,
-  routeInputSchema,
-  studentInputSchema,
-  vehicleInputSchema,
-} from '@school-transport/shared';
 import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure } from './lib/envelope.js';
 import { errorSerializer, requestSerializer } from './lib/log-serializers.js';
-import { resourceRoutes } from './lib/resource-routes.js';
 import { accountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
 import { createAccountService } from './modules/accounts/account-service.js';
 import { createStaffService } from './modules/accounts/staff-service.js';
+import { assignmentRoutes } from './modules/assignments/assignment-routes.js';
+import { createAssignmentService } from './modules/assignments/assignment-service.js';
 import { addAuditRetention } from './modules/audit/audit-retention.js';
+import { pruneLoginFailures } from './modules/auth/login-failure-queries.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { createAuthenticator } from './modules/auth/authenticator.js';
+import { busRouteRoutes } from './modules/bus-routes/bus-route-routes.js';
+import { createBusRouteService } from './modules/bus-routes/bus-route-service.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { driverRoutes } from './modules/drivers/driver-routes.js';
 import { createDriverService } from './modules/drivers/driver-service.js';
+import { familyRoutes } from './modules/families/family-routes.js';
+import { createParentService } from './modules/families/parent-service.js';
+import { createStudentService } from './modules/families/student-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createMailer } from './modules/mail/mailer.js';
-import { createParentService } from './modules/parents/parent-service.js';
-import { assignStudentsRoute } from './modules/route-assignments/assignment-routes.js';
-import { createAssignmentService } from './modules/route-assignments/assignment-service.js';
-import { createRouteService } from './modules/routes/route-service.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
-import { studentsOfAssignment } from './modules/students/student-queries.js';
-import { createStudentService, studentAnswer } from './modules/students/student-service.js';
 import { tripRoutes } from './modules/trips/trip-routes.js';
 import { createTripService } from './modules/trips/trip-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
 import { createImageUrls } from './modules/uploads/image-urls.js';
-import { serverSecret } from './modules/uploads/server-secret.js';
+import { serverSecret } from './modules/uploads/server-secret-queries.js';
 import { uploadRoutes } from './modules/uploads/upload-routes.js';
+import { vehicleRoutes } from './modules/vehicles/vehicle-routes.js';
 import { createVehicleService } from './modules/vehicles/vehicle-service.js';
 import { addApiDocs } from './plugins/api-docs.js';
-import { addAuthentication, createAuthenticator, type Access } from './plugins/authentication.js';
+import { addAuthentication, type Access } from './plugins/authentication.js';
 import { addErrorHandling } from './plugins/error-handler.js';
 import { addNotFoundHandling } from './plugins/not-found.js';
 import { addRateLimits } from './plugins/rate-limit.js';
@@ -72,6 +65,11 @@ export interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them back. Defaults to stdout. */
   logStream?: DestinationStream;
   clock?: Clock;
+  /**
+   * Off: answers are sent as the handler built them, without their declared schema (only to measure what checking
+   * them costs: bench/response-schema-cost.ts). On by default.
+   */
+  responseSchemas?: boolean;
 }
 
 /** How long closing waits for running handlers; below the server's own shutdown grace (10 s, server.ts). */
@@ -183,7 +181,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    options.responseSchemas === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
+  );
   addErrorHandling(app);
   await addSecurityHeaders(app, { mapTileOrigin: tileOrigin(config.map.tileUrl) });
   await addRateLimits(app);
@@ -193,23 +193,26 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const { db } = database;
   const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
   const authenticator = createAuthenticator({ db, clock, lifetimes });
-  addAuditRetention(app, { db, clock, retentionDays: config.audit.retentionDays });
+  addAuditRetention(app, {
+    db,
+    clock,
+    retentionDays: config.audit.retentionDays,
+    alsoPrune: pruneLoginFailures,
+  });
   const auth = createAuthService({ db, clock, lifetimes });
   const storage = createImageStorage(config.dataDir);
   const urls = createImageUrls(await serverSecret(db, 'image-url-signing'), clock);
   const drivers = createDriverService({ db, urls, storage });
   const vehicles = createVehicleService({ db, urls, storage });
-  const routes = createRouteService({ db });
-  const parents = createParentService({ db, urls, storage });
+  const busRoutes = createBusRouteService({ db });
   const students = createStudentService({ db, urls, storage });
-  const toStudent = studentAnswer(urls);
-  const studentsOf = async (assignmentId: string) =>
-    (await studentsOfAssignment(db, assignmentId)).map(toStudent);
+  const parents = createParentService({ db, urls, storage, students });
+  const studentsOf = students.ofAssignment;
   const assignments = createAssignmentService({
     db,
     getDriver: drivers.get,
     getVehicle: vehicles.get,
-    getRoute: routes.get,
+    getBusRoute: busRoutes.get,
     studentsOf,
   });
   const trips = createTripService({ db, clock, studentsOf });
@@ -230,62 +233,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(healthRoutes(database, config));
       await api.register(authRoutes(auth));
       await api.register(auditRoutes(db));
-      await api.register(
-        resourceRoutes({
-          path: 'drivers',
-          label: 'Driver',
-          inputSchema: driverInputSchema,
-          listQuerySchema: assignableListQuerySchema,
-          service: drivers,
-        }),
-      );
-      await api.register(
-        resourceRoutes({
-          path: 'vehicles',
-          label: 'Vehicle',
-          inputSchema: vehicleInputSchema,
-          listQuerySchema: assignableListQuerySchema,
-          service: vehicles,
-        }),
-      );
-      await api.register(
-        resourceRoutes({
-          path: 'routes',
-          label: 'Route',
-          inputSchema: routeInputSchema,
-          listQuerySchema: assignableListQuerySchema,
-          service: routes,
-        }),
-      );
-      await api.register(
-        resourceRoutes({
-          path: 'parents',
-          label: 'Parent',
-          inputSchema: parentInputSchema,
-          createSchema: parentCreateSchema,
-          service: parents,
-        }),
-      );
-      await api.register(
-        resourceRoutes({
-          path: 'students',
-          label: 'Student',
-          inputSchema: studentInputSchema,
-          listQuerySchema: assignableListQuerySchema,
-          service: students,
-        }),
-      );
-      await api.register(
-        resourceRoutes({
-          path: 'route-assignments',
-          label: 'Route assignment',
-          inputSchema: assignmentInputSchema,
-          createSchema: assignmentCreateSchema,
-          deleteName: 'delete-route-assignment',
-          service: assignments,
-        }),
-      );
-      await api.register(assignStudentsRoute(assignments));
+      await api.register(driverRoutes(drivers));
+      await api.register(vehicleRoutes(vehicles));
+      await api.register(busRouteRoutes(busRoutes));
+      await api.register(familyRoutes(parents, students));
+      await api.register(assignmentRoutes(assignments));
       await api.register(tripRoutes(trips));
       await api.register(dashboardRoutes(db, clock));
       await api.register(accountRoutes(accounts));

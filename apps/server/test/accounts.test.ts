@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@school-transport/shared';
+import { codeIn, linkTokenIn, startMailSink } from '@school-transport/testing';
 import { accountTokens, auditLog, users } from '../src/db/schema/index.js';
 import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
 import { createAccount, login, nextAddress, PASSWORD, tokenFor } from './support/accounts.js';
-import { codeIn, linkTokenIn, startMailSink } from './support/mail-sink.js';
 import { apiAs } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Records, recordsThrough } from '@school-transport/testing';
 import { tokenFor } from './support/accounts.js';
-import { fixtures } from './support/fleet-fixtures.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
 
@@ -11,7 +11,7 @@ import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
  */
 let t: TestApp;
 let api: Api;
-let make: ReturnType<typeof fixtures>;
+let make: Records;
 
 const RACES = 64;
 /** Races run this many at a time: enough to overlap in the pool, few enough to keep the machine usable. */
@@ -20,7 +20,7 @@ const BATCH = 8;
 beforeAll(async () => {
   t = await createTestApp({ env: { LOG_LEVEL: 'silent' } });
   api = apiAs(t.app, await tokenFor(t.app, 'admin'));
-  make = fixtures(api);
+  make = recordsThrough(api);
 });
 afterAll(() => t.close());
 
@@ -74,7 +74,7 @@ const resources = [
 describe.each(resources)('deleting from $resource while an assignment names it', ({ resource, field }) => {
   it(`never answers 500 to a racing create (${RACES} races, ${TEST_DB})`, async () => {
     const outcomes = await runRaces(async (headStartMs) => {
-      const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.route()]);
+      const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.busRoute()]);
       const target = field === 'driverId' ? driver : route;
       return together(
         () => api('DELETE', `/api/${resource}/delete/${target.id}`),
@@ -92,13 +92,13 @@ describe.each(resources)('deleting from $resource while an assignment names it',
 
   it(`never answers 500 to a racing update (${RACES} races, ${TEST_DB})`, async () => {
     const outcomes = await runRaces(async (headStartMs) => {
-      const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.route()]);
+      const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(), make.busRoute()]);
       const created = await api('POST', '/api/route-assignments/create', {
         driverId: driver.id,
         vehicleId: vehicle.id,
         routeId: route.id,
       });
-      const replacement = await (field === 'driverId' ? make.driver() : make.route());
+      const replacement = await (field === 'driverId' ? make.driver() : make.busRoute());
       return together(
         () => api('DELETE', `/api/${resource}/delete/${replacement.id}`),
         () =>

@@ -1,25 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { recordsThrough } from '@school-transport/testing';
 import { ASSIGNMENT_MESSAGES } from '@school-transport/shared';
 import { assignmentStudents } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
-import { fixtures } from './support/fleet-fixtures.js';
-import { apiAs, type Api } from './support/requests.js';
-import { createTestApp, type TestApp } from './support/test-app.js';
+import { adminTestApp, apiAs } from './support/requests.js';
 
-let t: TestApp;
-let api: Api;
-let make: ReturnType<typeof fixtures>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiAs(t.app, await tokenFor(t.app, 'admin'));
-  make = fixtures(api);
-});
-afterAll(() => t.close());
+const { t, api } = adminTestApp();
+const make = recordsThrough(api);
 
 async function newAssignment(capacity = 40, studentIds: string[] = []) {
-  const [driver, vehicle, route] = await Promise.all([make.driver(), make.vehicle(capacity), make.route()]);
+  const [driver, vehicle, route] = await Promise.all([
+    make.driver(),
+    make.vehicle({ capacity }),
+    make.busRoute(),
+  ]);
   const answer = await api('POST', '/api/route-assignments/create', {
     driverId: driver.id,
     vehicleId: vehicle.id,
@@ -80,7 +75,7 @@ describe('creating and reading assignments', () => {
     const [otherDriver, otherVehicle, otherRoute] = await Promise.all([
       make.driver(),
       make.vehicle(),
-      make.route(),
+      make.busRoute(),
     ]);
     for (const [field, body] of [
       ['driverId', { driverId: driver.id, vehicleId: otherVehicle.id, routeId: otherRoute.id }],
@@ -110,7 +105,7 @@ describe('creating and reading assignments', () => {
   });
 
   it('answers 400 for unknown driver or route and for a student listed twice', async () => {
-    const [vehicle, route] = await Promise.all([make.vehicle(), make.route()]);
+    const [vehicle, route] = await Promise.all([make.vehicle(), make.busRoute()]);
     const unknown = '00000000-0000-4000-8000-000000000000';
     const answer = await api('POST', '/api/route-assignments/create', {
       driverId: unknown,
@@ -180,7 +175,7 @@ describe('seats', () => {
       kids.map((k) => k.id),
     );
     const id = answer.body.data.id;
-    const small = await make.vehicle(2);
+    const small = await make.vehicle({ capacity: 2 });
     const swap = await api('PUT', `/api/route-assignments/update/${id}`, {
       driverId: driver.id,
       vehicleId: small.id,
@@ -191,7 +186,7 @@ describe('seats', () => {
     const shrink = await api('PUT', `/api/vehicles/update/${vehicle.id}`, { ...vehicle, capacity: 2 });
     expect(shrink.status).toBe(409);
     expect(shrink.body.errors[0].field).toBe('capacity');
-    const roomy = await make.vehicle(3);
+    const roomy = await make.vehicle({ capacity: 3 });
     const ok = await api('PUT', `/api/route-assignments/update/${id}`, {
       driverId: driver.id,
       vehicleId: roomy.id,

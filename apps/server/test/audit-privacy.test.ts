@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { auditLog } from '../src/db/schema/index.js';
@@ -175,14 +176,12 @@ describe('personal data in the audit log', () => {
   });
 
   it('keeps the values of vehicles and routes, which are nobody’s personal data', async () => {
-    const tag = Date.now().toString(36).toUpperCase();
+    const tag = uniqueTag();
     const vehicle = (
       await api('POST', '/api/vehicles/create', {
+        ...vehiclePayload(tag),
         licensePlate: `KA01${tag}`,
         model: 'Starbus',
-        type: 'Bus',
-        color: 'Yellow',
-        capacity: 40,
       })
     ).body.data;
     const [entry] = await entriesAbout([vehicle.id]);

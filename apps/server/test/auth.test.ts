@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@school-transport/shared';
 import { auditLog, loginBackoff, sessions, users } from '../src/db/schema/index.js';
-import { ACCOUNT_FREE_FAILURES, ACCOUNT_MAX_DELAY_SECONDS } from '../src/modules/auth/login-failures.js';
+import {
+  ACCOUNT_FREE_FAILURES,
+  ACCOUNT_MAX_DELAY_SECONDS,
+} from '../src/modules/auth/login-failure-queries.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
@@ -19,7 +22,7 @@ const me = (authorization?: string) =>
   t.app.inject({ method: 'GET', url: '/api/auth/me', headers: authorization ? { authorization } : {} });
 
 describe('POST /api/auth/login', () => {
-  it('answers the spec fields and a token that works with and without the Bearer prefix', async () => {
+  it('answers the contract’s fields and a token that works with and without the Bearer prefix', async () => {
     const admin = await createAccount(t.app, 'admin');
     const answer = await login(t.app, admin.email.toUpperCase());
     expect(answer.statusCode).toBe(200);

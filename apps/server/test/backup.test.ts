@@ -1,20 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
 import {
-  addPhoto,
-  createDatabase,
-  OPS_ADMIN,
   runCommand,
-  signedInApi,
-  tempDataDir,
-  vehicleBody,
-  type Api,
-} from './support/data-dir-process.js';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './support/server-process.js';
-import { TEST_DB } from './support/test-app.js';
+  startServer,
+  vehiclePayload,
+  type HttpApi,
+  type RunningServer,
+} from '@school-transport/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addPhoto, createDatabase, OPS_ADMIN, opsEnv, tempDataDir } from './support/data-dir-process.js';
+import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
 
 /**
  * `npm run backup` of a running server under writes, `npm run restore` into a new data folder (and, on
@@ -36,30 +31,10 @@ async function newDataDir(name: string) {
 /** On PostgreSQL, a new empty database (dropped afterwards); on PGlite, nothing: the folder is the database. */
 async function newDatabaseUrl(): Promise<string> {
   if (TEST_DB === 'pglite') return '';
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `st_backup_${randomBytes(5).toString('hex')}`;
-  const query = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`create database ${name}`);
-  cleanups.push(() => query(`drop database if exists ${name} with (force)`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const database = await newPostgresDatabase('st_backup');
+  cleanups.push(database.drop);
+  return database.url;
 }
-
-const envFor = (dataDir: string, databaseUrl: string) => ({
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
-  ADMIN_EMAIL: OPS_ADMIN.email,
-  ADMIN_PASSWORD: OPS_ADMIN.password,
-});
 
 interface Vehicle {
   id: string;
@@ -67,7 +42,7 @@ interface Vehicle {
   profileImage: string | null;
 }
 
-async function allVehicles(api: Api): Promise<Vehicle[]> {
+async function allVehicles(api: HttpApi): Promise<Vehicle[]> {
   const rows: Vehicle[] = [];
   for (let page = 1; ; page++) {
     const answer = await api<Vehicle[]>('GET', `/api/vehicles/get-all?limit=100&page=${page}`);
@@ -77,7 +52,7 @@ async function allVehicles(api: Api): Promise<Vehicle[]> {
   }
 }
 
-async function photoStatus(server: ServerProcess, signedUrl: string): Promise<string> {
+async function photoStatus(server: RunningServer, signedUrl: string): Promise<string> {
   const answer = await fetch(`${server.url}${signedUrl}`);
   await answer.arrayBuffer();
   return `${answer.status} ${answer.headers.get('content-type')}`;
@@ -85,16 +60,16 @@ async function photoStatus(server: ServerProcess, signedUrl: string): Promise<st
 
 describe('backup and restore', () => {
   it('restores a backup taken under writes with every acknowledged record and photo', async () => {
-    const source = envFor(await newDataDir('backup-source'), await newDatabaseUrl());
+    const source = opsEnv(await newDataDir('backup-source'), await newDatabaseUrl());
     await createDatabase(source);
-    const server = await startServerProcess(source);
+    const server = await startServer({ env: source });
     const backupFile = path.join(await newDataDir('backup-file'), 'nested', 'schoolride.tar.gz');
     const before: Array<{ id: string; plate: string }> = [];
     let backup;
     try {
-      const api = await signedInApi(server);
+      const api = await server.apiAs(OPS_ADMIN);
       for (let i = 0; i < 4; i++) {
-        const created = await api('POST', '/api/vehicles/create', vehicleBody('BEFORE'));
+        const created = await api('POST', '/api/vehicles/create', vehiclePayload());
         expect(created.status).toBe(201);
         await addPhoto(api, created.body.data.id, 40 * i);
         before.push({
@@ -108,7 +83,7 @@ describe('backup and restore', () => {
       let writes = 0;
       const writer = (async () => {
         for (let i = 0; writing; i++) {
-          const created = await api('POST', '/api/vehicles/create', vehicleBody('DURING'));
+          const created = await api('POST', '/api/vehicles/create', vehiclePayload());
           expect(created.status).toBe(201);
           await addPhoto(api, before[i % before.length]!.id, 200 + (i % 50));
           writes += 1;
@@ -119,12 +94,12 @@ describe('backup and restore', () => {
       await writer;
       expect(writes).toBeGreaterThan(0);
     } finally {
-      await stopServerProcess(server, 'SIGTERM');
+      await server.stop('SIGTERM');
     }
     expect(backup.code, backup.output).toBe(0);
     expect((await fs.stat(backupFile)).mode & 0o077).toBe(0);
 
-    const target = envFor(await newDataDir('backup-target'), await newDatabaseUrl());
+    const target = opsEnv(await newDataDir('backup-target'), await newDatabaseUrl());
     const restored = await runCommand(['restore', backupFile], target);
     expect(restored.code, restored.output).toBe(0);
     const again = await runCommand(['restore', backupFile], target);
@@ -133,9 +108,9 @@ describe('backup and restore', () => {
     const forced = await runCommand(['restore', backupFile, '--force'], target);
     expect(forced.code, forced.output).toBe(0);
 
-    const copy = await startServerProcess(target);
+    const copy = await startServer({ env: target });
     try {
-      const api = await signedInApi(copy);
+      const api = await copy.apiAs(OPS_ADMIN);
       const vehicles = await allVehicles(api);
       const byId = new Map(vehicles.map((vehicle) => [vehicle.id, vehicle]));
       for (const { id, plate } of before) {
@@ -148,7 +123,7 @@ describe('backup and restore', () => {
       );
       expect(statuses).toEqual(withPhotos.map(() => '200 image/webp'));
     } finally {
-      await stopServerProcess(copy, 'SIGTERM');
+      await copy.stop('SIGTERM');
     }
   }, 600_000);
 
@@ -170,7 +145,7 @@ describe('backup and restore', () => {
     );
     const { execFileSync } = await import('node:child_process');
     execFileSync('tar', ['-czf', file, '-C', folder, '.']);
-    const result = await runCommand(['restore', file], envFor(dataDir, await newDatabaseUrl()));
+    const result = await runCommand(['restore', file], opsEnv(dataDir, await newDatabaseUrl()));
     expect(result.code).toBe(1);
     expect(result.output).toMatch(/is a backup of the .* database, and this configuration uses/);
   }, 120_000);

@@ -1,12 +1,10 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import type { AssignmentDetails, Pagination, Parent, ParentDetails } from '@school-transport/shared';
+import type { AssignmentDetails, Parent, ParentDetails } from '@school-transport/shared';
+import { familyPayload, recordsThrough, startServer, uniqueTag } from '@school-transport/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './support/server-process.js';
-import { TEST_DB } from './support/test-app.js';
+import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
 
 /**
  * Kills the server with SIGKILL in the middle of a burst of family enrolments and seat changes, restarts it on
@@ -18,104 +16,42 @@ let env: Record<string, string>;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  if (TEST_DB === 'postgres') {
-    const name = `st_crash_${randomBytes(5).toString('hex')}`;
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    env = { DATABASE_URL: url.toString(), DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'st-crash-')) };
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  } else {
-    env = { DATABASE_URL: '', DATA_DIR: await fs.mkdtemp(path.join(os.tmpdir(), 'st-crash-')) };
-    cleanup = async () => {};
-  }
-  Object.assign(env, { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'st-crash-'));
+  const database = TEST_DB === 'postgres' ? await newPostgresDatabase('st_crash') : null;
+  env = {
+    DATABASE_URL: database?.url ?? '',
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: '1',
+  };
+  cleanup = async () => {
+    await database?.drop();
+  };
 });
 afterAll(async () => {
   await cleanup();
   await fs.rm(env.DATA_DIR!, { recursive: true, force: true });
 });
 
-async function client(server: ServerProcess) {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  return async <T = { id: string }>(method: string, url: string, body?: unknown) => {
-    const answer = await fetch(`${server.url}${url}`, {
-      method,
-      headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: answer.status, body: (await answer.json()) as { data: T; pagination: Pagination } };
-  };
-}
-
-const family = (i: number) => ({
-  name: `Crash Parent ${i}`,
-  email: `crash${i}@example.com`,
-  phone: '9845011111',
-  alternativePhone: '9845022222',
-  address: 'Street',
-  state: 'Karnataka',
-  pinCode: '560001',
-  children: [1, 2].map((k) => ({
-    name: `Crash Child ${i}-${k}`,
-    class: '3',
-    rollNo: String(k),
-    pickupAndDropLat: 12.9,
-    pickupAndDropLng: 77.6,
-  })),
-});
+/** A family of two children, found by a search for "crash". */
+const family = (i: number) => ({ ...familyPayload(uniqueTag(), 2), name: `Crash Parent ${i}` });
 
 describe('crash safety', () => {
   it('keeps every acknowledged write and no half-written family after SIGKILL', async () => {
-    const first = await startServerProcess(env);
-    const api = await client(first);
-    const driver = (
-      await api('POST', '/api/drivers/create', {
-        name: 'Crash Driver',
-        email: 'crash-driver@example.com',
-        phone: '9876543210',
-        licenseNo: 'CRASH-1',
-      })
-    ).body.data;
-    const vehicle = (
-      await api('POST', '/api/vehicles/create', {
-        licensePlate: 'CRASH1',
-        model: 'M',
-        type: 'Bus',
-        color: 'Y',
-        capacity: 5,
-      })
-    ).body.data;
-    const route = (
-      await api('POST', '/api/routes/create', {
-        name: 'Crash Route',
-        startLocation: 'A',
-        endLocation: 'B',
-        distanceKm: 4,
-        durationMin: 15,
-      })
-    ).body.data;
-    const assignment = (
-      await api('POST', '/api/route-assignments/create', {
-        driverId: driver.id,
-        vehicleId: vehicle.id,
-        routeId: route.id,
-      })
-    ).body.data;
+    const first = await startServer({ env });
+    const api = await first.apiAs(ADMIN);
+    const make = recordsThrough(api);
+    const [driver, vehicle, route] = await Promise.all([
+      make.driver(),
+      make.vehicle({ capacity: 5 }),
+      make.busRoute(),
+    ]);
+    const assignment = await make.assignment({
+      driverId: driver.id,
+      vehicleId: vehicle.id,
+      routeId: route.id,
+    });
 
     const acknowledged: Array<{ id: string; children: number }> = [];
     const childIds: string[] = [];
@@ -140,15 +76,15 @@ describe('crash safety', () => {
     };
     const burst = Promise.all([enrol(0), enrol(1), enrol(2), enrol(3), reseat(), reseat()]);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await stopServerProcess(first, 'SIGKILL')).toBeNull();
+    expect(await first.stop('SIGKILL')).toBeNull();
     stop = true;
     await burst;
     expect(acknowledged.length).toBeGreaterThan(3);
 
-    const second = await startServerProcess(env);
+    const second = await startServer({ env });
     try {
       expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
-      const after = await client(second);
+      const after = await second.apiAs(ADMIN);
       for (const { id, children } of acknowledged) {
         const parent = await after<ParentDetails>('GET', `/api/parents/get-one/${id}`);
         expect(parent.status).toBe(200);
@@ -157,7 +93,7 @@ describe('crash safety', () => {
       // No family half-written: every parent in the database has both children its enrolment carried.
       const all = await after<Parent[]>('GET', '/api/parents/get-all?limit=100&search=crash');
       const counts: number[] = [];
-      for (let page = 1; page <= all.body.pagination.totalPages; page++) {
+      for (let page = 1; page <= all.body.pagination!.totalPages; page++) {
         const rows = await after<Parent[]>('GET', `/api/parents/get-all?limit=100&search=crash&page=${page}`);
         counts.push(...rows.body.data.map((row) => row.childrenCount));
       }
@@ -165,7 +101,7 @@ describe('crash safety', () => {
       const seated = await after<AssignmentDetails>('GET', `/api/route-assignments/get-one/${assignment.id}`);
       expect(seated.body.data.students.length).toBeLessThanOrEqual(5);
     } finally {
-      await stopServerProcess(second, 'SIGTERM');
+      await second.stop('SIGTERM');
     }
   }, 120_000);
 });

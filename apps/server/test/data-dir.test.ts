@@ -1,17 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runCommand, startServer, vehiclePayload } from '@school-transport/testing';
 import {
   addPhoto,
   createDatabase,
   OPS_ADMIN,
   openToOthers,
-  runCommand,
-  signedInApi,
+  opsEnv,
   tempDataDir,
-  vehicleBody,
 } from './support/data-dir-process.js';
-import { startServerProcess, stopServerProcess } from './support/server-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
@@ -27,20 +25,13 @@ async function newDataDir(name: string) {
   return dir;
 }
 
-const envFor = (dataDir: string) => ({
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  ADMIN_EMAIL: OPS_ADMIN.email,
-  ADMIN_PASSWORD: OPS_ADMIN.password,
-});
-
 const LOCK = 'schoolride.lock';
 
 describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
   it('refuses a second server and every command on a folder in use, naming the folder and the holder', async () => {
     const dataDir = await newDataDir('lock');
-    await createDatabase(envFor(dataDir));
-    const server = await startServerProcess(envFor(dataDir));
+    await createDatabase(opsEnv(dataDir));
+    const server = await startServer({ env: opsEnv(dataDir) });
     try {
       const holder = `${dataDir} is in use by process ${server.child.pid}`;
       const attempts = [
@@ -53,20 +44,20 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
       for (const args of attempts) {
         const result = await runCommand(
           args,
-          { ...envFor(dataDir), PORT: '0' },
-          'a password for the second admin',
+          { ...opsEnv(dataDir), PORT: '0' },
+          { input: 'a password for the second admin' },
         );
         expect(result.code, `${args[0]}: ${result.output}`).toBe(1);
         expect(result.output.trim().split('\n')).toHaveLength(1);
         expect(result.output).toContain(holder);
       }
       // The refused create-admin left nothing behind: the server's database knows one administrator.
-      const api = await signedInApi(server);
+      const api = await server.apiAs(OPS_ADMIN);
       const staff = await api<Array<{ email: string }>>('GET', '/api/users/get-all?limit=100');
       expect(staff.status).toBe(200);
       expect(staff.body.data.map((user) => user.email)).not.toContain('second@example.com');
     } finally {
-      await stopServerProcess(server, 'SIGTERM');
+      await server.stop('SIGTERM');
     }
     // A clean stop gives the folder back.
     await expect(fs.access(path.join(dataDir, LOCK))).rejects.toThrow();
@@ -74,26 +65,26 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
 
   it('is not blocked by the lock of a killed server, nor by a lock whose pid now belongs to another process', async () => {
     const dataDir = await newDataDir('stale-lock');
-    await createDatabase(envFor(dataDir));
-    const first = await startServerProcess(envFor(dataDir));
-    expect(await stopServerProcess(first, 'SIGKILL')).toBeNull();
+    await createDatabase(opsEnv(dataDir));
+    const first = await startServer({ env: opsEnv(dataDir) });
+    expect(await first.stop('SIGKILL')).toBeNull();
     const left = JSON.parse(await fs.readFile(path.join(dataDir, LOCK), 'utf8')) as { pid: number };
     expect(left.pid).toBe(first.child.pid);
 
-    const second = await startServerProcess(envFor(dataDir));
+    const second = await startServer({ env: opsEnv(dataDir) });
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
-    expect(await stopServerProcess(second, 'SIGKILL')).toBeNull();
+    expect(await second.stop('SIGKILL')).toBeNull();
 
     // The dead server's pid, reused: this test's own process is alive but started at another time.
     await fs.writeFile(
       path.join(dataDir, LOCK),
       JSON.stringify({ pid: process.pid, startTicks: 1, command: 'start' }),
     );
-    const third = await startServerProcess(envFor(dataDir));
+    const third = await startServer({ env: opsEnv(dataDir) });
     try {
       expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
     } finally {
-      await stopServerProcess(third, 'SIGTERM');
+      await third.stop('SIGTERM');
     }
   }, 180_000);
 });
@@ -101,17 +92,17 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
 describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
   it('creates the folder, the database files and uploaded photos for the owner alone', async () => {
     const dataDir = path.join(await newDataDir('perm-new'), 'data');
-    await createDatabase(envFor(dataDir));
-    const server = await startServerProcess(envFor(dataDir));
+    await createDatabase(opsEnv(dataDir));
+    const server = await startServer({ env: opsEnv(dataDir) });
     try {
-      const api = await signedInApi(server);
-      const vehicle = await api('POST', '/api/vehicles/create', vehicleBody('PERM'));
+      const api = await server.apiAs(OPS_ADMIN);
+      const vehicle = await api('POST', '/api/vehicles/create', vehiclePayload());
       await addPhoto(api, vehicle.body.data.id, 120);
       const photos = await fs.readdir(path.join(dataDir, 'uploads', 'profile', 'vehicle'));
       expect(photos).toHaveLength(1);
       expect(await openToOthers(dataDir)).toEqual([]);
     } finally {
-      await stopServerProcess(server, 'SIGTERM');
+      await server.stop('SIGTERM');
     }
     // PGlite's own files written at shutdown (the final checkpoint) too.
     expect(await openToOthers(dataDir)).toEqual([]);
@@ -119,8 +110,8 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
 
   it('makes an existing folder readable by others owner-only at start, with a warning', async () => {
     const dataDir = await newDataDir('perm-old');
-    await createDatabase(envFor(dataDir));
-    await stopServerProcess(await startServerProcess(envFor(dataDir)), 'SIGTERM');
+    await createDatabase(opsEnv(dataDir));
+    await (await startServer({ env: opsEnv(dataDir) })).stop('SIGTERM');
     // As an older version left it: PGlite's files 0666, folders 0755.
     const open = async (target: string) => {
       const stat = await fs.stat(target);
@@ -131,14 +122,14 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
     await open(dataDir);
     expect((await openToOthers(dataDir)).length).toBeGreaterThan(100);
 
-    const server = await startServerProcess({ ...envFor(dataDir), LOG_LEVEL: 'info' });
+    const server = await startServer({ env: { ...opsEnv(dataDir), LOG_LEVEL: 'info' } });
     try {
       expect(server.output()).toMatch(
         /could be read or changed by other users; \d+ of its files and folders are now owner-only/,
       );
       expect(await openToOthers(dataDir)).toEqual([]);
     } finally {
-      await stopServerProcess(server, 'SIGTERM');
+      await server.stop('SIGTERM');
     }
   }, 180_000);
 });

@@ -1,37 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, routeAssignments, routes, users, vehicles } from '../src/db/schema/index.js';
+import { driverPayload, recordsThrough } from '@school-transport/testing';
+import { auditLog, routeAssignments, users } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
-import { apiAs, type Api } from './support/requests.js';
+import { adminTestApp, apiAs, type Api } from './support/requests.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let api: Api;
-let counter = 0;
+const { t, api } = adminTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiAs(t.app, await tokenFor(t.app, 'admin'));
-});
-afterAll(() => t.close());
-
-const newDriver = (overrides: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    name: `Driver ${counter}`,
-    email: `driver${counter}@example.com`,
-    phone: '+91 98765 43210',
-    licenseNo: `DL-${counter}`,
-    ...overrides,
-  };
-};
+const newDriver = (overrides: Record<string, unknown> = {}) => ({ ...driverPayload(), ...overrides });
 
 describe('drivers', () => {
   it('creates a driver as a user with role driver and no password, and reads it back', async () => {
     const created = await api(
       'POST',
       '/api/drivers/create',
-      newDriver({ name: '  Asha Rao ', email: 'Asha@Example.com', address: '12 Hill Rd' }),
+      newDriver({
+        name: '  Asha Rao ',
+        email: 'Asha@Example.com',
+        phone: '+91 98765 43210',
+        address: '12 Hill Rd',
+      }),
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -131,18 +120,13 @@ describe('drivers', () => {
     const { body } = await api('POST', '/api/drivers/create', newDriver());
     const driver = body.data;
     const db = t.app.database.db;
-    const [vehicle] = await db
-      .insert(vehicles)
-      .values({ licensePlate: `KA${counter}`, model: 'Bus', type: 'Bus', color: 'Yellow', capacity: 40 })
-      .returning();
-    const [route] = await db
-      .insert(routes)
-      .values({ name: 'North Loop', startLocation: 'A', endLocation: 'B', distanceKm: 12.5, durationMin: 40 })
-      .returning();
-    const [assignment] = await db
-      .insert(routeAssignments)
-      .values({ driverId: driver.id, vehicleId: vehicle!.id, routeId: route!.id })
-      .returning();
+    const make = recordsThrough(api);
+    const [vehicle, route] = await Promise.all([make.vehicle(), make.busRoute({ name: 'North Loop' })]);
+    const assignment = await make.assignment({
+      driverId: driver.id,
+      vehicleId: vehicle.id,
+      routeId: route.id,
+    });
 
     const refused = await api('DELETE', `/api/drivers/delete/${driver.id}`);
     expect(refused.status).toBe(409);
@@ -150,7 +134,7 @@ describe('drivers', () => {
       'This driver is used by the route assignment of "North Loop". Remove that assignment first.',
     );
 
-    await db.delete(routeAssignments).where(eq(routeAssignments.id, assignment!.id));
+    await db.delete(routeAssignments).where(eq(routeAssignments.id, assignment.id));
     const deleted = await api('DELETE', `/api/drivers/delete/${driver.id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ success: true, type: 'success', message: 'Driver deleted successfully!' });

@@ -2,14 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createDatabase,
-  OPS_ADMIN,
-  signedInApi,
-  tempDataDir,
-  vehicleBody,
-} from './support/data-dir-process.js';
-import { startServerProcess, stopServerProcess } from './support/server-process.js';
+import { startServer, vehiclePayload } from '@school-transport/testing';
+import { createDatabase, OPS_ADMIN, opsEnv, tempDataDir } from './support/data-dir-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
@@ -66,25 +60,19 @@ async function traceProcess(pid: number, file: string) {
 async function traceOneCreate(env: Record<string, string>) {
   const dataDir = await tempDataDir('durability');
   dataDirs.push(dataDir);
-  const serverEnv = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    ADMIN_EMAIL: OPS_ADMIN.email,
-    ADMIN_PASSWORD: OPS_ADMIN.password,
-    ...env,
-  };
+  const serverEnv = { ...opsEnv(dataDir), ...env };
   await createDatabase(serverEnv);
-  const server = await startServerProcess(serverEnv);
+  const server = await startServer({ env: serverEnv });
   try {
-    const api = await signedInApi(server);
+    const api = await server.apiAs(OPS_ADMIN);
     // The first create prepares statements and fills caches: the traced one is a plain steady-state write.
-    expect((await api('POST', '/api/vehicles/create', vehicleBody('WARM'))).status).toBe(201);
+    expect((await api('POST', '/api/vehicles/create', vehiclePayload())).status).toBe(201);
     const trace = await traceProcess(
       server.child.pid!,
       path.join(dataDir, '..', `${path.basename(dataDir)}.strace`),
     );
     dataDirs.push(path.join(dataDir, '..', `${path.basename(dataDir)}.strace`));
-    const body = vehicleBody('TRACE');
+    const body = vehiclePayload();
     const created = await api('POST', '/api/vehicles/create', body);
     const lines = await trace.stop();
     expect(created.status).toBe(201);
@@ -104,7 +92,7 @@ async function traceOneCreate(env: Record<string, string>) {
     const syncs = between.filter((line) => /\b(fsync|fdatasync|sync_file_range)\(/.test(line.text));
     return { walWrites, syncs };
   } finally {
-    await stopServerProcess(server, 'SIGTERM');
+    await server.stop('SIGTERM');
   }
 }
 

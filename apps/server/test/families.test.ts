@@ -1,44 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parentPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import {
   assignmentStudents,
   auditLog,
-  drivers,
   parents,
   routeAssignments,
-  routes,
   students,
   users,
-  vehicles,
 } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
-import { apiAs, type Api } from './support/requests.js';
+import { adminTestApp, apiAs, type Api } from './support/requests.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
-let t: TestApp;
-let api: Api;
-let counter = 0;
+const { t, api } = adminTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  api = apiAs(t.app, await tokenFor(t.app, 'admin'));
-});
-afterAll(() => t.close());
-
-const parent = (overrides: Record<string, unknown> = {}) => {
-  counter += 1;
-  return {
-    name: `Parent ${counter}`,
-    email: `parent${counter}@example.com`,
-    phone: '+91 98450 11111',
-    alternativePhone: '080 2222 3333',
-    address: '4th Cross, Indiranagar',
-    city: 'Bengaluru',
-    state: 'Karnataka',
-    pinCode: '560038',
-    ...overrides,
-  };
-};
+const parent = (overrides: Record<string, unknown> = {}) => ({ ...parentPayload(), ...overrides });
 const child = (name: string, overrides: Record<string, unknown> = {}) => ({
   name,
   class: '5',
@@ -92,7 +69,7 @@ describe('enrolling a family', () => {
       children: [child('Kabir', { class: '3', nfcTagId: 'TAG1001' })],
     });
     const before = await Promise.all([count(users), count(parents), count(students)]);
-    const email = `rollback${counter}@example.com`;
+    const email = `rollback-${uniqueTag().toLowerCase()}@example.com`;
     const answer = await api('POST', '/api/parents/create', {
       ...parent({ email }),
       children: [child('New One'), child('Clash', { nfcTagId: 'tag-1001' })],
@@ -233,45 +210,30 @@ describe('deleting a parent', () => {
       })
     ).body.data;
     const db = t.app.database.db;
-    const [user] = await db
-      .insert(users)
-      .values({ name: 'Bus Driver', email: `bus${counter}@example.com`, role: 'driver' })
-      .returning();
-    const [driver] = await db
-      .insert(drivers)
-      .values({ userId: user!.id, phone: '9876543210', licenseNo: `BUS-${counter}` })
-      .returning();
-    const [vehicle] = await db
-      .insert(vehicles)
-      .values({ licensePlate: `FAM${counter}`, model: 'M', type: 'Bus', color: 'Y', capacity: 30 })
-      .returning();
-    const [route] = await db
-      .insert(routes)
-      .values({ name: 'Family Route', startLocation: 'A', endLocation: 'B', distanceKm: 5, durationMin: 20 })
-      .returning();
-    const [assignment] = await db
-      .insert(routeAssignments)
-      .values({ driverId: driver!.id, vehicleId: vehicle!.id, routeId: route!.id })
-      .returning();
-    await db
-      .insert(assignmentStudents)
-      .values(
-        family.students.map((s: { id: string }) => ({ assignmentId: assignment!.id, studentId: s.id })),
-      );
+    const make = recordsThrough(api);
+    const [driver, vehicle, route] = await Promise.all([
+      make.driver(),
+      make.vehicle(),
+      make.busRoute({ name: 'Family Route' }),
+    ]);
+    const assignment = await make.assignment(
+      { driverId: driver.id, vehicleId: vehicle.id, routeId: route.id },
+      family.students.map((s: { id: string }) => s.id),
+    );
     const seated = await api('GET', `/api/students/get-one/${family.students[0].id}`);
-    expect(seated.body.data.assignment).toEqual({ id: assignment!.id, routeName: 'Family Route' });
+    expect(seated.body.data.assignment).toEqual({ id: assignment.id, routeName: 'Family Route' });
 
     const answer = await api('DELETE', `/api/parents/delete/${family.id}`);
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe('Parent deleted successfully!');
     expect(await db.select().from(students).where(eq(students.parentId, family.id))).toHaveLength(0);
     expect(
-      await db.select().from(assignmentStudents).where(eq(assignmentStudents.assignmentId, assignment!.id)),
+      await db.select().from(assignmentStudents).where(eq(assignmentStudents.assignmentId, assignment.id)),
     ).toHaveLength(0);
     expect(await db.select().from(users).where(eq(users.id, family.user.id))).toHaveLength(0);
     // the assignment itself stays, now without those children
     expect(
-      await db.select().from(routeAssignments).where(eq(routeAssignments.id, assignment!.id)),
+      await db.select().from(routeAssignments).where(eq(routeAssignments.id, assignment.id)),
     ).toHaveLength(1);
   });
 });

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@school-transport/shared';
+import { startMailSink } from '@school-transport/testing';
 import { createAccount, nextAddress } from './support/accounts.js';
-import { startMailSink } from './support/mail-sink.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** Each answer of the mail server is held back this long: a mail (six answers or more) takes 600 ms or more. */

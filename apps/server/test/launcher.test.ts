@@ -1,10 +1,15 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  npmStart as npmStartProgram,
+  repositoryRoot,
+  runCommand,
+  startServer,
+} from '@school-transport/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot, startServerProcess, stopServerProcess } from './support/server-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
@@ -13,10 +18,7 @@ import { TEST_DB } from './support/test-app.js';
  */
 const webDist = path.join(repositoryRoot, 'apps/web/dist');
 const npmStart = (env: Record<string, string>) =>
-  startServerProcess(
-    { NODE_ENV: '', LOG_LEVEL: 'warn', ...env },
-    { command: 'npm', args: ['start'], cwd: repositoryRoot, timeoutMs: 600_000 },
-  );
+  startServer({ env: { NODE_ENV: '', ...env }, program: npmStartProgram(), timeoutMs: 600_000 });
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -52,7 +54,7 @@ describe.skipIf(TEST_DB !== 'pglite')('npm start', () => {
     expect(await (await fetch(server.url)).text()).toBe(index);
     expect((await fetch(`${server.url}${asset}`)).status).toBe(200);
 
-    const code = await stopServerProcess(server, 'SIGTERM');
+    const code = await server.stop('SIGTERM');
     expect(code, server.output()).toBe(0);
     expect(await portIsFree(portOf(server.url))).toBe(true);
   }, 900_000);
@@ -60,7 +62,7 @@ describe.skipIf(TEST_DB !== 'pglite')('npm start', () => {
   it('starts without building when nothing changed, and stops on SIGINT to npm', async () => {
     const server = await npmStart({ DATA_DIR: dataDir });
     expect(server.output()).not.toContain('Built the');
-    const code = await stopServerProcess(server, 'SIGINT');
+    const code = await server.stop('SIGINT');
     expect(code, server.output()).toBe(0);
     expect(await portIsFree(portOf(server.url))).toBe(true);
   }, 900_000);
@@ -71,16 +73,13 @@ describe.skipIf(TEST_DB !== 'pglite')('npm start', () => {
     // The web build no longer matches its sources: a start would rebuild it, after checking the settings.
     await fs.writeFile(stamp, 'outdated');
     try {
-      const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
-        const child = spawn('npm', ['start', '--silent'], {
-          cwd: repositoryRoot,
-          env: { ...process.env, NODE_ENV: '', DATA_DIR: dataDir, PORT: 'abc' },
-        });
-        let output = '';
-        child.stdout.on('data', (chunk) => (output += chunk));
-        child.stderr.on('data', (chunk) => (output += chunk));
-        child.on('exit', (code) => resolve({ code, output }));
-      });
+      const result = await runCommand(
+        [],
+        { NODE_ENV: '', DATA_DIR: dataDir, PORT: 'abc' },
+        {
+          program: npmStartProgram(['--silent']),
+        },
+      );
       expect(result.code).toBe(1);
       expect(result.output).toContain('Invalid configuration: PORT must be a number between 1 and 65535.');
       expect(result.output).not.toContain('vite');

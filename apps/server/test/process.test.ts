@@ -1,52 +1,18 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { runCommand, signIn, startServer } from '@school-transport/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, stopServerProcess } from './support/server-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
  * The real command line: a server process on the embedded database, spoken to over HTTP.
  * Runs once (in the PGlite project): it is about the process, not the engine.
  */
-const serverDir = path.resolve(import.meta.dirname, '..');
-const mainScript = path.join(serverDir, 'src/main.ts');
-// Absolute, so that the command line can also run from another working directory (a folder with its own .env).
-const tsx = import.meta.resolve('tsx');
 let dataDir: string;
 
-function run(
-  args: string[],
-  env: Record<string, string>,
-  options: { input?: string; cwd?: string } = {},
-): Promise<{ code: number | null; output: string; ms: number }> {
-  const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', tsx, mainScript, ...args], {
-      cwd: options.cwd ?? serverDir,
-      env: { ...process.env, NODE_ENV: 'test', ...env },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.stdin.end(options.input ?? '');
-    child.on('exit', (code) => resolve({ code, output, ms: Date.now() - started }));
-  });
-}
-
-const start = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env });
-const stop = stopServerProcess;
-
-async function signIn(url: string, email: string, password: string) {
-  const answer = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return { status: answer.status, body: (await answer.json()) as { user?: unknown } };
-}
+const start = (env: Record<string, string>) => startServer({ env: { LOG_LEVEL: 'info', ...env } });
 
 /** One line, no stack trace: what an operator sees when a setting is wrong. */
 function expectOneLine(output: string, line: string | RegExp) {
@@ -67,29 +33,37 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     const first = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });
     const password = /sign in as boss@example\.com with the password (\S+)/.exec(first.output())?.[1];
     expect(password).toBeDefined();
-    expect((await signIn(first.url, 'boss@example.com', password!)).status).toBe(200);
-    expect(await stop(first, 'SIGTERM')).toBe(0);
+    expect((await signIn(first.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
+    expect(await first.stop('SIGTERM')).toBe(0);
     expect(first.output()).toContain('shutting down');
 
     const second = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });
     expect(second.output()).not.toContain('First administrator created');
     // A first-admin setting given once an admin exists is reported, not silently dropped.
     expect(second.output()).toContain('ADMIN_EMAIL ignored: the database already has an administrator');
-    expect((await signIn(second.url, 'boss@example.com', password!)).status).toBe(200);
-    expect(await stop(second, 'SIGINT')).toBe(0);
+    expect((await signIn(second.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
+    expect(await second.stop('SIGINT')).toBe(0);
   }, 300_000);
 
   it('lets a request in flight finish before closing', async () => {
     const server = await start({ DATA_DIR: dataDir });
-    // A sign-in spends ~30 ms in argon2: the signal arrives while it is still being answered.
-    const pending = fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'someone@example.com', password: 'whatever-it-is' }),
-    });
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const exited = stop(server, 'SIGTERM');
-    expect((await pending).status).toBe(401);
+    // The request is in flight for sure once the server has read its headers: asked to, with Expect: 100-continue,
+    // it says so ("100 Continue") and waits for the body. Only then does the signal go, and only then the body.
+    const { hostname, port } = new URL(server.url);
+    const socket = net.connect(Number(port), hostname);
+    let received = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const answered = new Promise<string>((resolve) => socket.on('close', () => resolve(received)));
+    const body = JSON.stringify({ email: 'someone@example.com', password: 'whatever-it-is' });
+    socket.write(
+      `POST /api/auth/login HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
+    );
+    await expect.poll(() => received, { timeout: 60_000 }).toMatch(/^HTTP\/1\.1 100 Continue/);
+    const exited = server.stop('SIGTERM');
+    socket.write(body);
+    expect(await answered).toMatch(/HTTP\/1\.1 401 /);
     const code = await exited;
     expect(code, server.output()).toBe(0);
   }, 300_000);
@@ -100,7 +74,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as net.AddressInfo).port;
     try {
-      const failed = await run(['start'], { DATA_DIR: fresh, PORT: String(port) });
+      const failed = await runCommand(['start'], { DATA_DIR: fresh, PORT: String(port) });
       expect(failed.code).toBe(1);
       expectOneLine(
         failed.output,
@@ -109,8 +83,10 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
       const server = await start({ DATA_DIR: fresh });
       const password = /sign in as admin@example\.com with the password (\S+)/.exec(server.output())?.[1];
       expect(password, server.output()).toBeDefined();
-      expect((await signIn(server.url, 'admin@example.com', password!)).status).toBe(200);
-      expect(await stop(server, 'SIGTERM')).toBe(0);
+      expect((await signIn(server.url, { email: 'admin@example.com', password: password! })).status).toBe(
+        200,
+      );
+      expect(await server.stop('SIGTERM')).toBe(0);
     } finally {
       taken.close();
       await fs.rm(fresh, { recursive: true, force: true });
@@ -136,7 +112,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
   ])(
     'stops at start-up with one line naming the bad setting: %j',
     async (env, line) => {
-      const result = await run(['start'], { DATA_DIR: dataDir, ...env });
+      const result = await runCommand(['start'], { DATA_DIR: dataDir, ...env });
       expect(result.code).toBe(1);
       expectOneLine(result.output, line);
     },
@@ -146,7 +122,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
   it('stops with one line when .env is a folder', async () => {
     const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'st-env-folder-'));
     await fs.mkdir(path.join(cwd, '.env'));
-    const result = await run(['start'], { DATA_DIR: dataDir }, { cwd });
+    const result = await runCommand(['start'], { DATA_DIR: dataDir }, { cwd });
     expect(result.code).toBe(1);
     expectOneLine(
       result.output,
@@ -157,7 +133,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
 
   it('exits within the grace period when whatever reads its output stalls and then goes away', async () => {
     // The log writer is the same in every mode; 'test' spares this test a built web app (production serves one).
-    const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'info' });
+    const server = await start({ DATA_DIR: dataDir, NODE_ENV: 'test' });
     // The reader stops reading: the pipe fills with one log line per request.
     server.child.stdout!.pause();
     server.child.stdout!.removeAllListeners('data');
@@ -167,7 +143,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
       );
     }
     const started = Date.now();
-    const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+    const exited = server.exited;
     server.child.kill('SIGTERM');
     const graceMs = 10_000;
     const outcome = await Promise.race([
@@ -189,7 +165,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
   }, 300_000);
 
   it('creates further admins from the command line, with the rules of every password', async () => {
-    const common = await run(
+    const common = await runCommand(
       ['create-admin', '--email', 'third@example.com', '--password-stdin'],
       { DATA_DIR: dataDir },
       {
@@ -199,21 +175,24 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     expect(common.code).toBe(1);
     expect(common.output).toContain('The password is refused: This password is too common.');
 
-    const created = await run(
+    const created = await runCommand(
       ['create-admin', '--email', 'Second@Example.com', '--name', 'Second Admin', '--password-stdin'],
       { DATA_DIR: dataDir },
       { input: 'a-long-enough-password\n' },
     );
     expect(created.output).toContain('Administrator second@example.com created.');
     expect(created.code).toBe(0);
-    const again = await run(['create-admin', '--email', 'second@example.com'], { DATA_DIR: dataDir });
+    const again = await runCommand(['create-admin', '--email', 'second@example.com'], { DATA_DIR: dataDir });
     expect(again.code).toBe(1);
     expect(again.output).toContain('already exists');
 
     const server = await start({ DATA_DIR: dataDir });
-    const answer = await signIn(server.url, 'second@example.com', 'a-long-enough-password');
+    const answer = await signIn(server.url, {
+      email: 'second@example.com',
+      password: 'a-long-enough-password',
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.user).toMatchObject({ name: 'Second Admin', role: 'admin' });
-    expect(await stop(server, 'SIGTERM')).toBe(0);
+    expect(await server.stop('SIGTERM')).toBe(0);
   }, 300_000);
 });

@@ -1,29 +1,29 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Records, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { trips } from '../src/db/schema/index.js';
-import { localDate } from '../src/modules/dashboard/dashboard-routes.js';
+import { localDate } from '../src/modules/dashboard/dashboard-service.js';
 import { tokenFor } from './support/accounts.js';
-import { fixtures } from './support/fleet-fixtures.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 const time = manualClock(new Date('2026-03-02T07:30:00'));
 let t: TestApp;
 let api: Api;
-let make: ReturnType<typeof fixtures>;
+let make: Records;
 
 beforeAll(async () => {
   t = await createTestApp({ clock: time.clock });
   api = apiAs(t.app, await tokenFor(t.app, 'admin'));
-  make = fixtures(api);
+  make = recordsThrough(api);
 });
 afterAll(() => t.close());
 
 async function assignment(routeName: string) {
   const [driver, vehicle, route, kids] = await Promise.all([
-    make.driver('Ravi'),
-    make.vehicle(30),
-    make.route(routeName),
+    make.driver({ name: `Ravi ${uniqueTag()}` }),
+    make.vehicle({ capacity: 30 }),
+    make.busRoute({ name: `${routeName} ${uniqueTag()}` }),
     make.children(2),
   ]);
   const answer = await api('POST', '/api/route-assignments/create', {
@@ -199,18 +199,18 @@ describe('trip list', () => {
 });
 
 describe('dashboard', () => {
-  it('sums up the fleet, seats and today’s trips in one call', async () => {
+  it('sums up the counts, seats and today’s trips in one call', async () => {
     const fresh = await createTestApp({ clock: time.clock });
     try {
       const freshApi = apiAs(fresh.app, await tokenFor(fresh.app, 'admin'));
-      const build = fixtures(freshApi);
+      const build = recordsThrough(freshApi);
       const [driver, vehicle, route, kids] = await Promise.all([
         build.driver(),
-        build.vehicle(30),
-        build.route(),
+        build.vehicle({ capacity: 30 }),
+        build.busRoute(),
         build.children(3),
       ]);
-      await build.vehicle(20);
+      await build.vehicle({ capacity: 20 });
       await freshApi('POST', '/api/route-assignments/create', {
         driverId: driver.id,
         vehicleId: vehicle.id,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordsThrough, vehiclePayload } from '@school-transport/testing';
 import { tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
@@ -60,15 +61,7 @@ const png = (width = 800, height = 600) =>
 const storedFiles = async (kind: string) =>
   fs.readdir(path.join(t.config.dataDir, 'uploads', 'profile', kind)).catch(() => []);
 
-async function newDriver() {
-  const { body } = await api('POST', '/api/drivers/create', {
-    name: 'Photo Driver',
-    email: `photo${Math.random()}@example.com`,
-    phone: '9876543210',
-    licenseNo: `PH-${Math.random()}`,
-  });
-  return body.data.id as string;
-}
+const newDriver = async () => (await recordsThrough(api).driver()).id;
 
 describe('profile image upload', () => {
   it('re-encodes a real PNG to a bounded WebP, answers a signed path, and replaces the old file', async () => {
@@ -163,13 +156,7 @@ describe('profile image upload', () => {
   });
 
   it('takes vehicle photos too', async () => {
-    const { body } = await api('POST', '/api/vehicles/create', {
-      licensePlate: 'PHOTO1',
-      model: 'M',
-      type: 'Bus',
-      color: 'Red',
-      capacity: 20,
-    });
+    const { body } = await api('POST', '/api/vehicles/create', vehiclePayload());
     const answer = await upload('vehicle', body.data.id, {
       data: await png(),
       type: 'image/png',

@@ -71,34 +71,42 @@ export type InviteAdminInput = z.input<typeof inviteAdminSchema>;
 export const ACCOUNT_STATUSES = ['active', 'invited', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
-export interface StaffUser {
-  id: string;
-  name: string;
-  email: string;
-  status: AccountStatus;
-  lastLoginAt: string | null;
-  createdAt: string;
-}
+export const staffUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  status: z.enum(ACCOUNT_STATUSES),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StaffUser = z.infer<typeof staffUserSchema>;
 
-export interface ActiveSession {
-  id: string;
-  createdAt: string;
-  lastSeenAt: string;
-  ip: string | null;
-  userAgent: string | null;
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   /** The session this request was made with. */
-  current: boolean;
-}
+  current: z.boolean(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
 
 /** What the signed-in person sees of their own account. */
-export interface Profile {
-  id: string;
-  name: string;
-  email: string;
-  role: string;
+export const profileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
   /** An address waiting for its code, if a change was asked for. */
-  pendingEmail: string | null;
-}
+  pendingEmail: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/auth/verify-email answers the address now on the account. */
+export const verifiedEmailSchema = z.object({ email: z.string() });
+/** POST /api/profile/change-email answers the address that waits for its code. */
+export const pendingEmailSchema = z.object({ pendingEmail: z.string() });
 
 export const auditQuerySchema = listQuerySchema.extend({
   /** Part of the e-mail address of who acted. */
@@ -113,16 +121,18 @@ export const auditQuerySchema = listQuerySchema.extend({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export interface AuditEntry {
-  id: number;
-  actorEmail: string | null;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  details: unknown;
-  ip: string | null;
-  createdAt: string;
-}
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  /** What the entry records beyond who, what and when: any JSON, or null. */
+  details: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const ACCOUNT_MESSAGES = {
   forgotIntro: "Enter your registered email and we'll send you reset instructions.",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswerSchema } from './envelope.js';
 import { ROLES } from './roles.js';
 
 export { EMAIL_MAX, PASSWORD_MAX, loginSchema, type LoginInput } from './login.js';
@@ -11,11 +12,10 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-/** POST /api/auth/login answers the spec's fields at the top level: success, message, type, token, user. */
-export interface LoginAnswer {
-  success: true;
-  type: 'success';
-  message: string;
-  token: string;
-  user: SessionUser;
-}
+/** POST /api/auth/login answers its fields at the top level: success, message, type, token, user. */
+export const loginAnswerSchema = messageAnswerSchema.extend({
+  message: z.string(),
+  token: z.string(),
+  user: sessionUserSchema,
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;

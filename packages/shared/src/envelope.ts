@@ -1,20 +1,25 @@
+import { z } from 'zod';
+
 /**
- * The shape of every JSON answer of the API (DESIGN.md "API contract").
- * The web client parses answers with these types; the server builds them with the same names.
+ * The shape of every JSON answer of the API: `{ success, type, message?, data?, pagination? }`, or an error with
+ * a message and, for a form, one message per field. The web client parses answers with these types; the server
+ * declares each route's answer with the schemas below, so the OpenAPI document describes answers too and a
+ * handler cannot send a field its schema does not name.
  */
 export interface FieldError {
   field?: string;
   message: string;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
   /** True when a filter matches more rows than `total`: the server counts only a few pages ahead. */
-  moreThanTotal: boolean;
-}
+  moreThanTotal: z.boolean(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
 
 export interface SuccessEnvelope<T = unknown> {
   success: true;
@@ -32,3 +37,19 @@ export interface ErrorEnvelope {
 }
 
 export type Envelope<T = unknown> = SuccessEnvelope<T> | ErrorEnvelope;
+
+const successFields = {
+  success: z.literal(true),
+  type: z.literal('success'),
+  message: z.string().optional(),
+};
+
+/** A success answer carrying `data` of the given shape. */
+export const answerSchema = <Data extends z.ZodType>(data: Data) => z.object({ ...successFields, data });
+
+/** A success answer with a message and no data (a delete, a logout). */
+export const messageAnswerSchema = z.object(successFields);
+
+/** A `get-all` answer: one page of rows of the given shape and where that page sits in the whole. */
+export const pageAnswerSchema = <Row extends z.ZodType>(row: Row) =>
+  z.object({ ...successFields, data: z.array(row), pagination: paginationSchema });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { profileImageField } from './profile-images.js';
 import { emailField, numberFromText, optionalText, phoneField, requiredText } from './fields.js';
 
 /**
- * Parents and their children (students). Which fields are required follows spec section 5 (see
- * docs/decisions/011-families.md): a parent needs name, email, phone, alternative phone, address, state and ZIP
- * code; a child needs name, class, roll no and the pickup coordinates.
+ * Parents and their children (students). Which fields are required is docs/decisions/011-families.md: a parent
+ * needs name, email, phone, alternative phone, address, state and ZIP code; a child needs name, class, roll no and
+ * the pickup coordinates.
  */
 
 const coordinate = (label: string, limit: number) =>
@@ -66,44 +67,50 @@ export const parentCreateSchema = parentInputSchema.extend({
 });
 export type ParentCreateInput = z.input<typeof parentCreateSchema>;
 
-export interface Student {
-  id: string;
-  name: string;
-  class: string;
-  rollNo: string;
-  nfcTagId: string | null;
-  /** Signed, expiring path on the API host; null when no photo was uploaded. */
-  profileImage: string | null;
-  parent: { id: string; user: { name: string; email: string }; phone: string };
-  pickupAndDropLat: number;
-  pickupAndDropLng: number;
-  pickupDropAddress: string | null;
+/** What the API answers for a student (dates as ISO strings). */
+export const studentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  class: z.string(),
+  rollNo: z.string(),
+  nfcTagId: z.string().nullable(),
+  profileImage: profileImageField,
+  parent: z.object({
+    id: z.string(),
+    user: z.object({ name: z.string(), email: z.string() }),
+    phone: z.string(),
+  }),
+  pickupAndDropLat: z.number(),
+  pickupAndDropLng: z.number(),
+  pickupDropAddress: z.string().nullable(),
   /** The route assignment the child rides with, if any. */
-  assignment: { id: string; routeName: string } | null;
-  createdAt: string;
-}
+  assignment: z.object({ id: z.string(), routeName: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type Student = z.infer<typeof studentSchema>;
 
-export interface Parent {
-  id: string;
-  user: { id: string; name: string; email: string };
-  phone: string;
-  alternativePhone: string;
-  address: string;
-  city: string | null;
-  state: string;
-  pinCode: string;
-  profileImage: string | null;
+/** What the API answers for a parent in a list (dates as ISO strings). */
+export const parentSchema = z.object({
+  id: z.string(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  phone: z.string(),
+  alternativePhone: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  state: z.string(),
+  pinCode: z.string(),
+  profileImage: profileImageField,
   /** Number of children (students) of this parent. */
-  childrenCount: number;
-  createdAt: string;
-}
+  childrenCount: z.number(),
+  createdAt: z.string(),
+});
+export type Parent = z.infer<typeof parentSchema>;
 
-/** GET /api/parents/get-one/{id} also lists the children. */
-export interface ParentDetails extends Parent {
-  students: Student[];
-}
+/** GET /api/parents/get-one/{id} (and create, update) also lists the children. */
+export const parentDetailsSchema = parentSchema.extend({ students: z.array(studentSchema) });
+export type ParentDetails = z.infer<typeof parentDetailsSchema>;
 
-/** Client-side messages of the Add Parent screen (spec section 5). */
+/** Client-side messages of the Add Parent screen. */
 export const FAMILY_MESSAGES = {
   fillRequired: 'Please fill all the required fields !',
   addOneChild: 'Please add at least one child !',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isStorable } from './fields.js';
 
-/** Rows-per-page choices of every list screen (spec section 9). */
+/** Rows-per-page choices of every list screen; the API takes any limit up to the largest. */
 export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_MAX = 100;
@@ -28,3 +28,9 @@ export const listQuerySchema = z.object({
     .default(''),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
+
+/** Lists of things that can be assigned also filter to the ones that are free: `?unassigned=true`. */
+export const assignableListQuerySchema = listQuerySchema.extend({
+  unassigned: z.stringbool({ error: 'unassigned must be true or false' }).optional(),
+});
+export type AssignableListQuery = z.infer<typeof assignableListQuerySchema>;

@@ -1,6 +1,6 @@
 /**
- * Texts a person reads, shared so the server's answers and the web's fallbacks never drift apart.
- * Wording of the spec is kept except for the obvious defects DESIGN.md lists.
+ * Texts a person reads, shared so the server's answers and the web's fallbacks never drift apart. The wording
+ * is the one people of the product already know; only its plain mistakes (typos, doubled words) are corrected.
  */
 export const MESSAGES = {
   loginSuccess: 'Login successful!',
@@ -20,7 +20,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large (at most 1 MB).',
   serverError: 'Something went wrong on our side. Please try again.',
   backOfficeAdminsOnly: 'This back-office is for operator administrators only.',
-  // Spec section 5 and 8, with 'Please fill the all fields!' corrected (DESIGN.md).
+  // The form and list messages people already know, with 'Please fill the all fields!' corrected.
   fillAllFields: 'Please fill all the fields!',
   deleteFailed: 'Delete failed!',
   somethingWentWrongSpaced: 'Something went wrong !',
@@ -32,5 +32,5 @@ export const MESSAGES = {
   noData: 'No Data Found!',
 } as const;
 
-/** 'Failed to fetch drivers data!' and the same wording for every list (the spec's 'Felid' corrected). */
+/** 'Failed to fetch drivers data!' and the same wording for every list ('Felid' corrected to 'Failed'). */
 export const fetchFailedMessage = (things: string) => `Failed to fetch ${things} data!`;

@@ -1,7 +1,10 @@
+import { z } from 'zod';
+
 /** GET /api/settings (no sign-in needed): what the web app needs to know about this installation. */
-export interface PublicSettings {
+export const publicSettingsSchema = z.object({
   /** Leaflet tile URL template, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png */
-  mapTileUrl: string;
+  mapTileUrl: z.string(),
   /** Attribution the tile provider asks for, shown on the map. */
-  mapAttribution: string;
-}
+  mapAttribution: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;

@@ -1,7 +1,6 @@
 import { desc, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@school-transport/shared';
-import { offsetOf, type ListTotal } from '../lib/pagination.js';
 import type { Executor } from './client.js';
 import { preparedOnce } from './prepared.js';
 
@@ -14,6 +13,16 @@ import { preparedOnce } from './prepared.js';
  *   statement-level triggers, migration 0006); filtered, counted only up to a few pages past the one shown.
  */
 type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
+
+export const offsetOf = (query: ListQuery): number => (query.page - 1) * query.limit;
+
+/** A list's total: exact, or a lower bound when a filter matches more rows than were worth counting. */
+export interface ListTotal {
+  total: number;
+  moreThanTotal: boolean;
+}
+
+export const exactTotal = (total: number): ListTotal => ({ total, moreThanTotal: false });
 
 /** Which slice of a list: numbers, or placeholders in a prepared statement. */
 export interface Paging {

@@ -1,14 +1,24 @@
-import type { FastifyRequest } from 'fastify';
-import type { AuditActor } from '../modules/audit/audit-log.js';
-import { requireAuth } from '../plugins/authentication.js';
+import { MESSAGES } from '@school-transport/shared';
+import { unauthorized } from './errors.js';
+
+/** Who makes a change: the signed-in user, as every audit entry names them. */
+export interface ChangeActor {
+  id: string;
+  email: string;
+}
 
 /** Who is making a change and from where: what every audit entry records. */
 export interface ChangeContext {
-  actor: AuditActor;
+  actor: ChangeActor;
   ip: string;
 }
 
-export function changeContextOf(request: FastifyRequest): ChangeContext {
-  const { user } = requireAuth(request);
+/**
+ * The context of a change from a request of a signed-in route: the access check (plugins/authentication.ts) has
+ * put the session on the request. Typed by shape, so this helper needs nothing from the layers above it.
+ */
+export function changeContextOf(request: { auth: { user: ChangeActor } | null; ip: string }): ChangeContext {
+  if (!request.auth) throw unauthorized(MESSAGES.signInRequired);
+  const { user } = request.auth;
   return { actor: { id: user.id, email: user.email }, ip: request.ip };
 }

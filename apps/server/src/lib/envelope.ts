@@ -1,6 +1,14 @@
 import type { ErrorEnvelope, FieldError, SuccessEnvelope } from '@school-transport/shared';
 
-/** Builders for the answer envelope every route sends (DESIGN.md "API contract"). */
+/** A success answer with a message and no data (a delete, a logout). */
+export type MessageEnvelope = Omit<SuccessEnvelope, 'data'> & { message: string };
+
+/**
+ * Builders for the answer envelope every route sends (packages/shared/src/envelope.ts describes it). The return
+ * types say whether `data` is there, so a route's declared answer schema checks against them.
+ */
+export function success(data: undefined, message: string): MessageEnvelope;
+export function success<T>(data: T, message?: string): SuccessEnvelope<T> & { data: T };
 export function success<T>(data?: T, message?: string): SuccessEnvelope<T> {
   return {
     success: true,

@@ -1,21 +1,18 @@
 import type { ListQuery, Pagination, SuccessEnvelope } from '@school-transport/shared';
+import type { ListTotal } from '../db/list-queries.js';
 
-export const offsetOf = (query: ListQuery): number => (query.page - 1) * query.limit;
+// The paging arithmetic lives with the list statements; routes that answer a list find it here too.
+export { exactTotal, offsetOf, type ListTotal } from '../db/list-queries.js';
 
-/** A list's total: exact, or a lower bound when a filter matches more rows than were worth counting. */
-export interface ListTotal {
-  total: number;
-  moreThanTotal: boolean;
-}
-
-export const exactTotal = (total: number): ListTotal => ({ total, moreThanTotal: false });
-
-/** The answer of every `get-all` call: rows of the asked page and where that page sits in the whole. */
+/**
+ * The answer of every `get-all` call: rows of the asked page and where that page sits in the whole. Its type says
+ * both are there, so it checks against a route's declared page answer.
+ */
 export function listAnswer<T>(
   rows: T[],
   { total, moreThanTotal }: ListTotal,
   query: ListQuery,
-): SuccessEnvelope<T[]> {
+): SuccessEnvelope<T[]> & { data: T[]; pagination: Pagination } {
   const pagination: Pagination = {
     page: query.page,
     limit: query.limit,

@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '@school-transport/shared';
-import type { Database } from '../db/client.js';
-import type { Clock } from '../lib/clock.js';
+import { MESSAGES, type SessionUser } from '@school-transport/shared';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { authenticate, type AuthenticatedSession, type SessionLifetimes } from '../modules/auth/sessions.js';
-import { tokenFromHeader } from '../modules/auth/tokens.js';
 
 /**
  * Who may call a route. Routes say so in `config.access`; a route that says nothing is admin-only, so a new
  * route is closed until someone opens it on purpose.
  */
 export type Access = 'public' | 'signed-in' | 'admin';
+
+/** A live session: what the access check puts on the request. */
+export interface AuthenticatedSession {
+  sessionId: string;
+  user: SessionUser;
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,21 +24,11 @@ declare module 'fastify' {
   }
 }
 
-export interface AuthenticationDeps {
-  db: Database;
-  clock: Clock;
-  lifetimes: SessionLifetimes;
-}
-
+/**
+ * The live session behind a request's Authorization header, or null. Built by the auth module
+ * (modules/auth/authenticator.ts) and handed to this plugin, which knows nothing of how sessions are stored.
+ */
 export type Authenticator = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
-
-/** The live session behind a request's Authorization header, or null. */
-export function createAuthenticator(deps: AuthenticationDeps): Authenticator {
-  return async (request) => {
-    const token = tokenFromHeader(request.headers.authorization);
-    return token ? authenticate(deps.db, token, deps.clock(), deps.lifetimes) : null;
-  };
-}
 
 /** Adds the access check to every route registered in `scope` (the /api scope) and its children. */
 export function addAuthentication(scope: FastifyInstance, authenticator: Authenticator): void {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@school-transport/shared';
-import { hashPassword } from '../../src/modules/auth/passwords.js';
+import { hashPassword } from '../../src/modules/users/passwords.js';
 import { createSession } from '../../src/modules/auth/sessions.js';
 import { maySignIn } from '../../src/modules/auth/sign-in-roles.js';
 import { insertUserIfNew } from '../../src/modules/users/user-queries.js';

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { tokenFor } from './accounts.js';
+import { createTestApp, type TestApp } from './test-app.js';
 
 /** An admin's API, through app.inject: `call('POST', '/api/drivers/create', body)`. */
 export function apiAs(app: FastifyInstance, token: string) {
@@ -13,3 +16,18 @@ export function apiAs(app: FastifyInstance, token: string) {
   };
 }
 export type Api = ReturnType<typeof apiAs>;
+
+/**
+ * The test file's own app, opened before its tests and closed after them, and the API of an admin signed in to
+ * it. Both are ready once the file's tests run (`t` is filled in then; `api` calls the admin's session).
+ */
+export function adminTestApp(options: Parameters<typeof createTestApp>[0] = {}): { t: TestApp; api: Api } {
+  const t = {} as TestApp;
+  let admin: Api | undefined;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+    admin = apiAs(t.app, await tokenFor(t.app, 'admin'));
+  });
+  afterAll(() => t.close());
+  return { t, api: (method, url, payload) => admin!(method, url, payload) };
+}

@@ -8,26 +8,32 @@ import type { Clock } from '../../src/lib/clock.js';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
+export async function newPostgresDatabase(
+  prefix = 'st_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const query = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
+}
+
 /** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
 async function freshDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
   if (TEST_DB === 'pglite') return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => {} };
-  const adminUrl = process.env.TEST_DATABASE_URL!;
-  const name = `st_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    config: { kind: 'postgres', url: url.toString() },
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const { url, drop } = await newPostgresDatabase();
+  return { config: { kind: 'postgres', url }, drop };
 }
 
 /** A clock the test moves by hand. */

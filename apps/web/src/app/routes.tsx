@@ -1,8 +1,10 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { RouteErrorPage } from '../components/RouteErrorPage';
 import { RequireAdmin, RequireVisitor } from '../features/auth/route-guards';
 import { SessionProvider } from '../features/auth/SessionProvider';
+import { paths } from '../lib/paths';
 import { SessionLayout } from './layout/SessionLayout';
 
 function SessionRoot() {
@@ -12,6 +14,12 @@ function SessionRoot() {
     </SessionProvider>
   );
 }
+
+/** A screen at `path`, fetched on first visit: `load` imports its module and picks the page out of it. */
+const screen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+  path,
+  lazy: { Component: load },
+});
 
 /**
  * Every screen is fetched on first visit (`lazy`), so the first download holds only the shell.
@@ -28,7 +36,7 @@ export const createAppRoutes = (): RouteObject[] => [
         ErrorBoundary: RouteErrorPage,
         children: [
           {
-            path: 'login',
+            path: paths.login,
             Component: RequireVisitor,
             children: [
               {
@@ -37,21 +45,17 @@ export const createAppRoutes = (): RouteObject[] => [
               },
             ],
           },
+          // Reached from mailed links, which work whether or not someone is signed in on this browser.
+          screen(
+            paths.forgotPassword,
+            async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+          ),
+          screen(
+            paths.resetPassword,
+            async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+          ),
           {
-            // Reached from mailed links, which work whether or not someone is signed in on this browser.
-            path: 'forgot-password',
-            lazy: {
-              Component: async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
-            },
-          },
-          {
-            path: 'reset-password',
-            lazy: {
-              Component: async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
-            },
-          },
-          {
-            // Management screens. A visitor opening / is sent on to Log In, which the spec shows at / and /login.
+            // Management screens. A visitor opening the dashboard's address is sent on to Log In.
             Component: RequireAdmin,
             children: [
               {
@@ -60,151 +64,91 @@ export const createAppRoutes = (): RouteObject[] => [
                   Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
                 },
               },
-              {
-                path: 'profile',
-                lazy: {
-                  Component: async () => (await import('../features/profile/ProfilePage')).ProfilePage,
-                },
-              },
-              {
-                path: 'email-verify',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/profile/EmailVerifyPage')).EmailVerifyPage,
-                },
-              },
-              {
-                path: 'staff-users',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/staff-users/StaffUserListPage')).StaffUserListPage,
-                },
-              },
-              {
-                path: 'audit-log',
-                lazy: {
-                  Component: async () => (await import('../features/audit-log/AuditLogPage')).AuditLogPage,
-                },
-              },
-              {
-                path: 'all-drivers',
-                lazy: {
-                  Component: async () => (await import('../features/drivers/DriverListPage')).DriverListPage,
-                },
-              },
-              {
-                path: 'driver-details/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/drivers/DriverDetailsPage')).DriverDetailsPage,
-                },
-              },
-              {
-                path: 'update-driver-details/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/drivers/UpdateDriverPage')).UpdateDriverPage,
-                },
-              },
-              {
-                path: 'all-parents',
-                lazy: {
-                  Component: async () => (await import('../features/parents/ParentListPage')).ParentListPage,
-                },
-              },
-              {
-                path: 'add-parent',
-                lazy: {
-                  Component: async () => (await import('../features/parents/AddParentPage')).AddParentPage,
-                },
-              },
-              {
-                path: 'parent-details/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/parents/ParentDetailsPage')).ParentDetailsPage,
-                },
-              },
-              {
-                path: 'update-parent/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/parents/UpdateParentPage')).UpdateParentPage,
-                },
-              },
-              {
-                path: 'all-students',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/students/StudentListPage')).StudentListPage,
-                },
-              },
-              {
-                path: 'student-details/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/students/StudentDetailsPage')).StudentDetailsPage,
-                },
-              },
-              {
-                path: 'update-student/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/students/UpdateStudentPage')).UpdateStudentPage,
-                },
-              },
-              {
-                path: 'all-vehicles',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/vehicles/VehicleListPage')).VehicleListPage,
-                },
-              },
-              {
-                path: 'all-routes',
-                lazy: {
-                  Component: async () => (await import('../features/routes/RouteListPage')).RouteListPage,
-                },
-              },
-              {
-                path: 'all-assignments',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/assignments/AssignmentListPage')).AssignmentListPage,
-                },
-              },
-              {
-                path: 'add-assignments',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/assignments/AddAssignmentPage')).AddAssignmentPage,
-                },
-              },
-              {
-                path: 'assignment-details/:id',
-                lazy: {
-                  Component: async () =>
-                    (await import('../features/assignments/AssignmentDetailsPage')).AssignmentDetailsPage,
-                },
-              },
-              {
-                path: 'all-trips',
-                lazy: {
-                  Component: async () => (await import('../features/trips/TripListPage')).TripListPage,
-                },
-              },
-              {
-                path: 'trip-details/:id',
-                lazy: {
-                  Component: async () => (await import('../features/trips/TripDetailsPage')).TripDetailsPage,
-                },
-              },
+              screen(
+                paths.profile,
+                async () => (await import('../features/profile/ProfilePage')).ProfilePage,
+              ),
+              screen(
+                paths.emailVerify,
+                async () => (await import('../features/profile/EmailVerifyPage')).EmailVerifyPage,
+              ),
+              screen(
+                paths.staffUsers,
+                async () => (await import('../features/staff-users/StaffUserListPage')).StaffUserListPage,
+              ),
+              screen(paths.audit, async () => (await import('../features/audit/AuditLogPage')).AuditLogPage),
+              screen(
+                paths.drivers.list,
+                async () => (await import('../features/drivers/DriverListPage')).DriverListPage,
+              ),
+              screen(
+                paths.drivers.details.pattern,
+                async () => (await import('../features/drivers/DriverDetailsPage')).DriverDetailsPage,
+              ),
+              screen(
+                paths.drivers.update.pattern,
+                async () => (await import('../features/drivers/UpdateDriverPage')).UpdateDriverPage,
+              ),
+              screen(
+                paths.parents.list,
+                async () => (await import('../features/families/ParentListPage')).ParentListPage,
+              ),
+              screen(
+                paths.parents.add,
+                async () => (await import('../features/families/AddParentPage')).AddParentPage,
+              ),
+              screen(
+                paths.parents.details.pattern,
+                async () => (await import('../features/families/ParentDetailsPage')).ParentDetailsPage,
+              ),
+              screen(
+                paths.parents.update.pattern,
+                async () => (await import('../features/families/UpdateParentPage')).UpdateParentPage,
+              ),
+              screen(
+                paths.students.list,
+                async () => (await import('../features/families/StudentListPage')).StudentListPage,
+              ),
+              screen(
+                paths.students.details.pattern,
+                async () => (await import('../features/families/StudentDetailsPage')).StudentDetailsPage,
+              ),
+              screen(
+                paths.students.update.pattern,
+                async () => (await import('../features/families/UpdateStudentPage')).UpdateStudentPage,
+              ),
+              screen(
+                paths.vehicles.list,
+                async () => (await import('../features/vehicles/VehicleListPage')).VehicleListPage,
+              ),
+              screen(
+                paths.busRoutes.list,
+                async () => (await import('../features/bus-routes/BusRouteListPage')).BusRouteListPage,
+              ),
+              screen(
+                paths.assignments.list,
+                async () => (await import('../features/assignments/AssignmentListPage')).AssignmentListPage,
+              ),
+              screen(
+                paths.assignments.add,
+                async () => (await import('../features/assignments/AddAssignmentPage')).AddAssignmentPage,
+              ),
+              screen(
+                paths.assignments.details.pattern,
+                async () =>
+                  (await import('../features/assignments/AssignmentDetailsPage')).AssignmentDetailsPage,
+              ),
+              screen(
+                paths.trips.list,
+                async () => (await import('../features/trips/TripListPage')).TripListPage,
+              ),
+              screen(
+                paths.trips.details.pattern,
+                async () => (await import('../features/trips/TripDetailsPage')).TripDetailsPage,
+              ),
             ],
           },
-          {
-            path: '*',
-            lazy: { Component: async () => (await import('../components/NotFoundPage')).NotFoundPage },
-          },
+          screen('*', async () => (await import('../components/NotFoundPage')).NotFoundPage),
         ],
       },
     ],

@@ -16,9 +16,9 @@ const isIntent = (color: unknown): color is Intent => typeof color === 'string' 
 
 /**
  * `color` itself when it reads as text on every one of `backgrounds`, otherwise the nearest shade of its hue that
- * does: darker on light backgrounds, lighter on dark ones. The brand's amber (#FFB419, spec section 9) is 1.8:1 on
+ * does: darker on light backgrounds, lighter on dark ones. The brand's amber (#FFB419) is 1.8:1 on
  * white, so text in it (a text button, a link, a focused label) is drawn in a deep amber instead; fills in it
- * (contained buttons, the switch, the current page of a pager) keep the spec's colour.
+ * (contained buttons, the switch, the current page of a pager) keep the brand's colour.
  */
 export function readableShade(color: string, backgrounds: readonly string[], mode: Palette['mode']): string {
   const shift = mode === 'light' ? darken : lighten;

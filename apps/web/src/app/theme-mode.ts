@@ -2,7 +2,7 @@ import type { PaletteMode } from '@mui/material/styles';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import { readStorage, writeStorage } from '../lib/storage';
 
-/** Storage key and default are the spec's (sections 4 and 9). */
+/** The storage key and default mode stay as they are, so a choice saved by an earlier version still applies. */
 const MODE_KEY = 'mode';
 const DEFAULT_MODE: PaletteMode = 'light';
 

@@ -1,7 +1,7 @@
 import { createTheme, type PaletteMode, type Theme } from '@mui/material/styles';
 import { contrastComponents, TEXT_CONTRAST } from './theme-contrast';
 
-/** Spec section 9: brand colours, backgrounds per mode and a 6px corner radius. */
+/** The brand's colours, backgrounds per mode and a 6px corner radius. */
 export function createAppTheme(mode: PaletteMode): Theme {
   return createTheme({
     palette: {

@@ -15,7 +15,7 @@ function deferred() {
 }
 
 describe('ConfirmDialog', () => {
-  it("shows the spec's delete confirmation by default", () => {
+  it('shows the generic delete confirmation by default', () => {
     render(<ConfirmDialog open onClose={vi.fn()} onConfirm={vi.fn()} />);
 
     const dialog = screen.getByRole('dialog', { name: 'Delete Item' });

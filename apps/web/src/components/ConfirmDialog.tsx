@@ -17,7 +17,7 @@ interface ConfirmDialogProps {
   cancelLabel?: string;
 }
 
-/** Defaults are the spec's delete confirmation (section 2, "Confirm dialog"). */
+/** The defaults are the generic delete confirmation: 'Delete Item', its question, Cancel and Delete. */
 export function ConfirmDialog({
   open,
   onClose,
@@ -58,4 +58,35 @@ export function ConfirmDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+interface DeleteConfirmationOptions<T> {
+  /** The confirmation's title, e.g. 'Delete Driver?'. */
+  title: string;
+  /** What it says of the record about to go. */
+  describe: (record: T) => string;
+  /** The delete call (a delete mutation's `mutateAsync`); it reports its own failure. */
+  remove: (id: string) => Promise<unknown>;
+}
+
+/**
+ * The delete confirmation of a list's rows: `confirmDelete(record)` opens it, and `dialog` is the element to
+ * render (nothing while closed).
+ */
+export function useDeleteConfirmation<T extends { id: string }>({
+  title,
+  describe,
+  remove,
+}: DeleteConfirmationOptions<T>) {
+  const [record, setRecord] = useState<T | null>(null);
+  const dialog = record && (
+    <ConfirmDialog
+      open
+      title={title}
+      text={describe(record)}
+      onConfirm={() => remove(record.id)}
+      onClose={() => setRecord(null)}
+    />
+  );
+  return { confirmDelete: setRecord, dialog };
 }

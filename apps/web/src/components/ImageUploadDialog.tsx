@@ -12,7 +12,7 @@ import { MESSAGES, PROFILE_IMAGE_MAX_BYTES, type ProfileImageKind } from '@schoo
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useUploadProfileImage } from '../lib/profile-image-api';
 
-/** The spec's client checks of an image (section 5), before anything is sent; null when the file will do. */
+/** What is wrong with an image, checked before anything is sent (the server checks again); null when it will do. */
 function checkImageFile(file: File | null): string | null {
   if (!file) return MESSAGES.selectImage;
   if (!file.type.startsWith('image/')) return MESSAGES.onlyImages;

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../lib/paths';
 
 export function NotFoundPage() {
   return (
@@ -15,7 +16,7 @@ export function NotFoundPage() {
       <Typography sx={{ color: 'text.secondary' }}>
         The page you are looking for doesn&apos;t exist or has been moved.
       </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      <Button component={RouterLink} to={paths.dashboard} variant="contained">
         Go to Dashboard
       </Button>
     </Stack>

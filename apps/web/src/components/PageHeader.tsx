@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { paths } from '../lib/paths';
 
 export interface Breadcrumb {
   label: string;
@@ -49,7 +50,7 @@ export function PageHeader({
         {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
       </Box>
       <Breadcrumbs aria-label="Breadcrumb" sx={{ mt: 0.5 }}>
-        <Link component={RouterLink} to="/" underline="hover" color="inherit">
+        <Link component={RouterLink} to={paths.dashboard} underline="hover" color="inherit">
           Home
         </Link>
         {breadcrumbs.map(({ label, to }) => (

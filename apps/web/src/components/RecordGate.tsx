@@ -5,6 +5,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { isMissingRecord } from '../lib/resource-api';
+import { PageHeader } from './PageHeader';
 import { PageLoader } from './PageLoader';
 
 interface RecordGateOptions<T> {
@@ -12,17 +13,25 @@ interface RecordGateOptions<T> {
   useRecord: (id: string) => UseQueryResult<T>;
   /** What the record is, e.g. 'Driver' (as in 'Driver not found'). */
   noun: string;
-  /** Where to go when there is nothing to show, e.g. the list of all drivers. */
+  /** The record's list, e.g. all drivers: the breadcrumb, and the way back when there is nothing to show. */
   back: { label: string; to: string };
 }
 
+interface RecordGateProps<T> {
+  /** The screen's heading, e.g. 'Driver Details'. */
+  title: string;
+  children: (record: T) => ReactNode;
+}
+
 /**
- * The gate of a details or update screen: a component that hands the record named by the address (`:id`) to
- * its `children` once loaded; meanwhile a loader, and instead a message with a way back when there is no such
- * record or it could not be fetched.
+ * A details or update screen: a component that shows the heading (the list in its breadcrumbs) and hands the
+ * record named by the address (`:id`) to its `children` once loaded; meanwhile a loader, and instead a message
+ * with a way back when there is no such record or it could not be fetched.
  */
 export function recordGate<T>({ useRecord, noun, back }: RecordGateOptions<T>) {
-  return function RecordGate({ children }: { children: (record: T) => ReactNode }) {
+  const breadcrumbs = [back];
+
+  function RecordContent({ children }: Pick<RecordGateProps<T>, 'children'>) {
     const { id = '' } = useParams();
     const { data: record, error, isPending } = useRecord(id);
 
@@ -40,6 +49,15 @@ export function recordGate<T>({ useRecord, noun, back }: RecordGateOptions<T>) {
           Back to {back.label}
         </Button>
       </Stack>
+    );
+  }
+
+  return function RecordGate({ title, children }: RecordGateProps<T>) {
+    return (
+      <>
+        <PageHeader title={title} breadcrumbs={breadcrumbs} />
+        <RecordContent>{children}</RecordContent>
+      </>
     );
   };
 }

@@ -1,5 +1,5 @@
 import { MESSAGES, type Envelope, type ErrorEnvelope, type FieldError } from '@school-transport/shared';
-import { readStoredToken } from '../features/auth/session-storage';
+import { readStoredToken } from './session-storage';
 
 const API_BASE = '/api';
 
@@ -44,7 +44,7 @@ export function onUnauthorized(listener: UnauthorizedListener): () => void {
 /**
  * The one way the app talks to the API: same-origin `/api` + path, JSON in (or FormData for uploads) and JSON
  * out, the stored token in
- * `Authorization` without a prefix (spec section 6). Resolves with the parsed answer of a 2xx; throws ApiError
+ * `Authorization` without a prefix (the API takes the bare token). Resolves with the parsed answer of a 2xx; throws ApiError
  * otherwise.
  */
 export async function apiRequest<T = Envelope>(

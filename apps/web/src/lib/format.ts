@@ -4,12 +4,12 @@ import advancedFormat from 'dayjs/plugin/advancedFormat';
 // 'Do' (1st, 2nd, 3rd…) comes from this plugin.
 dayjs.extend(advancedFormat);
 
-/** Spec section 9: every date but a trip's reads like '1st Jan 2025', in the viewer's time zone. */
+/** Every date but a trip's reads like '1st Jan 2025', in the viewer's time zone. */
 export function formatDate(isoDate: string): string {
   return dayjs(isoDate).format('Do MMM YYYY');
 }
 
-/** Spec section 9: a trip's moments read like '1st Jan 25, 3:04:05 pm', in the viewer's time zone. */
+/** A trip's moments read like '1st Jan 25, 3:04:05 pm', in the viewer's time zone. */
 export function formatTripMoment(isoTimestamp: string): string {
   return dayjs(isoTimestamp).format('Do MMM YY, h:mm:ss a');
 }

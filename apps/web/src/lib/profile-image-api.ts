@@ -24,7 +24,7 @@ async function uploadProfileImage(kind: ProfileImageKind, { id, image }: Profile
     `/upload/profile/${kind}/add-profile-image`,
     form,
   );
-  // Spec section 8: a 2xx answer that does not report success is a failure with a message of its own.
+  // A 2xx answer that does not report success is a failure with a message of its own.
   if (!answer.success) throw new ApiError(200, MESSAGES.somethingWentWrong);
   return answer;
 }

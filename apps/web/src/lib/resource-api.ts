@@ -9,6 +9,23 @@ import { ApiError, apiRequest } from './api-client';
  * so each feature's api.ts only names its resource and its types.
  */
 
+/**
+ * The API's resources (`/api/{resource}/…`), each named once: its calls and query keys, and the refreshes a change
+ * asks of other resources' screens (an assignment's change shows in the drivers' free list) without one feature
+ * importing another.
+ */
+export const RESOURCES = {
+  drivers: 'drivers',
+  vehicles: 'vehicles',
+  busRoutes: 'routes',
+  parents: 'parents',
+  students: 'students',
+  assignments: 'route-assignments',
+  trips: 'trips',
+  staffUsers: 'users',
+  audit: 'audit-log',
+} as const;
+
 /** Every query of a resource starts with its name, so one invalidation refreshes its lists and items alike. */
 export const resourceKeys = {
   all: (resource: string) => [resource] as const,
@@ -86,12 +103,12 @@ interface ResourceMutationOptions<TVariables, TAnswer> extends RelatedResources 
   /** The resource whose lists and items are refreshed after a success. */
   resource: string;
   request: (variables: TVariables) => Promise<TAnswer>;
-  /** The spec's toast when the failure carries no explanation of its own (section 8). */
+  /** The toast when the failure carries no explanation of its own. */
   fallbackMessage: string;
 }
 
 /**
- * The one way a change is reported (spec section 7): the server's message as a toast of the server's type, then
+ * The one way a change is reported: the server's message as a toast of the server's type, then
  * the resource's queries refreshed; a failure as an error toast. Callers may still catch the rejected
  * `mutateAsync` to show the server's field errors next to the form.
  */

@@ -1,6 +1,6 @@
 /**
  * localStorage can throw (private mode, quota, disabled storage). A failure must never break the app,
- * so it is only logged, as the spec asks, and reads fall back to "nothing stored".
+ * so it is only logged, and reads fall back to "nothing stored".
  */
 export function readStorage(key: string): string | null {
   try {

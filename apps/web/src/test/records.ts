@@ -1,4 +1,4 @@
-import type { Driver, Route, Student, Vehicle } from '@school-transport/shared';
+import type { Driver, BusRoute, Student, Vehicle } from '@school-transport/shared';
 
 /** Records as the API answers them, for unit tests of what screens do with them. */
 
@@ -34,7 +34,7 @@ export const aVehicle = (id: string, capacity: number): Vehicle => ({
   createdAt: CREATED_AT,
 });
 
-export const aRoute = (id: string): Route => ({
+export const aBusRoute = (id: string): BusRoute => ({
   id,
   name: `Route ${id}`,
   startLocation: 'North Depot',

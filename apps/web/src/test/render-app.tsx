@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createAppRoutes } from '../app/routes';
@@ -15,6 +15,11 @@ export function renderApp(path: string) {
     </AppProviders>,
   );
 }
+
+/** The app's providers (toasts, theme) around a hook or component under test. */
+export const withAppProviders = ({ children }: { children: ReactNode }) => (
+  <AppProviders>{children}</AppProviders>
+);
 
 export function storeSession(role: string, name = 'Ada Admin') {
   localStorage.setItem('__token__', 'stored-token');

@@ -1,11 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
+// By path, not by package name: the server's bundle compiles this plain-data file in (it has no imports).
+import {
+  CITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  PICKUP_SPREAD_DEGREES,
+  ROUTE_DIRECTIONS,
+  SCHOOLS,
+  SECTIONS,
+  VEHICLE_COLOURS,
+  VEHICLE_MODELS,
+} from '../../../../../packages/testing/src/sample-data.js';
 
 /**
  * Fills a database with a coherent, realistic dataset of `students` children, generated inside the database with
  * generate_series (one statement per table: no row travels through Node, so 1M students load in about a minute):
  * - parents with 1 to 3 children; pickup points scattered around four city centres;
+ *   names, cities, vehicle models, colours and schools come from the same sample lists as the tests' records;
  * - one vehicle (20 to 60 seats), one driver and one route per block of 60 children, tied by an assignment;
  *   each assignment filled to its vehicle's capacity (the rest of the block stays unassigned, as in life);
  * - `schoolDays` past school days of trips (pickup and drop) for every assignment, mostly COMPLETED.
@@ -27,11 +40,16 @@ export interface DatasetSummary {
   trips: number;
 }
 
-const FIRST = `array['Aarav','Vivaan','Aditya','Vihaan','Arjun','Sai','Reyansh','Ayaan','Krishna','Ishaan','Ananya','Diya','Aadhya','Saanvi','Myra','Aarohi','Pari','Anika','Navya','Kiara','Rohan','Kabir','Zara','Meera','Riya','Tara','Dev','Nikhil','Farah','Tom','Maria','Liam','Emma','Noah','Olivia','Lucas','Sofia','Omar','Leila','Chen']`;
-const LAST = `array['Sharma','Verma','Iyer','Reddy','Nair','Khan','Patel','Singh','Gupta','Das','Mehta','Rao','Joshi','Kapoor','Bose','Mathew','Fernandes','DSouza','Pillai','Menon','Chopra','Malhotra','Banerjee','Kulkarni','Hegde']`;
-/** Bengaluru, Chennai, Hyderabad, Mumbai. */
-const CITY_LAT = 'array[12.9716, 13.0827, 17.3850, 19.0760]';
-const CITY_LNG = 'array[77.5946, 80.2707, 78.4867, 72.8777]';
+/** A SQL array literal of the texts (quotes doubled), for the statements below to pick from. */
+const textArray = (values: readonly string[]) =>
+  `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+
+const FIRST = textArray(FIRST_NAMES);
+const LAST = textArray(LAST_NAMES);
+const CITY_NAME = textArray(CITIES.map((city) => city.name));
+const CITY_STATE = textArray(CITIES.map((city) => city.state));
+const CITY_LAT = `array[${CITIES.map((city) => city.lat).join(', ')}]`;
+const CITY_LNG = `array[${CITIES.map((city) => city.lng).join(', ')}]`;
 /** Seats are handed out per block of this many children; a vehicle holds at most this many. */
 const BLOCK = 60;
 
@@ -51,8 +69,8 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       from gen_parents`);
     await tx.execute(sql`insert into parents (id, user_id, phone, alternative_phone, address, city, state, pin_code, created_at)
       select parent_id, user_id, '9' || lpad(((n * 7919) % 1000000000)::text, 9, '0'), '8' || lpad(((n * 104729) % 1000000000)::text, 9, '0'),
-        (n % 400 + 1) || ', ' || ${pick(LAST, 'n')} || ' Road', ${pick("array['Bengaluru','Chennai','Hyderabad','Mumbai']", 'n')},
-        ${pick("array['Karnataka','Tamil Nadu','Telangana','Maharashtra']", 'n')}, lpad(((n * 31) % 100000 + 500000)::text, 6, '0'),
+        (n % 400 + 1) || ', ' || ${pick(LAST, 'n')} || ' Road', ${pick(CITY_NAME, 'n')},
+        ${pick(CITY_STATE, 'n')}, lpad(((n * 31) % 100000 + 500000)::text, 6, '0'),
         now() - (n || ' seconds')::interval
       from gen_parents`);
     // 1 to 3 children per parent, numbered 1..students across all families.
@@ -62,10 +80,10 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       limit ${size.students}`);
     await tx.execute(sql`insert into students (id, parent_id, name, class, roll_no, nfc_tag_id, pickup_lat, pickup_lng, pickup_address, created_at)
       select s.id, s.parent_id, ${pick(FIRST, 's.n * 11 + s.k')} || ' ' || ${pick(LAST, 's.family * 13')},
-        (1 + s.n % 12)::text || ${pick("array['A','B','C','D']", 's.n')}, (1 + s.n % 45)::text,
+        (1 + s.n % 12)::text || ${pick(textArray(SECTIONS), 's.n')}, (1 + s.n % 45)::text,
         'NFC' || lpad(to_hex(s.n::int), 8, '0'),
-        (${sql.raw(CITY_LAT)})[1 + s.family % 4] + (random() - 0.5) * 0.25,
-        (${sql.raw(CITY_LNG)})[1 + s.family % 4] + (random() - 0.5) * 0.25,
+        (${sql.raw(CITY_LAT)})[1 + s.family % ${CITIES.length}] + (random() - 0.5) * ${2 * PICKUP_SPREAD_DEGREES},
+        (${sql.raw(CITY_LNG)})[1 + s.family % ${CITIES.length}] + (random() - 0.5) * ${2 * PICKUP_SPREAD_DEGREES},
         'Gate ' || (s.n % 5 + 1),
         now() - (s.n || ' seconds')::interval
       from gen_students s`);
@@ -81,12 +99,12 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       from gen_blocks`);
     await tx.execute(sql`insert into vehicles (id, license_plate, model, type, color, capacity)
       select vehicle_id, 'KA' || lpad((b % 99 + 1)::text, 2, '0') || 'SB' || lpad(b::text, 6, '0'),
-        ${pick("array['Tata Starbus','Ashok Leyland Lynx','Force Traveller','Eicher Skyline']", 'b')},
-        case when capacity > 30 then 'Bus' else 'Van' end, ${pick("array['Yellow','White','Orange']", 'b')}, capacity
+        ${pick(textArray(VEHICLE_MODELS), 'b')},
+        case when capacity > 30 then 'Bus' else 'Van' end, ${pick(textArray(VEHICLE_COLOURS), 'b')}, capacity
       from gen_blocks`);
     await tx.execute(sql`insert into routes (id, name, start_location, end_location, distance_km, duration_min)
-      select route_id, 'Route ' || (b + 1) || ' ' || ${pick("array['North','South','East','West','Central']", 'b')},
-        'Depot ' || (b % 20 + 1), ${pick("array['St. Joseph School','Greenwood High','Delhi Public School','Bishop Cotton']", 'b')},
+      select route_id, 'Route ' || (b + 1) || ' ' || ${pick(textArray(ROUTE_DIRECTIONS), 'b')},
+        'Depot ' || (b % 20 + 1), ${pick(textArray(SCHOOLS), 'b')},
         round((5 + (b * 13) % 250 / 10.0)::numeric, 2), 20 + (b * 7) % 50
       from gen_blocks`);
     await tx.execute(sql`insert into route_assignments (id, driver_id, vehicle_id, route_id)
@@ -127,7 +145,7 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
   return summary!;
 }
 
-/** True when no fleet or family data exists yet (admins may). */
+/** True when no drivers, vehicles or families exist yet (admins may). */
 export async function isEmpty(db: Database): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(
     db,

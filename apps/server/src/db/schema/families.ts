@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { routeAssignments } from './fleet.js';
+import { check, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { users } from './users.js';
 
@@ -47,9 +36,10 @@ export const students = pgTable(
     rollNo: text('roll_no').notNull(),
     /** Upper case without separators (the input schema normalises it); unique when present. */
     nfcTagId: text('nfc_tag_id'),
-    pickupLat: doublePrecision('pickup_lat').notNull(),
-    pickupLng: doublePrecision('pickup_lng').notNull(),
-    pickupAddress: text('pickup_address'),
+    /** The pickup point: the contract's names in TypeScript, shorter ones in SQL. */
+    pickupAndDropLat: doublePrecision('pickup_lat').notNull(),
+    pickupAndDropLng: doublePrecision('pickup_lng').notNull(),
+    pickupDropAddress: text('pickup_address'),
     profileImage: text('profile_image'),
     /**
      * The parent's name, copied here by triggers (migration 0008) and never written by the application: it lets
@@ -72,23 +62,7 @@ export const students = pgTable(
       .where(sql`${t.nfcTagId} is not null`),
     index('students_parent_id_idx').on(t.parentId),
     index('students_created_at_idx').on(t.createdAt, t.id),
-    check('students_pickup_lat_range', sql`${t.pickupLat} between -90 and 90`),
-    check('students_pickup_lng_range', sql`${t.pickupLng} between -180 and 180`),
+    check('students_pickup_lat_range', sql`${t.pickupAndDropLat} between -90 and 90`),
+    check('students_pickup_lng_range', sql`${t.pickupAndDropLng} between -180 and 180`),
   ],
-);
-
-/** Which children ride with which assignment: a child in at most one (the student id is unique). */
-export const assignmentStudents = pgTable(
-  'assignment_students',
-  {
-    assignmentId: uuid('assignment_id')
-      .notNull()
-      .references(() => routeAssignments.id, { onDelete: 'cascade' }),
-    studentId: uuid('student_id')
-      .notNull()
-      .unique('assignment_students_student_unique')
-      .references(() => students.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.assignmentId, t.studentId] })],
 );

@@ -1,7 +1,7 @@
 import { bigint, date, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { TRIP_STATUSES, TRIP_TYPES } from '@school-transport/shared';
 import { timestamps } from './columns.js';
-import { routeAssignments } from './fleet.js';
+import { routeAssignments } from './assignments.js';
 import { users } from './users.js';
 
 export const tripType = pgEnum('trip_type', TRIP_TYPES);

@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
+  activeSessionSchema,
+  answerSchema,
   changeEmailSchema,
   changeNameSchema,
   changePasswordSchema,
@@ -9,7 +11,13 @@ import {
   idParamsSchema,
   inviteAdminSchema,
   listQuerySchema,
+  messageAnswerSchema,
+  pageAnswerSchema,
+  pendingEmailSchema,
+  profileSchema,
   resetPasswordSchema,
+  staffUserSchema,
+  verifiedEmailSchema,
   verifyEmailSchema,
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
@@ -22,6 +30,10 @@ import type { StaffService } from './staff-service.js';
 /** Requests for mails or password changes one client address may make per minute. */
 const ACCOUNT_REQUESTS_PER_MINUTE = 5;
 const limited = { rateLimit: { max: ACCOUNT_REQUESTS_PER_MINUTE, timeWindow: 60_000 } };
+
+const messageAnswer = { 200: messageAnswerSchema };
+const profileAnswer = { 200: answerSchema(profileSchema) };
+const staffUserAnswer = { 200: answerSchema(staffUserSchema) };
 
 /**
  * Sends the answer, then does the work, so how long the answer takes tells nothing about what the work found.
@@ -55,7 +67,10 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/auth/forgot-password',
-      { config: { access: 'public', ...limited }, schema: { tags, body: forgotPasswordSchema } },
+      {
+        config: { access: 'public', ...limited },
+        schema: { tags, body: forgotPasswordSchema, response: messageAnswer },
+      },
       async (request, reply) =>
         answerThenDo(request, reply, success(undefined, ACCOUNT_MESSAGES.resetLinkSent), () =>
           accounts.forgotPassword(request.body.email, request.ip),
@@ -64,7 +79,10 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/auth/reset-password',
-      { config: { access: 'public', ...limited }, schema: { tags, body: resetPasswordSchema } },
+      {
+        config: { access: 'public', ...limited },
+        schema: { tags, body: resetPasswordSchema, response: messageAnswer },
+      },
       async (request) => {
         await accounts.resetPassword(request.body, request.ip);
         return success(undefined, ACCOUNT_MESSAGES.passwordUpdated);
@@ -73,7 +91,14 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/auth/verify-email',
-      { config: limited, schema: { tags, body: verifyEmailSchema } },
+      {
+        config: limited,
+        schema: {
+          tags,
+          body: verifyEmailSchema,
+          response: { 200: answerSchema(verifiedEmailSchema) },
+        },
+      },
       async (request) => {
         const email = await accounts.verifyEmail(
           requireAuth(request).user.id,
@@ -84,23 +109,27 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.post('/auth/resend-code', { schema: { tags } }, async (request) => {
+    routes.post('/auth/resend-code', { schema: { tags, response: messageAnswer } }, async (request) => {
       await accounts.resendCode(requireAuth(request).user.id, changeContextOf(request));
       return success(undefined, 'A new code is on its way.');
     });
 
-    routes.get('/profile', { schema: { tags } }, async (request) =>
+    routes.get('/profile', { schema: { tags, response: profileAnswer } }, async (request) =>
       success(await accounts.profile(requireAuth(request).user.id)),
     );
 
-    routes.put('/profile/name', { schema: { tags, body: changeNameSchema } }, async (request) => {
-      await accounts.changeName(requireAuth(request).user.id, request.body.name, changeContextOf(request));
-      return success(await accounts.profile(requireAuth(request).user.id), 'Your name has been updated.');
-    });
+    routes.put(
+      '/profile/name',
+      { schema: { tags, body: changeNameSchema, response: profileAnswer } },
+      async (request) => {
+        await accounts.changeName(requireAuth(request).user.id, request.body.name, changeContextOf(request));
+        return success(await accounts.profile(requireAuth(request).user.id), 'Your name has been updated.');
+      },
+    );
 
     routes.post(
       '/profile/change-password',
-      { config: limited, schema: { tags, body: changePasswordSchema } },
+      { config: limited, schema: { tags, body: changePasswordSchema, response: messageAnswer } },
       async (request) => {
         await accounts.changePassword(requireAuth(request), request.body, changeContextOf(request));
         return success(undefined, 'Your password has been changed. Your other sessions have been ended.');
@@ -109,7 +138,14 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/profile/change-email',
-      { config: limited, schema: { tags, body: changeEmailSchema } },
+      {
+        config: limited,
+        schema: {
+          tags,
+          body: changeEmailSchema,
+          response: { 200: answerSchema(pendingEmailSchema) },
+        },
+      },
       async (request) => {
         await accounts.requestEmailChange(
           requireAuth(request).user.id,
@@ -123,14 +159,20 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.get('/profile/sessions', { schema: { tags } }, async (request) =>
-      success(await accounts.sessions(requireAuth(request))),
+    routes.get(
+      '/profile/sessions',
+      { schema: { tags, response: { 200: answerSchema(activeSessionSchema.array()) } } },
+      async (request) => success(await accounts.sessions(requireAuth(request))),
     );
 
-    routes.delete('/profile/sessions/:id', { schema: { tags, params: idParamsSchema } }, async (request) => {
-      await accounts.endSession(requireAuth(request), request.params.id, changeContextOf(request));
-      return success(undefined, 'The session has been ended.');
-    });
+    routes.delete(
+      '/profile/sessions/:id',
+      { schema: { tags, params: idParamsSchema, response: messageAnswer } },
+      async (request) => {
+        await accounts.endSession(requireAuth(request), request.params.id, changeContextOf(request));
+        return success(undefined, 'The session has been ended.');
+      },
+    );
   };
 }
 
@@ -140,34 +182,50 @@ export function staffRoutes(staff: StaffService) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['users'];
 
-    routes.get('/users/get-all', { schema: { tags, querystring: listQuerySchema } }, async (request) => {
-      const { rows, total } = await staff.list(request.query);
-      return listAnswer(rows, exactTotal(total), request.query);
-    });
+    routes.get(
+      '/users/get-all',
+      {
+        schema: { tags, querystring: listQuerySchema, response: { 200: pageAnswerSchema(staffUserSchema) } },
+      },
+      async (request) => {
+        const { rows, total } = await staff.list(request.query);
+        return listAnswer(rows, exactTotal(total), request.query);
+      },
+    );
 
-    routes.post('/users/invite', { schema: { tags, body: inviteAdminSchema } }, async (request, reply) => {
-      const invited = await staff.invite(request.body, changeContextOf(request));
-      return reply.code(201).send(success(invited, `Invitation sent to ${invited.email}.`));
-    });
+    routes.post(
+      '/users/invite',
+      { schema: { tags, body: inviteAdminSchema, response: { 201: answerSchema(staffUserSchema) } } },
+      async (request, reply) => {
+        const invited = await staff.invite(request.body, changeContextOf(request));
+        return reply.code(201).send(success(invited, `Invitation sent to ${invited.email}.`));
+      },
+    );
 
     routes.post(
       '/users/resend-invitation/:id',
-      { schema: { tags, params: idParamsSchema } },
+      { schema: { tags, params: idParamsSchema, response: messageAnswer } },
       async (request) => {
         await staff.resendInvitation(request.params.id, changeContextOf(request));
         return success(undefined, 'Invitation sent again.');
       },
     );
 
-    routes.post('/users/disable/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
-      success(
-        await staff.disable(request.params.id, changeContextOf(request)),
-        'Account disabled; its sessions have ended.',
-      ),
+    routes.post(
+      '/users/disable/:id',
+      { schema: { tags, params: idParamsSchema, response: staffUserAnswer } },
+      async (request) =>
+        success(
+          await staff.disable(request.params.id, changeContextOf(request)),
+          'Account disabled; its sessions have ended.',
+        ),
     );
 
-    routes.post('/users/enable/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
-      success(await staff.enable(request.params.id, changeContextOf(request)), 'Account enabled.'),
+    routes.post(
+      '/users/enable/:id',
+      { schema: { tags, params: idParamsSchema, response: staffUserAnswer } },
+      async (request) =>
+        success(await staff.enable(request.params.id, changeContextOf(request)), 'Account enabled.'),
     );
   };
 }

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ACCOUNT_MESSAGES,
@@ -8,39 +7,37 @@ import {
   type resetPasswordSchema,
 } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
-import { accountTokens, users } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { clearFailedLogins } from '../auth/login-failures.js';
-import { checkPassword, hashPassword } from '../auth/passwords.js';
-import {
-  liveSessions,
-  revokeSession,
-  revokeUserSessions,
-  type AuthenticatedSession,
-  type SessionLifetimes,
-} from '../auth/sessions.js';
+import { clearFailedLogins } from '../auth/login-failure-queries.js';
+import { checkPassword, hashPassword } from '../users/passwords.js';
+import { revokeSession, revokeUserSessions } from '../auth/session-queries.js';
+import { userLiveSessions, type AuthenticatedSession, type SessionLifetimes } from '../auth/sessions.js';
 import { maySignIn } from '../auth/sign-in-roles.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mails } from '../mail/templates.js';
-import { findUserByEmail } from '../users/user-queries.js';
+import { EMAIL_TAKEN, findUserByEmail, findUserById, lockUser, updateUser } from '../users/user-queries.js';
+import {
+  insertToken,
+  openEmailChange,
+  spendOpenTokens,
+  spendToken,
+  tokensSentSince,
+  updateToken,
+} from './account-queries.js';
 import {
   CODE_LIFETIME_MS,
   CODE_MAX_ATTEMPTS,
   CODE_RESEND_INTERVAL_MS,
   codeHasher,
   issueLinkToken,
-  linksSentSince,
   newCode,
-  openEmailChange,
   openLinkToken,
-  spend,
-  spendOpenTokens,
 } from './account-tokens.js';
-import { assertNotCommon } from './password-policy.js';
+import { assertNotCommon } from '../users/password-policy.js';
 
 /** Reset mails one address may receive per hour; further requests get the same answer and no mail. */
 export const RESET_MAILS_PER_HOUR = 3;
@@ -54,10 +51,6 @@ export interface AccountServiceDeps {
   lifetimes: SessionLifetimes;
 }
 
-const EMAIL_TAKEN = {
-  users_email_lower_unique: { field: 'email', message: 'An account with this email address already exists.' },
-};
-
 export function createAccountService({
   db,
   clock,
@@ -70,7 +63,7 @@ export function createAccountService({
   const link = (token: string) => `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
 
   async function userOf(id: string) {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
+    const user = await findUserById(db, id);
     if (!user) throw notFound('Account not found.');
     return user;
   }
@@ -87,9 +80,9 @@ export function createAccountService({
       const token = await db.transaction(async (tx) => {
         // Requests no longer wait for each other's work (it runs after the answer): the account's row serialises
         // them, so that parallel requests cannot all count fewer mails than the limit.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        await lockUser(tx, user.id);
         if (
-          (await linksSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
+          (await tokensSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
           RESET_MAILS_PER_HOUR
         ) {
           // Recorded, for whoever wonders why no mail came (and who keeps asking).
@@ -126,20 +119,17 @@ export function createAccountService({
           throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [
             { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
           ]);
-        const [account] = await tx.select().from(users).where(eq(users.id, token.userId));
+        const account = await findUserById(tx, token.userId);
         // A link issued to a driver or parent (an invitation, or one from before sign-in was closed to them).
         if (!account || account.disabledAt || !maySignIn(account))
           throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
-        await spend(tx, token.id, now);
-        await tx
-          .update(users)
-          .set({
-            passwordHash,
-            updatedAt: now,
-            // Following the mailed link proves the address.
-            emailVerifiedAt: account.emailVerifiedAt ?? now,
-          })
-          .where(eq(users.id, account.id));
+        await spendToken(tx, token.id, now);
+        await updateUser(tx, account.id, {
+          passwordHash,
+          updatedAt: now,
+          // Following the mailed link proves the address.
+          emailVerifiedAt: account.emailVerifiedAt ?? now,
+        });
         await revokeUserSessions(tx, account.id, now);
         await clearFailedLogins(tx, account.email.toLowerCase());
         await recordAudit(tx, {
@@ -168,7 +158,7 @@ export function createAccountService({
 
     async changeName(userId: string, name: string, context: ChangeContext): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ name, updatedAt: clock() }).where(eq(users.id, userId));
+        await updateUser(tx, userId, { name, updatedAt: clock() });
         await recordAudit(tx, {
           ...context,
           action: 'profile.name_changed',
@@ -195,7 +185,7 @@ export function createAccountService({
       const passwordHash = await hashPassword(input.password);
       const now = clock();
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+        await updateUser(tx, user.id, { passwordHash, updatedAt: now });
         await revokeUserSessions(tx, user.id, now, session.sessionId);
         await recordAudit(tx, {
           ...context,
@@ -216,20 +206,14 @@ export function createAccountService({
       const code = newCode();
       await db.transaction(async (tx) => {
         await spendOpenTokens(tx, userId, 'email_change', now);
-        const [row] = await tx
-          .insert(accountTokens)
-          .values({
-            userId,
-            purpose: 'email_change',
-            newEmail: email,
-            expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-            sentAt: now,
-          })
-          .returning({ id: accountTokens.id });
-        await tx
-          .update(accountTokens)
-          .set({ codeHash: hashCode(row!.id, code) })
-          .where(eq(accountTokens.id, row!.id));
+        const tokenId = await insertToken(tx, {
+          userId,
+          purpose: 'email_change',
+          newEmail: email,
+          expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+          sentAt: now,
+        });
+        await updateToken(tx, tokenId, { codeHash: hashCode(tokenId, code) });
         await recordAudit(tx, {
           ...context,
           action: 'profile.email_change_requested',
@@ -253,15 +237,12 @@ export function createAccountService({
             'A code was sent less than a minute ago. Wait a moment before asking for another.',
           );
         }
-        await tx
-          .update(accountTokens)
-          .set({
-            codeHash: hashCode(pending.id, code),
-            attempts: 0,
-            sentAt: now,
-            expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-          })
-          .where(eq(accountTokens.id, pending.id));
+        await updateToken(tx, pending.id, {
+          codeHash: hashCode(pending.id, code),
+          attempts: 0,
+          sentAt: now,
+          expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+        });
         await recordAudit(tx, {
           ...context,
           action: 'profile.verification_code_resent',
@@ -288,10 +269,7 @@ export function createAccountService({
           if (pending.codeHash !== hashCode(pending.id, code)) {
             const attempts = pending.attempts + 1;
             const exhausted = attempts >= CODE_MAX_ATTEMPTS;
-            await tx
-              .update(accountTokens)
-              .set({ attempts, ...(exhausted ? { usedAt: now } : {}) })
-              .where(eq(accountTokens.id, pending.id));
+            await updateToken(tx, pending.id, { attempts, ...(exhausted ? { usedAt: now } : {}) });
             const message = exhausted
               ? 'Too many wrong codes. Ask for a new code.'
               : `The code is not right. ${CODE_MAX_ATTEMPTS - attempts} tries left.`;
@@ -302,12 +280,9 @@ export function createAccountService({
                 : badRequest(message, [{ field: 'code', message }]),
             };
           }
-          await spend(tx, pending.id, now);
-          const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-          await tx
-            .update(users)
-            .set({ email: pending.newEmail!, emailVerifiedAt: now, updatedAt: now })
-            .where(eq(users.id, userId));
+          await spendToken(tx, pending.id, now);
+          const before = await findUserById(tx, userId);
+          await updateUser(tx, userId, { email: pending.newEmail!, emailVerifiedAt: now, updatedAt: now });
           await recordAudit(tx, {
             ...context,
             action: 'profile.email_changed',
@@ -323,7 +298,7 @@ export function createAccountService({
     },
 
     async sessions(session: AuthenticatedSession): Promise<ActiveSession[]> {
-      const rows = await liveSessions(db, session.user.id, clock(), lifetimes);
+      const rows = await userLiveSessions(db, session.user.id, clock(), lifetimes);
       return rows.map((row) => ({
         ...row,
         createdAt: row.createdAt.toISOString(),
@@ -334,7 +309,7 @@ export function createAccountService({
 
     /** Only one's own sessions; an unknown or someone else's id is a 404 alike. */
     async endSession(session: AuthenticatedSession, sessionId: string, context: ChangeContext) {
-      const own = (await liveSessions(db, session.user.id, clock(), lifetimes)).some(
+      const own = (await userLiveSessions(db, session.user.id, clock(), lifetimes)).some(
         (row) => row.id === sessionId,
       );
       if (!own) throw notFound('Session not found.');

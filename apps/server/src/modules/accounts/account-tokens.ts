@@ -1,11 +1,11 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { accountTokens } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../auth/tokens.js';
+import { insertToken, lockLiveToken, spendOpenTokens, type TokenRow } from './account-queries.js';
+
+/** The rules of mailed links and codes: how long they live, which one counts. Their SQL is account-queries.ts. */
 
 export type LinkPurpose = 'password_reset' | 'invitation';
-export type TokenRow = typeof accountTokens.$inferSelect;
 
 export const LINK_LIFETIME_MS: Record<LinkPurpose, number> = {
   password_reset: 60 * 60_000,
@@ -24,7 +24,7 @@ export async function issueLinkToken(
 ): Promise<string> {
   await spendOpenTokens(tx, userId, purpose, now);
   const token = newToken();
-  await tx.insert(accountTokens).values({
+  await insertToken(tx, {
     userId,
     purpose,
     tokenHash: hashToken(token),
@@ -36,31 +36,8 @@ export async function issueLinkToken(
 
 /** The live row behind a link token, locked, or undefined when it is unknown, spent or expired. */
 export async function openLinkToken(tx: Executor, token: string, now: Date): Promise<TokenRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
-    .for('update');
+  const row = await lockLiveToken(tx, hashToken(token), now);
   return row?.purpose === 'email_change' ? undefined : row;
-}
-
-export async function spend(tx: Executor, id: string, now: Date): Promise<void> {
-  await tx.update(accountTokens).set({ usedAt: now }).where(eq(accountTokens.id, id));
-}
-
-export async function spendOpenTokens(tx: Executor, userId: string, purpose: TokenRow['purpose'], now: Date) {
-  await tx
-    .update(accountTokens)
-    .set({ usedAt: now })
-    .where(
-      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
-    );
 }
 
 /** Six digits are few, so the stored hash is keyed with the server's secret: a leaked table cannot be brute-forced offline. */
@@ -68,37 +45,3 @@ export const codeHasher = (secret: Buffer) => (tokenId: string, code: string) =>
   createHmac('sha256', secret).update(`${tokenId}:${code}`).digest('hex');
 
 export const newCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
-
-/** The user's newest open e-mail change, if any. */
-export async function openEmailChange(tx: Executor, userId: string, now: Date, lock = false) {
-  const query = tx
-    .select()
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, 'email_change'),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(accountTokens.createdAt))
-    .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
-}
-
-/** How many link mails of this purpose went to the user since `since`: the per-address limit on requests. */
-export async function linksSentSince(tx: Executor, userId: string, purpose: LinkPurpose, since: Date) {
-  const rows = await tx
-    .select({ id: accountTokens.id })
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, purpose),
-        gt(accountTokens.sentAt, since),
-      ),
-    );
-  return rows.length;
-}

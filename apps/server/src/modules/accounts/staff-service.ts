@@ -1,20 +1,16 @@
-import { and, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import type { ListQuery, StaffUser } from '@school-transport/shared';
-import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { containsPattern, offsetOf } from '../../lib/pagination.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { revokeUserSessions } from '../auth/sessions.js';
+import { revokeUserSessions } from '../auth/session-queries.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mails } from '../mail/templates.js';
-import { countActiveAdmins } from '../users/user-queries.js';
+import { countActiveAdmins, EMAIL_TAKEN, updateUser, type UserRow } from '../users/user-queries.js';
 import { issueLinkToken } from './account-tokens.js';
-
-type UserRow = typeof users.$inferSelect;
+import { findAdmin, insertAdmin, listAdmins, lockEnabledAdmins } from './staff-queries.js';
 
 const statusOf = (user: UserRow): StaffUser['status'] =>
   user.disabledAt ? 'disabled' : user.passwordHash ? 'active' : 'invited';
@@ -42,12 +38,8 @@ export function createStaffService({
 }) {
   const link = (token: string) => `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
 
-  async function lockAdmin(tx: Parameters<Parameters<Database['transaction']>[0]>[0], id: string) {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), eq(users.role, 'admin')))
-      .for('update');
+  async function lockAdmin(tx: Executor, id: string) {
+    const user = await findAdmin(tx, id, true);
     if (!user) throw notFound('Administrator not found.');
     return user;
   }
@@ -69,47 +61,21 @@ export function createStaffService({
 
   return {
     async list(query: ListQuery) {
-      const pattern = containsPattern(query.search);
-      const where = and(
-        eq(users.role, 'admin'),
-        query.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(query.limit)
-          .offset(offsetOf(query)),
-        db.select({ n: count() }).from(users).where(where),
-      ]);
-      return { rows: rows.map(toStaffUser), total: total?.n ?? 0 };
+      const { rows, total } = await listAdmins(db, query);
+      return { rows: rows.map(toStaffUser), total };
     },
 
     /** A new admin account without a password; the mailed link (72 h) leads to choosing one. */
     async invite(input: { name: string; email: string }, context: ChangeContext): Promise<StaffUser> {
-      const [user] = await db
-        .insert(users)
-        .values({ name: input.name, email: input.email, role: 'admin', passwordHash: null })
-        .returning()
-        .catch((error: unknown) =>
-          rethrowConflict(error, {
-            users_email_lower_unique: {
-              field: 'email',
-              message: 'An account with this email address already exists.',
-            },
-          }),
-        );
-      await sendInvitation(user!, context, 'user.invited');
-      return toStaffUser(user!);
+      const user = await insertAdmin(db, input).catch((error: unknown) =>
+        rethrowConflict(error, EMAIL_TAKEN),
+      );
+      await sendInvitation(user, context, 'user.invited');
+      return toStaffUser(user);
     },
 
     async resendInvitation(id: string, context: ChangeContext): Promise<void> {
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(and(eq(users.id, id), eq(users.role, 'admin')));
+      const user = await findAdmin(db, id);
       if (!user) throw notFound('Administrator not found.');
       if (statusOf(user) !== 'invited')
         throw conflict('This administrator has already accepted the invitation.');
@@ -123,19 +89,11 @@ export function createStaffService({
         const user = await lockAdmin(tx, id);
         if (user.disabledAt) return toStaffUser(user);
         // Serialise disables: two admins disabling each other at once must not leave none.
-        await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(eq(users.role, 'admin'), isNull(users.disabledAt)))
-          .for('update');
+        await lockEnabledAdmins(tx);
         if (user.passwordHash && (await countActiveAdmins(tx)) <= 1)
           throw conflict('The last active administrator cannot be disabled.');
         const now = clock();
-        const [updated] = await tx
-          .update(users)
-          .set({ disabledAt: now, updatedAt: now })
-          .where(eq(users.id, id))
-          .returning();
+        const updated = await updateUser(tx, id, { disabledAt: now, updatedAt: now });
         await revokeUserSessions(tx, id, now);
         await recordAudit(tx, {
           ...context,
@@ -151,11 +109,7 @@ export function createStaffService({
     async enable(id: string, context: ChangeContext): Promise<StaffUser> {
       return db.transaction(async (tx) => {
         await lockAdmin(tx, id);
-        const [updated] = await tx
-          .update(users)
-          .set({ disabledAt: null, updatedAt: clock() })
-          .where(eq(users.id, id))
-          .returning();
+        const updated = await updateUser(tx, id, { disabledAt: null, updatedAt: clock() });
         await recordAudit(tx, {
           ...context,
           action: 'user.enabled',

@@ -1,10 +1,8 @@
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
+import type { ChangeActor } from '../../lib/change-context.js';
 
-export interface AuditActor {
-  id: string;
-  email: string;
-}
+export type AuditActor = ChangeActor;
 
 export interface AuditEntry {
   actor: AuditActor | null;

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { loginSchema, MESSAGES, type LoginAnswer } from '@school-transport/shared';
+import {
+  answerSchema,
+  loginAnswerSchema,
+  loginSchema,
+  messageAnswerSchema,
+  MESSAGES,
+  sessionUserSchema,
+} from '@school-transport/shared';
 import { success } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/authentication.js';
 import type { AuthService, ClientInfo } from './auth-service.js';
@@ -21,25 +28,30 @@ export function authRoutes(auth: AuthService) {
       '/auth/login',
       {
         config: { access: 'public', rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
-        schema: { tags: ['auth'], body: loginSchema },
+        schema: { tags: ['auth'], body: loginSchema, response: { 200: loginAnswerSchema } },
       },
-      async (request): Promise<LoginAnswer> => {
+      async (request) => {
         const { token, user } = await auth.login(request.body, clientOf(request));
-        return { success: true, type: 'success', message: MESSAGES.loginSuccess, token, user };
+        return { ...success(undefined, MESSAGES.loginSuccess), token, user };
       },
     );
 
     routes.post(
       '/auth/logout',
-      { config: { access: 'signed-in' }, schema: { tags: ['auth'] } },
+      { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: messageAnswerSchema } } },
       async (request) => {
         await auth.logout(requireAuth(request), clientOf(request));
         return success(undefined, MESSAGES.logoutSuccess);
       },
     );
 
-    routes.get('/auth/me', { config: { access: 'signed-in' }, schema: { tags: ['auth'] } }, async (request) =>
-      success(requireAuth(request).user),
+    routes.get(
+      '/auth/me',
+      {
+        config: { access: 'signed-in' },
+        schema: { tags: ['auth'], response: { 200: answerSchema(sessionUserSchema) } },
+      },
+      async (request) => success(requireAuth(request).user),
     );
   };
 }

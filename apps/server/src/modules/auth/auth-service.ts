@@ -1,19 +1,19 @@
-import { eq } from 'drizzle-orm';
 import { MESSAGES, type LoginInput, type SessionUser } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { findUserByEmail } from '../users/user-queries.js';
-import { clearFailedLogins, loginRefusal, recordFailedLogin } from './login-failures.js';
-import { checkPassword } from './passwords.js';
+import { findUserByEmail, markSignedIn } from '../users/user-queries.js';
 import {
-  createSession,
-  revokeSession,
-  type AuthenticatedSession,
-  type SessionLifetimes,
-} from './sessions.js';
+  accountDelayedUntil,
+  clearFailedLogins,
+  pairLockedUntil,
+  recordFailedLogin,
+  signedInFromBefore,
+} from './login-failure-queries.js';
+import { checkPassword } from '../users/passwords.js';
+import { revokeSession } from './session-queries.js';
+import { createSession, type AuthenticatedSession, type SessionLifetimes } from './sessions.js';
 import { maySignIn } from './sign-in-roles.js';
 
 export interface ClientInfo {
@@ -28,6 +28,29 @@ export interface AuthServiceDeps {
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
+
+export type LoginRefusal = 'address-locked' | 'account-delayed';
+
+/**
+ * Why an attempt is refused before its password is even checked, or null. The pair (e-mail, client address) is
+ * locked after a few failures, so an attacker's address is shut out while the owner, elsewhere, still signs in.
+ * The account-wide delay slows a guesser spread over many addresses; it spares the addresses this account has
+ * signed in from before, so that it cannot be turned into a lockout of the owner.
+ */
+export async function loginRefusal(
+  db: Database,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<LoginRefusal | null> {
+  const lockedUntil = await pairLockedUntil(db, email, ip);
+  if (lockedUntil && lockedUntil > now) return 'address-locked';
+  const delayedUntil = await accountDelayedUntil(db, email);
+  if (delayedUntil && delayedUntil > now && !(await signedInFromBefore(db, email, ip))) {
+    return 'account-delayed';
+  }
+  return null;
+}
 
 export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
   return {
@@ -65,7 +88,7 @@ export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
       const sessionUser: SessionUser = { id: user.id, name: user.name, email: user.email, role: user.role };
       const token = await db.transaction(async (tx) => {
         await clearFailedLogins(tx, email, client.ip);
-        await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+        await markSignedIn(tx, user.id, now);
         const session = await createSession(tx, user.id, client, now, lifetimes);
         await recordAudit(tx, {
           actor: sessionUser,

@@ -11,7 +11,10 @@ export function hashToken(token: string): string {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-/** Accepts the spec's bare `Authorization: <token>` and the standard `Authorization: Bearer <token>`. */
+/**
+ * Accepts the bare `Authorization: <token>` the API's clients have always sent, and the standard
+ * `Authorization: Bearer <token>`.
+ */
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
   const value = header.replace(/^bearer\s+/i, '').trim();

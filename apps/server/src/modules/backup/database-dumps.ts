@@ -8,6 +8,7 @@ import { pgliteExtensions } from '../../db/client.js';
 import { syncFolder } from '../../db/disk-sync.js';
 import { openPgliteFolder } from '../../db/durable-node-fs.js';
 import { BackupError, PGLITE_DUMP, POSTGRES_DUMP } from './backup-archive.js';
+import { countUserTables, dropUserSchemas } from './backup-queries.js';
 
 /** Each engine's consistent dump and its way back (docs/decisions/018). */
 
@@ -75,25 +76,15 @@ export async function dumpPostgres(url: string, folder: string): Promise<void> {
   );
 }
 
-const USER_SCHEMAS = `select nspname from pg_namespace
-  where nspname not in ('pg_catalog', 'information_schema', 'pg_toast') and nspname not like 'pg\\_%'`;
-
 /** Restores into an empty database; with `force`, every schema of the database is dropped first. */
 export async function loadPostgres(dumpFolder: string, url: string, force: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ tables: string }>(
-      `select count(*) as tables from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p') and n.nspname in (${USER_SCHEMAS})`,
-    );
-    if (Number(rows[0]!.tables) > 0) {
+    if ((await countUserTables(client)) > 0) {
       if (!force)
         throw new BackupError('The database is not empty: restore refuses to overwrite it without --force.');
-      const schemas = await client.query<{ nspname: string }>(USER_SCHEMAS);
-      for (const { nspname } of schemas.rows)
-        await client.query(`drop schema ${client.escapeIdentifier(nspname)} cascade`);
-      await client.query('create schema public');
+      await dropUserSchemas(client);
     }
   } finally {
     await client.end();

@@ -1,8 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerSchema } from '@school-transport/shared';
 import type { AppConfig } from '../../config.js';
 import type { DatabaseHandle } from '../../db/client.js';
 import { failure, success } from '../../lib/envelope.js';
-import { databaseProblem, diskProblem, type HealthProblem } from './health-checks.js';
+import { createHealthService } from './health-service.js';
+
+/** What a healthy server answers: it can write, and on which engine. Monitors read it, the web app does not. */
+const healthAnswerSchema = answerSchema(
+  z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+);
+
+/** What an unhealthy server answers: the error envelope, whose message says what is wrong. */
+const unhealthyAnswerSchema = z.object({
+  success: z.literal(false),
+  type: z.literal('error'),
+  message: z.string(),
+});
 
 /**
  * GET /api/health: 200 only when the server can do its work, which means writing. A load balancer or monitor
@@ -12,22 +27,16 @@ export function healthRoutes(
   database: DatabaseHandle,
   config: Pick<AppConfig, 'dataDir' | 'minFreeDiskBytes'>,
 ) {
-  // One check at a time: callers that arrive while a check runs share its result, so a flood of health requests
-  // costs one write probe (a transaction on PGlite's only connection) at a time, not one each.
-  let running: Promise<HealthProblem[]> | null = null;
-  const check = () =>
-    (running ??= Promise.all([
-      databaseProblem(database.db),
-      diskProblem(config.dataDir, config.minFreeDiskBytes),
-    ])
-      .then((found) => found.filter((problem) => problem !== null))
-      .finally(() => (running = null)));
+  const health = createHealthService(database, config);
   return async (app: FastifyInstance) => {
-    app.get(
+    app.withTypeProvider<ZodTypeProvider>().get(
       '/health',
-      { config: { access: 'public' }, schema: { tags: ['health'] } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['health'], response: { 200: healthAnswerSchema, 503: unhealthyAnswerSchema } },
+      },
       async (request, reply) => {
-        const problems = await check();
+        const problems = await health.check();
         if (problems.length === 0) return success({ status: 'ok', database: database.kind });
         for (const problem of problems)
           request.log.error({ err: problem.cause }, `health check: ${problem.reason}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { PublicSettings } from '@school-transport/shared';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { answerSchema, publicSettingsSchema, type PublicSettings } from '@school-transport/shared';
 import type { AppConfig } from '../../config.js';
 import { success } from '../../lib/envelope.js';
 
@@ -7,8 +8,13 @@ import { success } from '../../lib/envelope.js';
 export function settingsRoutes(config: AppConfig) {
   const settings: PublicSettings = { mapTileUrl: config.map.tileUrl, mapAttribution: config.map.attribution };
   return async (app: FastifyInstance) => {
-    app.get('/settings', { config: { access: 'public' }, schema: { tags: ['settings'] } }, async () =>
-      success(settings),
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/settings',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['settings'], response: { 200: answerSchema(publicSettingsSchema) } },
+      },
+      async () => success(settings),
     );
   };
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, lte, or, sql } from 'drizzle-orm';
-import type { TripListQuery, TripType } from '@school-transport/shared';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import {
   drivers,
   routeAssignments,
-  routes,
+  busRoutes,
   tripEvents,
   trips,
   users,
@@ -12,6 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { listPage } from '../../db/list-queries.js';
+
+/** The SQL of trips (rules in trip-service.ts). */
 
 export type TripRow = typeof trips.$inferSelect;
 
@@ -72,7 +74,7 @@ export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
           startedAt: sql`null`.as('started_at'),
           completedAt: sql`null`.as('completed_at'),
           cancelledAt: sql`null`.as('cancelled_at'),
-          routeName: sql`${routes.name}`.as('route_name'),
+          routeName: sql`${busRoutes.name}`.as('route_name'),
           driverName: sql`${users.name}`.as('driver_name'),
           driverLicenseNo: sql`${drivers.licenseNo}`.as('driver_license_no'),
           driverPhone: sql`${drivers.phone}`.as('driver_phone'),
@@ -81,7 +83,7 @@ export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
           updatedAt: sql`clock_timestamp()`.as('updated_at'),
         })
         .from(routeAssignments)
-        .innerJoin(routes, eq(routes.id, routeAssignments.routeId))
+        .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
         .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
         .innerJoin(users, eq(users.id, drivers.userId))
         .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId)),
@@ -93,4 +95,35 @@ export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
 export async function countAssignments(tx: Executor) {
   const [row] = await tx.select({ n: count() }).from(routeAssignments);
   return row?.n ?? 0;
+}
+
+export async function insertTripEvents(
+  tx: Executor,
+  events: (typeof tripEvents.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(tripEvents).values(events);
+}
+
+/** The trip's columns a status move writes. */
+export type TripMoveChanges = Pick<Partial<TripRow>, 'startedAt' | 'completedAt' | 'cancelledAt'> & {
+  status: TripStatus;
+  updatedAt: Date;
+};
+
+/**
+ * One conditional UPDATE: it only matches the trip while its status is one of `from`, so two racing moves cannot
+ * both succeed. Answers the moved trip, or undefined when there is no such trip in such a status.
+ */
+export async function moveTrip(
+  tx: Executor,
+  id: string,
+  from: readonly TripStatus[],
+  changes: TripMoveChanges,
+): Promise<TripRow | undefined> {
+  const [row] = await tx
+    .update(trips)
+    .set(changes)
+    .where(and(eq(trips.id, id), inArray(trips.status, [...from])))
+    .returning();
+  return row;
 }

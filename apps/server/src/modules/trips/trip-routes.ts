@@ -2,10 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  answerSchema,
+  generateTripsAnswerSchema,
   generateTripsSchema,
   idParamsSchema,
+  pageAnswerSchema,
   TRIP_MOVES,
+  tripDetailsSchema,
   tripListQuerySchema,
+  tripSchema,
   type TripMove,
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
@@ -25,29 +30,49 @@ export function tripRoutes(tripService: TripService) {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['trips'];
 
-    routes.get('/trips/get-all', { schema: { tags, querystring: tripListQuerySchema } }, async (request) => {
-      const { rows, total } = await tripService.list(request.query);
-      return listAnswer(rows, total, request.query);
-    });
-
-    routes.get('/trips/get-one/:id', { schema: { tags, params: idParamsSchema } }, async (request) =>
-      success(await tripService.get(request.params.id)),
+    routes.get(
+      '/trips/get-all',
+      { schema: { tags, querystring: tripListQuerySchema, response: { 200: pageAnswerSchema(tripSchema) } } },
+      async (request) => {
+        const { rows, total } = await tripService.list(request.query);
+        return listAnswer(rows, total, request.query);
+      },
     );
 
-    routes.post('/trips/generate', { schema: { tags, body: generateTripsSchema } }, async (request) => {
-      const answer = await tripService.generate(request.body.date, changeContextOf(request));
-      return success(
-        answer,
-        `${answer.created} trips generated for ${answer.date}; ${answer.existing} already existed.`,
-      );
-    });
+    routes.get(
+      '/trips/get-one/:id',
+      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripDetailsSchema) } } },
+      async (request) => success(await tripService.get(request.params.id)),
+    );
+
+    routes.post(
+      '/trips/generate',
+      {
+        schema: {
+          tags,
+          body: generateTripsSchema,
+          response: { 200: answerSchema(generateTripsAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const answer = await tripService.generate(request.body.date, changeContextOf(request));
+        return success(
+          answer,
+          `${answer.created} trips generated for ${answer.date}; ${answer.existing} already existed.`,
+        );
+      },
+    );
 
     const moveParams = idParamsSchema.extend({
       move: z.enum(Object.keys(TRIP_MOVES) as [TripMove, ...TripMove[]]),
     });
-    routes.post('/trips/:move/:id', { schema: { tags, params: moveParams } }, async (request) => {
-      const { move, id } = request.params;
-      return success(await tripService.move(id, move, changeContextOf(request)), MOVE_MESSAGES[move]);
-    });
+    routes.post(
+      '/trips/:move/:id',
+      { schema: { tags, params: moveParams, response: { 200: answerSchema(tripSchema) } } },
+      async (request) => {
+        const { move, id } = request.params;
+        return success(await tripService.move(id, move, changeContextOf(request)), MOVE_MESSAGES[move]);
+      },
+    );
   };
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   TRIP_MOVES,
   TRIP_TYPES,
@@ -10,7 +9,6 @@ import {
   type TripMove,
 } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
-import { tripEvents, trips } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
@@ -18,8 +16,10 @@ import { recordAudit } from '../audit/audit-log.js';
 import {
   countAssignments,
   findTrip,
+  insertTripEvents,
   insertTripsOfDay,
   listTrips,
+  moveTrip,
   tripHistory,
   type TripRow,
 } from './trip-queries.js';
@@ -80,7 +80,8 @@ export function createTripService({ db, clock, studentsOf }: TripServiceDeps) {
           created.push(...(await insertTripsOfDay(tx, date, type)).map((row) => row.id));
         if (created.length) {
           const at = clock();
-          await tx.insert(tripEvents).values(
+          await insertTripEvents(
+            tx,
             created.map((tripId) => ({
               tripId,
               status: 'PENDING' as const,
@@ -102,26 +103,22 @@ export function createTripService({ db, clock, studentsOf }: TripServiceDeps) {
     },
 
     /**
-     * One status move, in one conditional UPDATE: it only matches a trip in an allowed `from` status, so two
-     * racing moves cannot both succeed. Anything else is a 404 (no trip) or a 409 (wrong status).
+     * One status move, in one conditional UPDATE (moveTrip), so two racing moves cannot both succeed. Anything
+     * else is a 404 (no trip) or a 409 (wrong status).
      */
     async move(id: string, move: TripMove, context: ChangeContext): Promise<Trip> {
       const { from, to } = TRIP_MOVES[move];
       return db.transaction(async (tx) => {
         const at = clock();
-        const [row] = await tx
-          .update(trips)
-          .set({ status: to, [STAMPED[move]]: at, updatedAt: at })
-          .where(and(eq(trips.id, id), inArray(trips.status, [...from])))
-          .returning();
+        const row = await moveTrip(tx, id, from, { status: to, [STAMPED[move]]: at, updatedAt: at });
         if (!row) {
           const existing = await findTrip(tx, id);
           if (!existing) throw tripNotFound();
           throw conflict(`This trip is ${existing.status}; it cannot be ${PAST_TENSE[move]}.`);
         }
-        await tx
-          .insert(tripEvents)
-          .values({ tripId: id, status: to, at, actorId: context.actor.id, actorEmail: context.actor.email });
+        await insertTripEvents(tx, [
+          { tripId: id, status: to, at, actorId: context.actor.id, actorEmail: context.actor.email },
+        ]);
         await recordAudit(tx, {
           ...context,
           action: `trip.${PAST_TENSE[move]}`,

@@ -1,34 +1,36 @@
-import { eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
-import { recordAudit } from '../audit/audit-log.js';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import { setProfileImage, type ResourceTable } from '../resources/resource-queries.js';
 import type { ImageStorage } from './image-storage.js';
 import type { ImageUrls } from './image-urls.js';
 import type { ProfileImageTarget } from './upload-routes.js';
 
-type TableWithImage = PgTable & { id: PgColumn; profileImage: PgColumn; updatedAt: PgColumn };
+/** How a resource runs one change to one of its records (the resource kit's `change`). */
+interface Changes {
+  change(
+    id: string,
+    context: ChangeContext,
+    action: string,
+    work: (tx: Executor, before: { profileImage: string | null }) => Promise<undefined>,
+  ): Promise<{ profileImage: string | null }>;
+}
 
-/** The upload endpoint's view of a table with a `profile_image` column. */
-export function profileImageTarget(db: Database, table: TableWithImage, entity: string): ProfileImageTarget {
+/**
+ * The upload endpoint's view of a resource whose table has a `profile_image` column: the new file name is written
+ * as one change of that record (locked, 404, audit entry `{entity}.image_updated`), and the old one is answered.
+ */
+export function profileImageTarget(
+  resource: Changes,
+  table: ResourceTable & { profileImage: PgColumn },
+): ProfileImageTarget {
   return {
     async replaceProfileImage(id, fileName, context) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ previous: table.profileImage })
-          .from(table)
-          .where(eq(table.id, id))
-          .for('update');
-        if (!row) throw notFound(`${entity[0]!.toUpperCase()}${entity.slice(1)} not found.`);
-        await tx.update(table).set({ profileImage: fileName, updatedAt: new Date() }).where(eq(table.id, id));
-        await recordAudit(tx, {
-          ...context,
-          action: `${entity}.image_updated`,
-          entityType: entity,
-          entityId: id,
-        });
-        return row.previous as string | null;
+      const before = await resource.change(id, context, 'image_updated', async (tx) => {
+        await setProfileImage(tx, table, id, fileName);
+        return undefined;
       });
+      return before.profileImage;
     },
   };
 }

@@ -5,9 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  answerSchema,
   MESSAGES,
   PROFILE_IMAGE_KINDS,
   PROFILE_IMAGE_MAX_BYTES,
+  profileImageAnswerSchema,
   type ProfileImageKind,
 } from '@school-transport/shared';
 import { changeContextOf, type ChangeContext } from '../../lib/change-context.js';
@@ -18,7 +20,7 @@ import { NotAnImageError, toProfileWebp } from './image-processing.js';
 import type { ImageStorage } from './image-storage.js';
 import type { ImageUrls } from './image-urls.js';
 
-/** A resource that has a profile image (drivers, vehicles; parents and students later). */
+/** A resource that has a profile image (drivers, vehicles, parents, students). */
 export interface ProfileImageTarget {
   /** Points the record at its new image, with an audit entry; answers the file it had before. 404 if unknown. */
   replaceProfileImage(id: string, fileName: string, context: ChangeContext): Promise<string | null>;
@@ -72,7 +74,7 @@ async function readUpload(
 
 export function uploadRoutes({ targets, storage, urls, authenticator }: UploadDeps) {
   return async (app: FastifyInstance) => {
-    // One part under 2 MB; the limit is the spec's "smaller than 2MB".
+    // One part, smaller than 2 MB (the limit the forms state).
     await app.register(multipart, {
       limits: { fileSize: PROFILE_IMAGE_MAX_BYTES - 1, files: 1, fields: 4, parts: 6 },
     });
@@ -80,7 +82,13 @@ export function uploadRoutes({ targets, storage, urls, authenticator }: UploadDe
 
     routes.post(
       '/upload/profile/:kind/add-profile-image',
-      { schema: { tags: ['uploads'], params: kindParams } },
+      {
+        schema: {
+          tags: ['uploads'],
+          params: kindParams,
+          response: { 200: answerSchema(profileImageAnswerSchema) },
+        },
+      },
       async (request) => {
         const { kind } = request.params;
         const { id, image } = await readUpload(request);

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { newPasswordField } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { assertNotCommon } from '../accounts/password-policy.js';
+import { assertNotCommon } from './password-policy.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from './passwords.js';
 import { countActiveAdmins, findUserByEmail, insertUserIfNew } from './user-queries.js';
 
 export interface NewAdmin {

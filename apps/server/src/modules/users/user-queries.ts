@@ -5,6 +5,11 @@ import { users } from '../../db/schema/index.js';
 
 export type UserRow = typeof users.$inferSelect;
 
+/** The unique index on lower(email), as the field and message a form shows when it refuses a write. */
+export const EMAIL_TAKEN = {
+  users_email_lower_unique: { field: 'email', message: 'An account with this email address already exists.' },
+};
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -35,5 +40,33 @@ export interface NewUser {
 /** Inserts unless the e-mail is taken; answers the new row, or undefined when the address already exists. */
 export async function insertUserIfNew(db: Executor, user: NewUser): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function markSignedIn(db: Executor, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Locks the user's row until the transaction ends: what serialises concurrent requests about one account. */
+export async function lockUser(tx: Executor, id: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
+export type UserChanges = Partial<
+  Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'emailVerifiedAt' | 'disabledAt' | 'updatedAt'>
+>;
+
+/** Writes the given columns of one user; answers the row as it now is, or undefined when there is none. */
+export async function updateUser(
+  db: Executor,
+  id: string,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   return row;
 }

@@ -1,19 +1,28 @@
-import type { z } from 'zod';
-import type { Vehicle, vehicleInputSchema } from '@school-transport/shared';
+import type { Vehicle } from '@school-transport/shared';
 import { routeAssignments, vehicles } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
-import { createTableService } from '../../lib/table-service.js';
-import { seatedInVehicle } from '../route-assignments/assignment-queries.js';
+import { seatedInVehicle } from '../assignments/assignment-queries.js';
+import { refuseWhileAssigned } from '../assignments/assignment-service.js';
+import { tableResource } from '../resources/resource-queries.js';
+import { createResourceService } from '../resources/resource-service.js';
 import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 
-type VehicleRow = typeof vehicles.$inferSelect;
+const resource = tableResource(vehicles, {
+  searchColumns: [vehicles.licensePlate, vehicles.model, vehicles.type, vehicles.color],
+  assignedBy: routeAssignments.vehicleId,
+  beforeRemove: refuseWhileAssigned(routeAssignments.vehicleId, 'vehicle'),
+});
 
 export function createVehicleService({ db, urls, storage }: ImageServiceDeps) {
-  const service = createTableService<VehicleRow, Vehicle, z.output<typeof vehicleInputSchema>>({
+  const toAnswer = ({ updatedAt: _updatedAt, ...row }: typeof vehicles.$inferSelect): Vehicle => ({
+    ...row,
+    profileImage: urls.urlFor('vehicle', row.profileImage),
+    createdAt: row.createdAt.toISOString(),
+  });
+  const service = createResourceService({
     db,
-    table: vehicles,
     entity: 'vehicle',
-    searchColumns: [vehicles.licensePlate, vehicles.model, vehicles.type, vehicles.color],
+    notFoundMessage: 'Vehicle not found.',
     conflicts: {
       vehicles_license_plate_unique: {
         field: 'licensePlate',
@@ -21,23 +30,21 @@ export function createVehicleService({ db, urls, storage }: ImageServiceDeps) {
       },
       route_assignments_vehicle_id_vehicles_id_fk: { message: 'This vehicle is used by a route assignment.' },
     },
-    assignmentColumn: routeAssignments.vehicleId,
-    toAnswer: ({ updatedAt: _updatedAt, ...row }) => ({
-      ...row,
-      profileImage: urls.urlFor('vehicle', row.profileImage),
-      createdAt: row.createdAt.toISOString(),
-    }),
-    describe: (row) => ({ licensePlate: row.licensePlate, model: row.model }),
-    afterRemove: (row) => storage.remove('vehicle', row.profileImage),
+    ...resource,
     // The row is locked (FOR UPDATE), so no assign-students call can add a child until this commits.
-    async beforeUpdate(tx, before, input) {
+    async update(tx, before, input: typeof vehicles.$inferInsert) {
       const seated = await seatedInVehicle(tx, before.id);
       if (input.capacity < seated) {
         const message = `${seated} students ride in this vehicle; its capacity cannot go below ${seated}.`;
         throw conflict(message, [{ field: 'capacity', message }]);
       }
+      await resource.update(tx, before, input);
     },
+    toAnswer,
+    toListAnswer: toAnswer,
+    describe: (vehicle) => ({ licensePlate: vehicle.licensePlate, model: vehicle.model }),
+    afterRemove: (row) => storage.remove('vehicle', row.profileImage),
   });
-
-  return { ...service, ...profileImageTarget(db, vehicles, 'vehicle') };
+  return { ...service, ...profileImageTarget(service, vehicles) };
 }
+export type VehicleService = ReturnType<typeof createVehicleService>;

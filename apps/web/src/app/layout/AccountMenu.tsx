@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PROFILE_PATH } from '../../features/profile';
+import { paths } from '../../lib/paths';
 
 /** The signed-in person's name in the top bar, opening what concerns their own account. */
 export function AccountMenu({ name }: { name: string }) {
@@ -42,7 +42,7 @@ export function AccountMenu({ name }: { name: string }) {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        <MenuItem component={RouterLink} to={PROFILE_PATH} onClick={close}>
+        <MenuItem component={RouterLink} to={paths.profile} onClick={close}>
           <ListItemIcon>
             <PersonOutlinedIcon fontSize="small" />
           </ListItemIcon>

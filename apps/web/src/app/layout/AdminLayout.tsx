@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
 import { ThemeModeSwitch } from './ThemeModeSwitch';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageLoader } from '../../components/PageLoader';
-import { useSession } from '../../features/auth/session-context';
+import { useSession } from '../../lib/session';
 import { PublicLayout } from './PublicLayout';
 
 /** Visitors never need the drawer's code nor the query cache, so they stay out of the first download. */

@@ -10,23 +10,27 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
+import { SECTIONS, type Section } from '../../lib/sections';
 
-export interface MenuItem {
-  label: string;
-  path: string;
+export interface MenuItem extends Section {
   icon: ComponentType<SvgIconProps>;
 }
 
-/** The admin's management menu (DESIGN.md "How to read the spec"), in the spec's order. */
-export const MENU_ITEMS: readonly MenuItem[] = [
-  { label: 'Dashboard', path: '/', icon: DashboardOutlinedIcon },
-  { label: 'Drivers', path: '/all-drivers', icon: BadgeOutlinedIcon },
-  { label: 'Parents', path: '/all-parents', icon: FamilyRestroomOutlinedIcon },
-  { label: 'Students', path: '/all-students', icon: SchoolOutlinedIcon },
-  { label: 'Vehicles', path: '/all-vehicles', icon: DirectionsBusOutlinedIcon },
-  { label: 'Routes', path: '/all-routes', icon: RouteOutlinedIcon },
-  { label: 'Assignments', path: '/all-assignments', icon: AssignmentIndOutlinedIcon },
-  { label: 'Trips', path: '/all-trips', icon: TimelineOutlinedIcon },
-  { label: 'Staff users', path: '/staff-users', icon: ManageAccountsOutlinedIcon },
-  { label: 'Audit log', path: '/audit-log', icon: HistoryOutlinedIcon },
-];
+const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
+  dashboard: DashboardOutlinedIcon,
+  drivers: BadgeOutlinedIcon,
+  parents: FamilyRestroomOutlinedIcon,
+  students: SchoolOutlinedIcon,
+  vehicles: DirectionsBusOutlinedIcon,
+  busRoutes: RouteOutlinedIcon,
+  assignments: AssignmentIndOutlinedIcon,
+  trips: TimelineOutlinedIcon,
+  staffUsers: ManageAccountsOutlinedIcon,
+  audit: HistoryOutlinedIcon,
+};
+
+/** The admin's management menu: every section, in their order, each with its icon. */
+export const MENU_ITEMS: readonly MenuItem[] = Object.entries(SECTIONS).map(([name, section]) => ({
+  ...section,
+  icon: ICONS[name as keyof typeof SECTIONS],
+}));

@@ -6,7 +6,7 @@ const requiredOf = (schema: Parameters<typeof isRequiredField>[0]) =>
   Object.keys(schema.shape).filter((name) => isRequiredField(schema, name));
 
 describe('isRequiredField', () => {
-  it("reads spec section 5's required fields from the shared schemas", () => {
+  it('reads the required fields from the shared schemas', () => {
     expect(requiredOf(parentInputSchema)).toEqual([
       'name',
       'email',

@@ -15,14 +15,14 @@ const isBlank = (value: unknown) => value === undefined || value === null || Str
 
 /**
  * Optional fields accept blank values, so a field that is both invalid and blank is a required one left empty:
- * that is when the spec's fill-in reminder shows (section 5).
+ * that is when the form's fill-in reminder shows.
  */
 function hasEmptyRequiredField(errors: FieldErrors, values: FieldValues): boolean {
   return Object.keys(errors).some((name) => isBlank(values[name]));
 }
 
 interface SchemaFormOptions {
-  /** The reminder shown when a required field is left blank; the spec words it per form (section 5). */
+  /** The reminder shown when a required field is left blank; some forms word it their own way. */
   fillMessage?: string;
 }
 

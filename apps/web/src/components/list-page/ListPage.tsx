@@ -33,7 +33,7 @@ interface ListPageProps<T> {
 }
 
 /**
- * The list screen of every resource (spec section 2, "Shared pattern of list screens"): search, rows per page,
+ * The list screen of every resource, one pattern for all: search, rows per page,
  * 'Showing X–Y of Z records', pager, 'No Data Found!', with page, size and search kept in the address.
  * Rows are keyed by their id: a uuid, or a number where the records are counted (the audit log).
  */

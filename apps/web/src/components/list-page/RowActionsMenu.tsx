@@ -19,7 +19,7 @@ interface RecordActionsOptions {
   updatePath: string;
   /** Opens the delete confirmation. */
   onDelete: () => void;
-  /** The spec calls it 'Edit' on the driver list and 'Update' on the others. */
+  /** The update action's label: 'Edit' on the driver list, 'Update' on the others. */
   updateLabel?: string;
 }
 

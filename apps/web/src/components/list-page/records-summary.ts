@@ -1,7 +1,7 @@
 import type { Pagination } from '@school-transport/shared';
 
 /**
- * Spec: 'Showing X–Y of Z records' (en dash), counted from the rows actually received, so an empty page reads
+ * 'Showing X–Y of Z records' (en dash), counted from the rows actually received, so an empty page reads
  * 'Showing 0–0 of Z records' rather than a range that does not exist. A search that matches very many rows is
  * counted only a few pages ahead by the server (decision 016): then Z reads 'more than N'.
  */

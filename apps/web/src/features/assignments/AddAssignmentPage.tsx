@@ -10,16 +10,16 @@ import { serverProblems } from '../../components/form/useSchemaForm';
 import { PageHeader } from '../../components/PageHeader';
 import { SavedAlert } from '../../components/SavedAlert';
 import { countOf } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { useCreateAssignment } from './api';
 import { PartSelects } from './PartSelects';
-import { ASSIGNMENT_LIST_PATH, assignmentDetailsPath } from './paths';
 import { StudentPicker } from './StudentPicker';
 import { allChosen, partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';
 
-const BREADCRUMBS = [{ label: 'All Assignments', to: ASSIGNMENT_LIST_PATH }];
+const BREADCRUMBS = [{ label: 'All Assignments', to: paths.assignments.list }];
 
 /**
- * Add Assignment (spec section 2): route, vehicle and driver from the free ones, then the children up to the
+ * Add Assignment: route, vehicle and driver from the free ones, then the children up to the
  * vehicle's seats, sent in one call so the assignment is saved whole or not at all.
  */
 export function AddAssignmentPage() {
@@ -57,7 +57,7 @@ export function AddAssignmentPage() {
         {created && (
           <SavedAlert
             record={created}
-            link={{ label: 'View Assignment', to: assignmentDetailsPath(created.id) }}
+            link={{ label: 'View Assignment', to: paths.assignments.details(created.id) }}
           >
             The route assignment of {created.route.name} was added with{' '}
             {countOf(created.students.length, 'child', 'children')}. The form is ready for the next one.

@@ -8,7 +8,7 @@ import type { AssignmentDetails } from '@school-transport/shared';
 import { useState, type FormEvent } from 'react';
 import { FormProblems } from '../../components/form/FormProblems';
 import { serverProblems } from '../../components/form/useSchemaForm';
-import { RiderList } from '../students';
+import { RiderList } from '../../components/RiderList';
 import { useAssignStudents } from './api';
 import { StudentPicker } from './StudentPicker';
 import { studentsProblems } from './useAssignmentDraft';

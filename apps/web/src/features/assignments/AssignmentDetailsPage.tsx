@@ -7,17 +7,15 @@ import Typography from '@mui/material/Typography';
 import type { AssignmentDetails } from '@school-transport/shared';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
 import { RecordSummary } from '../../components/RecordSummary';
-import { formatDate, formatMinutes, orDash } from '../../lib/format';
-import { updateDriverPath } from '../drivers';
+import { formatDate } from '../../lib/format';
+import { CHANGE_STUDENTS_PARAM, paths } from '../../lib/paths';
 import { AssignmentChildren } from './AssignmentChildren';
 import { AssignmentGate } from './AssignmentGate';
 import { ChangePartsDialog } from './ChangePartsDialog';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
-import { ASSIGNMENT_LIST_PATH, CHANGE_STUDENTS_PARAM } from './paths';
+import { busRouteFacts, driverFacts, vehicleFacts } from './part-facts';
 
-const BREADCRUMBS = [{ label: 'All Assignments', to: ASSIGNMENT_LIST_PATH }];
 const CARD_PHOTO_SIZE = 72;
 
 /** The driver, vehicle and route cards. */
@@ -30,12 +28,8 @@ function AssignmentParts({ assignment: { driver, vehicle, route } }: { assignmen
           name={driver.user.name}
           photo={driver.profileImage}
           photoSize={CARD_PHOTO_SIZE}
-          facts={[
-            ['License No', driver.licenseNo],
-            ['Phone', driver.phone],
-            ['Address', orDash(driver.address)],
-          ]}
-          updatePath={updateDriverPath(driver.id)}
+          facts={driverFacts(driver)}
+          updatePath={paths.drivers.update(driver.id)}
         />
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
@@ -44,25 +38,11 @@ function AssignmentParts({ assignment: { driver, vehicle, route } }: { assignmen
           name={vehicle.licensePlate}
           photo={vehicle.profileImage}
           photoSize={CARD_PHOTO_SIZE}
-          facts={[
-            ['Model', vehicle.model],
-            ['Type', vehicle.type],
-            ['Color', vehicle.color],
-            ['Seats', vehicle.capacity],
-          ]}
+          facts={vehicleFacts(vehicle)}
         />
       </Grid>
       <Grid size={{ xs: 12, lg: 4 }}>
-        <RecordSummary
-          caption="Route"
-          name={route.name}
-          facts={[
-            ['Start', route.startLocation],
-            ['End', route.endLocation],
-            ['Distance', `${route.distanceKm} km`],
-            ['Duration', formatMinutes(route.durationMin)],
-          ]}
-        />
+        <RecordSummary caption="Route" name={route.name} facts={busRouteFacts(route)} />
       </Grid>
     </Grid>
   );
@@ -114,7 +94,7 @@ function AssignmentOverview({ assignment }: { assignment: AssignmentDetails }) {
             studentCount: assignment.students.length,
           }}
           onClose={close}
-          onDeleted={() => navigate(ASSIGNMENT_LIST_PATH)}
+          onDeleted={() => navigate(paths.assignments.list)}
         />
       )}
     </Stack>
@@ -123,9 +103,8 @@ function AssignmentOverview({ assignment }: { assignment: AssignmentDetails }) {
 
 export function AssignmentDetailsPage() {
   return (
-    <>
-      <PageHeader title="Assignment Details" breadcrumbs={BREADCRUMBS} />
-      <AssignmentGate>{(assignment) => <AssignmentOverview assignment={assignment} />}</AssignmentGate>
-    </>
+    <AssignmentGate title="Assignment Details">
+      {(assignment) => <AssignmentOverview assignment={assignment} />}
+    </AssignmentGate>
   );
 }

@@ -1,17 +1,16 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import Button from '@mui/material/Button';
 import type { AssignmentSummary } from '@school-transport/shared';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { formatDate } from '../../lib/format';
+import { changeStudentsPath, paths } from '../../lib/paths';
+import { RESOURCES } from '../../lib/resource-api';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
-import { ADD_ASSIGNMENT_PATH, ASSIGNMENTS, assignmentDetailsPath, changeStudentsPath } from './paths';
 
 const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<AssignmentSummary>[] => [
   { header: 'Driver Name', cell: (assignment) => assignment.driver.name },
@@ -34,7 +33,7 @@ const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<Assi
       <RowActionsMenu
         label={`Actions for ${assignment.route.name}`}
         actions={[
-          { label: 'View', icon: <VisibilityOutlinedIcon />, to: assignmentDetailsPath(assignment.id) },
+          { label: 'View', icon: <VisibilityOutlinedIcon />, to: paths.assignments.details(assignment.id) },
           { label: 'Edit students', icon: <GroupsOutlinedIcon />, to: changeStudentsPath(assignment.id) },
           { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => onDelete(assignment) },
         ]}
@@ -50,15 +49,11 @@ export function AssignmentListPage() {
     <>
       <ListPage
         title="All Assignments"
-        resource={ASSIGNMENTS}
+        resource={RESOURCES.assignments}
         things="assignments"
         columns={columns(setDeleting)}
         searchPlaceholder="Driver name, license or phone, RC no or route"
-        headerAction={
-          <Button component={RouterLink} to={ADD_ASSIGNMENT_PATH} variant="contained" startIcon={<AddIcon />}>
-            Add New Assignment
-          </Button>
-        }
+        headerAction={<AddButton label="Add New Assignment" to={paths.assignments.add} />}
       />
       {deleting && (
         <DeleteAssignmentDialog

@@ -17,7 +17,7 @@ export interface PartSelectProps<T extends { id: string }> {
   value: T | null;
   onChange: (value: T | null) => void;
   optionLabel: (option: T) => string;
-  /** What the chosen one is shown with (spec section 2: a route's start, end, distance and duration…). */
+  /** What the chosen one is shown with (a route's start, end, distance and duration…). */
   describe: (option: T) => readonly Fact[];
   /** The assignment's own, offered beside the free ones when an assignment is being changed. */
   current?: T;

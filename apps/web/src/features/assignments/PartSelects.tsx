@@ -1,9 +1,7 @@
 import Grid from '@mui/material/Grid';
-import { assignmentInputSchema, type Driver, type Route, type Vehicle } from '@school-transport/shared';
-import { formatMinutes, orDash } from '../../lib/format';
-import { DRIVERS } from '../drivers';
-import { ROUTES } from '../routes';
-import { VEHICLES } from '../vehicles';
+import { assignmentInputSchema, type Driver, type BusRoute, type Vehicle } from '@school-transport/shared';
+import { RESOURCES } from '../../lib/resource-api';
+import { busRouteFacts, driverFacts, vehicleFacts } from './part-facts';
 import { PartSelect } from './PartSelect';
 import type { AssignmentParts, PartName } from './useAssignmentDraft';
 
@@ -12,39 +10,16 @@ function missingText(field: keyof typeof assignmentInputSchema.shape): string | 
   return assignmentInputSchema.shape[field].safeParse('').error?.issues[0]?.message;
 }
 
-const describeRoute = (route: Route) =>
-  [
-    ['Start', route.startLocation],
-    ['End', route.endLocation],
-    ['Distance', `${route.distanceKm} km`],
-    ['Duration', formatMinutes(route.durationMin)],
-  ] as const;
-
-const describeVehicle = (vehicle: Vehicle) =>
-  [
-    ['Model', vehicle.model],
-    ['Type', vehicle.type],
-    ['Color', vehicle.color],
-    ['Seats', vehicle.capacity],
-  ] as const;
-
-const describeDriver = (driver: Driver) =>
-  [
-    ['License No', driver.licenseNo],
-    ['Phone', driver.phone],
-    ['Address', orDash(driver.address)],
-  ] as const;
-
 interface PartSelectsProps {
   parts: AssignmentParts;
   onChoose: <Name extends PartName>(name: Name, value: AssignmentParts[Name]) => void;
   /** An existing assignment's own route, vehicle and driver, offered beside the free ones. */
-  current?: { route: Route; vehicle: Vehicle; driver: Driver };
+  current?: { route: BusRoute; vehicle: Vehicle; driver: Driver };
   /** After a submit: the parts still missing say so under their select. */
   showMissing: boolean;
 }
 
-/** Spec section 2: the route, vehicle and driver selects, each with the chosen one's details. */
+/** The route, vehicle and driver selects, each with the chosen one's details. */
 export function PartSelects({ parts, onChoose, current, showMissing }: PartSelectsProps) {
   const missing = (name: PartName, field: keyof typeof assignmentInputSchema.shape) =>
     showMissing && parts[name] === null ? missingText(field) : undefined;
@@ -54,11 +29,11 @@ export function PartSelects({ parts, onChoose, current, showMissing }: PartSelec
       <Grid size={{ xs: 12, md: 4 }}>
         <PartSelect
           label="Route"
-          resource={ROUTES}
+          resource={RESOURCES.busRoutes}
           value={parts.route}
           onChange={(route) => onChoose('route', route)}
           optionLabel={(route) => route.name}
-          describe={describeRoute}
+          describe={busRouteFacts}
           current={current?.route}
           missingText={missing('route', 'routeId')}
         />
@@ -66,11 +41,11 @@ export function PartSelects({ parts, onChoose, current, showMissing }: PartSelec
       <Grid size={{ xs: 12, md: 4 }}>
         <PartSelect
           label="Vehicle"
-          resource={VEHICLES}
+          resource={RESOURCES.vehicles}
           value={parts.vehicle}
           onChange={(vehicle) => onChoose('vehicle', vehicle)}
           optionLabel={(vehicle) => `${vehicle.licensePlate} (${vehicle.capacity} seats)`}
-          describe={describeVehicle}
+          describe={vehicleFacts}
           current={current?.vehicle}
           missingText={missing('vehicle', 'vehicleId')}
         />
@@ -78,11 +53,11 @@ export function PartSelects({ parts, onChoose, current, showMissing }: PartSelec
       <Grid size={{ xs: 12, md: 4 }}>
         <PartSelect
           label="Driver"
-          resource={DRIVERS}
+          resource={RESOURCES.drivers}
           value={parts.driver}
           onChange={(driver) => onChoose('driver', driver)}
           optionLabel={(driver) => `${driver.user.name} (${driver.licenseNo})`}
-          describe={describeDriver}
+          describe={driverFacts}
           current={current?.driver}
           missingText={missing('driver', 'driverId')}
         />

@@ -17,8 +17,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage, SEARCH_MAX, type Student } from '@school-transport/shared';
 import { useState } from 'react';
+import { riderDetails } from '../../components/rider-details';
+import { RESOURCES } from '../../lib/resource-api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { riderDetails, STUDENTS } from '../students';
 import { useFreeList } from './useFreeList';
 import type { StudentSelection } from './useStudentSelection';
 
@@ -68,7 +69,7 @@ interface StudentPickerProps {
 }
 
 /**
- * Spec section 2's clickable student list and selected-students panel, the same on Add Assignment and when an
+ * The clickable student list and selected-students panel, the same on Add Assignment and when an
  * assignment's children are changed: the children without an assignment (searched, a page at a time), a click
  * picks or drops one, and the panel counts the picked against the seats.
  */
@@ -76,7 +77,7 @@ export function StudentPicker({ selection, seats, blockedReason, riding = [] }: 
   const [typed, setTyped] = useState('');
   const search = useDebouncedValue(typed.trim().slice(0, SEARCH_MAX));
   const [page, setPage] = useState(1);
-  const free = useFreeList<Student>(STUDENTS, { page, limit: PAGE_SIZE, search });
+  const free = useFreeList<Student>(RESOURCES.students, { page, limit: PAGE_SIZE, search });
   const ridingShown = search ? riding.filter((student) => matches(student, search)) : riding;
   const isSelected = (student: Student) => selection.selected.some((chosen) => chosen.id === student.id);
   const blocked = blockedReason !== undefined;
@@ -126,7 +127,7 @@ export function StudentPicker({ selection, seats, blockedReason, riding = [] }: 
             {ridingShown.map(row)}
             <ListSubheader disableSticky>Without an assignment</ListSubheader>
             {free.isError ? (
-              <Alert severity="error">{fetchFailedMessage(STUDENTS)}</Alert>
+              <Alert severity="error">{fetchFailedMessage(RESOURCES.students)}</Alert>
             ) : free.rows.length === 0 && !free.isPending ? (
               <ListItem>
                 <ListItemText secondary={search ? 'No student without an assignment matches.' : 'None.'} />

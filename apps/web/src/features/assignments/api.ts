@@ -7,19 +7,23 @@ import type {
 } from '@school-transport/shared';
 import { MESSAGES } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api-client';
-import { useResourceItem, useResourceMutation } from '../../lib/resource-api';
-import { DRIVERS } from '../drivers';
-import { PARENTS } from '../parents';
-import { ROUTES } from '../routes';
-import { STUDENTS } from '../students';
-import { VEHICLES } from '../vehicles';
-import { ASSIGNMENTS } from './paths';
+import { RESOURCES, useResourceItem, useResourceMutation } from '../../lib/resource-api';
+
+const ASSIGNMENTS = RESOURCES.assignments;
 
 /**
  * An assignment's change moves drivers, vehicles, routes and children in or out of the free lists, and shows
  * on the children's own screens and their parents' (the route they ride with).
  */
-const RELATED = { alsoRefresh: [DRIVERS, VEHICLES, ROUTES, STUDENTS, PARENTS] };
+const RELATED = {
+  alsoRefresh: [
+    RESOURCES.drivers,
+    RESOURCES.vehicles,
+    RESOURCES.busRoutes,
+    RESOURCES.students,
+    RESOURCES.parents,
+  ],
+};
 
 type AssignmentAnswer = SuccessEnvelope<AssignmentDetails>;
 
@@ -49,7 +53,7 @@ export const useUpdateAssignment = () =>
     apiRequest<AssignmentAnswer>('PUT', `/${ASSIGNMENTS}/update/${id}`, parts),
   );
 
-/** The spec's own name for the call: DELETE delete-route-assignment/{id}. */
+/** The API's own name for the call, unlike the other resources': DELETE delete-route-assignment/{id}. */
 export const useDeleteAssignment = () =>
   useAssignmentChange(
     (id: string) =>

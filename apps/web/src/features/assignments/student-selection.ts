@@ -7,7 +7,7 @@ export interface ToggleOutcome {
 }
 
 /**
- * Spec section 4: selecting a child toggles it, and the selection never holds more children than the vehicle
+ * Selecting a child toggles it, and the selection never holds more children than the vehicle
  * has seats. Children keep the order they were picked in.
  */
 export function toggleStudent(selected: readonly Student[], student: Student, seats: number): ToggleOutcome {

@@ -1,18 +1,15 @@
 import { act, renderHook, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { aDriver, aRoute, aStudent, aVehicle } from '../../test/records';
+import { aBusRoute, aDriver, aStudent, aVehicle } from '../../test/records';
+import { withAppProviders } from '../../test/render-app';
 import { partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';
 
-const withProviders = ({ children }: { children: ReactNode }) => <AppProviders>{children}</AppProviders>;
-
 function renderDraft() {
-  const { result } = renderHook(() => useAssignmentDraft(), { wrapper: withProviders });
+  const { result } = renderHook(() => useAssignmentDraft(), { wrapper: withAppProviders });
   const selectedIds = () => result.current.selection.selected.map((student) => student.id);
   const chooseAll = (seats: number) =>
     act(() => {
-      result.current.choose('route', aRoute('r1'));
+      result.current.choose('route', aBusRoute('r1'));
       result.current.choose('vehicle', aVehicle('v1', seats));
       result.current.choose('driver', aDriver('d1'));
     });
@@ -32,7 +29,7 @@ describe('useAssignmentDraft', () => {
     expect(selectedIds()).toEqual(['b']);
   });
 
-  it("refuses a child beyond the vehicle's seats with the spec's message", async () => {
+  it("refuses a child beyond the vehicle's seats with the shared message", async () => {
     const { selectedIds, chooseAll, toggle } = renderDraft();
     chooseAll(2);
     toggle('a');
@@ -52,7 +49,7 @@ describe('useAssignmentDraft', () => {
 
     const { choose } = result.current;
     const changeTo = {
-      route: () => choose('route', aRoute('r2')),
+      route: () => choose('route', aBusRoute('r2')),
       vehicle: () => choose('vehicle', aVehicle('r2', 5)),
       driver: () => choose('driver', aDriver('r2')),
     };
@@ -86,17 +83,17 @@ describe('useAssignmentDraft', () => {
 });
 
 describe('the Add Assignment messages', () => {
-  it("asks for the three selects and a child in the spec's words", () => {
-    expect(partsProblems({ route: aRoute('r1'), vehicle: null, driver: aDriver('d1') })).toEqual([
+  it("asks for the three selects and a child in the shared messages' words", () => {
+    expect(partsProblems({ route: aBusRoute('r1'), vehicle: null, driver: aDriver('d1') })).toEqual([
       'Please fill all the required fields !',
     ]);
     expect(studentsProblems(0)).toEqual(['Please add at least one student !']);
   });
 
   it('has nothing to say once all is there', () => {
-    expect(partsProblems({ route: aRoute('r1'), vehicle: aVehicle('v1', 2), driver: aDriver('d1') })).toEqual(
-      [],
-    );
+    expect(
+      partsProblems({ route: aBusRoute('r1'), vehicle: aVehicle('v1', 2), driver: aDriver('d1') }),
+    ).toEqual([]);
     expect(studentsProblems(1)).toEqual([]);
   });
 });

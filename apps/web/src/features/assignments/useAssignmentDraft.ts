@@ -1,10 +1,10 @@
-import { ASSIGNMENT_MESSAGES, type Driver, type Route, type Vehicle } from '@school-transport/shared';
+import { ASSIGNMENT_MESSAGES, type Driver, type BusRoute, type Vehicle } from '@school-transport/shared';
 import { useState } from 'react';
 import { useStudentSelection } from './useStudentSelection';
 
 /** The route, vehicle and driver of an assignment being put together; null until chosen. */
 export interface AssignmentParts {
-  route: Route | null;
+  route: BusRoute | null;
   vehicle: Vehicle | null;
   driver: Driver | null;
 }
@@ -18,16 +18,16 @@ export type ChosenParts = { [Name in PartName]: NonNullable<AssignmentParts[Name
 export const allChosen = (parts: AssignmentParts): parts is ChosenParts =>
   parts.route !== null && parts.vehicle !== null && parts.driver !== null;
 
-/** Spec section 5: route, vehicle and driver are all required. */
+/** Route, vehicle and driver are all required. */
 export const partsProblems = (parts: AssignmentParts): string[] =>
   allChosen(parts) ? [] : [ASSIGNMENT_MESSAGES.fillRequired];
 
-/** Spec section 5: an assignment takes at least one child. */
+/** An assignment takes at least one child. */
 export const studentsProblems = (studentCount: number): string[] =>
   studentCount === 0 ? [ASSIGNMENT_MESSAGES.addOneStudent] : [];
 
 /**
- * The Add Assignment form's state (spec section 4): the three parts and the children, whose seats are the chosen
+ * The Add Assignment form's state: the three parts and the children, whose seats are the chosen
  * vehicle's. Changing the route, the vehicle or the driver clears the children: they were picked for the others.
  */
 export function useAssignmentDraft() {

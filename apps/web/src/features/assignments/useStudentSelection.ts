@@ -5,7 +5,7 @@ import { toggleStudent } from './student-selection';
 
 export interface StudentSelection {
   selected: readonly Student[];
-  /** Adds or removes the child; one more than the seats is refused with the spec's message as an error toast. */
+  /** Adds or removes the child; one more than the seats is refused with the shared message as an error toast. */
   toggle: (student: Student) => void;
   clear: () => void;
 }

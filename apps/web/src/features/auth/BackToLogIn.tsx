@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { LOGIN_PATH } from './paths';
+import { paths } from '../../lib/paths';
 
 /** The way back from Forgot and Reset Password to the sign-in screen. */
 export function BackToLogIn() {
   return (
     <Box sx={{ textAlign: 'center' }}>
-      <Link component={RouterLink} to={LOGIN_PATH} variant="body2" color="text.secondary">
+      <Link component={RouterLink} to={paths.login} variant="body2" color="text.secondary">
         Back to Log In
       </Link>
     </Box>

@@ -15,8 +15,8 @@ import { ApiError } from '../../lib/api-client';
 import { textFieldRegistration } from '../../lib/form-fields';
 import { requestLogin, revokeToken } from './auth-api';
 import { readLoginNotice } from './login-notice';
-import { FORGOT_PASSWORD_PATH } from './paths';
-import { isAdminUser, useSession } from './session-context';
+import { paths } from '../../lib/paths';
+import { isAdminUser, useSession } from '../../lib/session';
 
 /** What the server said about a failed sign-in: its per-field errors, or else its message. */
 function problemsOf(error: unknown): string[] {
@@ -48,7 +48,7 @@ export function LoginPage() {
       }
       signIn(answer);
       enqueueSnackbar(`Welcome back, ${answer.user.name || 'User'}`, { variant: answer.type });
-      navigate('/', { replace: true });
+      navigate(paths.dashboard, { replace: true });
     } catch (error) {
       setProblems(problemsOf(error));
       enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.loginFailed, { variant: 'error' });
@@ -93,7 +93,7 @@ export function LoginPage() {
           Log In
         </Button>
         <Box sx={{ textAlign: 'center' }}>
-          <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} variant="body2" color="text.secondary">
+          <Link component={RouterLink} to={paths.forgotPassword} variant="body2" color="text.secondary">
             Forgot password?
           </Link>
         </Box>

@@ -11,14 +11,14 @@ import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { resetPassword } from './auth-api';
 import { BackToLogIn } from './BackToLogIn';
 import type { LoginNotice } from './login-notice';
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH } from './paths';
+import { paths } from '../../lib/paths';
 
 const INCOMPLETE_LINK_MESSAGE =
   'This link is incomplete. Copy the whole link from the mail, or ask for a new one.';
 
 function AskForNewLink() {
   return (
-    <Link component={RouterLink} to={FORGOT_PASSWORD_PATH} color="inherit">
+    <Link component={RouterLink} to={paths.forgotPassword} color="inherit">
       Ask for a new link
     </Link>
   );
@@ -38,7 +38,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     const answer = await resetPassword(input);
     enqueueSnackbar(answer.message ?? ACCOUNT_MESSAGES.passwordUpdated, { variant: 'success' });
     const notice: LoginNotice = { notice: ACCOUNT_MESSAGES.passwordUpdated };
-    navigate(LOGIN_PATH, { replace: true, state: notice });
+    navigate(paths.login, { replace: true, state: notice });
   });
 
   return (

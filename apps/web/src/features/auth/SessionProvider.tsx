@@ -3,15 +3,16 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 import { revokeToken } from './auth-api';
-import { isAdminUser, SessionContext, type SessionContextValue } from './session-context';
+import { isAdminUser, SessionContext, type SessionContextValue } from '../../lib/session';
 import {
   clearStoredSession,
   readStoredSession,
   readStoredToken,
   saveSession,
   type StoredSession,
-} from './session-storage';
+} from '../../lib/session-storage';
 import { useStartupSessionCheck } from './useStartupSessionCheck';
 
 interface SessionState {
@@ -34,7 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Leaving the signed-in layout also drops its query cache (AdminRoot): answers fetched for this user never
       // show up for whoever signs in next.
       setState({ session: null, endedByServer: byServer });
-      navigate('/login', { replace: true });
+      navigate(paths.login, { replace: true });
     },
     [navigate],
   );

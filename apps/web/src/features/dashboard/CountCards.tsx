@@ -7,23 +7,18 @@ import Typography from '@mui/material/Typography';
 import type { DashboardSummary } from '@school-transport/shared';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ASSIGNMENT_LIST_PATH } from '../assignments';
-import { DRIVER_LIST_PATH } from '../drivers';
-import { PARENT_LIST_PATH } from '../parents';
-import { ROUTE_LIST_PATH } from '../routes';
-import { STUDENT_LIST_PATH } from '../students';
-import { VEHICLE_LIST_PATH } from '../vehicles';
+import { SECTIONS, type Section } from '../../lib/sections';
 
 type Counted = keyof DashboardSummary['counts'];
 
-/** In the menu's order, each leading to its list. */
-const COUNTED: readonly { key: Counted; label: string; path: string }[] = [
-  { key: 'drivers', label: 'Drivers', path: DRIVER_LIST_PATH },
-  { key: 'parents', label: 'Parents', path: PARENT_LIST_PATH },
-  { key: 'students', label: 'Students', path: STUDENT_LIST_PATH },
-  { key: 'vehicles', label: 'Vehicles', path: VEHICLE_LIST_PATH },
-  { key: 'routes', label: 'Routes', path: ROUTE_LIST_PATH },
-  { key: 'assignments', label: 'Assignments', path: ASSIGNMENT_LIST_PATH },
+/** Each count with the section it leads to, in the menu's order. */
+const COUNTED: readonly (readonly [Counted, Section])[] = [
+  ['drivers', SECTIONS.drivers],
+  ['parents', SECTIONS.parents],
+  ['students', SECTIONS.students],
+  ['vehicles', SECTIONS.vehicles],
+  ['routes', SECTIONS.busRoutes],
+  ['assignments', SECTIONS.assignments],
 ];
 
 interface CountCardProps {
@@ -63,7 +58,7 @@ function CountCard({ label, path, count }: CountCardProps) {
 export function CountCards({ counts }: { counts: DashboardSummary['counts'] | undefined }) {
   return (
     <Grid container spacing={2}>
-      {COUNTED.map(({ key, label, path }) => (
+      {COUNTED.map(([key, { label, path }]) => (
         <Grid key={key} size={{ xs: 6, sm: 4, lg: 2 }}>
           <CountCard label={label} path={path} count={counts?.[key]} />
         </Grid>

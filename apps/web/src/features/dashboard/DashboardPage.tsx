@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { fetchFailedMessage } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { UNASSIGNED_STUDENTS_PATH } from '../students';
+import { UNASSIGNED_STUDENTS_PATH } from '../../lib/paths';
 import { useDashboardSummary } from './api';
 import { CountCards } from './CountCards';
 import { SeatsCard } from './SeatsCard';
@@ -30,8 +30,8 @@ function UnassignedStudents({ count }: { count: number | undefined }) {
 }
 
 /**
- * The admin dashboard. The spec's shows only the text 'Admin Dashboard'; it keeps that heading and adds the
- * figures of GET /api/dashboard/summary, each leading to the list it counts.
+ * The admin dashboard: the heading 'Admin Dashboard', then the figures of GET /api/dashboard/summary, each
+ * leading to the list it counts.
  */
 export function DashboardPage() {
   const { data: summary, isError } = useDashboardSummary();

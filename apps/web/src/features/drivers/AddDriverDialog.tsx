@@ -1,27 +1,19 @@
 import { driverInputSchema } from '@school-transport/shared';
-import { FormDialog } from '../../components/form/FormDialog';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { useSaveDriver } from './api';
-import { EMPTY_DRIVER_FORM } from './driver-form';
-import { DriverFormFields } from './DriverFormFields';
+import { DRIVER_FIELDS, driverFormValues } from './DriverFormFields';
 
 export function AddDriverDialog({ onClose }: { onClose: () => void }) {
   const save = useSaveDriver();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(driverInputSchema, EMPTY_DRIVER_FORM);
-
   return (
-    <FormDialog
+    <SchemaFormDialog
       title="Add New Driver"
       submitLabel="Add Driver"
-      problems={problems}
-      submitting={isSubmitting}
-      onSubmit={submitWith(async (payload) => {
-        await save.mutateAsync({ payload });
-        onClose();
-      })}
+      schema={driverInputSchema}
+      values={driverFormValues()}
+      fields={DRIVER_FIELDS}
+      onSave={(payload) => save.mutateAsync({ payload })}
       onClose={onClose}
-    >
-      <DriverFormFields control={control} />
-    </FormDialog>
+    />
   );
 }

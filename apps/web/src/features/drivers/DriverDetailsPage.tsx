@@ -1,11 +1,8 @@
 import type { Driver } from '@school-transport/shared';
-import { PageHeader } from '../../components/PageHeader';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatDate, orDash } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { DriverGate } from './DriverGate';
-import { DRIVER_LIST_PATH, updateDriverPath } from './paths';
-
-const BREADCRUMBS = [{ label: 'All Drivers', to: DRIVER_LIST_PATH }];
 
 function DriverDetails({ driver }: { driver: Driver }) {
   const facts: Fact[] = [
@@ -22,16 +19,11 @@ function DriverDetails({ driver }: { driver: Driver }) {
       name={driver.user.name}
       photo={driver.profileImage}
       facts={facts}
-      updatePath={updateDriverPath(driver.id)}
+      updatePath={paths.drivers.update(driver.id)}
     />
   );
 }
 
 export function DriverDetailsPage() {
-  return (
-    <>
-      <PageHeader title="Driver Details" breadcrumbs={BREADCRUMBS} />
-      <DriverGate>{(driver) => <DriverDetails driver={driver} />}</DriverGate>
-    </>
-  );
+  return <DriverGate title="Driver Details">{(driver) => <DriverDetails driver={driver} />}</DriverGate>;
 }

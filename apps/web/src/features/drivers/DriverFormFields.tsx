@@ -1,9 +1,24 @@
-import { driverInputSchema, type DriverInput } from '@school-transport/shared';
+import { driverInputSchema, type Driver, type DriverInput } from '@school-transport/shared';
 import type { Control } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import type { DriverPayload } from './api';
 
-const DRIVER_FIELDS: readonly FieldSpec<DriverInput>[] = [
+/**
+ * The driver's form in one place (values, fields, layout), used by the add modal and the update screen: a new
+ * field is added here only. Missing optional values become empty fields.
+ */
+export function driverFormValues(driver?: Driver): DriverInput {
+  return {
+    name: driver?.user.name ?? '',
+    email: driver?.user.email ?? '',
+    phone: driver?.phone ?? '',
+    licenseNo: driver?.licenseNo ?? '',
+    alternativePhone: driver?.alternativePhone ?? '',
+    address: driver?.address ?? '',
+  };
+}
+
+export const DRIVER_FIELDS: readonly FieldSpec<DriverInput>[] = [
   { name: 'name', label: 'Name' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel' },

@@ -1,9 +1,9 @@
 import { recordGate } from '../../components/RecordGate';
+import { paths } from '../../lib/paths';
 import { useDriver } from './api';
-import { DRIVER_LIST_PATH } from './paths';
 
 export const DriverGate = recordGate({
   useRecord: useDriver,
   noun: 'Driver',
-  back: { label: 'All Drivers', to: DRIVER_LIST_PATH },
+  back: { label: 'All Drivers', to: paths.drivers.list },
 });

@@ -1,23 +1,25 @@
-import AddIcon from '@mui/icons-material/Add';
-import Button from '@mui/material/Button';
 import type { Driver } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { PhotoCell } from '../../components/PhotoCell';
 import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { RESOURCES } from '../../lib/resource-api';
 import { AddDriverDialog } from './AddDriverDialog';
-import { DRIVERS, useDeleteDriver } from './api';
-import { driverDetailsPath, updateDriverPath } from './paths';
-
-type OpenDialog = { kind: 'add' } | { kind: 'delete'; driver: Driver } | null;
+import { useDeleteDriver } from './api';
 
 export function DriverListPage() {
-  const [dialog, setDialog] = useState<OpenDialog>(null);
-  const remove = useDeleteDriver();
-  const close = () => setDialog(null);
+  const [adding, setAdding] = useState(false);
+  const { confirmDelete, dialog: deleteDialog } = useDeleteConfirmation<Driver>({
+    title: 'Delete Driver?',
+    describe: (driver) =>
+      `Are you sure you want to delete the driver ${driver.user.name} (license ${driver.licenseNo})?`,
+    remove: useDeleteDriver().mutateAsync,
+  });
 
   const columns: Column<Driver>[] = [
     { header: 'Name', cell: (driver) => driver.user.name },
@@ -33,10 +35,10 @@ export function DriverListPage() {
         <RowActionsMenu
           label={`Actions for ${driver.user.name}`}
           actions={recordActions({
-            viewPath: driverDetailsPath(driver.id),
-            updatePath: updateDriverPath(driver.id),
+            viewPath: paths.drivers.details(driver.id),
+            updatePath: paths.drivers.update(driver.id),
             updateLabel: 'Edit',
-            onDelete: () => setDialog({ kind: 'delete', driver }),
+            onDelete: () => confirmDelete(driver),
           })}
         />
       ),
@@ -47,25 +49,13 @@ export function DriverListPage() {
     <>
       <ListPage
         title="All Drivers"
-        resource={DRIVERS}
+        resource={RESOURCES.drivers}
         columns={columns}
         searchPlaceholder="Name, email, phone or license"
-        headerAction={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'add' })}>
-            Add New Driver
-          </Button>
-        }
+        headerAction={<AddButton label="Add New Driver" onClick={() => setAdding(true)} />}
       />
-      {dialog?.kind === 'add' && <AddDriverDialog onClose={close} />}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          open
-          title="Delete Driver?"
-          text={`Are you sure you want to delete the driver ${dialog.driver.user.name} (license ${dialog.driver.licenseNo})?`}
-          onConfirm={() => remove.mutateAsync(dialog.driver.id)}
-          onClose={close}
-        />
-      )}
+      {adding && <AddDriverDialog onClose={() => setAdding(false)} />}
+      {deleteDialog}
     </>
   );
 }

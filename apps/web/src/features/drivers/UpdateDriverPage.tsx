@@ -4,16 +4,12 @@ import { driverInputSchema, type Driver } from '@school-transport/shared';
 import { useNavigate } from 'react-router';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { PageHeader } from '../../components/PageHeader';
 import { PhotoAvatar } from '../../components/PhotoAvatar';
 import { UpdateImageButton } from '../../components/UpdateImageButton';
+import { paths } from '../../lib/paths';
 import { useSaveDriver } from './api';
-import { driverFormValues } from './driver-form';
-import { DriverFormFields } from './DriverFormFields';
+import { DriverFormFields, driverFormValues } from './DriverFormFields';
 import { DriverGate } from './DriverGate';
-import { DRIVER_LIST_PATH, driverDetailsPath } from './paths';
-
-const BREADCRUMBS = [{ label: 'All Drivers', to: DRIVER_LIST_PATH }];
 
 /** Mounted once the driver is loaded, so the form starts from the stored values. */
 function UpdateDriverForm({ driver }: { driver: Driver }) {
@@ -26,7 +22,7 @@ function UpdateDriverForm({ driver }: { driver: Driver }) {
 
   const submit = submitWith(async (payload) => {
     await save.mutateAsync({ id: driver.id, payload });
-    navigate(driverDetailsPath(driver.id));
+    navigate(paths.drivers.details(driver.id));
   });
 
   return (
@@ -43,10 +39,5 @@ function UpdateDriverForm({ driver }: { driver: Driver }) {
 }
 
 export function UpdateDriverPage() {
-  return (
-    <>
-      <PageHeader title="Update Driver" breadcrumbs={BREADCRUMBS} />
-      <DriverGate>{(driver) => <UpdateDriverForm driver={driver} />}</DriverGate>
-    </>
-  );
+  return <DriverGate title="Update Driver">{(driver) => <UpdateDriverForm driver={driver} />}</DriverGate>;
 }

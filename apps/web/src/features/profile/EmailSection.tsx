@@ -10,7 +10,7 @@ import { FormTextField } from '../../components/form/FormTextField';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useChangeEmail } from './api';
-import { EMAIL_VERIFY_PATH } from './paths';
+import { paths } from '../../lib/paths';
 import { ProfileSection } from './ProfileSection';
 
 /** The new address; the server mails it a code, and the address changes once that code is entered. */
@@ -21,7 +21,7 @@ function ChangeEmailForm({ onCancel }: { onCancel: () => void }) {
 
   const submit = submitWith(async (input) => {
     await changeEmail.mutateAsync(input);
-    navigate(EMAIL_VERIFY_PATH);
+    navigate(paths.emailVerify);
   });
 
   return (
@@ -56,7 +56,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
         {profile.pendingEmail && (
           <Alert severity="info">
             A code was sent to {profile.pendingEmail}.{' '}
-            <Link component={RouterLink} to={EMAIL_VERIFY_PATH} color="inherit">
+            <Link component={RouterLink} to={paths.emailVerify} color="inherit">
               Enter the code
             </Link>
           </Alert>

@@ -6,10 +6,10 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
 import { useProfile } from './api';
-import { PROFILE_PATH } from './paths';
+import { paths } from '../../lib/paths';
 import { VerifyCodeForm } from './VerifyCodeForm';
 
-const BREADCRUMBS = [{ label: 'Profile', to: PROFILE_PATH }];
+const BREADCRUMBS = [{ label: 'Profile', to: paths.profile }];
 
 /** Where the code mailed to a new address is entered; the address changes only then. */
 export function EmailVerifyPage() {
@@ -31,7 +31,7 @@ export function EmailVerifyPage() {
           <Alert severity="info">
             There is no email change waiting for a code. To change your address, start from your profile.
           </Alert>
-          <Button component={RouterLink} to={PROFILE_PATH} variant="outlined">
+          <Button component={RouterLink} to={paths.profile} variant="outlined">
             Go to Profile
           </Button>
         </Stack>

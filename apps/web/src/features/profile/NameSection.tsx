@@ -2,7 +2,7 @@ import { changeNameSchema, type Profile } from '@school-transport/shared';
 import { FormTextField } from '../../components/form/FormTextField';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useSession } from '../auth';
+import { useSession } from '../../lib/session';
 import { useChangeName } from './api';
 import { ProfileSection } from './ProfileSection';
 

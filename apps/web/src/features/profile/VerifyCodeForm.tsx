@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router';
 import { FormProblems } from '../../components/form/FormProblems';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useSession } from '../auth';
+import { useSession } from '../../lib/session';
 import { PROFILE, useResendCode, useVerifyEmail } from './api';
-import { PROFILE_PATH } from './paths';
+import { paths } from '../../lib/paths';
 
 /** The 6-digit code mailed to `pendingEmail`; once it is right, the account's address is that one. */
 export function VerifyCodeForm({ pendingEmail }: { pendingEmail: string }) {
@@ -25,7 +25,7 @@ export function VerifyCodeForm({ pendingEmail }: { pendingEmail: string }) {
     try {
       const answer = await verify.mutateAsync(input);
       updateUser({ email: answer.data?.email ?? pendingEmail });
-      navigate(PROFILE_PATH);
+      navigate(paths.profile);
     } catch (error) {
       // Too many wrong codes or an expired one spends the change: the screen then says there is none waiting.
       void queryClient.invalidateQueries({ queryKey: [PROFILE] });

@@ -1,7 +1,6 @@
 import { inviteAdminSchema, type InviteAdminInput } from '@school-transport/shared';
-import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
-import { FormDialog } from '../../components/form/FormDialog';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import type { FieldSpec } from '../../components/form/FieldGrid';
+import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { useInviteAdmin } from './api';
 
 const INVITE_FIELDS: readonly FieldSpec<InviteAdminInput>[] = [
@@ -17,24 +16,15 @@ const INVITE_FIELDS: readonly FieldSpec<InviteAdminInput>[] = [
 
 export function InviteAdminDialog({ onClose }: { onClose: () => void }) {
   const invite = useInviteAdmin();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(inviteAdminSchema, {
-    name: '',
-    email: '',
-  });
-
   return (
-    <FormDialog
+    <SchemaFormDialog
       title="Invite Admin"
       submitLabel="Send Invitation"
-      problems={problems}
-      submitting={isSubmitting}
-      onSubmit={submitWith(async (input) => {
-        await invite.mutateAsync(input);
-        onClose();
-      })}
+      schema={inviteAdminSchema}
+      values={{ name: '', email: '' }}
+      fields={INVITE_FIELDS}
+      onSave={(input) => invite.mutateAsync(input)}
       onClose={onClose}
-    >
-      <FieldGrid control={control} schema={inviteAdminSchema} fields={INVITE_FIELDS} />
-    </FormDialog>
+    />
   );
 }

@@ -10,8 +10,9 @@ import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu, type RowAction } from '../../components/list-page/RowActionsMenu';
 import { formatMoment } from '../../lib/format';
-import { useSession } from '../auth';
-import { STAFF_USERS, useDisableAccount, useEnableAccount, useResendInvitation } from './api';
+import { RESOURCES } from '../../lib/resource-api';
+import { useSession } from '../../lib/session';
+import { useDisableAccount, useEnableAccount, useResendInvitation } from './api';
 import { InviteAdminDialog } from './InviteAdminDialog';
 import { StaffStatusChip } from './StaffStatusChip';
 
@@ -76,7 +77,7 @@ export function StaffUserListPage() {
     <>
       <ListPage
         title="Staff Users"
-        resource={STAFF_USERS}
+        resource={RESOURCES.staffUsers}
         things="staff users"
         columns={columns}
         searchPlaceholder="Name or email"

@@ -1,13 +1,14 @@
 import { MESSAGES, type InviteAdminInput, type SuccessEnvelope } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api-client';
-import { useResourceMutation } from '../../lib/resource-api';
-
-/** The API resource of administrator accounts, `/api/users/…`; the list screen reads it through ListPage. */
-export const STAFF_USERS = 'users';
+import { RESOURCES, useResourceMutation } from '../../lib/resource-api';
 
 /** A change to an account: the server's message as a toast, then the list fetched again. */
 const useStaffChange = <TVariables>(request: (variables: TVariables) => Promise<SuccessEnvelope>) =>
-  useResourceMutation({ resource: STAFF_USERS, request, fallbackMessage: MESSAGES.somethingWentWrongSpaced });
+  useResourceMutation({
+    resource: RESOURCES.staffUsers,
+    request,
+    fallbackMessage: MESSAGES.somethingWentWrongSpaced,
+  });
 
 export const useInviteAdmin = () =>
   useStaffChange((input: InviteAdminInput) => apiRequest<SuccessEnvelope>('POST', '/users/invite', input));

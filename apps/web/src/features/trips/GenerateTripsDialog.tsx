@@ -1,7 +1,6 @@
 import { generateTripsSchema } from '@school-transport/shared';
-import { FormDialog } from '../../components/form/FormDialog';
 import { FormTextField } from '../../components/form/FormTextField';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { localToday } from '../../lib/format';
 import { useGenerateTrips } from './api';
 
@@ -11,31 +10,25 @@ import { useGenerateTrips } from './api';
  */
 export function GenerateTripsDialog({ onClose }: { onClose: () => void }) {
   const generate = useGenerateTrips();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(generateTripsSchema, {
-    date: localToday(),
-  });
-
   return (
-    <FormDialog
+    <SchemaFormDialog
       title="Generate trips"
       submitLabel="Generate"
-      problems={problems}
-      submitting={isSubmitting}
-      onSubmit={submitWith(async (input) => {
-        await generate.mutateAsync(input);
-        onClose();
-      })}
+      schema={generateTripsSchema}
+      values={{ date: localToday() }}
+      fields={(control) => (
+        <FormTextField
+          control={control}
+          name="date"
+          label="Date"
+          type="date"
+          required
+          helperText="A pickup and a drop trip for every route assignment on this day."
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      )}
+      onSave={(input) => generate.mutateAsync(input)}
       onClose={onClose}
-    >
-      <FormTextField
-        control={control}
-        name="date"
-        label="Date"
-        type="date"
-        required
-        helperText="A pickup and a drop trip for every route assignment on this day."
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
-    </FormDialog>
+    />
   );
 }

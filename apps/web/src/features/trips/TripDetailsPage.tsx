@@ -6,16 +6,12 @@ import Typography from '@mui/material/Typography';
 import type { TripDetails } from '@school-transport/shared';
 import type { ReactNode } from 'react';
 import { FactList, type Fact } from '../../components/FactList';
-import { PageHeader } from '../../components/PageHeader';
+import { RiderList } from '../../components/RiderList';
+import { TripStatusChip, TripTypeChip } from '../../components/TripChips';
 import { formatTripDay, formatTripMoment } from '../../lib/format';
-import { RiderList } from '../students';
-import { TRIP_LIST_PATH } from './paths';
 import { TripActions } from './TripActions';
-import { TripStatusChip, TripTypeChip } from './TripChips';
 import { TripGate } from './TripGate';
 import { TripHistory } from './TripHistory';
-
-const BREADCRUMBS = [{ label: 'All Trips', to: TRIP_LIST_PATH }];
 
 const momentOrDash = (timestamp: string | null) => (timestamp ? formatTripMoment(timestamp) : '—');
 
@@ -85,10 +81,5 @@ function TripDetailsView({ trip }: { trip: TripDetails }) {
 }
 
 export function TripDetailsPage() {
-  return (
-    <>
-      <PageHeader title="Trip Details" breadcrumbs={BREADCRUMBS} />
-      <TripGate>{(trip) => <TripDetailsView trip={trip} />}</TripGate>
-    </>
-  );
+  return <TripGate title="Trip Details">{(trip) => <TripDetailsView trip={trip} />}</TripGate>;
 }

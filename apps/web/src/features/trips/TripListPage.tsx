@@ -8,9 +8,10 @@ import { Link as RouterLink } from 'react-router';
 import type { Column } from '../../components/list-page/columns';
 import { useListFilters } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
+import { TripStatusChip, TripTypeChip } from '../../components/TripChips';
+import { paths } from '../../lib/paths';
+import { RESOURCES } from '../../lib/resource-api';
 import { GenerateTripsDialog } from './GenerateTripsDialog';
-import { TRIPS, tripDetailsPath } from './paths';
-import { TripStatusChip, TripTypeChip } from './TripChips';
 import { driverWithLicence, tripDateLabel } from './trip-format';
 import { TRIP_FILTERS, TripFilters } from './TripFilters';
 
@@ -25,11 +26,11 @@ const COLUMNS: Column<Trip>[] = [
   {
     header: 'Actions',
     align: 'right',
-    // The spec's view button links to '/', a defect: it opens the trip.
+    // The view button opens the trip's own page.
     cell: (trip) => (
       <IconButton
         component={RouterLink}
-        to={tripDetailsPath(trip.id)}
+        to={paths.trips.details(trip.id)}
         aria-label={`View the ${trip.type} trip of ${trip.route.name}`}
       >
         <VisibilityOutlinedIcon />
@@ -47,7 +48,7 @@ export function TripListPage() {
     <>
       <ListPage
         title="All Trips"
-        resource={TRIPS}
+        resource={RESOURCES.trips}
         columns={COLUMNS}
         searchPlaceholder="Route, driver license or RC no"
         filters={filters}

@@ -8,8 +8,9 @@ import type {
 } from '@school-transport/shared';
 import { MESSAGES } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api-client';
-import { useResourceItem, useResourceMutation } from '../../lib/resource-api';
-import { TRIPS } from './paths';
+import { RESOURCES, useResourceItem, useResourceMutation } from '../../lib/resource-api';
+
+const TRIPS = RESOURCES.trips;
 
 export const useTrip = (id: string) => useResourceItem<TripDetails>(TRIPS, id);
 

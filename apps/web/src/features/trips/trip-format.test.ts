@@ -6,7 +6,7 @@ const localMoment = (...parts: [number, number, number, number, number, number])
   new Date(...parts).toISOString();
 
 describe('tripDateLabel', () => {
-  it("shows a started trip's start to the second (spec section 9: '1st Jan 25, 3:04:05 pm')", () => {
+  it("shows a started trip's start to the second ('1st Jan 25, 3:04:05 pm')", () => {
     const trip = { date: '2025-01-01', startedAt: localMoment(2025, 0, 1, 15, 4, 5) };
     expect(tripDateLabel(trip)).toBe('1st Jan 25, 3:04:05 pm');
   });

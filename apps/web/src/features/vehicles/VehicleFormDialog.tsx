@@ -1,7 +1,6 @@
 import { vehicleInputSchema, type Vehicle, type VehicleInput } from '@school-transport/shared';
-import { FormDialog } from '../../components/form/FormDialog';
-import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import type { FieldSpec } from '../../components/form/FieldGrid';
+import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { useSaveVehicle } from './api';
 
 /** Form values are the typed text; the schema turns capacity into a number on submit. */
@@ -37,24 +36,15 @@ interface VehicleFormDialogProps {
 
 export function VehicleFormDialog({ vehicle, onClose }: VehicleFormDialogProps) {
   const save = useSaveVehicle();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(
-    vehicleInputSchema,
-    formValues(vehicle),
-  );
-
   return (
-    <FormDialog
+    <SchemaFormDialog
       title={vehicle ? 'Edit Vehicle' : 'Add New Vehicle'}
       submitLabel={vehicle ? 'Save Changes' : 'Add Vehicle'}
-      problems={problems}
-      submitting={isSubmitting}
-      onSubmit={submitWith(async (payload) => {
-        await save.mutateAsync({ id: vehicle?.id, payload });
-        onClose();
-      })}
+      schema={vehicleInputSchema}
+      values={formValues(vehicle)}
+      fields={VEHICLE_FIELDS}
+      onSave={(payload) => save.mutateAsync({ id: vehicle?.id, payload })}
       onClose={onClose}
-    >
-      <FieldGrid control={control} schema={vehicleInputSchema} fields={VEHICLE_FIELDS} />
-    </FormDialog>
+    />
   );
 }

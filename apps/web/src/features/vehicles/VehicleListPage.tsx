@@ -1,30 +1,31 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import Button from '@mui/material/Button';
 import type { Vehicle } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import { ImageUploadDialog } from '../../components/ImageUploadDialog';
+import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { PhotoCell } from '../../components/PhotoCell';
 import { formatDate } from '../../lib/format';
-import { useDeleteVehicle, VEHICLES } from './api';
+import { RESOURCES } from '../../lib/resource-api';
+import { useDeleteVehicle } from './api';
 import { VehicleFormDialog } from './VehicleFormDialog';
 
-type OpenDialog =
-  | { kind: 'form'; vehicle?: Vehicle }
-  | { kind: 'photo'; vehicle: Vehicle }
-  | { kind: 'delete'; vehicle: Vehicle }
-  | null;
+type OpenDialog = { kind: 'form'; vehicle?: Vehicle } | { kind: 'photo'; vehicle: Vehicle } | null;
 
 export function VehicleListPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const remove = useDeleteVehicle();
   const close = () => setDialog(null);
+  const { confirmDelete, dialog: deleteDialog } = useDeleteConfirmation<Vehicle>({
+    title: 'Delete Vehicle?',
+    describe: (vehicle) =>
+      `Are you sure you want to delete the vehicle ${vehicle.licensePlate} (${vehicle.model})?`,
+    remove: useDeleteVehicle().mutateAsync,
+  });
 
   const columns: Column<Vehicle>[] = [
     {
@@ -56,7 +57,7 @@ export function VehicleListPage() {
             {
               label: 'Delete',
               icon: <DeleteOutlinedIcon />,
-              onClick: () => setDialog({ kind: 'delete', vehicle }),
+              onClick: () => confirmDelete(vehicle),
             },
           ]}
         />
@@ -68,14 +69,10 @@ export function VehicleListPage() {
     <>
       <ListPage
         title="All Vehicles"
-        resource={VEHICLES}
+        resource={RESOURCES.vehicles}
         columns={columns}
         searchPlaceholder="Registration no, model, type or color"
-        headerAction={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ kind: 'form' })}>
-            Add New Vehicle
-          </Button>
-        }
+        headerAction={<AddButton label="Add New Vehicle" onClick={() => setDialog({ kind: 'form' })} />}
       />
       {dialog?.kind === 'form' && <VehicleFormDialog vehicle={dialog.vehicle} onClose={close} />}
       {dialog?.kind === 'photo' && (
@@ -86,15 +83,7 @@ export function VehicleListPage() {
           onClose={close}
         />
       )}
-      {dialog?.kind === 'delete' && (
-        <ConfirmDialog
-          open
-          title="Delete Vehicle?"
-          text={`Are you sure you want to delete the vehicle ${dialog.vehicle.licensePlate} (${dialog.vehicle.model})?`}
-          onConfirm={() => remove.mutateAsync(dialog.vehicle.id)}
-          onClose={close}
-        />
-      )}
+      {deleteDialog}
     </>
   );
 }

@@ -1,12 +1,9 @@
 import type { vehicleInputSchema } from '@school-transport/shared';
 import type { z } from 'zod';
-import { useDeleteResource, useSaveResource } from '../../lib/resource-api';
-
-/** The API resource, `/api/vehicles/…`; the list screen reads it through ListPage. */
-export const VEHICLES = 'vehicles';
+import { RESOURCES, useDeleteResource, useSaveResource } from '../../lib/resource-api';
 
 /** What the form hands over once the shared schema has parsed it (plate normalised, capacity a number). */
 export type VehiclePayload = z.output<typeof vehicleInputSchema>;
 
-export const useSaveVehicle = () => useSaveResource<VehiclePayload>(VEHICLES);
-export const useDeleteVehicle = () => useDeleteResource(VEHICLES);
+export const useSaveVehicle = () => useSaveResource<VehiclePayload>(RESOURCES.vehicles);
+export const useDeleteVehicle = () => useDeleteResource(RESOURCES.vehicles);

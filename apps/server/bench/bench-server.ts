@@ -1,0 +1,146 @@
+/**
+ * What the benchmark (run-bench.ts), the create latency (create-latency.ts) and the steady load (steady-load.ts)
+ * share: their command line, the real server started as its own process on a database (packages/testing's
+ * startServer), the bench administrator's sign-in, and the server's memory and CPU time read from /proc.
+ */
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fromSource, signedIn, startServer, type RunningServer } from '@school-transport/testing';
+
+/** Command-line options naming the database, for `parseArgs`. */
+const databaseOptions = {
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+} as const;
+
+/**
+ * Reads the command line: the database options and the tool's own numeric options, `--port` among them, each
+ * with its default. Stops with one line when no database is named or an option is not a positive number.
+ */
+export function benchArguments<T extends { port: number } & Record<string, number>>(
+  defaults: T,
+): DatabaseChoice & T {
+  const numeric = Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [name, { type: 'string', default: String(value) }]),
+  ) as Record<string, { type: 'string'; default: string }>;
+  const { values } = parseArgs({ options: { ...databaseOptions, ...numeric } });
+  const choice = { 'data-dir': values['data-dir'], 'database-url': values['database-url'] };
+  assertDatabaseChosen(choice);
+  const numbers = Object.fromEntries(
+    Object.keys(defaults).map((name) => {
+      const value = Number((values as Record<string, string | undefined>)[name]);
+      if (!(value > 0)) throw new Error(`--${name} must be a positive number`);
+      return [name, value];
+    }),
+  );
+  return { ...choice, ...(numbers as T) };
+}
+
+export interface DatabaseChoice {
+  'data-dir'?: string;
+  'database-url'?: string;
+}
+
+/** Created by the server on its first start on a database without an administrator (ADMIN_EMAIL/ADMIN_PASSWORD). */
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password 1' };
+
+export const engineName = (choice: DatabaseChoice) => (choice['database-url'] ? 'PostgreSQL' : 'PGlite');
+
+export function assertDatabaseChosen(choice: DatabaseChoice): void {
+  if (!choice['data-dir'] && !choice['database-url'])
+    throw new Error('give --data-dir (PGlite) or --database-url (PostgreSQL)');
+}
+
+let forwarded = 0;
+/**
+ * A fresh X-Forwarded-For address per call (the server trusts one proxy hop here), so per-address limits such
+ * as sign-in's measure nothing but themselves.
+ */
+export const nextClientAddress = () =>
+  `10.${(forwarded >> 16) & 255}.${(forwarded >> 8) & 255}.${forwarded++ & 255}`;
+
+/** VmRSS of a process in MB, or undefined when it is not (or no longer) there. */
+export function residentMb(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return kb ? kb / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** User plus system CPU time of a process in seconds (/proc/PID/stat, clock ticks of 1/100 s), or undefined. */
+export function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis start at field 3.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface RssSample {
+  /** performance.now() when read. */
+  at: number;
+  mb: number;
+}
+
+/** Reads the process's VmRSS every `intervalMs` until stopped. */
+export function sampleRss(pid: number | undefined, intervalMs: number) {
+  const samples: RssSample[] = [];
+  const take = () => {
+    const mb = residentMb(pid);
+    if (mb !== undefined) samples.push({ at: performance.now(), mb });
+  };
+  take();
+  const timer = setInterval(take, intervalMs);
+  return { samples, stop: () => clearInterval(timer) };
+}
+
+export interface BenchServer extends RunningServer {
+  /** Signs the bench administrator in and resolves to the session token (the Authorization header's value). */
+  signIn(): Promise<string>;
+  /** With `inspect`: the server's inspector address (ws://127.0.0.1:…), as it prints it on start. */
+  inspectorUrl?: Promise<string>;
+}
+
+/** Starts the server on the chosen database and resolves once it answers; its banner and errors are shown. */
+export async function startBenchServer(
+  choice: DatabaseChoice & { port: number },
+  options: { inspect?: boolean } = {},
+): Promise<BenchServer> {
+  assertDatabaseChosen(choice);
+  const server = await startServer({
+    program: fromSource(['start'], options.inspect ? ['--inspect=127.0.0.1:0'] : []),
+    env: {
+      PORT: String(choice.port),
+      LOG_LEVEL: 'error',
+      TRUST_PROXY: '1',
+      ADMIN_EMAIL: BENCH_ADMIN.email,
+      ADMIN_PASSWORD: BENCH_ADMIN.password,
+      ...(choice['database-url']
+        ? { DATABASE_URL: choice['database-url'] }
+        : { DATA_DIR: choice['data-dir']!, DATABASE_URL: '' }),
+    },
+    echo: true,
+    // The inspector's own notices are for people attaching a debugger, not for this output.
+    quiet: /Debugger listening|For help, see|Debugger attached/,
+  });
+  return {
+    ...server,
+    inspectorUrl: options.inspect
+      ? server.waitForOutput(/Debugger listening on (ws:\/\/\S+)/).then((match) => match[1]!)
+      : undefined,
+    async signIn() {
+      try {
+        return (await signedIn(server.url, BENCH_ADMIN, nextClientAddress())).token;
+      } catch (error) {
+        throw new Error(`${String(error)} (was the database generated by another bench admin?)`);
+      }
+    },
+  };
+}

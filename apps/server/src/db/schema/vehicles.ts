@@ -1,0 +1,22 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+
+export const vehicles = pgTable(
+  'vehicles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Normalised by the input schema: upper case, no spaces. */
+    licensePlate: text('license_plate').notNull().unique('vehicles_license_plate_unique'),
+    model: text('model').notNull(),
+    type: text('type').notNull(),
+    color: text('color').notNull(),
+    capacity: integer('capacity').notNull(),
+    profileImage: text('profile_image'),
+    ...timestamps,
+  },
+  (t) => [
+    check('vehicles_capacity_range', sql`${t.capacity} between 1 and 100`),
+    index('vehicles_created_at_idx').on(t.createdAt, t.id),
+  ],
+);

@@ -1,0 +1,89 @@
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { accountTokens } from '../../db/schema/index.js';
+
+/** The SQL of account tokens: reset and invitation links, e-mail change codes (rules in account-tokens.ts). */
+
+export type TokenRow = typeof accountTokens.$inferSelect;
+export type TokenPurpose = TokenRow['purpose'];
+type NewToken = typeof accountTokens.$inferInsert;
+
+export async function insertToken(tx: Executor, token: NewToken): Promise<string> {
+  const [row] = await tx.insert(accountTokens).values(token).returning({ id: accountTokens.id });
+  return row!.id;
+}
+
+export async function updateToken(
+  tx: Executor,
+  id: string,
+  changes: Pick<Partial<TokenRow>, 'codeHash' | 'attempts' | 'sentAt' | 'expiresAt' | 'usedAt'>,
+): Promise<void> {
+  await tx.update(accountTokens).set(changes).where(eq(accountTokens.id, id));
+}
+
+export async function spendToken(tx: Executor, id: string, now: Date): Promise<void> {
+  await updateToken(tx, id, { usedAt: now });
+}
+
+export async function spendOpenTokens(tx: Executor, userId: string, purpose: TokenPurpose, now: Date) {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)),
+    );
+}
+
+/** The unspent, unexpired token with this hash, locked. */
+export async function lockLiveToken(
+  tx: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<TokenRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.tokenHash, tokenHash),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+/** The user's newest open e-mail change, if any. */
+export async function openEmailChange(tx: Executor, userId: string, now: Date, lock = false) {
+  const query = tx
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'email_change'),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** How many tokens of this purpose were sent to the user since `since`. */
+export async function tokensSentSince(tx: Executor, userId: string, purpose: TokenPurpose, since: Date) {
+  const rows = await tx
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        gt(accountTokens.sentAt, since),
+      ),
+    );
+  return rows.length;
+}

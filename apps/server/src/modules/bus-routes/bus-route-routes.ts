@@ -1,0 +1,14 @@
+import { assignableListQuerySchema, busRouteInputSchema, busRouteSchema } from '@school-transport/shared';
+import { resourceRoutes } from '../resources/resource-routes.js';
+import type { BusRouteService } from './bus-route-service.js';
+
+/** /api/routes/… (bus routes; the API keeps the short name). */
+export const busRouteRoutes = (service: BusRouteService) =>
+  resourceRoutes({
+    path: 'routes',
+    label: 'Route',
+    inputSchema: busRouteInputSchema,
+    listQuerySchema: assignableListQuerySchema,
+    answerSchema: busRouteSchema,
+    service,
+  });

@@ -1,0 +1,14 @@
+import { assignableListQuerySchema, driverInputSchema, driverSchema } from '@school-transport/shared';
+import { resourceRoutes } from '../resources/resource-routes.js';
+import type { DriverService } from './driver-service.js';
+
+/** /api/drivers/… */
+export const driverRoutes = (service: DriverService) =>
+  resourceRoutes({
+    path: 'drivers',
+    label: 'Driver',
+    inputSchema: driverInputSchema,
+    listQuerySchema: assignableListQuerySchema,
+    answerSchema: driverSchema,
+    service,
+  });

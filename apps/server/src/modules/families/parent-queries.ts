@@ -1,0 +1,13 @@
+import { sql } from 'drizzle-orm';
+import { parents, students } from '../../db/schema/index.js';
+import { accountResource } from '../resources/resource-queries.js';
+
+/** A parent is a person with an account (role parent): name and e-mail live on the user. */
+export const parentResource = accountResource(parents, 'parent', {
+  searchColumns: [parents.phone],
+  extraColumns: {
+    // A correlated count uses the parent_id index per row of the page, instead of grouping every student.
+    childrenCount: sql<number>`(select count(*)::int from ${students} where ${students.parentId} = ${parents.id})`,
+  },
+});
+export type ParentRow = NonNullable<Awaited<ReturnType<typeof parentResource.find>>>;

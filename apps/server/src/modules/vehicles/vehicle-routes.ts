@@ -1,0 +1,14 @@
+import { assignableListQuerySchema, vehicleInputSchema, vehicleSchema } from '@school-transport/shared';
+import { resourceRoutes } from '../resources/resource-routes.js';
+import type { VehicleService } from './vehicle-service.js';
+
+/** /api/vehicles/… */
+export const vehicleRoutes = (service: VehicleService) =>
+  resourceRoutes({
+    path: 'vehicles',
+    label: 'Vehicle',
+    inputSchema: vehicleInputSchema,
+    listQuerySchema: assignableListQuerySchema,
+    answerSchema: vehicleSchema,
+    service,
+  });

@@ -1,0 +1,62 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import type { BusRoute } from '@school-transport/shared';
+import { useState } from 'react';
+import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { AddButton } from '../../components/list-page/AddButton';
+import type { Column } from '../../components/list-page/columns';
+import { ListPage } from '../../components/list-page/ListPage';
+import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { formatDate, formatMinutes } from '../../lib/format';
+import { RESOURCES } from '../../lib/resource-api';
+import { useDeleteBusRoute } from './api';
+import { BusRouteFormDialog } from './BusRouteFormDialog';
+
+/** The route being edited in the dialog; null for a new one. */
+type OpenForm = { route?: BusRoute } | null;
+
+export function BusRouteListPage() {
+  const [form, setForm] = useState<OpenForm>(null);
+  const { confirmDelete, dialog: deleteDialog } = useDeleteConfirmation<BusRoute>({
+    title: 'Delete Route?',
+    describe: (route) =>
+      `Are you sure you want to delete the route ${route.name} (${route.startLocation} to ${route.endLocation})?`,
+    remove: useDeleteBusRoute().mutateAsync,
+  });
+
+  const columns: Column<BusRoute>[] = [
+    { header: 'Route Name', cell: (route) => route.name },
+    { header: 'Start Location', cell: (route) => route.startLocation },
+    { header: 'End Location', cell: (route) => route.endLocation },
+    { header: 'Distance (KM)', align: 'right', cell: (route) => route.distanceKm },
+    { header: 'Duration (Apx)', align: 'right', cell: (route) => formatMinutes(route.durationMin) },
+    { header: 'Listed From', cell: (route) => formatDate(route.createdAt) },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (route) => (
+        <RowActionsMenu
+          label={`Actions for ${route.name}`}
+          actions={[
+            { label: 'Edit', icon: <EditOutlinedIcon />, onClick: () => setForm({ route }) },
+            { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => confirmDelete(route) },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title="All Routes"
+        resource={RESOURCES.busRoutes}
+        columns={columns}
+        searchPlaceholder="Route name or location"
+        headerAction={<AddButton label="Add New Route" onClick={() => setForm({})} />}
+      />
+      {form && <BusRouteFormDialog route={form.route} onClose={() => setForm(null)} />}
+      {deleteDialog}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import Typography from '@mui/material/Typography';
+import type { Parent } from '@school-transport/shared';
+import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { AddButton } from '../../components/list-page/AddButton';
+import type { Column } from '../../components/list-page/columns';
+import { ListPage } from '../../components/list-page/ListPage';
+import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { PhotoCell } from '../../components/PhotoCell';
+import { countOf, formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { RESOURCES } from '../../lib/resource-api';
+import { useDeleteParent } from './api';
+
+const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
+  { header: 'Name', cell: (parent) => parent.user.name },
+  { header: 'Photo', cell: (parent) => <PhotoCell src={parent.profileImage} name={parent.user.name} /> },
+  { header: 'Phone No', nowrap: true, cell: (parent) => parent.phone },
+  { header: 'Email', cell: (parent) => parent.user.email },
+  {
+    header: 'Address',
+    // A long address would squeeze the other columns; the whole of it is on the parent's page.
+    cell: (parent) => (
+      <Typography variant="body2" noWrap title={parent.address} sx={{ maxWidth: 160 }}>
+        {parent.address}
+      </Typography>
+    ),
+  },
+  { header: 'Children', align: 'right', cell: (parent) => parent.childrenCount },
+  { header: 'Joined From', nowrap: true, cell: (parent) => formatDate(parent.createdAt) },
+  {
+    header: 'Actions',
+    align: 'right',
+    cell: (parent) => (
+      <RowActionsMenu
+        label={`Actions for ${parent.user.name}`}
+        actions={recordActions({
+          viewPath: paths.parents.details(parent.id),
+          updatePath: paths.parents.update(parent.id),
+          onDelete: () => onDelete(parent),
+        })}
+      />
+    ),
+  },
+];
+
+/** Deleting a parent deletes their children: the confirmation says how many. */
+function deleteParentText({ user, childrenCount }: Parent): string {
+  const children =
+    childrenCount === 0
+      ? 'They have no children on record.'
+      : `Their ${countOf(childrenCount, 'child', 'children')} will be deleted too, and taken out of any route assignment.`;
+  return `Are you sure you want to delete the parent ${user.name}? ${children}`;
+}
+
+export function ParentListPage() {
+  const { confirmDelete, dialog: deleteDialog } = useDeleteConfirmation<Parent>({
+    title: 'Delete Parent?',
+    describe: deleteParentText,
+    remove: useDeleteParent().mutateAsync,
+  });
+
+  return (
+    <>
+      <ListPage
+        title="All Parents"
+        resource={RESOURCES.parents}
+        columns={columns(confirmDelete)}
+        searchPlaceholder="Name, email or phone"
+        headerAction={<AddButton label="Add New Parent" to={paths.parents.add} />}
+      />
+      {deleteDialog}
+    </>
+  );
+}

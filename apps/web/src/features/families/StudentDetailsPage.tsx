@@ -1,0 +1,54 @@
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { Student } from '@school-transport/shared';
+import { Link as RouterLink } from 'react-router';
+import { toMapPoint } from '../../components/map/coordinates';
+import { LazyLocationPicker } from '../../components/map/LazyLocationPicker';
+import { RecordSummary, type Fact } from '../../components/RecordSummary';
+import { formatCoordinates, formatDate, orDash } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { StudentGate } from './StudentGate';
+
+function StudentDetails({ student }: { student: Student }) {
+  const facts: Fact[] = [
+    ['Class', student.class],
+    ['Roll No', student.rollNo],
+    ['NFC Tag Id', orDash(student.nfcTagId)],
+    [
+      'Parent',
+      <Link component={RouterLink} to={paths.parents.details(student.parent.id)}>
+        {student.parent.user.name}
+      </Link>,
+    ],
+    ['Parent Phone No', student.parent.phone],
+    ['Pickup Address', orDash(student.pickupDropAddress)],
+    ['Pickup Point', formatCoordinates(student.pickupAndDropLat, student.pickupAndDropLng)],
+    ['Route', student.assignment?.routeName ?? 'Not assigned'],
+    ['Listed From', formatDate(student.createdAt)],
+  ];
+
+  return (
+    <RecordSummary
+      name={student.name}
+      photo={student.profileImage}
+      photoUpload={{ kind: 'student', id: student.id }}
+      facts={facts}
+      updatePath={paths.students.update(student.id)}
+    >
+      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+        Pickup point
+      </Typography>
+      <LazyLocationPicker
+        point={toMapPoint(student.pickupAndDropLat, student.pickupAndDropLng)}
+        label="Pickup location map"
+        height={220}
+      />
+    </RecordSummary>
+  );
+}
+
+export function StudentDetailsPage() {
+  return (
+    <StudentGate title="Student Details">{(student) => <StudentDetails student={student} />}</StudentGate>
+  );
+}

@@ -1,0 +1,69 @@
+import type { TripStatus } from '@school-transport/shared';
+
+/**
+ * The address of a screen about one record: called with an id it gives that record's address (for links and
+ * redirects); its `pattern` is what the router table matches.
+ */
+export interface RecordPath {
+  (id: string): string;
+  readonly pattern: string;
+}
+
+function recordPath(screen: string): RecordPath {
+  return Object.assign((id: string) => `/${screen}/${id}`, { pattern: `/${screen}/:id` });
+}
+
+/**
+ * Every address of the app, each written once: app/routes.tsx builds the router table from it, and every link,
+ * redirect, menu entry and dashboard card uses it. The addresses are the product's (bookmarks and mailed links
+ * lead to them), so they only ever grow.
+ */
+export const paths = {
+  dashboard: '/',
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  /** Where reset and invitation links lead (`?token=…`). */
+  resetPassword: '/reset-password',
+  profile: '/profile',
+  emailVerify: '/email-verify',
+  staffUsers: '/staff-users',
+  audit: '/audit-log',
+  drivers: {
+    list: '/all-drivers',
+    details: recordPath('driver-details'),
+    update: recordPath('update-driver-details'),
+  },
+  parents: {
+    list: '/all-parents',
+    add: '/add-parent',
+    details: recordPath('parent-details'),
+    update: recordPath('update-parent'),
+  },
+  students: {
+    list: '/all-students',
+    details: recordPath('student-details'),
+    update: recordPath('update-student'),
+  },
+  /** Vehicles and bus routes are added and edited in their lists' dialogs. */
+  vehicles: { list: '/all-vehicles' },
+  busRoutes: { list: '/all-routes' },
+  assignments: {
+    list: '/all-assignments',
+    add: '/add-assignments',
+    details: recordPath('assignment-details'),
+  },
+  trips: { list: '/all-trips', details: recordPath('trip-details') },
+} as const;
+
+/** The student list showing only the children no route assignment takes yet (the dashboard links here). */
+export const UNASSIGNED_STUDENTS_PATH = `${paths.students.list}?unassigned=true`;
+
+/** The address parameter that opens an assignment's page ready to change its children. */
+export const CHANGE_STUDENTS_PARAM = 'change';
+export const changeStudentsPath = (id: string) =>
+  `${paths.assignments.details(id)}?${CHANGE_STUDENTS_PARAM}=students`;
+
+/** The trips of one day in one status, e.g. the dashboard's "started today". */
+export function tripsOfDayPath(day: string, status: TripStatus): string {
+  return `${paths.trips.list}?${new URLSearchParams({ dateFrom: day, dateTo: day, status })}`;
+}

@@ -1,0 +1,24 @@
+import { paths } from './paths';
+
+/** A place the menu leads to: its name there (and on the dashboard's cards) and its address. */
+export interface Section {
+  label: string;
+  path: string;
+}
+
+/**
+ * The admin's management sections, in the menu's order. Apart from paths.ts, which the first screen loads: only
+ * the signed-in screens need these names.
+ */
+export const SECTIONS = {
+  dashboard: { label: 'Dashboard', path: paths.dashboard },
+  drivers: { label: 'Drivers', path: paths.drivers.list },
+  parents: { label: 'Parents', path: paths.parents.list },
+  students: { label: 'Students', path: paths.students.list },
+  vehicles: { label: 'Vehicles', path: paths.vehicles.list },
+  busRoutes: { label: 'Routes', path: paths.busRoutes.list },
+  assignments: { label: 'Assignments', path: paths.assignments.list },
+  trips: { label: 'Trips', path: paths.trips.list },
+  staffUsers: { label: 'Staff users', path: paths.staffUsers },
+  audit: { label: 'Audit log', path: paths.audit },
+} as const satisfies Record<string, Section>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { studentSchema } from './families.js';
+import { dateField } from './fields.js';
+import { listQuerySchema } from './list.js';
+
+/** Trips: one run of an assignment's bus on one day, pickup or drop. */
+
+export const TRIP_TYPES = ['PICKUP', 'DROP'] as const;
+export type TripType = (typeof TRIP_TYPES)[number];
+export const TRIP_STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'CANCELLED'] as const;
+export type TripStatus = (typeof TRIP_STATUSES)[number];
+
+/** The colour of each status's chip, as MUI palette names. */
+export const TRIP_STATUS_COLORS = {
+  PENDING: 'warning',
+  STARTED: 'info',
+  COMPLETED: 'success',
+  CANCELLED: 'error',
+} as const satisfies Record<TripStatus, string>;
+export const TRIP_TYPE_COLORS = { PICKUP: 'info', DROP: 'success' } as const satisfies Record<
+  TripType,
+  string
+>;
+
+/** Status moves a trip may make; anything else answers 409. */
+export const TRIP_MOVES = {
+  start: { from: ['PENDING'], to: 'STARTED' },
+  complete: { from: ['STARTED'], to: 'COMPLETED' },
+  cancel: { from: ['PENDING', 'STARTED'], to: 'CANCELLED' },
+} as const satisfies Record<string, { from: readonly TripStatus[]; to: TripStatus }>;
+export type TripMove = keyof typeof TRIP_MOVES;
+
+export const tripListQuerySchema = listQuerySchema.extend({
+  status: z.enum(TRIP_STATUSES).optional(),
+  type: z.enum(TRIP_TYPES).optional(),
+  dateFrom: dateField('Date from').optional(),
+  dateTo: dateField('Date to').optional(),
+});
+export type TripListQuery = z.infer<typeof tripListQuerySchema>;
+
+export const generateTripsSchema = z.object({ date: dateField() });
+export type GenerateTripsInput = z.input<typeof generateTripsSchema>;
+
+const tripStatusField = z.enum(TRIP_STATUSES);
+
+export const tripSchema = z.object({
+  id: z.string(),
+  assignmentId: z.string().nullable(),
+  type: z.enum(TRIP_TYPES),
+  status: tripStatusField,
+  /** The day the trip runs, YYYY-MM-DD. */
+  date: z.string(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** Snapshot taken when the trip was generated, so history reads right after edits and deletes. */
+  route: z.object({ name: z.string() }),
+  driver: z.object({ name: z.string(), licenseNo: z.string(), phone: z.string() }),
+  vehicle: z.object({ licensePlate: z.string() }),
+  createdAt: z.string(),
+});
+export type Trip = z.infer<typeof tripSchema>;
+
+export const tripEventSchema = z.object({
+  status: tripStatusField,
+  at: z.string(),
+  by: z.string().nullable(),
+});
+export type TripEvent = z.infer<typeof tripEventSchema>;
+
+export const tripDetailsSchema = tripSchema.extend({
+  /** Children of the trip's assignment today; empty when the assignment was deleted. */
+  students: z.array(studentSchema),
+  history: z.array(tripEventSchema),
+});
+export type TripDetails = z.infer<typeof tripDetailsSchema>;
+
+export const generateTripsAnswerSchema = z.object({
+  date: z.string(),
+  created: z.number().int(),
+  /** Trips of that day that already existed and were left as they were. */
+  existing: z.number().int(),
+});
+export type GenerateTripsAnswer = z.infer<typeof generateTripsAnswerSchema>;
