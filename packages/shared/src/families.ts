@@ -1,29 +1,12 @@
 import { z } from 'zod';
 import { profileImageField } from './profile-images.js';
-import { emailField, numberFromText, optionalText, phoneField, requiredText } from './fields.js';
+import { coordinate, emailField, nfcTagField, phoneField, optionalText, requiredText } from './fields.js';
 
 /**
  * Parents and their children (students). Which fields are required is docs/decisions/011-families.md: a parent
  * needs name, email, phone, alternative phone, address, state and ZIP code; a child needs name, class, roll no and
  * the pickup coordinates.
  */
-
-const coordinate = (label: string, limit: number) =>
-  z.preprocess(
-    numberFromText,
-    z
-      .number({ error: `${label} is required and must be a number` })
-      .min(-limit, `${label} must be between -${limit} and ${limit}`)
-      .max(limit, `${label} must be between -${limit} and ${limit}`),
-  );
-
-/** NFC tags are read as hexadecimal or alphanumeric ids; stored upper case without separators. */
-const nfcTagField = optionalText('NFC Tag ID', 64)
-  .transform((tag) => (tag ? tag.replace(/[\s:-]/g, '').toUpperCase() : null))
-  .refine(
-    (tag) => tag === null || /^[A-Z0-9]{4,32}$/.test(tag),
-    'NFC Tag ID must be 4 to 32 letters or digits',
-  );
 
 export const childInputSchema = z.object({
   name: requiredText('Child name', 100),

@@ -109,3 +109,21 @@ export const dateField = (label = 'Date') =>
 /** Path parameter of get-one, update and delete calls. */
 export const idParamsSchema = z.object({ id: z.uuid('The id is not valid') });
 export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** A latitude (limit 90) or longitude (limit 180), typed or sent as text. */
+export const coordinate = (label: string, limit: number) =>
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: `${label} is required and must be a number` })
+      .min(-limit, `${label} must be between -${limit} and ${limit}`)
+      .max(limit, `${label} must be between -${limit} and ${limit}`),
+  );
+
+/** NFC tags are read as hexadecimal or alphanumeric ids; stored upper case without separators. */
+export const nfcTagField = optionalText('NFC Tag ID', 64)
+  .transform((tag) => (tag ? tag.replace(/[\s:-]/g, '').toUpperCase() : null))
+  .refine(
+    (tag) => tag === null || /^[A-Z0-9]{4,32}$/.test(tag),
+    'NFC Tag ID must be 4 to 32 letters or digits',
+  );

@@ -14,3 +14,6 @@ export * from './assignments.js';
 export * from './trips.js';
 export * from './dashboard.js';
 export * from './accounts.js';
+export * from './stops.js';
+export * from './calendar.js';
+export * from './ridership.js';

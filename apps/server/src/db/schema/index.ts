@@ -9,3 +9,6 @@ export * from './secrets.js';
 export * from './families.js';
 export * from './trips.js';
 export * from './accounts.js';
+export * from './stops.js';
+export * from './calendar.js';
+export * from './ridership.js';

@@ -2,6 +2,9 @@ import { bigint, date, index, pgEnum, pgTable, text, timestamp, unique, uuid } f
 import { TRIP_STATUSES, TRIP_TYPES } from '@school-transport/shared';
 import { timestamps } from './columns.js';
 import { routeAssignments } from './assignments.js';
+import { busRoutes } from './bus-routes.js';
+import { drivers } from './drivers.js';
+import { vehicles } from './vehicles.js';
 import { users } from './users.js';
 
 export const tripType = pgEnum('trip_type', TRIP_TYPES);
@@ -28,11 +31,20 @@ export const trips = pgTable(
     driverLicenseNo: text('driver_license_no').notNull(),
     driverPhone: text('driver_phone').notNull(),
     vehiclePlate: text('vehicle_plate').notNull(),
+    /** Who runs it, for the driver app's "my trips" and the live map; null once the record is deleted. */
+    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    routeId: uuid('route_id').references(() => busRoutes.id, { onDelete: 'set null' }),
+    /** The run's start on that day, from the route's schedule; null when the route had none. */
+    plannedStartAt: timestamp('planned_start_at', { withTimezone: true }),
+    /** Why the driver finished while a child who boarded had not left, kept for the office. */
+    finishReason: text('finish_reason'),
     ...timestamps,
   },
   (t) => [
     unique('trips_assignment_date_type_unique').on(t.assignmentId, t.tripDate, t.type),
     index('trips_date_idx').on(t.tripDate, t.createdAt, t.id),
+    index('trips_driver_date_idx').on(t.driverId, t.tripDate),
   ],
 );
 

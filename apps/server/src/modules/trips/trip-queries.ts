@@ -79,6 +79,11 @@ export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
           driverLicenseNo: sql`${drivers.licenseNo}`.as('driver_license_no'),
           driverPhone: sql`${drivers.phone}`.as('driver_phone'),
           vehiclePlate: sql`${vehicles.licensePlate}`.as('vehicle_plate'),
+          driverId: sql`${routeAssignments.driverId}`.as('driver_id'),
+          vehicleId: sql`${routeAssignments.vehicleId}`.as('vehicle_id'),
+          routeId: sql`${routeAssignments.routeId}`.as('route_id'),
+          plannedStartAt: sql`null`.as('planned_start_at'),
+          finishReason: sql`null`.as('finish_reason'),
           createdAt: sql`clock_timestamp()`.as('created_at'),
           updatedAt: sql`clock_timestamp()`.as('updated_at'),
         })

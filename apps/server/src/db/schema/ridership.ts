@@ -1,0 +1,109 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, SCAN_METHODS } from '@school-transport/shared';
+import { students } from './families.js';
+import { stops } from './stops.js';
+import { trips } from './trips.js';
+import { users } from './users.js';
+import { vehicles } from './vehicles.js';
+
+export const ridershipKind = pgEnum('ridership_kind', RIDERSHIP_KINDS);
+export const scanMethod = pgEnum('scan_method', SCAN_METHODS);
+export const ridershipFlag = pgEnum('ridership_flag', RIDERSHIP_FLAGS);
+
+/** A trip's stops, copied from its route's run when the trip is generated: later route edits leave them be. */
+export const tripStops = pgTable(
+  'trip_stops',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    stopId: uuid('stop_id').references(() => stops.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    departedAt: timestamp('departed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tripId, t.position] })],
+);
+
+/**
+ * Boardings, alightings and no-shows, each stored once by the id the device gave it (insert … on conflict do
+ * nothing): replays and duplicates change nothing. A child's state is derived from these by occurred_at.
+ */
+export const ridershipEvents = pgTable(
+  'ridership_events',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    kind: ridershipKind('kind').notNull(),
+    method: scanMethod('method').notNull(),
+    /** Null when a tag matched no child (flag UNKNOWN_TAG). */
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    studentName: text('student_name'),
+    tagId: text('tag_id'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    accuracy: doublePrecision('accuracy'),
+    flag: ridershipFlag('flag'),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('ridership_events_trip_idx').on(t.tripId, t.occurredAt),
+    index('ridership_events_student_idx').on(t.studentId, t.occurredAt),
+  ],
+);
+
+/** A trip's positions: from the driver app (id from the device) or a tracker (id derived from device and time). */
+export const vehiclePositions = pgTable(
+  'vehicle_positions',
+  {
+    positionId: uuid('position_id').primaryKey(),
+    tripId: uuid('trip_id').references(() => trips.id, { onDelete: 'cascade' }),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    accuracy: doublePrecision('accuracy'),
+    speed: doublePrecision('speed'),
+    heading: doublePrecision('heading'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source').notNull(),
+  },
+  (t) => [
+    index('vehicle_positions_trip_idx').on(t.tripId, t.recordedAt),
+    index('vehicle_positions_vehicle_idx').on(t.vehicleId, t.recordedAt),
+  ],
+);
+
+/** GPS trackers speaking the OsmAnd protocol, each tied to a vehicle and holding a secret (only its hash kept). */
+export const trackerDevices = pgTable(
+  'tracker_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: text('device_id').notNull().unique('tracker_devices_device_id_unique'),
+    vehicleId: uuid('vehicle_id')
+      .notNull()
+      .references(() => vehicles.id, { onDelete: 'cascade' }),
+    secretHash: text('secret_hash').notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tracker_devices_vehicle_idx').on(t.vehicleId)],
+);

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { nfcTagField } from './fields.js';
+import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
+
+/**
+ * What happens on the bus: the driver app's events (a child boards, leaves or did not show up) and the bus's
+ * positions. Paths and shapes are fixed by the issue so that other clients can be written against them:
+ * POST /api/driver/events, POST /api/driver/positions, and /api/osmand for trackers.
+ */
+
+export const RIDERSHIP_KINDS = ['BOARD', 'ALIGHT', 'NO_SHOW'] as const;
+export type RidershipKind = (typeof RIDERSHIP_KINDS)[number];
+export const SCAN_METHODS = ['NFC', 'QR', 'READER', 'TAP'] as const;
+export type ScanMethod = (typeof SCAN_METHODS)[number];
+/** Why an event needs the office's eye. */
+export const RIDERSHIP_FLAGS = ['WRONG_BUS', 'UNKNOWN_TAG'] as const;
+export type RidershipFlag = (typeof RIDERSHIP_FLAGS)[number];
+
+const occurredAtField = z.iso.datetime({ offset: true, error: 'occurredAt must be an ISO date-time' });
+const latField = z.number().min(-90).max(90);
+const lngField = z.number().min(-180).max(180);
+const accuracyField = z.number().min(0).max(100_000);
+
+/** One scan or tap, made on the device with its own id: the server stores each id once. */
+export const ridershipEventInputSchema = z
+  .object({
+    eventId: z.uuid('eventId must be a UUID'),
+    tripId: z.uuid('tripId must be a UUID'),
+    kind: z.enum(RIDERSHIP_KINDS),
+    studentId: z.uuid('studentId must be a UUID').optional(),
+    tagId: nfcTagField.optional(),
+    method: z.enum(SCAN_METHODS),
+    occurredAt: occurredAtField,
+    lat: latField.optional(),
+    lng: lngField.optional(),
+    accuracy: accuracyField.optional(),
+  })
+  .refine((event) => Boolean(event.studentId) !== Boolean(event.tagId), {
+    message: 'Give either studentId or tagId',
+    path: ['studentId'],
+  });
+export type RidershipEventInput = z.input<typeof ridershipEventInputSchema>;
+
+export const ridershipBatchSchema = z.object({
+  events: z.array(ridershipEventInputSchema).min(1, 'Send at least one event').max(500, 'At most 500 events'),
+});
+export type RidershipBatch = z.input<typeof ridershipBatchSchema>;
+
+/** What the server made of each event: the app shows "wrong bus" or "unknown tag" from this. */
+export const ridershipOutcomeSchema = z.object({
+  eventId: z.string(),
+  duplicate: z.boolean(),
+  studentId: z.string().nullable(),
+  studentName: z.string().nullable(),
+  flag: z.enum(RIDERSHIP_FLAGS).nullable(),
+});
+export const ridershipBatchAnswerSchema = z.object({
+  created: z.number().int(),
+  duplicates: z.number().int(),
+  outcomes: z.array(ridershipOutcomeSchema),
+});
+export type RidershipBatchAnswer = z.infer<typeof ridershipBatchAnswerSchema>;
+
+/** One position fix of a running trip's bus, from the driver app: also an event with its own id. */
+export const positionInputSchema = z.object({
+  positionId: z.uuid('positionId must be a UUID'),
+  tripId: z.uuid('tripId must be a UUID'),
+  lat: latField,
+  lng: lngField,
+  accuracy: accuracyField.optional(),
+  speed: z.number().min(0).max(100).optional(),
+  heading: z.number().min(0).max(360).optional(),
+  recordedAt: occurredAtField,
+});
+export type PositionInput = z.input<typeof positionInputSchema>;
+
+export const positionBatchSchema = z.object({
+  positions: z
+    .array(positionInputSchema)
+    .min(1, 'Send at least one position')
+    .max(500, 'At most 500 positions'),
+});
+export const positionBatchAnswerSchema = z.object({
+  created: z.number().int(),
+  duplicates: z.number().int(),
+});
+export type PositionBatchAnswer = z.infer<typeof positionBatchAnswerSchema>;
+
+/** A stop of one trip, copied from the route when the trip was generated, with what happened there. */
+export const tripStopSchema = z.object({
+  position: z.number().int(),
+  stopId: z.string().nullable(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  plannedAt: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  departedAt: z.string().nullable(),
+});
+export type TripStop = z.infer<typeof tripStopSchema>;
+
+/** A recorded scan as the office and the driver see it. */
+export const ridershipEventSchema = z.object({
+  eventId: z.string(),
+  kind: z.enum(RIDERSHIP_KINDS),
+  method: z.enum(SCAN_METHODS),
+  studentId: z.string().nullable(),
+  studentName: z.string().nullable(),
+  tagId: z.string().nullable(),
+  occurredAt: z.string(),
+  receivedAt: z.string(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  flag: z.enum(RIDERSHIP_FLAGS).nullable(),
+});
+export type RidershipEvent = z.infer<typeof ridershipEventSchema>;
+
+/** Where a child is on this trip, derived from the events in the order they happened. */
+export const RIDER_STATES = ['WAITING', 'ON_BUS', 'LEFT', 'NO_SHOW', 'ABSENT'] as const;
+export type RiderState = (typeof RIDER_STATES)[number];
+
+export const manifestRiderSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  class: z.string(),
+  photoUrl: z.string().nullable(),
+  nfcTagId: z.string().nullable(),
+  /** Position of the trip stop the child waits at (or leaves at), null when none was chosen. */
+  stopPosition: z.number().int().nullable(),
+  state: z.enum(RIDER_STATES),
+  absent: z.boolean(),
+});
+export type ManifestRider = z.infer<typeof manifestRiderSchema>;
+
+/** GET /api/driver/trips/{id} and, for the office, part of the trip details: the trip as it runs. */
+export const manifestSchema = z.object({
+  tripId: z.string(),
+  type: z.enum(TRIP_TYPES),
+  status: z.enum(TRIP_STATUSES),
+  date: z.string(),
+  routeName: z.string(),
+  vehiclePlate: z.string(),
+  plannedStartAt: z.string().nullable(),
+  stops: z.array(tripStopSchema),
+  riders: z.array(manifestRiderSchema),
+  events: z.array(ridershipEventSchema),
+  finishReason: z.string().nullable(),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** POST /api/driver/trips/{id}/finish: a reason is required only while a child who boarded has not left. */
+export const finishTripInputSchema = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(500, 'The reason must be at most 500 characters')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+export type FinishTripInput = z.input<typeof finishTripInputSchema>;
+
+/** A GPS tracker (OsmAnd protocol, e.g. the Traccar Client app) tied to a vehicle. */
+export const trackerDeviceInputSchema = z.object({
+  deviceId: z
+    .string({ error: 'Device id is required' })
+    .trim()
+    .regex(
+      /^[A-Za-z0-9._-]{3,64}$/,
+      'Device id must be 3 to 64 letters, digits, dots, dashes or underscores',
+    ),
+  vehicleId: z.uuid('Choose a vehicle'),
+});
+export type TrackerDeviceInput = z.input<typeof trackerDeviceInputSchema>;
+export const trackerDeviceSchema = z.object({
+  id: z.string(),
+  deviceId: z.string(),
+  vehicleId: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+});
+export type TrackerDevice = z.infer<typeof trackerDeviceSchema>;
+/** Answer of creating a device: the secret is shown once, only its hash is kept. */
+export const createdTrackerDeviceSchema = trackerDeviceSchema.extend({ secret: z.string() });
