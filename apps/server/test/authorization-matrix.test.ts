@@ -43,6 +43,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/users/resend-invitation/:id': 'admin',
   'POST /api/users/disable/:id': 'admin',
   'POST /api/users/enable/:id': 'admin',
+  // stops and schedules (issue 14)
+  // school calendar, absences and trip generation (issue 14)
+  // driver accounts and the driver app's trips (issue 14)
+  // ridership events, positions and trackers (issue 14)
 };
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';
