@@ -35,8 +35,10 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    // Typing through whole forms in jsdom takes seconds when the CI machine's two cores are busy.
-    testTimeout: 20_000,
+    // Typing through whole forms in jsdom takes seconds when the CI machine's two cores are busy; with a dozen
+    // processes on them (load average 24 was seen), the Add Parent story took over 20 s. A limit only decides how
+    // long a real failure takes to show, so it is generous.
+    testTimeout: 60_000,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
   },
