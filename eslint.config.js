@@ -59,17 +59,6 @@ const featureZones = subfolders('apps/web/src/features/').map((feature) => ({
   message: 'A feature may not import another feature: move what they share to components/ or lib/.',
 }));
 
-// The dataset generator builds its records with the same factories as the tests, so it alone of the server's
-// production code may import the testing package.
-const serverSourcesButGenerator = [
-  ...readdirSync(new URL('apps/server/src/', import.meta.url))
-    .filter((name) => name !== 'db')
-    .map((name) => `apps/server/src/${name}`),
-  ...readdirSync(new URL('apps/server/src/db/', import.meta.url))
-    .filter((name) => name !== 'generate')
-    .map((name) => `apps/server/src/db/${name}`),
-];
-
 const noTestingPackage = (target) => ({
   target,
   from: 'packages/testing',
@@ -164,7 +153,7 @@ export default tseslint.config(
     [
       ...layerZones('Server', serverLayers),
       notFromOtherApp('apps/server/src', 'apps/web'),
-      noTestingPackage(serverSourcesButGenerator),
+      noTestingPackage('apps/server/src'),
     ],
   ),
   restrictedPaths(['apps/server/**'], [notFromOtherApp('apps/server', 'apps/web')], ['apps/server/src/**']),

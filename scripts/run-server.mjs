@@ -14,8 +14,18 @@ import { pathToFileURL } from 'node:url';
 import { build, canBuild, isBuilt, isCurrent, serverDist } from './build.mjs';
 
 const command = process.argv[2] ?? 'start';
+const serves = command === 'start' || command === 'demo';
 // An empty NODE_ENV counts as unset, as every empty setting does.
-if (command === 'start' && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+if (serves && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
+if (command === 'demo') {
+  // The demo never touches the real data: its own folder on the embedded database, and its own administrator
+  // (modules/demo/demo-operator.ts prints how to sign in).
+  process.env.DATA_DIR = process.env.DEMO_DATA_DIR || './data-demo';
+  process.env.DATABASE_URL = '';
+  process.env.ADMIN_EMAIL = 'admin@demo.example.com';
+  process.env.ADMIN_PASSWORD = 'demo office password 2026';
+  process.env.ADMIN_NAME = 'Asha Rao';
+}
 
 async function ready(part) {
   if (canBuild(part)) {
@@ -37,11 +47,11 @@ await ready('server');
 const { ConfigError } = await load('config.js');
 const { loadCheckedConfig } = await load('preflight.js');
 try {
-  await loadCheckedConfig({ listen: command === 'start' });
+  await loadCheckedConfig({ listen: serves });
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
-if (command === 'start' && process.env.NODE_ENV === 'production') await ready('web');
+if (serves && process.env.NODE_ENV === 'production') await ready('web');
 await load('main.js');

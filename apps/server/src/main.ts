@@ -8,10 +8,14 @@ import { loadCheckedConfig } from './preflight.js';
 import { BackupError } from './modules/backup/backup-archive.js';
 import { runBackup, runRestore } from './modules/backup/backup-commands.js';
 import { serveBackups } from './modules/backup/backup-socket.js';
+import { DEMO_ACCOUNTS, DEMO_DRIVER_EMAIL, fillDemoOperator } from './modules/demo/demo-operator.js';
+import { hasDemoOperator } from './modules/demo/demo-queries.js';
+import { systemClock } from './lib/clock.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: main.ts <command>
   start                                   run the server (default)
+  demo                                    run the server on the demo folder, filling it with a demo operator first
   migrate                                 apply database migrations and exit
   create-admin --email E [--name N] [--password-stdin]
                                           add an administrator; without --password-stdin a password is generated
@@ -22,7 +26,7 @@ const USAGE = `Usage: main.ts <command>
 `;
 
 /** Commands that open DATA_DIR themselves; backup reaches a running server instead when there is one. */
-const OPENS_DATA_DIR = new Set(['start', 'migrate', 'create-admin', 'generate', 'restore']);
+const OPENS_DATA_DIR = new Set(['start', 'demo', 'migrate', 'create-admin', 'generate', 'restore']);
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -36,7 +40,7 @@ async function main(argv: string[]): Promise<void> {
   // Everything this process creates in DATA_DIR is the owner's alone, PGlite's own files included.
   process.umask(OWNER_ONLY_UMASK);
   const [command = 'start', ...rest] = argv;
-  const config = await loadCheckedConfig({ listen: command === 'start' });
+  const config = await loadCheckedConfig({ listen: command === 'start' || command === 'demo' });
   if (OPENS_DATA_DIR.has(command)) claimDataDir(config.dataDir, config.database.kind, command);
 
   switch (command) {
@@ -44,6 +48,32 @@ async function main(argv: string[]): Promise<void> {
       const app = await startServer(config);
       const unavailable = await serveBackups(app.database, config.dataDir);
       if (unavailable) app.log.warn(unavailable);
+      return;
+    }
+    case 'demo': {
+      // scripts/run-server.mjs points DATA_DIR at the demo folder and makes the demo's administrator the first one.
+      const app = await startServer(config);
+      const unavailable = await serveBackups(app.database, config.dataDir);
+      if (unavailable) app.log.warn(unavailable);
+      if (!(await hasDemoOperator(app.database.db, DEMO_DRIVER_EMAIL))) {
+        console.log('Filling the demo folder with a demo operator (about a minute)…');
+        const summary = await fillDemoOperator(app, app.database.db, systemClock, config.timeZone);
+        console.log(
+          `Demo operator: ${summary.routes} routes with ${summary.stops} stops, ${summary.children} children, ` +
+            `${summary.trips} trips for the coming school days, and this morning's first run under way ` +
+            `(${summary.events} children boarded).`,
+        );
+      }
+      console.log(
+        [
+          `Back-office: ${config.publicUrl}/ — sign in as ${DEMO_ACCOUNTS.admin.email} with "${DEMO_ACCOUNTS.admin.password}".`,
+          `  Look at Trips (today's first run is under way: open it for its stops, scans and who is on the bus),`,
+          `  Routes (a route's page shows its stops on the map with times), Stops and Calendar.`,
+          `Driver app: ${config.publicUrl}/driver — sign in as ${DEMO_DRIVER_EMAIL} with "${DEMO_ACCOUNTS.driverPassword}"`,
+          `  (driver2@ and driver3@demo.example.com too): today's runs, the manifest, boarding by tap, QR or NFC.`,
+          `The demo lives in ${config.dataDir}; delete that folder to start the demo afresh.`,
+        ].join('\n'),
+      );
       return;
     }
     case 'migrate': {

@@ -17,3 +17,4 @@ export * from './accounts.js';
 export * from './stops.js';
 export * from './calendar.js';
 export * from './ridership.js';
+export * from './sample-data.js';

@@ -12,7 +12,7 @@ import type {
   ParentInput,
   VehicleInput,
 } from '@school-transport/shared';
-import { CITIES, SCHOOLS, VEHICLE_MODELS } from './sample-data.js';
+import { CITIES, SCHOOLS, VEHICLE_MODELS } from '@school-transport/shared';
 
 let serial = 0;
 

@@ -1,8 +1,4 @@
-/**
- * What tests, benchmarks and tools share. The dataset generator, which ships with the server, imports
- * sample-data.ts alone: this index brings test-only dependencies (the SMTP server) along.
- */
-export * from './sample-data.js';
+/** What tests, benchmarks and tools share (the sample words and places come from the shared package). */
 export * from './factories.js';
 export * from './api-records.js';
 export * from './server-process.js';

@@ -106,7 +106,7 @@ export function lastMailIn(
 /** The token of a reset or invitation link. */
 export const linkTokenIn = (mail: ReceivedMail) =>
   /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.body)?.[1];
-/** The whole reset or invitation link. */
+/** The whole reset or invitation link (a driver's invitation also names the app it leads to: `&app=driver`). */
 export const resetLinkIn = (mail: ReceivedMail) =>
-  /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mail.body)?.[0];
+  /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}(?:&app=[a-z]+)?/.exec(mail.body)?.[0];
 export const codeIn = (mail: ReceivedMail) => /verification code is (\d{6})/.exec(mail.body)?.[1];

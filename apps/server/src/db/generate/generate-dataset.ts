@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
-// By path, not by package name: the server's bundle compiles this plain-data file in (it has no imports).
 import {
   CITIES,
   FIRST_NAMES,
@@ -12,7 +11,7 @@ import {
   SECTIONS,
   VEHICLE_COLOURS,
   VEHICLE_MODELS,
-} from '../../../../../packages/testing/src/sample-data.js';
+} from '@school-transport/shared';
 
 /**
  * Fills a database with a coherent, realistic dataset of `students` children, generated inside the database with

@@ -1,7 +1,7 @@
 /**
  * The words and places sample records are made of, shared by the record factories (tests, browser tests, the
- * benchmark's load) and the dataset generator, which builds its rows inside the database from the same lists.
- * Plain data without imports: the generator ships in the server's bundle, and this file comes with it.
+ * benchmark's load), the dataset generator, which builds its rows inside the database from the same lists, and the
+ * demo operator (`npm run demo`). Both of those ship with the server, hence here and not in packages/testing.
  */
 
 export const FIRST_NAMES = [
