@@ -7,8 +7,10 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure } from './lib/envelope.js';
 import { errorSerializer, requestSerializer } from './lib/log-serializers.js';
-import { accountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
+import { accountRoutes, driverAccountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
 import { createAccountService } from './modules/accounts/account-service.js';
+import { createDriverAccountService } from './modules/accounts/driver-account-service.js';
+import { createInvitationSender } from './modules/accounts/invitations.js';
 import { createStaffService } from './modules/accounts/staff-service.js';
 import { assignmentRoutes } from './modules/assignments/assignment-routes.js';
 import { createAssignmentService } from './modules/assignments/assignment-service.js';
@@ -20,7 +22,14 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
 import { busRouteRoutes } from './modules/bus-routes/bus-route-routes.js';
 import { createBusRouteService } from './modules/bus-routes/bus-route-service.js';
+import { calendarRoutes } from './modules/calendar/calendar-routes.js';
+import { createAbsenceService } from './modules/calendar/absence-service.js';
+import { createCalendarService } from './modules/calendar/calendar-service.js';
+import { addDailyJobs } from './modules/daily-jobs/daily-job-service.js';
+import { tripsAheadJob } from './modules/daily-jobs/trips-ahead-job.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { driverAppRoutes } from './modules/driver-app/driver-app-routes.js';
+import { createDriverAppService } from './modules/driver-app/driver-app-service.js';
 import { driverRoutes } from './modules/drivers/driver-routes.js';
 import { createDriverService } from './modules/drivers/driver-service.js';
 import { familyRoutes } from './modules/families/family-routes.js';
@@ -28,7 +37,12 @@ import { createParentService } from './modules/families/parent-service.js';
 import { createStudentService } from './modules/families/student-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import { ridershipRoutes } from './modules/ridership/ridership-routes.js';
+import { trackerRoutes } from './modules/ridership/tracker-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
+import { createScheduleService } from './modules/stops/schedule-service.js';
+import { stopRoutes } from './modules/stops/stop-routes.js';
+import { createStopService } from './modules/stops/stop-service.js';
 import { tripRoutes } from './modules/trips/trip-routes.js';
 import { createTripService } from './modules/trips/trip-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
@@ -202,9 +216,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = createAuthService({ db, clock, lifetimes });
   const storage = createImageStorage(config.dataDir);
   const urls = createImageUrls(await serverSecret(db, 'image-url-signing'), clock);
-  const drivers = createDriverService({ db, urls, storage });
+  const drivers = createDriverService({ db, urls, storage, clock });
   const vehicles = createVehicleService({ db, urls, storage });
   const busRoutes = createBusRouteService({ db });
+  const stops = createStopService({ db });
+  const schedules = createScheduleService({ db, stops });
   const students = createStudentService({ db, urls, storage });
   const parents = createParentService({ db, urls, storage, students });
   const studentsOf = students.ofAssignment;
@@ -215,7 +231,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     getBusRoute: busRoutes.get,
     studentsOf,
   });
-  const trips = createTripService({ db, clock, studentsOf });
+  const { timeZone } = config;
+  const trips = createTripService({ db, clock, timeZone, studentsOf });
+  const calendar = createCalendarService({ db });
+  const absences = createAbsenceService({ db, clock, timeZone });
+  addDailyJobs(app, {
+    db,
+    clock,
+    timeZone,
+    enabled: config.dailyJobs.enabled,
+    jobs: [tripsAheadJob(trips, config.dailyJobs.tripsAheadDays)],
+  });
   const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
   const accounts = createAccountService({
     db,
@@ -226,6 +252,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     lifetimes,
   });
   const staff = createStaffService({ db, clock, mailer, publicUrl: config.publicUrl });
+  const driverAccounts = createDriverAccountService({
+    db,
+    sendInvitation: createInvitationSender({ db, clock, mailer, publicUrl: config.publicUrl }),
+    publicUrl: config.publicUrl,
+  });
+  const driverApp = createDriverAppService({ db, clock, timeZone: config.timeZone, studentsOf });
 
   await app.register(
     async (api) => {
@@ -236,12 +268,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(driverRoutes(drivers));
       await api.register(vehicleRoutes(vehicles));
       await api.register(busRouteRoutes(busRoutes));
+      await api.register(stopRoutes(stops, schedules));
       await api.register(familyRoutes(parents, students));
       await api.register(assignmentRoutes(assignments));
       await api.register(tripRoutes(trips));
-      await api.register(dashboardRoutes(db, clock));
+      await api.register(calendarRoutes(calendar, absences));
+      await api.register(ridershipRoutes({ db, clock }));
+      await api.register(trackerRoutes({ db, clock }));
+      await api.register(dashboardRoutes(db, clock, config.timeZone));
       await api.register(accountRoutes(accounts));
       await api.register(staffRoutes(staff));
+      await api.register(driverAccountRoutes(driverAccounts));
+      await api.register(driverAppRoutes(driverApp));
       await api.register(settingsRoutes(config));
       await api.register(
         uploadRoutes({

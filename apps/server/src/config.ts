@@ -12,6 +12,16 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** `INFO` and `Info` are what people type; pino wants lower case. */
 const lowerCase = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value);
 /** `true`/`false` are the usual spellings for "one proxy in front"/"none". */
+/** Whether Intl (and so every date this server writes) knows `name` as an IANA time zone. */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const proxyHops = (value: unknown) => {
   const text = typeof value === 'string' ? value.toLowerCase() : value;
   return text === 'true' ? 1 : text === 'false' ? 0 : value;
@@ -130,6 +140,22 @@ const envSchema = z.object({
     .max(300)
     .default('&copy; OpenStreetMap contributors')
     .describe('at most 300 characters'),
+  /** The operator's wall clock: run start times, "today" and the school calendar are read in it. */
+  TIME_ZONE: z
+    .string()
+    .refine(isTimeZone)
+    .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+    .describe('an IANA time zone name such as Europe/London'),
+  /** on: once a day, one process generates the trips of the coming school days (modules/daily-jobs). */
+  DAILY_JOBS: z.enum(['on', 'off']).optional().describe('on or off'),
+  /** How many days past today the daily job generates trips for. */
+  TRIPS_AHEAD_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(7)
+    .describe('a whole number of days from 0 to 60'),
 });
 
 /** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
@@ -158,6 +184,10 @@ export interface AppConfig {
   trustProxy: number;
   session: { idleMs: number; absoluteMs: number };
   audit: { retentionDays: number };
+  /** IANA name of the operator's time zone (TIME_ZONE). */
+  timeZone: string;
+  /** The once-a-day jobs: off in tests unless a test turns them on, since they write trips at start-up. */
+  dailyJobs: { enabled: boolean; tripsAheadDays: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
@@ -237,6 +267,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    timeZone: e.TIME_ZONE,
+    dailyJobs: {
+      enabled: (e.DAILY_JOBS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
+      tripsAheadDays: e.TRIPS_AHEAD_DAYS,
+    },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

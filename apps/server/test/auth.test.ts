@@ -119,7 +119,8 @@ describe('POST /api/auth/login', () => {
     expect(answer.json().message).toBe(MESSAGES.accountDisabled);
   });
 
-  it.each(['driver', 'parent'] as const)(
+  // Drivers sign in (to the driver app): driver-accounts.test.ts.
+  it.each(['parent'] as const)(
     'answers a %s with the right password exactly as an unknown address, lockout included',
     async (role) => {
       const user = await createAccount(t.app, role);

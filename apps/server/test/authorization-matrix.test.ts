@@ -9,10 +9,11 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 /**
  * Every API route, who may call it, checked against the server's own route table (app.routeTable): a route added
  * without a line here fails the first test. 'signed-url' is the image route: public as a route, it answers only
- * to a valid signature or an administrator's session. Drivers and parents cannot sign in yet (sign-in-roles.ts);
- * their sessions here stand for ones left from before, and reach nothing but `me` and logout.
+ * to a valid signature or an administrator's session. 'driver' routes are the driver app's: a driver only, an
+ * administrator is refused too. Parents cannot sign in yet (sign-in-roles.ts); their sessions here stand for ones
+ * left from before, and reach only what any session may (`signed-in`: themselves, logout, password, sessions).
  */
-type Expected = 'public' | 'signed-in' | 'admin' | 'signed-url';
+type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'signed-url';
 const MATRIX: Record<string, Expected> = {
   'GET /api/health': 'public',
   'GET /api/settings': 'public',
@@ -25,10 +26,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/auth/resend-code': 'admin',
   'GET /api/profile': 'admin',
   'PUT /api/profile/name': 'admin',
-  'POST /api/profile/change-password': 'admin',
+  'POST /api/profile/change-password': 'signed-in',
   'POST /api/profile/change-email': 'admin',
-  'GET /api/profile/sessions': 'admin',
-  'DELETE /api/profile/sessions/:id': 'admin',
+  'GET /api/profile/sessions': 'signed-in',
+  'DELETE /api/profile/sessions/:id': 'signed-in',
   'GET /api/uploads/profile/:kind/:file': 'signed-url',
   'GET /api/audit-log/get-all': 'admin',
   'GET /api/dashboard/summary': 'admin',
@@ -44,9 +45,39 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/users/disable/:id': 'admin',
   'POST /api/users/enable/:id': 'admin',
   // stops and schedules (issue 14)
+  'GET /api/stops/get-all': 'admin',
+  'GET /api/stops/get-one/:id': 'admin',
+  'POST /api/stops/create': 'admin',
+  'PUT /api/stops/update/:id': 'admin',
+  'DELETE /api/stops/delete/:id': 'admin',
+  'GET /api/stops/nearby': 'admin',
+  'GET /api/routes/:id/schedule': 'admin',
+  'PUT /api/routes/:id/runs/:run': 'admin',
+  'DELETE /api/routes/:id/runs/:run': 'admin',
+  'POST /api/routes/:id/runs/:run/stops-from-student/:studentId': 'admin',
+  'PUT /api/students/:id/stops/:run': 'admin',
   // school calendar, absences and trip generation (issue 14)
+  'GET /api/calendar': 'admin',
+  'PUT /api/calendar/:date': 'admin',
+  'DELETE /api/calendar/:date': 'admin',
+  'GET /api/students/:id/absences': 'admin',
+  'POST /api/students/:id/absences': 'admin',
+  'DELETE /api/absences/:id': 'admin',
   // driver accounts and the driver app's trips (issue 14)
+  'POST /api/drivers/:id/invite': 'admin',
+  'GET /api/driver/today': 'driver',
+  'GET /api/driver/trips/:id': 'driver',
+  'POST /api/driver/trips/:id/start': 'driver',
+  'POST /api/driver/trips/:id/finish': 'driver',
+  'GET /api/trips/:id/manifest': 'admin',
   // ridership events, positions and trackers (issue 14)
+  'POST /api/driver/events': 'driver',
+  'POST /api/driver/positions': 'driver',
+  'GET /api/trackers/get-all': 'admin',
+  'POST /api/trackers/create': 'admin',
+  'DELETE /api/trackers/delete/:id': 'admin',
+  'GET /api/osmand': 'public',
+  'POST /api/osmand': 'public',
 };
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';
@@ -63,6 +94,9 @@ const PARAMS: Record<string, string> = {
   id: '00000000-0000-4000-8000-000000000000',
   kind: 'driver',
   move: 'start',
+  date: '2026-03-02',
+  run: 'PICKUP',
+  studentId: '00000000-0000-4000-8000-000000000000',
   file: `${'0'.repeat(8)}-0000-4000-8000-000000000000.webp`,
 };
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => PARAMS[name]!);
@@ -116,6 +150,7 @@ describe('authorization matrix', () => {
     if (access === 'signed-url') return credential === 'admin' ? 'allowed' : 401;
     if (!signedIn) return 401;
     if (access === 'admin' && credential !== 'admin') return 403;
+    if (access === 'driver' && credential !== 'driver') return 403;
     return 'allowed';
   };
 

@@ -31,7 +31,9 @@ const callersOf = (route: RouteEntry): Array<Role | 'visitor'> =>
     ? ['admin', 'visitor']
     : route.access === 'signed-in'
       ? ['admin', 'driver', 'parent']
-      : ['admin'];
+      : route.access === 'driver'
+        ? ['driver']
+        : ['admin'];
 
 describe('bad input never breaks the server', () => {
   it('answers every hostile request with the envelope and below 500', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Records, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { trips } from '../src/db/schema/index.js';
-import { localDate } from '../src/modules/dashboard/dashboard-service.js';
+import { zonedDate } from '../src/lib/zoned-time.js';
 import { tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
@@ -18,6 +18,8 @@ beforeAll(async () => {
   make = recordsThrough(api);
 });
 afterAll(() => t.close());
+/** The operator's day at the test clock's now (TIME_ZONE defaults to this machine's zone). */
+const today = () => zonedDate(time.clock(), t.config.timeZone);
 
 async function assignment(routeName: string) {
   const [driver, vehicle, route, kids] = await Promise.all([
@@ -83,7 +85,7 @@ describe('generating trips', () => {
 describe('status moves', () => {
   async function pendingTrip() {
     const a = await assignment('Moves Route');
-    await api('POST', '/api/trips/generate', { date: localDate(time.clock()) });
+    await api('POST', '/api/trips/generate', { date: today() });
     const list = await api(
       'GET',
       `/api/trips/get-all?search=${encodeURIComponent(a.route.name)}&type=PICKUP`,
@@ -217,7 +219,7 @@ describe('dashboard', () => {
         routeId: route.id,
         studentIds: [kids[0]!.id, kids[1]!.id],
       });
-      await freshApi('POST', '/api/trips/generate', { date: localDate(time.clock()) });
+      await freshApi('POST', '/api/trips/generate', { date: today() });
       const pickup = (await freshApi('GET', '/api/trips/get-all?type=PICKUP')).body.data[0].id;
       await freshApi('POST', `/api/trips/start/${pickup}`);
 
@@ -227,7 +229,7 @@ describe('dashboard', () => {
         counts: { drivers: 1, parents: 1, students: 3, vehicles: 2, routes: 1, assignments: 1 },
         unassignedStudents: 1,
         seats: { used: 2, inAssignedVehicles: 30, fleet: 50 },
-        todaysTrips: { date: localDate(time.clock()), PENDING: 1, STARTED: 1, COMPLETED: 0, CANCELLED: 0 },
+        todaysTrips: { date: today(), PENDING: 1, STARTED: 1, COMPLETED: 0, CANCELLED: 0 },
       });
       const unassigned = await freshApi('GET', '/api/students/get-all?unassigned=true');
       expect(unassigned.body.data.map((s: { id: string }) => s.id)).toEqual([kids[2]!.id]);

@@ -58,3 +58,12 @@ export const absenceSchema = z.object({
   createdAt: z.string(),
 });
 export type Absence = z.infer<typeof absenceSchema>;
+
+/** Path parameter of PUT and DELETE /api/calendar/{date}. */
+export const calendarDateParamsSchema = z.object({ date: dateField('Date') });
+
+/** GET /api/calendar asks for at most this many dates at once. */
+export const CALENDAR_MAX_DAYS = 400;
+
+/** GET /api/students/{id}/absences looks this many days back (and every upcoming one). */
+export const ABSENCES_PAST_DAYS = 30;

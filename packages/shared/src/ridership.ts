@@ -83,7 +83,11 @@ export const positionBatchSchema = z.object({
 export const positionBatchAnswerSchema = z.object({
   created: z.number().int(),
   duplicates: z.number().int(),
+  /** Fixes less accurate than MAX_POSITION_ACCURACY_M: accepted (the device need not send them again), not kept. */
+  dropped: z.number().int(),
 });
+/** A fix whose accuracy radius is larger than this (metres) says too little about where the bus is. */
+export const MAX_POSITION_ACCURACY_M = 100;
 export type PositionBatchAnswer = z.infer<typeof positionBatchAnswerSchema>;
 
 /** A stop of one trip, copied from the route when the trip was generated, with what happened there. */
@@ -181,3 +185,61 @@ export const trackerDeviceSchema = z.object({
 export type TrackerDevice = z.infer<typeof trackerDeviceSchema>;
 /** Answer of creating a device: the secret is shown once, only its hash is kept. */
 export const createdTrackerDeviceSchema = trackerDeviceSchema.extend({ secret: z.string() });
+
+/** GET /api/trackers/get-all: every tracker, or those of one vehicle. */
+export const trackerListQuerySchema = z.object({
+  vehicleId: z.uuid('The vehicle id is not valid').optional(),
+});
+export type TrackerListQuery = z.input<typeof trackerListQuerySchema>;
+
+/** Seconds since 1970 (what OsmAnd and Traccar Client send), milliseconds, or an ISO date-time. */
+const osmandTimestampField = z.union([z.number(), z.string().trim().min(1)]).transform((value, context) => {
+  const numeric = typeof value === 'number' ? value : /^\d+(\.\d+)?$/.test(value) ? Number(value) : null;
+  // Below 2^31 it can only be seconds (as Traccar reads it); above, milliseconds.
+  const at = new Date(numeric === null ? value : numeric < 2 ** 31 ? numeric * 1000 : numeric);
+  const year = at.getUTCFullYear();
+  if (Number.isNaN(at.getTime()) || year < 2000 || year > 2099) {
+    context.addIssue({ code: 'custom', message: 'timestamp must be unix seconds or an ISO date-time' });
+    return z.NEVER;
+  }
+  return at;
+});
+const osmandNumber = (name: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .min(min, `${name} must be at least ${min}`)
+    .max(max, `${name} must be at most ${max}`);
+
+/**
+ * /api/osmand (GET, or POST with a form body): a fix in the OsmAnd protocol, as Traccar Client and many hardware
+ * trackers send it. `key` is the device's secret (put it in the server URL, `…/api/osmand?key=…`); speed is in
+ * knots, bearing in degrees, accuracy in metres. Other parameters trackers add (altitude, batt…) are ignored.
+ */
+export const osmandQuerySchema = z.object({
+  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
+  key: z.string({ error: 'key is required' }).min(1, 'key is required').max(200),
+  lat: osmandNumber('lat', -90, 90),
+  lon: osmandNumber('lon', -180, 180),
+  timestamp: osmandTimestampField.optional(),
+  speed: osmandNumber('speed', 0, 1000).optional(),
+  bearing: osmandNumber('bearing', 0, 360).optional(),
+  accuracy: osmandNumber('accuracy', 0, 100_000).optional(),
+});
+export type OsmandQuery = z.input<typeof osmandQuerySchema>;
+
+/** GET /api/driver/today: one of the signed-in driver's trips of the day, in the order they run. */
+export const driverTripSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRIP_TYPES),
+  status: z.enum(TRIP_STATUSES),
+  date: z.string(),
+  plannedStartAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  routeName: z.string(),
+  vehiclePlate: z.string(),
+  stopCount: z.number().int(),
+  /** Children seated in the trip's assignment, absent ones included. */
+  riderCount: z.number().int(),
+});
+export type DriverTrip = z.infer<typeof driverTripSchema>;

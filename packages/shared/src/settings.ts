@@ -6,5 +6,7 @@ export const publicSettingsSchema = z.object({
   mapTileUrl: z.string(),
   /** Attribution the tile provider asks for, shown on the map. */
   mapAttribution: z.string(),
+  /** The operator's IANA time zone (e.g. Europe/London): run times and "today" are shown in it. */
+  timeZone: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;

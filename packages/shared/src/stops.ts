@@ -9,6 +9,8 @@ import { coordinate, optionalText, requiredText } from './fields.js';
 
 export const RUNS = TRIP_TYPES;
 export type Run = (typeof RUNS)[number];
+/** How a sentence names a run: "route "North 1"'s morning run". */
+export const RUN_NAMES: Record<Run, string> = { PICKUP: 'morning run', DROP: 'afternoon run' };
 
 /** POST /api/stops, PUT /api/stops/{id}. */
 export const stopInputSchema = z.object({
@@ -99,6 +101,13 @@ export type RouteSchedule = z.infer<typeof routeScheduleSchema>;
 /** PUT /api/students/{id}/stops/{run}: which stop of the run the child waits at (null: none). */
 export const riderStopInputSchema = z.object({ stopId: z.uuid('Choose a stop').nullable() });
 export type RiderStopInput = z.input<typeof riderStopInputSchema>;
+/** The answer of PUT /api/students/{id}/stops/{run}: the child's stop for that run, as it now is. */
+export const riderStopSchema = z.object({
+  studentId: z.string(),
+  run: z.enum(RUNS),
+  stopId: z.string().nullable(),
+});
+export type RiderStop = z.infer<typeof riderStopSchema>;
 
 /** GET /api/stops/nearby?lat&lng&radius: stops to reuse within a walking radius, nearest first. */
 export const nearbyStopsQuerySchema = z.object({

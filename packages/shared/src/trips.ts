@@ -53,6 +53,8 @@ export const tripSchema = z.object({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the run is planned to start that day (from the route's schedule); null when the route had none. */
+  plannedStartAt: z.string().nullable(),
   /** Snapshot taken when the trip was generated, so history reads right after edits and deletes. */
   route: z.object({ name: z.string() }),
   driver: z.object({ name: z.string(), licenseNo: z.string(), phone: z.string() }),

@@ -4,9 +4,14 @@ import { forbidden, unauthorized } from '../lib/errors.js';
 
 /**
  * Who may call a route. Routes say so in `config.access`; a route that says nothing is admin-only, so a new
- * route is closed until someone opens it on purpose.
+ * route is closed until someone opens it on purpose. 'driver' is the driver app's: a signed-in driver only.
+ * Administrators are refused there too (403): they run no trips, so "my trips" means nothing for them, and the
+ * office reads the same manifest through its own admin route; two audiences on one route would be one more place
+ * where a check on whose trip it is could be forgotten.
  */
-export type Access = 'public' | 'signed-in' | 'admin';
+export type Access = 'public' | 'signed-in' | 'admin' | 'driver';
+
+const DRIVERS_ONLY = 'This is for drivers, in the driver app.';
 
 /** A live session: what the access check puts on the request. */
 export interface AuthenticatedSession {
@@ -41,6 +46,7 @@ export function addAuthentication(scope: FastifyInstance, authenticator: Authent
     if (!session) throw unauthorized(MESSAGES.sessionEnded);
     request.auth = session;
     if (access === 'admin' && session.user.role !== 'admin') throw forbidden(MESSAGES.adminOnly);
+    if (access === 'driver' && session.user.role !== 'driver') throw forbidden(DRIVERS_ONLY);
   });
 }
 

@@ -36,7 +36,7 @@ export async function login(
 }
 
 /**
- * A live session token of a new account of this role. Admins sign in; drivers and parents cannot (sign-in-roles.ts),
+ * A live session token of a new account of this role. Admins and drivers sign in; parents cannot (sign-in-roles.ts),
  * so theirs is written directly: a session left from before sign-in was closed to them, or one a later app holds.
  */
 export async function tokenFor(app: FastifyInstance, role: Role): Promise<string> {

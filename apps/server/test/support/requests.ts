@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { tokenFor } from './accounts.js';
+import { nextAddress, tokenFor } from './accounts.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 /** An admin's API, through app.inject: `call('POST', '/api/drivers/create', body)`. */
@@ -16,6 +16,20 @@ export function apiAs(app: FastifyInstance, token: string) {
   };
 }
 export type Api = ReturnType<typeof apiAs>;
+
+/**
+ * A POST from a client address of its own (nextAddress), with a session token if given: the account calls limit
+ * each address to a few a minute, and a test makes more than that.
+ */
+export function postFromNewAddress(app: FastifyInstance, url: string, payload: object, token?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: nextAddress(),
+    headers: token ? { authorization: token } : {},
+  });
+}
 
 /**
  * The test file's own app, opened before its tests and closed after them, and the API of an admin signed in to

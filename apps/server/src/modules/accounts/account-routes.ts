@@ -7,6 +7,7 @@ import {
   changeEmailSchema,
   changeNameSchema,
   changePasswordSchema,
+  driverInvitationSchema,
   forgotPasswordSchema,
   idParamsSchema,
   inviteAdminSchema,
@@ -25,6 +26,7 @@ import { success } from '../../lib/envelope.js';
 import { exactTotal, listAnswer } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/authentication.js';
 import type { AccountService } from './account-service.js';
+import type { DriverAccountService } from './driver-account-service.js';
 import type { StaffService } from './staff-service.js';
 
 /** Requests for mails or password changes one client address may make per minute. */
@@ -56,9 +58,10 @@ async function answerThenDo(
 }
 
 /**
- * Forgot and reset password (public); e-mail verification and the profile, for administrators only (the default
- * access) until the driver app and the parent portal exist: a driver or parent could otherwise rename themselves
- * in the office's records or probe which addresses have accounts (sign-in-roles.ts).
+ * Forgot and reset password (public). One's own password and sessions: anyone signed in (a driver changes their
+ * password in the driver app; their sessions are their phones). E-mail verification, the profile and renaming
+ * oneself: administrators only (the default access), since a driver's name and e-mail are the office's records
+ * of them, kept by the office (sign-in-roles.ts).
  */
 export function accountRoutes(accounts: AccountService) {
   return async (app: FastifyInstance) => {
@@ -129,7 +132,10 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/profile/change-password',
-      { config: limited, schema: { tags, body: changePasswordSchema, response: messageAnswer } },
+      {
+        config: { access: 'signed-in', ...limited },
+        schema: { tags, body: changePasswordSchema, response: messageAnswer },
+      },
       async (request) => {
         await accounts.changePassword(requireAuth(request), request.body, changeContextOf(request));
         return success(undefined, 'Your password has been changed. Your other sessions have been ended.');
@@ -161,13 +167,16 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.get(
       '/profile/sessions',
-      { schema: { tags, response: { 200: answerSchema(activeSessionSchema.array()) } } },
+      {
+        config: { access: 'signed-in' },
+        schema: { tags, response: { 200: answerSchema(activeSessionSchema.array()) } },
+      },
       async (request) => success(await accounts.sessions(requireAuth(request))),
     );
 
     routes.delete(
       '/profile/sessions/:id',
-      { schema: { tags, params: idParamsSchema, response: messageAnswer } },
+      { config: { access: 'signed-in' }, schema: { tags, params: idParamsSchema, response: messageAnswer } },
       async (request) => {
         await accounts.endSession(requireAuth(request), request.params.id, changeContextOf(request));
         return success(undefined, 'The session has been ended.');
@@ -226,6 +235,28 @@ export function staffRoutes(staff: StaffService) {
       { schema: { tags, params: idParamsSchema, response: staffUserAnswer } },
       async (request) =>
         success(await staff.enable(request.params.id, changeContextOf(request)), 'Account enabled.'),
+    );
+  };
+}
+
+/** Drivers' accounts for the driver app: administrators only (the default access). */
+export function driverAccountRoutes(driverAccounts: DriverAccountService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      '/drivers/:id/invite',
+      {
+        schema: {
+          tags: ['drivers'],
+          params: idParamsSchema,
+          response: { 200: answerSchema(driverInvitationSchema) },
+        },
+      },
+      async (request) => {
+        const sent = await driverAccounts.invite(request.params.id, changeContextOf(request));
+        return success(sent, `Invitation to the driver app sent to ${sent.email}.`);
+      },
     );
   };
 }

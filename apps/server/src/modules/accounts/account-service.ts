@@ -120,7 +120,7 @@ export function createAccountService({
             { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
           ]);
         const account = await findUserById(tx, token.userId);
-        // A link issued to a driver or parent (an invitation, or one from before sign-in was closed to them).
+        // A link issued to an account that may not sign in (a parent's, from before sign-in was closed to them).
         if (!account || account.disabledAt || !maySignIn(account))
           throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
         await spendToken(tx, token.id, now);

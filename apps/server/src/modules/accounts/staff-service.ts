@@ -1,15 +1,13 @@
 import type { ListQuery, StaffUser } from '@school-transport/shared';
-import type { Database, Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
-import type { Clock } from '../../lib/clock.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { revokeUserSessions } from '../auth/session-queries.js';
-import type { Mailer } from '../mail/mailer.js';
 import { mails } from '../mail/templates.js';
 import { countActiveAdmins, EMAIL_TAKEN, updateUser, type UserRow } from '../users/user-queries.js';
-import { issueLinkToken } from './account-tokens.js';
+import { createInvitationSender, type InvitationDeps } from './invitations.js';
 import { findAdmin, insertAdmin, listAdmins, lockEnabledAdmins } from './staff-queries.js';
 
 const statusOf = (user: UserRow): StaffUser['status'] =>
@@ -25,18 +23,9 @@ const toStaffUser = (user: UserRow): StaffUser => ({
 });
 
 /** Administrators managing each other: invitations, resending them, disabling and re-enabling accounts. */
-export function createStaffService({
-  db,
-  clock,
-  mailer,
-  publicUrl,
-}: {
-  db: Database;
-  clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
-}) {
-  const link = (token: string) => `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+export function createStaffService(deps: InvitationDeps) {
+  const { db, clock } = deps;
+  const send = createInvitationSender(deps);
 
   async function lockAdmin(tx: Executor, id: string) {
     const user = await findAdmin(tx, id, true);
@@ -45,18 +34,11 @@ export function createStaffService({
   }
 
   async function sendInvitation(user: UserRow, context: ChangeContext, action: string) {
-    const token = await db.transaction(async (tx) => {
-      const issued = await issueLinkToken(tx, user.id, 'invitation', clock());
-      await recordAudit(tx, {
-        ...context,
-        action,
-        entityType: 'user',
-        entityId: user.id,
-        details: { email: user.email },
-      });
-      return issued;
+    await send(user.id, context, {
+      action,
+      check: async () => user,
+      mail: (invitee, url) => mails.invitation(invitee.email, invitee.name, context.actor.email, url),
     });
-    await mailer.send(mails.invitation(user.email, user.name, context.actor.email, link(token)));
   }
 
   return {

@@ -6,8 +6,8 @@ import type { Clock } from '../../lib/clock.js';
 import { success } from '../../lib/envelope.js';
 import { createDashboardService } from './dashboard-service.js';
 
-export function dashboardRoutes(db: Database, clock: Clock) {
-  const dashboard = createDashboardService({ db, clock });
+export function dashboardRoutes(db: Database, clock: Clock, timeZone: string) {
+  const dashboard = createDashboardService({ db, clock, timeZone });
   return async (app: FastifyInstance) => {
     app
       .withTypeProvider<ZodTypeProvider>()

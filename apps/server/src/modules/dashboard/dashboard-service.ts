@@ -1,19 +1,23 @@
 import { TRIP_STATUSES, type DashboardSummary, type TripStatus } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import { zonedDate } from '../../lib/zoned-time.js';
 import { dashboardFigures, tripsByStatus } from './dashboard-queries.js';
 
-/** The server's local calendar day, YYYY-MM-DD: "today" as the office sees it. */
-export function localDate(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-export function createDashboardService({ db, clock }: { db: Database; clock: Clock }) {
+export function createDashboardService({
+  db,
+  clock,
+  timeZone,
+}: {
+  db: Database;
+  clock: Clock;
+  timeZone: string;
+}) {
   return {
     /** The office's figures now, and today's trips by status (every status, zero when there is none). */
     async summary(): Promise<DashboardSummary> {
-      const today = localDate(clock());
+      // "Today" as the office sees it: the calendar day in the operator's time zone.
+      const today = zonedDate(clock(), timeZone);
       const figures = await dashboardFigures(db);
       const todaysTrips = Object.fromEntries(TRIP_STATUSES.map((status) => [status, 0])) as Record<
         TripStatus,

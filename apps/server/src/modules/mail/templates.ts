@@ -62,6 +62,19 @@ export const mails = {
       { label: 'Choose your password', url },
     ),
 
+  driverInvitation: (to: string, name: string, url: string, driverAppUrl: string) =>
+    compose(
+      'invitation',
+      to,
+      'your account for the driver app',
+      [
+        `Hello ${name},`,
+        `Your transport office gave you an account for the ${PRODUCT} driver app: your trips of the day, the stops in order and the children who get on and off at each.`,
+        `Choose your password within 72 hours. Then sign in on your phone or tablet at ${driverAppUrl}.`,
+      ],
+      { label: 'Choose your password', url },
+    ),
+
   verificationCode: (to: string, code: string) =>
     compose('verification-code', to, `your verification code is ${code}`, [
       `Your verification code is ${code}.`,

@@ -6,7 +6,11 @@ import { success } from '../../lib/envelope.js';
 
 /** What the web app needs to know about this installation; public, since the sign-in screen may need it too. */
 export function settingsRoutes(config: AppConfig) {
-  const settings: PublicSettings = { mapTileUrl: config.map.tileUrl, mapAttribution: config.map.attribution };
+  const settings: PublicSettings = {
+    mapTileUrl: config.map.tileUrl,
+    mapAttribution: config.map.attribution,
+    timeZone: config.timeZone,
+  };
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/settings',

@@ -1,23 +1,53 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import {
   drivers,
   routeAssignments,
+  routeRuns,
+  routeStops,
   busRoutes,
+  stops,
   tripEvents,
+  tripStops,
   trips,
   users,
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { listPage } from '../../db/list-queries.js';
+import { countRows, offsetOf } from '../../db/list-queries.js';
 
 /** The SQL of trips (rules in trip-service.ts). */
 
 export type TripRow = typeof trips.$inferSelect;
 
-export async function listTrips(db: Executor, query: TripListQuery) {
+/**
+ * A page of trips: today's first (by time of day), then upcoming ones (soonest first), then past ones (newest
+ * first). Each of the three parts is its own branch of one UNION ALL, read in its own order along the
+ * (trip_date, created_at, id) index — today's as a range of it, upcoming forwards, past backwards — and cut at
+ * the page's end, so no branch reads more than offset + limit rows however many million trips there are (within
+ * a day, ordering by the planned start is an incremental sort of that day's rows). The outer sort puts the at
+ * most 3 × (offset + limit) rows in the final order. The total comes from the shared count (row_counts when
+ * unfiltered), run alongside.
+ */
+export async function listTrips(db: Executor, query: TripListQuery, today: string) {
   const pattern = containsPattern(query.search);
   const where = and(
     query.search
@@ -32,15 +62,45 @@ export async function listTrips(db: Executor, query: TripListQuery) {
     query.dateFrom ? gte(trips.tripDate, query.dateFrom) : undefined,
     query.dateTo ? lte(trips.tripDate, query.dateTo) : undefined,
   );
-  return listPage(db, trips, where, query, 'trips', (total, paging) =>
+  const end = offsetOf(query) + query.limit;
+  const plannedEpoch = sql`extract(epoch from ${trips.plannedStartAt})`;
+  // PostgreSQL sorts a UNION's result by its output columns only, so each branch carries its sort keys: its
+  // segment, how many days from today, and the planned start as seconds (negated where later comes first).
+  const part = (segment: number, when: SQL, daySign: 1 | -1, order: SQL[]) =>
     db
-      .select({ ...getTableColumns(trips), total })
+      .select({
+        ...getTableColumns(trips),
+        segment: sql<number>`${segment}::int`.as('segment'),
+        sortDay: sql<number>`(${trips.tripDate} - ${today}::date) * ${daySign}::int`.as('sort_day'),
+        sortTime: sql<number>`${plannedEpoch} * ${daySign}::int`.as('sort_time'),
+      })
       .from(trips)
-      .where(where)
-      .orderBy(desc(trips.tripDate), desc(trips.createdAt), desc(trips.id))
-      .limit(paging.limit)
-      .offset(paging.offset),
-  );
+      .where(and(where, when))
+      .orderBy(...order, asc(trips.id))
+      .limit(end);
+  const [rows, total] = await Promise.all([
+    unionAll(
+      part(0, eq(trips.tripDate, today), 1, [sql`${trips.plannedStartAt} asc nulls last`]),
+      part(1, gt(trips.tripDate, today), 1, [
+        asc(trips.tripDate),
+        sql`${trips.plannedStartAt} asc nulls last`,
+      ]),
+      part(2, lt(trips.tripDate, today), -1, [
+        desc(trips.tripDate),
+        sql`${trips.plannedStartAt} desc nulls last`,
+      ]),
+    )
+      .orderBy(
+        sql`${sql.identifier('segment')}`,
+        sql`${sql.identifier('sort_day')}`,
+        sql`${sql.identifier('sort_time')} asc nulls last`,
+        sql`${sql.identifier('id')}`,
+      )
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    countRows(db, trips, where, query),
+  ]);
+  return { rows: rows.map(({ segment: _s, sortDay: _d, sortTime: _t, ...row }) => row), total };
 }
 
 export async function findTrip(db: Executor, id: string) {
@@ -56,11 +116,29 @@ export function tripHistory(db: Executor, tripId: string) {
     .orderBy(asc(tripEvents.at), asc(tripEvents.id));
 }
 
+/** When each route's `run` starts, as its schedule says (HH:MM:SS on the operator's wall clock). */
+export function runStartTimes(tx: Executor, run: TripType) {
+  return tx
+    .select({ routeId: routeRuns.routeId, startTime: routeRuns.startTime })
+    .from(routeRuns)
+    .where(eq(routeRuns.run, run));
+}
+
 /**
- * Creates the `type` trip of every assignment for `date`, copying route, driver and vehicle into it. Trips that
- * exist already are left alone: the unique (assignment, date, type) key makes running it twice harmless.
+ * Creates the `type` trip of every assignment for `date`, copying route, driver and vehicle into it, and the run's
+ * start on that day from `starts` (route id → instant, worked out in the operator's time zone by the caller; a
+ * route without one gets none). Trips that exist are left alone: the unique (assignment, date, type) key makes
+ * running it twice harmless, and only the new ones come back.
  */
-export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
+export function insertTripsOfDay(
+  tx: Executor,
+  date: string,
+  type: TripType,
+  starts: { routeId: string; startsAt: string }[],
+) {
+  // The starts travel as one JSON parameter read as a table (keys named as its columns), whatever their number.
+  const rows = starts.map(({ routeId, startsAt }) => ({ route_id: routeId, starts_at: startsAt }));
+  const runStarts = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as run_starts(route_id uuid, starts_at timestamptz)`;
   return tx
     .insert(trips)
     .select(
@@ -82,7 +160,7 @@ export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
           driverId: sql`${routeAssignments.driverId}`.as('driver_id'),
           vehicleId: sql`${routeAssignments.vehicleId}`.as('vehicle_id'),
           routeId: sql`${routeAssignments.routeId}`.as('route_id'),
-          plannedStartAt: sql`null`.as('planned_start_at'),
+          plannedStartAt: sql`run_starts.starts_at`.as('planned_start_at'),
           finishReason: sql`null`.as('finish_reason'),
           createdAt: sql`clock_timestamp()`.as('created_at'),
           updatedAt: sql`clock_timestamp()`.as('updated_at'),
@@ -91,10 +169,39 @@ export function insertTripsOfDay(tx: Executor, date: string, type: TripType) {
         .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
         .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
         .innerJoin(users, eq(users.id, drivers.userId))
-        .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId)),
+        .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+        .leftJoin(runStarts, sql`run_starts.route_id = ${routeAssignments.routeId}`),
     )
     .onConflictDoNothing({ target: [trips.assignmentId, trips.tripDate, trips.type] })
     .returning({ id: trips.id });
+}
+
+/**
+ * Copies the route's run stops into each of these new trips: name and place as they are now, planned at the
+ * trip's start plus the stop's minutes (null when the trip has no start). Later route edits leave these rows be.
+ */
+export async function insertTripStops(tx: Executor, tripIds: string[]): Promise<void> {
+  if (!tripIds.length) return;
+  await tx.insert(tripStops).select(
+    tx
+      .select({
+        tripId: sql`${trips.id}`.as('trip_id'),
+        position: sql`${routeStops.position}`.as('position'),
+        stopId: sql`${routeStops.stopId}`.as('stop_id'),
+        name: sql`${stops.name}`.as('name'),
+        lat: sql`${stops.lat}`.as('lat'),
+        lng: sql`${stops.lng}`.as('lng'),
+        plannedAt: sql`${trips.plannedStartAt} + ${routeStops.minutesAfterStart} * interval '1 minute'`.as(
+          'planned_at',
+        ),
+        arrivedAt: sql`null`.as('arrived_at'),
+        departedAt: sql`null`.as('departed_at'),
+      })
+      .from(trips)
+      .innerJoin(routeStops, and(eq(routeStops.routeId, trips.routeId), eq(routeStops.run, trips.type)))
+      .innerJoin(stops, eq(stops.id, routeStops.stopId))
+      .where(inArray(trips.id, tripIds)),
+  );
 }
 
 export async function countAssignments(tx: Executor) {

@@ -8,18 +8,21 @@ import {
   type TripListQuery,
   type TripMove,
 } from '@school-transport/shared';
-import type { Database } from '../../db/client.js';
-import type { ChangeContext } from '../../lib/change-context.js';
+import type { Database, Executor } from '../../db/client.js';
+import type { ChangeActor, ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
 import {
   countAssignments,
   findTrip,
   insertTripEvents,
   insertTripsOfDay,
+  insertTripStops,
   listTrips,
   moveTrip,
+  runStartTimes,
   tripHistory,
   type TripRow,
 } from './trip-queries.js';
@@ -39,22 +42,98 @@ export const toTrip = (row: TripRow): Trip => ({
   startedAt: row.startedAt?.toISOString() ?? null,
   completedAt: row.completedAt?.toISOString() ?? null,
   cancelledAt: row.cancelledAt?.toISOString() ?? null,
+  plannedStartAt: row.plannedStartAt?.toISOString() ?? null,
   route: { name: row.routeName },
   driver: { name: row.driverName, licenseNo: row.driverLicenseNo, phone: row.driverPhone },
   vehicle: { licensePlate: row.vehiclePlate },
   createdAt: row.createdAt.toISOString(),
 });
 
+/**
+ * One status move of TRIP_MOVES inside the caller's transaction, with its history row and audit entry naming who
+ * moved it (an administrator, or the driver from the driver app). One conditional UPDATE (moveTrip): answers the
+ * moved trip, or undefined when there is no such trip in a status the move starts from; the caller says why.
+ */
+export async function moveTripIn(
+  tx: Executor,
+  id: string,
+  move: TripMove,
+  context: ChangeContext,
+  at: Date,
+): Promise<TripRow | undefined> {
+  const { from, to } = TRIP_MOVES[move];
+  const row = await moveTrip(tx, id, from, { status: to, [STAMPED[move]]: at, updatedAt: at });
+  if (!row) return undefined;
+  await insertTripEvents(tx, [
+    { tripId: id, status: to, at, actorId: context.actor.id, actorEmail: context.actor.email },
+  ]);
+  await recordAudit(tx, { ...context, action: `trip.${PAST_TENSE[move]}`, entityType: 'trip', entityId: id });
+  return row;
+}
+
+/**
+ * Creates the PENDING pickup and drop trips of every assignment on each of `dates`, in the caller's transaction:
+ * each with its run's start on that day in `timeZone` and a copy of the run's stops, so the trips and their stops
+ * land together or not at all. Existing trips are left as they are. Answers the ids of the new trips.
+ */
+async function createTripsOn(
+  tx: Executor,
+  dates: string[],
+  { timeZone, at, actor }: { timeZone: string; at: Date; actor: ChangeActor | null },
+): Promise<string[]> {
+  const created: string[] = [];
+  for (const type of TRIP_TYPES) {
+    const times = await runStartTimes(tx, type);
+    for (const date of dates) {
+      const starts = times.map(({ routeId, startTime }) => ({
+        routeId,
+        startsAt: zonedInstant(date, startTime, timeZone).toISOString(),
+      }));
+      const ids = (await insertTripsOfDay(tx, date, type, starts)).map((row) => row.id);
+      await insertTripStops(tx, ids);
+      created.push(...ids);
+    }
+  }
+  if (created.length)
+    await insertTripEvents(
+      tx,
+      created.map((tripId) => ({
+        tripId,
+        status: 'PENDING' as const,
+        at,
+        actorId: actor?.id ?? null,
+        actorEmail: actor?.email ?? null,
+      })),
+    );
+  return created;
+}
+
 export interface TripServiceDeps {
   db: Database;
   clock: Clock;
+  /** The operator's time zone: run start times are read in it, and it says which day is today. */
+  timeZone: string;
   studentsOf(assignmentId: string): Promise<Student[]>;
 }
 
-export function createTripService({ db, clock, studentsOf }: TripServiceDeps) {
+export function createTripService({ db, clock, timeZone, studentsOf }: TripServiceDeps) {
+  /** `date`'s trips, by `actor` (null: the server itself), with an audit entry; in a transaction of its own. */
+  const generateDay = (date: string, context: ChangeContext | { actor: null }) =>
+    db.transaction(async (tx): Promise<GenerateTripsAnswer> => {
+      const created = await createTripsOn(tx, [date], { timeZone, at: clock(), actor: context.actor });
+      const expected = (await countAssignments(tx)) * TRIP_TYPES.length;
+      await recordAudit(tx, {
+        ...context,
+        action: 'trips.generated',
+        entityType: 'trip',
+        details: { date, created: created.length },
+      });
+      return { date, created: created.length, existing: expected - created.length };
+    });
+
   return {
     async list(query: TripListQuery) {
-      const { rows, total } = await listTrips(db, query);
+      const { rows, total } = await listTrips(db, query, zonedDate(clock(), timeZone));
       return { rows: rows.map(toTrip), total };
     },
 
@@ -73,33 +152,28 @@ export function createTripService({ db, clock, studentsOf }: TripServiceDeps) {
     },
 
     /** The PENDING pickup and drop trips of every assignment for `date`; existing ones stay as they are. */
-    async generate(date: string, context: ChangeContext): Promise<GenerateTripsAnswer> {
-      return db.transaction(async (tx) => {
-        const created: string[] = [];
-        for (const type of TRIP_TYPES)
-          created.push(...(await insertTripsOfDay(tx, date, type)).map((row) => row.id));
-        if (created.length) {
-          const at = clock();
-          await insertTripEvents(
-            tx,
-            created.map((tripId) => ({
-              tripId,
-              status: 'PENDING' as const,
-              at,
-              actorId: context.actor.id,
-              actorEmail: context.actor.email,
-            })),
-          );
-        }
-        const expected = (await countAssignments(tx)) * TRIP_TYPES.length;
-        await recordAudit(tx, {
-          ...context,
-          action: 'trips.generated',
-          entityType: 'trip',
-          details: { date, created: created.length },
-        });
-        return { date, created: created.length, existing: expected - created.length };
+    generate(date: string, context: ChangeContext): Promise<GenerateTripsAnswer> {
+      return generateDay(date, context);
+    },
+
+    /** `generate` without a signed-in person: the demo's data set calls it (audited as the server's). */
+    generateTripsFor(date: string): Promise<GenerateTripsAnswer> {
+      return generateDay(date, { actor: null });
+    },
+
+    /**
+     * The daily job's part: the trips of every one of `dates`, in the job's own transaction (the one that claimed
+     * the day), audited as the server's. Answers how many trips were made.
+     */
+    async generateAhead(tx: Executor, dates: string[]): Promise<number> {
+      const created = await createTripsOn(tx, dates, { timeZone, at: clock(), actor: null });
+      await recordAudit(tx, {
+        actor: null,
+        action: 'trips.generated',
+        entityType: 'trip',
+        details: { dates, created: created.length },
       });
+      return created.length;
     },
 
     /**
@@ -107,24 +181,13 @@ export function createTripService({ db, clock, studentsOf }: TripServiceDeps) {
      * else is a 404 (no trip) or a 409 (wrong status).
      */
     async move(id: string, move: TripMove, context: ChangeContext): Promise<Trip> {
-      const { from, to } = TRIP_MOVES[move];
       return db.transaction(async (tx) => {
-        const at = clock();
-        const row = await moveTrip(tx, id, from, { status: to, [STAMPED[move]]: at, updatedAt: at });
+        const row = await moveTripIn(tx, id, move, context, clock());
         if (!row) {
           const existing = await findTrip(tx, id);
           if (!existing) throw tripNotFound();
           throw conflict(`This trip is ${existing.status}; it cannot be ${PAST_TENSE[move]}.`);
         }
-        await insertTripEvents(tx, [
-          { tripId: id, status: to, at, actorId: context.actor.id, actorEmail: context.actor.email },
-        ]);
-        await recordAudit(tx, {
-          ...context,
-          action: `trip.${PAST_TENSE[move]}`,
-          entityType: 'trip',
-          entityId: id,
-        });
         return toTrip(row);
       });
     },

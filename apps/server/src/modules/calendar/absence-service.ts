@@ -1,0 +1,111 @@
+import {
+  ABSENCES_PAST_DAYS,
+  RUNS,
+  type Absence,
+  type Run,
+  absenceInputSchema,
+} from '@school-transport/shared';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { addDays, zonedDate } from '../../lib/zoned-time.js';
+import { recordAudit } from '../audit/audit-log.js';
+import {
+  type AbsenceRow,
+  deleteAbsence,
+  insertAbsences,
+  listStudentAbsences,
+  lockStudentShared,
+  studentExists,
+} from './absence-queries.js';
+
+const RUN_WORDS: Record<Run, string> = { PICKUP: 'morning', DROP: 'afternoon' };
+
+const toAbsence = (row: AbsenceRow): Absence => ({
+  id: row.id,
+  studentId: row.studentId,
+  date: row.date,
+  run: row.run,
+  reason: row.reason,
+  by: row.createdByEmail,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const studentNotFound = () => notFound('Student not found.');
+
+type AbsenceValues = z.output<typeof absenceInputSchema>;
+
+export interface AbsenceServiceDeps {
+  db: Database;
+  clock: Clock;
+  timeZone: string;
+}
+
+/**
+ * "Not riding" marks. Audit entries name the child by id only, never by name: the log outlives a child's record
+ * (decision 020).
+ */
+export function createAbsenceService({ db, clock, timeZone }: AbsenceServiceDeps) {
+  return {
+    /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days, soonest first. */
+    async ofStudent(studentId: string): Promise<Absence[]> {
+      if (!(await studentExists(db, studentId))) throw studentNotFound();
+      const since = addDays(zonedDate(clock(), timeZone), -ABSENCES_PAST_DAYS);
+      return (await listStudentAbsences(db, studentId, since)).map(toAbsence);
+    },
+
+    /** One row per run (BOTH is two); if any of them is marked already, nothing is written and 409 says which. */
+    async mark(studentId: string, input: AbsenceValues, context: ChangeContext): Promise<Absence[]> {
+      const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
+      return db.transaction(async (tx) => {
+        if (!(await lockStudentShared(tx, studentId))) throw studentNotFound();
+        const rows = await insertAbsences(
+          tx,
+          runs.map((run) => ({
+            studentId,
+            date: input.date,
+            run,
+            reason: input.reason ?? null,
+            createdBy: context.actor.id,
+            createdByEmail: context.actor.email,
+          })),
+        );
+        if (rows.length < runs.length) {
+          const taken = runs
+            .filter((run) => !rows.some((row) => row.run === run))
+            .map((run) => RUN_WORDS[run]);
+          // Throwing rolls back the rows that did go in: BOTH is all or nothing.
+          throw conflict(
+            `This child is already marked not riding on ${input.date} (${taken.join(' and ')}).`,
+          );
+        }
+        for (const row of rows)
+          await recordAudit(tx, {
+            ...context,
+            action: 'absence.created',
+            entityType: 'absence',
+            entityId: row.id,
+            details: { studentId, date: row.date, run: row.run },
+          });
+        return rows.map(toAbsence);
+      });
+    },
+
+    async remove(id: string, context: ChangeContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await deleteAbsence(tx, id);
+        if (!row) throw notFound('Absence not found.');
+        await recordAudit(tx, {
+          ...context,
+          action: 'absence.deleted',
+          entityType: 'absence',
+          entityId: id,
+          details: { studentId: row.studentId, date: row.date, run: row.run },
+        });
+      });
+    },
+  };
+}
+export type AbsenceService = ReturnType<typeof createAbsenceService>;

@@ -1,0 +1,161 @@
+import type { z } from 'zod';
+import type { DriverTrip, finishTripInputSchema, Manifest, Student, Trip } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { zonedDate } from '../../lib/zoned-time.js';
+import { absentStudentIds } from '../calendar/absence-queries.js';
+import { deriveRiderStates } from '../ridership/rider-states.js';
+import { eventsOfTrip } from '../ridership/ridership-queries.js';
+import { findTrip } from '../trips/trip-queries.js';
+import { moveTripIn, toTrip } from '../trips/trip-service.js';
+import {
+  riderStopPositions,
+  setFinishReason,
+  stopsOfTrip,
+  tripOfDriver,
+  tripsOfDriverOn,
+  type TripRow,
+} from './driver-app-queries.js';
+import { buildManifest } from './manifest.js';
+
+/**
+ * A trip that is not the driver's answers exactly as one that does not exist: the driver app must not confirm
+ * which ids are trips of others.
+ */
+const tripNotFound = () => notFound('Trip not found.');
+
+/** 07:31, on the operator's wall clock: how the driver reads "when" in a refusal (rare: no formatter kept). */
+const clockTime = (instant: Date, timeZone: string) =>
+  instant.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export interface DriverAppServiceDeps {
+  db: Database;
+  clock: Clock;
+  /** The operator's time zone: what "today" and the times in messages are read in. */
+  timeZone: string;
+  studentsOf(assignmentId: string): Promise<Student[]>;
+}
+
+/**
+ * The driver app's trips: today's list, the manifest, start and finish. Every call is for the signed-in driver's
+ * own trips; status moves go through the trips module's rules (TRIP_MOVES, moveTripIn), with the trip's row locked
+ * first so that the reasons given for a refusal are true of the trip as it is.
+ */
+export function createDriverAppService({ db, clock, timeZone, studentsOf }: DriverAppServiceDeps) {
+  const today = () => zonedDate(clock(), timeZone);
+
+  /** The riders are the children seated in the trip's assignment now (none once the assignment is deleted). */
+  async function manifestOf(trip: TripRow): Promise<Manifest> {
+    const [stops, students, absent, events] = await Promise.all([
+      stopsOfTrip(db, trip.id),
+      trip.assignmentId ? studentsOf(trip.assignmentId) : Promise.resolve([]),
+      absentStudentIds(db, trip.tripDate, trip.type),
+      eventsOfTrip(db, trip.id),
+    ]);
+    const ids = students.map((student) => student.id);
+    const stopPositions = await riderStopPositions(db, trip.id, trip.type, ids);
+    return buildManifest({ trip, stops, students, stopPositions, absent, events });
+  }
+
+  async function ownTrip(userId: string, tripId: string) {
+    const trip = await tripOfDriver(db, userId, tripId);
+    if (!trip) throw tripNotFound();
+    return trip;
+  }
+
+  /** Why this trip cannot be started now, or null when it can. */
+  function startRefusal(trip: TripRow): string | null {
+    switch (trip.status) {
+      case 'STARTED':
+        return `This trip was already started at ${clockTime(trip.startedAt!, timeZone)}, on this or another device.`;
+      case 'COMPLETED':
+        return `This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`;
+      case 'CANCELLED':
+        return 'This trip was cancelled by the office.';
+      case 'PENDING':
+        return trip.tripDate === today() ? null : `This trip is for ${trip.tripDate}, not today.`;
+    }
+  }
+
+  return {
+    /** The driver's trips of today (the operator's day), in the order they run. */
+    async today(userId: string): Promise<DriverTrip[]> {
+      const rows = await tripsOfDriverOn(db, userId, today());
+      return rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        status: row.status,
+        date: row.tripDate,
+        plannedStartAt: row.plannedStartAt?.toISOString() ?? null,
+        startedAt: row.startedAt?.toISOString() ?? null,
+        completedAt: row.completedAt?.toISOString() ?? null,
+        routeName: row.routeName,
+        vehiclePlate: row.vehiclePlate,
+        stopCount: row.stopCount,
+        riderCount: row.riderCount,
+      }));
+    },
+
+    async driverManifest(userId: string, tripId: string): Promise<Manifest> {
+      return manifestOf(await ownTrip(userId, tripId));
+    },
+
+    /** The office's view of any trip. */
+    async manifest(tripId: string): Promise<Manifest> {
+      const trip = await findTrip(db, tripId);
+      if (!trip) throw tripNotFound();
+      return manifestOf(trip);
+    },
+
+    /**
+     * PENDING → STARTED, on the trip's own day only. The row lock makes two devices starting at once queue: the
+     * second finds the trip STARTED and is told when it was.
+     */
+    async start(userId: string, tripId: string, context: ChangeContext): Promise<Trip> {
+      return db.transaction(async (tx) => {
+        const trip = await tripOfDriver(tx, userId, tripId, true);
+        if (!trip) throw tripNotFound();
+        const refusal = startRefusal(trip);
+        if (refusal) throw conflict(refusal);
+        return toTrip((await moveTripIn(tx, tripId, 'start', context, clock()))!);
+      });
+    },
+
+    /**
+     * STARTED → COMPLETED. While a child who boarded has not left the bus, only with a reason, which the office
+     * sees. A morning trip's children leave at school: the app records their ALIGHT there before finishing.
+     */
+    async finish(
+      userId: string,
+      tripId: string,
+      { reason }: z.output<typeof finishTripInputSchema>,
+      context: ChangeContext,
+    ): Promise<Trip> {
+      return db.transaction(async (tx) => {
+        const trip = await tripOfDriver(tx, userId, tripId, true);
+        if (!trip) throw tripNotFound();
+        if (trip.status === 'PENDING') throw conflict('This trip has not been started yet.');
+        if (trip.status === 'COMPLETED')
+          throw conflict(`This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`);
+        if (trip.status === 'CANCELLED') throw conflict('This trip was cancelled by the office.');
+        const states = deriveRiderStates(await eventsOfTrip(tx, tripId));
+        const onBoard = [...states.values()].filter((state) => state === 'ON_BUS').length;
+        if (onBoard && !reason) {
+          const where = trip.type === 'PICKUP' ? 'at school' : 'at their stops';
+          throw conflict(
+            `${plural(onBoard, 'child is', 'children are')} still on the bus. Record them leaving ${where}, or give a reason to finish anyway.`,
+            [{ field: 'reason', message: 'Give a reason to finish with children on board' }],
+          );
+        }
+        const moved = await moveTripIn(tx, tripId, 'complete', context, clock());
+        if (reason) await setFinishReason(tx, tripId, reason);
+        return toTrip({ ...moved!, finishReason: reason ?? moved!.finishReason });
+      });
+    },
+  };
+}
+export type DriverAppService = ReturnType<typeof createDriverAppService>;

@@ -1,0 +1,163 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { RidershipFlag, RidershipKind, ScanMethod } from '@school-transport/shared';
+import type { Executor } from '../../db/client.js';
+import { drivers, ridershipEvents, trackerDevices, trips, vehiclePositions } from '../../db/schema/index.js';
+
+/** The SQL of ridership events, positions and trackers (rules in ridership-service.ts and tracker-service.ts). */
+
+export type RidershipEventRow = typeof ridershipEvents.$inferSelect;
+export type NewVehiclePosition = typeof vehiclePositions.$inferInsert;
+export type TrackerRow = typeof trackerDevices.$inferSelect;
+
+/** A trip's events in the order they happened (ties by id, as deriveRiderStates orders them). */
+export function eventsOfTrip(db: Executor, tripId: string) {
+  return db
+    .select()
+    .from(ridershipEvents)
+    .where(eq(ridershipEvents.tripId, tripId))
+    .orderBy(asc(ridershipEvents.occurredAt), asc(ridershipEvents.eventId));
+}
+
+/** What a batch needs to know of its trips: whose they are, whether they run, which bus and children. */
+export function tripsForIngest(db: Executor, tripIds: string[]) {
+  return (
+    db
+      .select({
+        id: trips.id,
+        status: trips.status,
+        assignmentId: trips.assignmentId,
+        vehicleId: trips.vehicleId,
+        driverUserId: drivers.userId,
+      })
+      .from(trips)
+      .leftJoin(drivers, eq(drivers.id, trips.driverId))
+      .where(inArray(trips.id, tripIds))
+      // Held until the batch is stored: a trip cannot be cancelled between the check and the write.
+      .for('share', { of: trips })
+  );
+}
+
+/** One event of a batch as the ingest statement takes it (ids in lower case, times as ISO text). */
+export interface IngestEvent {
+  eventId: string;
+  tripId: string;
+  kind: RidershipKind;
+  method: ScanMethod;
+  studentId: string | null;
+  tagId: string | null;
+  occurredAt: string;
+  lat: number | null;
+  lng: number | null;
+  accuracy: number | null;
+}
+
+/** What became of one event: stored now (`created`) or before, with the child and flag it was stored with. */
+export interface IngestOutcome {
+  eventId: string;
+  created: boolean;
+  studentId: string | null;
+  studentName: string | null;
+  flag: RidershipFlag | null;
+}
+
+/**
+ * A whole batch in one statement, the batch travelling as one JSON parameter (on PGlite, a 50-row VALUES list
+ * with 700 parameters took twice as long to parse and bind). Each event's child is found by id or by NFC tag; one
+ * found nowhere is kept with UNKNOWN_TAG, one not seated on the trip's assignment with WRONG_BUS (a trip whose
+ * assignment is gone has nobody to compare with, so no flag). Ids stored before are skipped (ON CONFLICT DO
+ * NOTHING) and answered with what was stored then, as long as that was on the same trip: the outer SELECT sees
+ * the table as it was before this statement's insert. Answers one row per event, in the batch's order.
+ */
+export async function ingestEvents(
+  db: Executor,
+  events: IngestEvent[],
+  { receivedAt, recordedBy }: { receivedAt: Date; recordedBy: string },
+): Promise<IngestOutcome[]> {
+  const batch = JSON.stringify(events.map((event, ord) => ({ ord, ...event })));
+  // Both drivers answer raw statements with `rows` (pg's QueryResult, PGlite's Results).
+  const result = (await db.execute(sql`
+    with input as (
+      select * from json_to_recordset(${batch}::json) as x(
+        ord int, "eventId" uuid, "tripId" uuid, kind ridership_kind, method scan_method, "studentId" uuid,
+        "tagId" text, "occurredAt" timestamptz, lat float8, lng float8, accuracy float8)
+    ),
+    resolved as (
+      select input.*, child.id as child_id, child.name as child_name,
+        case
+          when child.id is null then 'UNKNOWN_TAG'::ridership_flag
+          when trip.assignment_id is not null and seat.assignment_id is distinct from trip.assignment_id
+            then 'WRONG_BUS'::ridership_flag
+        end as flag
+      from input
+      join trips trip on trip.id = input."tripId"
+      left join students by_id on by_id.id = input."studentId"
+      left join students by_tag on input."studentId" is null and by_tag.nfc_tag_id = input."tagId"
+      cross join lateral (select coalesce(by_id.id, by_tag.id) as id, coalesce(by_id.name, by_tag.name) as name) child
+      left join assignment_students seat on seat.student_id = child.id
+    ),
+    inserted as (
+      insert into ridership_events (event_id, trip_id, kind, method, student_id, student_name, tag_id, occurred_at,
+        received_at, lat, lng, accuracy, flag, recorded_by)
+      select "eventId", "tripId", kind, method, child_id, child_name, "tagId", "occurredAt",
+        ${receivedAt.toISOString()}::timestamptz, lat, lng, accuracy, flag, ${recordedBy}::uuid
+      from resolved
+      on conflict (event_id) do nothing
+      returning event_id
+    )
+    select r."eventId" as "eventId",
+      inserted.event_id is not null as created,
+      case when before.event_id is null then r.child_id else before.student_id end as "studentId",
+      case when before.event_id is null then r.child_name else before.student_name end as "studentName",
+      case when before.event_id is null then r.flag else before.flag end as flag
+    from resolved r
+    left join inserted on inserted.event_id = r."eventId"
+    left join ridership_events before on before.event_id = r."eventId" and before.trip_id = r."tripId"
+    order by r.ord`)) as unknown as { rows: IngestOutcome[] };
+  return result.rows;
+}
+
+export function insertPositions(db: Executor, rows: NewVehiclePosition[]) {
+  return db
+    .insert(vehiclePositions)
+    .values(rows)
+    .onConflictDoNothing({ target: vehiclePositions.positionId })
+    .returning({ positionId: vehiclePositions.positionId });
+}
+
+/** The trip a vehicle is on now: the one started last, should two be running. */
+export async function startedTripOfVehicle(db: Executor, vehicleId: string) {
+  const [row] = await db
+    .select({ id: trips.id })
+    .from(trips)
+    .where(and(eq(trips.vehicleId, vehicleId), eq(trips.status, 'STARTED')))
+    .orderBy(desc(trips.startedAt))
+    .limit(1);
+  return row;
+}
+
+export function listTrackers(db: Executor, vehicleId?: string) {
+  return db
+    .select()
+    .from(trackerDevices)
+    .where(vehicleId ? eq(trackerDevices.vehicleId, vehicleId) : undefined)
+    .orderBy(asc(trackerDevices.deviceId));
+}
+
+export async function insertTracker(db: Executor, row: typeof trackerDevices.$inferInsert) {
+  const [created] = await db.insert(trackerDevices).values(row).returning();
+  return created!;
+}
+
+export async function deleteTracker(db: Executor, id: string) {
+  const [deleted] = await db.delete(trackerDevices).where(eq(trackerDevices.id, id)).returning();
+  return deleted;
+}
+
+export async function trackerByDeviceId(db: Executor, deviceId: string) {
+  const [row] = await db.select().from(trackerDevices).where(eq(trackerDevices.deviceId, deviceId));
+  return row;
+}
+
+export async function touchTracker(db: Executor, id: string, at: Date) {
+  await db.update(trackerDevices).set({ lastSeenAt: at }).where(eq(trackerDevices.id, id));
+}
