@@ -135,7 +135,7 @@ test('a student is viewed with a map of the pickup point and updated with a clic
   await page.getByRole('button', { name: 'Update Student' }).click();
   await expectToast(page, 'Student updated successfully!');
   await expect(page).toHaveURL(/\/student-details\/[0-9a-f-]{36}$/);
-  await expect(page.getByText('7C')).toBeVisible();
+  await expect(page.getByText('7C', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: parent.name }).click();
   await expect(page).toHaveURL(/\/parent-details\/[0-9a-f-]{36}$/);

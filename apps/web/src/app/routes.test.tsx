@@ -81,6 +81,8 @@ describe('routes for an admin', () => {
       ['Students', '/all-students'],
       ['Vehicles', '/all-vehicles'],
       ['Routes', '/all-routes'],
+      ['Stops', '/all-stops'],
+      ['School calendar', '/school-calendar'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
       ['Staff users', '/staff-users'],

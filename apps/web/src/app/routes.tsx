@@ -28,6 +28,28 @@ const screen = (path: string, load: () => Promise<ComponentType>): RouteObject =
  */
 export const createAppRoutes = (): RouteObject[] => [
   {
+    // The driver app (a phone on the bus): its own session, top bar and outbox, outside the back-office's guard
+    // and chrome, and fetched only when /driver is opened.
+    path: '/driver',
+    lazy: { Component: async () => (await import('../features/driver-app/DriverRoot')).DriverRoot },
+    HydrateFallback: PageLoader,
+    ErrorBoundary: RouteErrorPage,
+    children: [
+      {
+        index: true,
+        lazy: {
+          Component: async () => (await import('../features/driver-app/DriverTodayPage')).DriverTodayPage,
+        },
+      },
+      screen(
+        'sign-in',
+        async () => (await import('../features/driver-app/DriverSignInPage')).DriverSignInPage,
+      ),
+      screen('trips/:id', async () => (await import('../features/driver-app/DriverTripPage')).DriverTripPage),
+      screen('*', async () => (await import('../components/NotFoundPage')).NotFoundPage),
+    ],
+  },
+  {
     Component: SessionRoot,
     HydrateFallback: PageLoader,
     children: [
@@ -124,6 +146,18 @@ export const createAppRoutes = (): RouteObject[] => [
               screen(
                 paths.busRoutes.list,
                 async () => (await import('../features/bus-routes/BusRouteListPage')).BusRouteListPage,
+              ),
+              screen(
+                paths.busRoutes.details.pattern,
+                async () => (await import('../features/bus-routes/BusRouteDetailsPage')).BusRouteDetailsPage,
+              ),
+              screen(
+                paths.stops.list,
+                async () => (await import('../features/stops/StopListPage')).StopListPage,
+              ),
+              screen(
+                paths.calendar,
+                async () => (await import('../features/calendar/CalendarPage')).CalendarPage,
               ),
               screen(
                 paths.assignments.list,

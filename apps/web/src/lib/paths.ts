@@ -46,7 +46,10 @@ export const paths = {
   },
   /** Vehicles and bus routes are added and edited in their lists' dialogs. */
   vehicles: { list: '/all-vehicles' },
-  busRoutes: { list: '/all-routes' },
+  busRoutes: { list: '/all-routes', details: recordPath('route-details') },
+  /** Stops are added and edited in their list's dialog; a route's page orders them into its runs. */
+  stops: { list: '/all-stops' },
+  calendar: '/school-calendar',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

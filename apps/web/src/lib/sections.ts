@@ -17,6 +17,8 @@ export const SECTIONS = {
   students: { label: 'Students', path: paths.students.list },
   vehicles: { label: 'Vehicles', path: paths.vehicles.list },
   busRoutes: { label: 'Routes', path: paths.busRoutes.list },
+  stops: { label: 'Stops', path: paths.stops.list },
+  calendar: { label: 'School calendar', path: paths.calendar },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
   staffUsers: { label: 'Staff users', path: paths.staffUsers },

@@ -52,5 +52,6 @@ export const aDriver = (id: string): Driver => ({
   licenseNo: `DL-${id}`,
   address: null,
   profileImage: null,
+  account: 'none',
   createdAt: CREATED_AT,
 });

@@ -6,6 +6,8 @@ import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlin
 import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
+import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
@@ -23,6 +25,8 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   students: SchoolOutlinedIcon,
   vehicles: DirectionsBusOutlinedIcon,
   busRoutes: RouteOutlinedIcon,
+  stops: PlaceOutlinedIcon,
+  calendar: EventOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   staffUsers: ManageAccountsOutlinedIcon,

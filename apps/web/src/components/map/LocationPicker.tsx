@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { usePublicSettings } from '../../lib/settings-api';
 import { DEFAULT_VIEW, POINT_ZOOM, roundCoordinate, type MapPoint } from './coordinates';
+import { FollowContainerSize, mapFrameSx } from './map-frame';
 
 /**
  * The point is a CSS dot rather than Leaflet's default pin: that one is a set of image files whose addresses a
@@ -47,20 +48,6 @@ function KeepPointInView({ point }: { point: MapPoint | null }) {
 }
 
 /**
- * Leaflet measures its container only when the window resizes; a dialog opening or the drawer folding changes
- * the map's size too, and without a new measure part of it would stay blank.
- */
-function FollowContainerSize() {
-  const map = useMap();
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
-  return null;
-}
-
-/**
  * A map of one point, picked by a click when `onPick` is given. Tiles come from the installation's settings;
  * without them (offline, blocked, not configured) the map stays blank but still shows and picks the point, so
  * typed coordinates and clicks work either way.
@@ -75,14 +62,8 @@ export default function LocationPicker({ point, onPick, label, height }: Locatio
       role="region"
       aria-label={label}
       sx={{
-        height,
-        borderRadius: 1,
-        overflow: 'hidden',
-        border: 1,
-        borderColor: 'divider',
+        ...mapFrameSx(height),
         '& .leaflet-container': { height: '100%', cursor: onPick ? 'crosshair' : undefined },
-        // Leaflet tells its attribution links apart by colour alone (WCAG 1.4.1): underlined, they need not be.
-        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
         [`& .${POINT_CLASS}`]: {
           bgcolor: 'primary.main',
           border: '3px solid #fff',

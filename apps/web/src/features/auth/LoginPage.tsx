@@ -10,13 +10,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { TextInputField } from '../../components/form/TextInputField';
+import { CredentialsFields } from '../../components/form/CredentialsFields';
 import { ApiError } from '../../lib/api-client';
-import { textFieldRegistration } from '../../lib/form-fields';
 import { requestLogin, revokeToken } from './auth-api';
 import { readLoginNotice } from './login-notice';
 import { paths } from '../../lib/paths';
 import { isAdminUser, useSession } from '../../lib/session';
+
+/** Drivers have an app of their own; the back-office points them to it (the driver app's address). */
+export const DRIVERS_GO_TO_DRIVER_APP = 'Drivers sign in at the driver app: /driver';
 
 /** What the server said about a failed sign-in: its per-field errors, or else its message. */
 function problemsOf(error: unknown): string[] {
@@ -43,7 +45,10 @@ export function LoginPage() {
       if (!isAdminUser(answer.user)) {
         // Drivers and parents have valid accounts but no business here: their new session is revoked at once.
         await revokeToken(answer.token);
-        setProblems([MESSAGES.backOfficeAdminsOnly]);
+        setProblems([
+          MESSAGES.backOfficeAdminsOnly,
+          ...(answer.user.role === 'driver' ? [DRIVERS_GO_TO_DRIVER_APP] : []),
+        ]);
         return;
       }
       signIn(answer);
@@ -69,26 +74,7 @@ export function LoginPage() {
       </Stack>
       {/* noValidate: the shared schema's messages replace the browser's own validation bubbles. */}
       <Stack component="form" spacing={2.5} noValidate onSubmit={logIn}>
-        <TextInputField
-          {...textFieldRegistration(register('email'))}
-          label="Email Address"
-          type="email"
-          autoComplete="email"
-          required
-          fullWidth
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-        />
-        <TextInputField
-          {...textFieldRegistration(register('password'))}
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          fullWidth
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-        />
+        <CredentialsFields register={register} errors={errors} />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
           Log In
         </Button>

@@ -13,6 +13,12 @@ import { BackToLogIn } from './BackToLogIn';
 import type { LoginNotice } from './login-notice';
 import { paths } from '../../lib/paths';
 
+/**
+ * A driver's invitation link says `&app=driver`: once the password is set, the driver goes to the driver app's
+ * sign-in (the back-office would refuse them).
+ */
+const DRIVER_SIGN_IN = '/driver/sign-in';
+
 const INCOMPLETE_LINK_MESSAGE =
   'This link is incomplete. Copy the whole link from the mail, or ask for a new one.';
 
@@ -25,7 +31,7 @@ function AskForNewLink() {
 }
 
 /** The password form, for a token that at least looks like one; the server decides whether it still works. */
-function ResetPasswordForm({ token }: { token: string }) {
+function ResetPasswordForm({ token, forDriver }: { token: string; forDriver: boolean }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { control, problems, submitWith, isSubmitting } = useSchemaForm(resetPasswordSchema, {
@@ -38,7 +44,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     const answer = await resetPassword(input);
     enqueueSnackbar(answer.message ?? ACCOUNT_MESSAGES.passwordUpdated, { variant: 'success' });
     const notice: LoginNotice = { notice: ACCOUNT_MESSAGES.passwordUpdated };
-    navigate(paths.login, { replace: true, state: notice });
+    navigate(forDriver ? DRIVER_SIGN_IN : paths.login, { replace: true, state: notice });
   });
 
   return (
@@ -71,7 +77,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Reset Password">
       <Stack spacing={2.5}>
         {tokenLooksValid ? (
-          <ResetPasswordForm token={token} />
+          <ResetPasswordForm token={token} forDriver={searchParams.get('app') === 'driver'} />
         ) : (
           <Alert severity="error">
             {INCOMPLETE_LINK_MESSAGE} <AskForNewLink />

@@ -1,5 +1,6 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import type { BusRoute } from '@school-transport/shared';
 import { useState } from 'react';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
@@ -8,6 +9,7 @@ import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { formatDate, formatMinutes } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { RESOURCES } from '../../lib/resource-api';
 import { useDeleteBusRoute } from './api';
 import { BusRouteFormDialog } from './BusRouteFormDialog';
@@ -38,6 +40,8 @@ export function BusRouteListPage() {
         <RowActionsMenu
           label={`Actions for ${route.name}`}
           actions={[
+            // The route's page holds its stops and times.
+            { label: 'View', icon: <VisibilityOutlinedIcon />, to: paths.busRoutes.details(route.id) },
             { label: 'Edit', icon: <EditOutlinedIcon />, onClick: () => setForm({ route }) },
             { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => confirmDelete(route) },
           ]}

@@ -1,7 +1,9 @@
+import Stack from '@mui/material/Stack';
 import type { Driver } from '@school-transport/shared';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatDate, orDash } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { DriverAppAccount } from './DriverAppAccount';
 import { DriverGate } from './DriverGate';
 
 function DriverDetails({ driver }: { driver: Driver }) {
@@ -15,12 +17,15 @@ function DriverDetails({ driver }: { driver: Driver }) {
   ];
 
   return (
-    <RecordSummary
-      name={driver.user.name}
-      photo={driver.profileImage}
-      facts={facts}
-      updatePath={paths.drivers.update(driver.id)}
-    />
+    <Stack spacing={3}>
+      <RecordSummary
+        name={driver.user.name}
+        photo={driver.profileImage}
+        facts={facts}
+        updatePath={paths.drivers.update(driver.id)}
+      />
+      <DriverAppAccount driver={driver} />
+    </Stack>
   );
 }
 

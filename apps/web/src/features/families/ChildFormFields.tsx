@@ -1,10 +1,9 @@
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { childInputSchema, type ChildInput } from '@school-transport/shared';
 import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { toMapPoint, type MapPoint } from '../../components/map/coordinates';
-import { LazyLocationPicker } from '../../components/map/LazyLocationPicker';
+import { MapPointField } from '../../components/map/MapPointField';
 import type { ChildPayload } from './child-form';
 
 /** Typed as text: a number field would refuse a half-typed '-' or ','. */
@@ -44,17 +43,13 @@ export function ChildFormFields({ control, setValue }: ChildFormFieldsProps) {
   return (
     <Stack spacing={2}>
       <FieldGrid control={control} schema={childInputSchema} fields={CHILD_FIELDS} />
-      <div>
-        <LazyLocationPicker
-          point={toMapPoint(latitude, longitude)}
-          onPick={pick}
-          label="Pickup location map"
-          height={260}
-        />
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          Click the map to set the pickup point, or type its latitude and longitude.
-        </Typography>
-      </div>
+      <MapPointField
+        point={toMapPoint(latitude, longitude)}
+        onPick={pick}
+        label="Pickup location map"
+        hint="Click the map to set the pickup point, or type its latitude and longitude."
+        height={260}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Student } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
@@ -7,6 +8,8 @@ import { LazyLocationPicker } from '../../components/map/LazyLocationPicker';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatCoordinates, formatDate, orDash } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { StudentAbsences } from './StudentAbsences';
+import { StudentCard } from './StudentCard';
 import { StudentGate } from './StudentGate';
 
 function StudentDetails({ student }: { student: Student }) {
@@ -28,22 +31,26 @@ function StudentDetails({ student }: { student: Student }) {
   ];
 
   return (
-    <RecordSummary
-      name={student.name}
-      photo={student.profileImage}
-      photoUpload={{ kind: 'student', id: student.id }}
-      facts={facts}
-      updatePath={paths.students.update(student.id)}
-    >
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-        Pickup point
-      </Typography>
-      <LazyLocationPicker
-        point={toMapPoint(student.pickupAndDropLat, student.pickupAndDropLng)}
-        label="Pickup location map"
-        height={220}
-      />
-    </RecordSummary>
+    <Stack spacing={3}>
+      <RecordSummary
+        name={student.name}
+        photo={student.profileImage}
+        photoUpload={{ kind: 'student', id: student.id }}
+        facts={facts}
+        updatePath={paths.students.update(student.id)}
+      >
+        <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+          Pickup point
+        </Typography>
+        <LazyLocationPicker
+          point={toMapPoint(student.pickupAndDropLat, student.pickupAndDropLng)}
+          label="Pickup location map"
+          height={220}
+        />
+      </RecordSummary>
+      <StudentAbsences studentId={student.id} name={student.name} />
+      <StudentCard student={student} />
+    </Stack>
   );
 }
 

@@ -11,6 +11,7 @@ const tripIn = (status: TripStatus): Trip => ({
   type: 'PICKUP',
   status,
   date: '2026-03-02',
+  plannedStartAt: null,
   startedAt: null,
   completedAt: null,
   cancelledAt: null,

@@ -12,6 +12,8 @@ import { formatTripDay, formatTripMoment } from '../../lib/format';
 import { TripActions } from './TripActions';
 import { TripGate } from './TripGate';
 import { TripHistory } from './TripHistory';
+import { TripRidership } from './TripRidership';
+import { TripTime } from './TripTime';
 
 const momentOrDash = (timestamp: string | null) => (timestamp ? formatTripMoment(timestamp) : '—');
 
@@ -34,6 +36,7 @@ function TripOverview({ trip }: { trip: TripDetails }) {
     ['Driver Phone No', trip.driver.phone],
     ['Vehicle RC No', trip.vehicle.licensePlate],
     ['Date', formatTripDay(trip.date)],
+    ['Planned start', <TripTime trip={trip} />],
     ['Started', momentOrDash(trip.startedAt)],
     ['Completed', momentOrDash(trip.completedAt)],
     ['Cancelled', momentOrDash(trip.cancelledAt)],
@@ -60,6 +63,7 @@ function TripDetailsView({ trip }: { trip: TripDetails }) {
   return (
     <Stack spacing={3}>
       <TripOverview trip={trip} />
+      <TripRidership tripId={trip.id} running={trip.status === 'STARTED'} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Section title={`Children (${trip.students.length})`}>

@@ -14,6 +14,7 @@ import { RESOURCES } from '../../lib/resource-api';
 import { GenerateTripsDialog } from './GenerateTripsDialog';
 import { driverWithLicence, tripDateLabel } from './trip-format';
 import { TRIP_FILTERS, TripFilters } from './TripFilters';
+import { TripTime } from './TripTime';
 
 const COLUMNS: Column<Trip>[] = [
   { header: 'Route', cell: (trip) => trip.route.name },
@@ -23,6 +24,7 @@ const COLUMNS: Column<Trip>[] = [
   { header: 'Type', cell: (trip) => <TripTypeChip type={trip.type} /> },
   { header: 'Status', cell: (trip) => <TripStatusChip status={trip.status} /> },
   { header: 'Date', nowrap: true, cell: (trip) => tripDateLabel(trip) },
+  { header: 'Time', nowrap: true, cell: (trip) => <TripTime trip={trip} /> },
   {
     header: 'Actions',
     align: 'right',

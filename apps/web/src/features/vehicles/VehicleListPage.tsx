@@ -1,6 +1,7 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
+import SatelliteAltOutlinedIcon from '@mui/icons-material/SatelliteAltOutlined';
 import type { Vehicle } from '@school-transport/shared';
 import { useState } from 'react';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
@@ -13,9 +14,11 @@ import { PhotoCell } from '../../components/PhotoCell';
 import { formatDate } from '../../lib/format';
 import { RESOURCES } from '../../lib/resource-api';
 import { useDeleteVehicle } from './api';
+import { TrackersDialog } from './TrackersDialog';
 import { VehicleFormDialog } from './VehicleFormDialog';
 
-type OpenDialog = { kind: 'form'; vehicle?: Vehicle } | { kind: 'photo'; vehicle: Vehicle } | null;
+type OpenDialog =
+  { kind: 'form'; vehicle?: Vehicle } | { kind: 'photo' | 'trackers'; vehicle: Vehicle } | null;
 
 export function VehicleListPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -55,6 +58,11 @@ export function VehicleListPage() {
               onClick: () => setDialog({ kind: 'photo', vehicle }),
             },
             {
+              label: 'Trackers',
+              icon: <SatelliteAltOutlinedIcon />,
+              onClick: () => setDialog({ kind: 'trackers', vehicle }),
+            },
+            {
               label: 'Delete',
               icon: <DeleteOutlinedIcon />,
               onClick: () => confirmDelete(vehicle),
@@ -83,6 +91,7 @@ export function VehicleListPage() {
           onClose={close}
         />
       )}
+      {dialog?.kind === 'trackers' && <TrackersDialog vehicle={dialog.vehicle} onClose={close} />}
       {deleteDialog}
     </>
   );

@@ -1,0 +1,9 @@
+import { recordGate } from '../../components/RecordGate';
+import { paths } from '../../lib/paths';
+import { useBusRoute } from './schedule-api';
+
+export const BusRouteGate = recordGate({
+  useRecord: useBusRoute,
+  noun: 'Route',
+  back: { label: 'All Routes', to: paths.busRoutes.list },
+});

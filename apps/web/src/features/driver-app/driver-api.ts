@@ -1,0 +1,109 @@
+import type {
+  DriverTrip,
+  FinishTripInput,
+  Manifest,
+  PositionBatchAnswer,
+  PositionInput,
+  RidershipBatchAnswer,
+  RidershipEventInput,
+  SuccessEnvelope,
+} from '@school-transport/shared';
+import { apiRequest } from '../../lib/api-client';
+import { readStorage, writeStorage } from '../../lib/storage';
+
+/** An answer read from the device because the server could not be reached. */
+export interface Snapshot<T> {
+  data: T;
+  savedAt: string;
+  offline: boolean;
+}
+
+const SNAPSHOT_PREFIX = '__driver_snapshot__';
+
+/**
+ * The last answer of each screen is kept on the device: in a dead zone the driver still sees the day and the
+ * manifest as they were last loaded. The API's own answers are never cached by the browser (no-store), so this
+ * copy is the driver app's deliberate choice, kept only for the signed-in driver and dropped at sign-out.
+ */
+async function withSnapshot<T>(key: string, load: () => Promise<T>): Promise<Snapshot<T>> {
+  try {
+    const data = await load();
+    const savedAt = new Date().toISOString();
+    writeStorage(SNAPSHOT_PREFIX + key, JSON.stringify({ data, savedAt }));
+    return { data, savedAt, offline: false };
+  } catch (error) {
+    const stored = readStorage(SNAPSHOT_PREFIX + key);
+    // Only a connection failure falls back: a refusal (401, 404) must show as one.
+    if (!stored || !isConnectionFailure(error)) throw error;
+    const { data, savedAt } = JSON.parse(stored) as { data: T; savedAt: string };
+    return { data, savedAt, offline: true };
+  }
+}
+
+export function clearSnapshots(): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith(SNAPSHOT_PREFIX)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: there is nothing stored to clear either.
+  }
+}
+
+/** The server could not be reached (status 0), as opposed to answering with a refusal. */
+export function isConnectionFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;
+}
+
+export function fetchToday(token: string): Promise<Snapshot<DriverTrip[]>> {
+  return withSnapshot('today', async () => {
+    const answer = await apiRequest<SuccessEnvelope<DriverTrip[]>>('GET', '/driver/today', undefined, {
+      token,
+    });
+    return answer.data ?? [];
+  });
+}
+
+export function fetchManifest(token: string, tripId: string): Promise<Snapshot<Manifest>> {
+  return withSnapshot(`trip:${tripId}`, async () => {
+    const answer = await apiRequest<SuccessEnvelope<Manifest>>(
+      'GET',
+      `/driver/trips/${encodeURIComponent(tripId)}`,
+      undefined,
+      { token },
+    );
+    if (!answer.data) throw new Error('The server answered without the trip');
+    return answer.data;
+  });
+}
+
+export function startTrip(token: string, tripId: string): Promise<SuccessEnvelope> {
+  return apiRequest('POST', `/driver/trips/${encodeURIComponent(tripId)}/start`, undefined, { token });
+}
+
+export function finishTrip(token: string, tripId: string, input: FinishTripInput): Promise<SuccessEnvelope> {
+  return apiRequest('POST', `/driver/trips/${encodeURIComponent(tripId)}/finish`, input, { token });
+}
+
+export async function sendEvents(
+  token: string,
+  events: RidershipEventInput[],
+): Promise<RidershipBatchAnswer> {
+  const answer = await apiRequest<SuccessEnvelope<RidershipBatchAnswer>>(
+    'POST',
+    '/driver/events',
+    { events },
+    { token },
+  );
+  return answer.data ?? { created: 0, duplicates: 0, outcomes: [] };
+}
+
+/** The answer's counts are for other clients; the app only needs to know the server took the batch. */
+export async function sendPositions(token: string, positions: PositionInput[]): Promise<void> {
+  await apiRequest<SuccessEnvelope<PositionBatchAnswer>>(
+    'POST',
+    '/driver/positions',
+    { positions },
+    { token },
+  );
+}

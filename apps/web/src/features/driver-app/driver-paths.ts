@@ -1,0 +1,6 @@
+/** The driver app's addresses: everything under /driver, so its service worker's scope covers it all. */
+export const driverPaths = {
+  today: '/driver',
+  signIn: '/driver/sign-in',
+  trip: (id: string) => `/driver/trips/${id}`,
+} as const;

@@ -1,0 +1,150 @@
+import 'fake-indexeddb/auto';
+import type { RidershipEventInput } from '@school-transport/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { Outbox } from '../../lib/outbox';
+import { BATCH_SIZE, OutboxSync, type SyncSenders } from './outbox-sync';
+
+let databases = 0;
+const TRIP = '11111111-1111-4111-8111-111111111111';
+
+function event(n: number): RidershipEventInput {
+  return {
+    eventId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    tripId: TRIP,
+    kind: 'BOARD',
+    studentId: '22222222-2222-4222-8222-222222222222',
+    method: 'TAP',
+    occurredAt: new Date(Date.UTC(2026, 10, 23, 7, 0, n)).toISOString(),
+  };
+}
+
+function setUp(events: SyncSenders['events']) {
+  const outbox = new Outbox(`sync-test-${++databases}`);
+  const sync = new OutboxSync(outbox, { events, positions: vi.fn(async () => undefined) });
+  return { outbox, sync };
+}
+
+const answered = (batch: RidershipEventInput[]) =>
+  Promise.resolve({ created: batch.length, duplicates: 0, outcomes: [] });
+
+describe('OutboxSync', () => {
+  it('sends in batches of at most 100, oldest first, and empties the outbox once answered', async () => {
+    const sent: string[][] = [];
+    const { sync } = setUp(async (batch) => {
+      sent.push(batch.map((item) => item.eventId));
+      return answered(batch);
+    });
+    const events = Array.from({ length: 250 }, (_, index) => event(index));
+    await sync.recordEvents(events);
+    await sync.flush();
+
+    expect(sent.map((batch) => batch.length)).toEqual([BATCH_SIZE, BATCH_SIZE, 50]);
+    expect(sent.flat()).toEqual(events.map((item) => item.eventId));
+    expect(sync.getStatus().waitingEvents).toBe(0);
+  });
+
+  it('keeps events while the server cannot be reached and sends them when it can', async () => {
+    let reachable = false;
+    const events = vi.fn(async (batch: RidershipEventInput[]) => {
+      if (!reachable) throw new ApiError(0, 'Cannot reach the server.');
+      return answered(batch);
+    });
+    const { sync } = setUp(events);
+    await sync.recordEvents([event(1), event(2)]);
+    await sync.flush();
+    expect(sync.getStatus()).toMatchObject({ waitingEvents: 2, problem: 'Cannot reach the server.' });
+
+    reachable = true;
+    sync.retryNow();
+    await sync.flush();
+    expect(sync.getStatus()).toEqual({ waitingEvents: 0, waitingPositions: 0, problem: null });
+    sync.stop();
+  });
+
+  it('retries on its own, waiting longer after each failure', async () => {
+    const calledAt: number[] = [];
+    const outbox = new Outbox(`sync-test-${++databases}`);
+    const sync = new OutboxSync(
+      outbox,
+      {
+        events: async (batch) => {
+          calledAt.push(performance.now());
+          if (calledAt.length < 3) throw new ApiError(503, 'Busy');
+          return answered(batch);
+        },
+        positions: async () => undefined,
+      },
+      { firstRetryMs: 40 },
+    );
+    await sync.recordEvents([event(1)]);
+    await vi.waitFor(() => expect(sync.getStatus().waitingEvents).toBe(0), { timeout: 10_000 });
+    expect(calledAt).toHaveLength(3);
+    // A timer never fires early, so these lower bounds hold however busy the machine is.
+    expect(calledAt[1]! - calledAt[0]!).toBeGreaterThanOrEqual(39);
+    expect(calledAt[2]! - calledAt[1]!).toBeGreaterThanOrEqual(79);
+  });
+
+  it('sends a scan made while a long track is being sent before the rest of the track', async () => {
+    const calls: string[] = [];
+    const outbox = new Outbox(`sync-test-${++databases}`);
+    const sync = new OutboxSync(outbox, {
+      events: async (batch) => {
+        calls.push('events');
+        return answered(batch);
+      },
+      positions: async () => {
+        calls.push('positions');
+        if (calls.length === 1) await outbox.add('events', [event(1)]);
+      },
+    });
+    const fixes = Array.from({ length: 2 * BATCH_SIZE }, (_, index) => ({
+      positionId: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      tripId: TRIP,
+      lat: 12,
+      lng: 77,
+      recordedAt: new Date(Date.UTC(2026, 10, 23, 7, 0, index)).toISOString(),
+    }));
+    await outbox.add('positions', fixes);
+    await sync.flush();
+    expect(calls).toEqual(['positions', 'events', 'positions']);
+    expect(sync.getStatus()).toMatchObject({ waitingEvents: 0, waitingPositions: 0 });
+  });
+
+  it('drops a batch the server refuses for good, so it does not hold back later scans', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    const { sync } = setUp(async (batch) => {
+      calls += 1;
+      if (calls === 1) throw new ApiError(400, 'Invalid');
+      return answered(batch);
+    });
+    await sync.recordEvents([event(1)]);
+    await sync.flush();
+    await sync.recordEvents([event(2)]);
+    await sync.flush();
+    expect(sync.getStatus().waitingEvents).toBe(0);
+    expect(calls).toBe(2);
+    expect(errors).toHaveBeenCalledOnce();
+    errors.mockRestore();
+  });
+
+  it('stops and keeps everything when the session has ended', async () => {
+    const onUnauthorized = vi.fn();
+    const outbox = new Outbox(`sync-test-${++databases}`);
+    const sync = new OutboxSync(
+      outbox,
+      {
+        events: async () => {
+          throw new ApiError(401, 'Session ended');
+        },
+        positions: async () => undefined,
+      },
+      { onUnauthorized },
+    );
+    await sync.recordEvents([event(1)]);
+    await sync.flush();
+    expect(onUnauthorized).toHaveBeenCalled();
+    expect(await outbox.count('events')).toBe(1);
+  });
+});

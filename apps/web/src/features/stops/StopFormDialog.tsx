@@ -1,0 +1,75 @@
+import Stack from '@mui/material/Stack';
+import { stopInputSchema, type Stop, type StopInput } from '@school-transport/shared';
+import { useWatch } from 'react-hook-form';
+import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
+import { FormDialog } from '../../components/form/FormDialog';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { toMapPoint, type MapPoint } from '../../components/map/coordinates';
+import { MapPointField } from '../../components/map/MapPointField';
+import { useSaveStop } from './api';
+
+/** Typed as text: a number field would refuse a half-typed '-' or ','. */
+const COORDINATE_INPUT = { htmlInput: { inputMode: 'decimal' } } as const;
+
+const STOP_FIELDS: readonly FieldSpec<StopInput>[] = [
+  { name: 'name', label: 'Stop Name', span: 12 },
+  { name: 'lat', label: 'Latitude', slotProps: COORDINATE_INPUT },
+  { name: 'lng', label: 'Longitude', slotProps: COORDINATE_INPUT },
+  { name: 'address', label: 'Address', multiline: true, minRows: 2, span: 12 },
+];
+
+function formValues(stop: Stop | undefined): StopInput {
+  return {
+    name: stop?.name ?? '',
+    lat: stop ? String(stop.lat) : '',
+    lng: stop ? String(stop.lng) : '',
+    address: stop?.address ?? '',
+  };
+}
+
+interface StopFormDialogProps {
+  /** The stop to edit; a new one is added without it. */
+  stop?: Stop;
+  onClose: () => void;
+}
+
+/** A stop's name, place and address; the map shows the typed coordinates and a click fills them in. */
+export function StopFormDialog({ stop, onClose }: StopFormDialogProps) {
+  const save = useSaveStop();
+  const { control, problems, submitWith, isSubmitting, setValue } = useSchemaForm(
+    stopInputSchema,
+    formValues(stop),
+  );
+  const [latitude, longitude] = useWatch({ control, name: ['lat', 'lng'] });
+
+  const pick = ({ lat, lng }: MapPoint) => {
+    const options = { shouldDirty: true, shouldValidate: true };
+    setValue('lat', String(lat), options);
+    setValue('lng', String(lng), options);
+  };
+
+  return (
+    <FormDialog
+      title={stop ? 'Edit Stop' : 'Add New Stop'}
+      submitLabel={stop ? 'Save Changes' : 'Add Stop'}
+      problems={problems}
+      submitting={isSubmitting}
+      onSubmit={submitWith(async (payload) => {
+        await save.mutateAsync({ id: stop?.id, payload });
+        onClose();
+      })}
+      onClose={onClose}
+    >
+      <Stack spacing={2}>
+        <FieldGrid control={control} schema={stopInputSchema} fields={STOP_FIELDS} />
+        <MapPointField
+          point={toMapPoint(latitude, longitude)}
+          onPick={pick}
+          label="Stop location map"
+          hint="Click the map to place the stop, or type its latitude and longitude."
+          height={240}
+        />
+      </Stack>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { linkTokenIn, uniqueTag } from '@school-transport/testing';
+import { postThroughApi } from './api';
+import { assignThroughApi, createParts, localToday, type Parts } from './assignments-helpers';
+import { expect } from './fixtures';
+import { lastMailTo } from './mail-sink';
+import { signInAsAdmin } from './screens';
+
+/** A driver with a driver-app password and a trip of today, made through the admin API as the office would. */
+export interface DriverDay {
+  tag: string;
+  parts: Parts;
+  driver: { email: string; password: string };
+  /** Today's morning (PICKUP) trip of the driver's assignment. */
+  tripId: string;
+}
+
+interface TripRow {
+  id: string;
+  type: 'PICKUP' | 'DROP';
+  route: { name: string };
+}
+
+/**
+ * Signs `page` in as the admin, makes a driver (invited, who then sets a password through the mailed link), a
+ * vehicle, a route, a family of `children` children all seated in one assignment, and generates today's trips.
+ */
+export async function createDriverDay(page: Page, children: number): Promise<DriverDay> {
+  await signInAsAdmin(page);
+  const tag = uniqueTag();
+  const parts = await createParts(page, tag, children + 2, children);
+  await assignThroughApi(page, parts, children);
+
+  await postThroughApi(page, `drivers/${parts.ids.driverId}/invite`, {});
+  const token = linkTokenIn(await lastMailTo(parts.driver.email));
+  expect(token, 'the invitation mail holds a link').toBeTruthy();
+  const password = `driver password ${tag}`;
+  const reset = await page.request.post('/api/auth/reset-password', {
+    data: { token, password, confirmPassword: password },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+
+  const today = localToday();
+  await postThroughApi(page, 'trips/generate', { date: today });
+  const list = await page.request.get(
+    `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type: 'PICKUP', search: parts.route.name, limit: '10' })}`,
+    { headers: { authorization: (await page.evaluate(() => localStorage.getItem('__token__'))) ?? '' } },
+  );
+  expect(list.status(), await list.text()).toBe(200);
+  const trips = ((await list.json()) as { data: TripRow[] }).data;
+  const trip = trips.find((row) => row.route.name === parts.route.name && row.type === 'PICKUP');
+  expect(trip, `a morning trip of ${parts.route.name} today`).toBeTruthy();
+  return { tag, parts, driver: { email: parts.driver.email, password }, tripId: trip!.id };
+}
+
+/**
+ * Stubs for what a phone has and a test browser lacks, installed before the app loads: an NFC reader whose tags
+ * the test "holds to the phone" with `window.__holdNfcTag(serial)`, and a camera whose QR code the test shows with
+ * `window.__showQrCode(text)` (a BarcodeDetector that reads it, fed by a blank camera picture).
+ */
+export const PHONE_STUBS = () => {
+  const readers: EventTarget[] = [];
+  class FakeNdefReader extends EventTarget {
+    async scan() {
+      readers.push(this);
+    }
+  }
+  let shownQr: string | null = null;
+  class FakeBarcodeDetector {
+    async detect() {
+      const text = shownQr;
+      shownQr = null;
+      return text ? [{ rawValue: text }] : [];
+    }
+  }
+  const globals = window as unknown as Record<string, unknown>;
+  globals.NDEFReader = FakeNdefReader;
+  globals.BarcodeDetector = FakeBarcodeDetector;
+  globals.__holdNfcTag = (serialNumber: string) => {
+    for (const reader of readers) {
+      const event = new Event('reading');
+      Object.assign(event, { serialNumber });
+      reader.dispatchEvent(event);
+    }
+    return readers.length;
+  };
+  globals.__showQrCode = (text: string) => {
+    shownQr = text;
+  };
+  const canvas = document.createElement('canvas');
+  canvas.width = 64;
+  canvas.height = 48;
+  if (navigator.mediaDevices) {
+    navigator.mediaDevices.getUserMedia = async () => {
+      canvas.getContext('2d')?.fillRect(0, 0, 64, 48);
+      return canvas.captureStream(5);
+    };
+  }
+};
