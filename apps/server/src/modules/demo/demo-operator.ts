@@ -152,7 +152,7 @@ export async function fillDemoOperator(
       });
       stops.push(stop);
       const family = await admin<ParentDetails>('POST', '/api/parents/create', {
-        name: `${pick(FIRST_NAMES)} ${surname}${s}`,
+        name: `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
         email: `family-${index + 1}-${s + 1}@demo.example.com`,
         phone: `+91 99000 ${String(index * 100 + s).padStart(5, '0')}`,
         alternativePhone: `080 4000 ${String(index * 100 + s).padStart(4, '0')}`,

@@ -161,3 +161,43 @@ export async function trackerByDeviceId(db: Executor, deviceId: string) {
 export async function touchTracker(db: Executor, id: string, at: Date) {
   await db.update(trackerDevices).set({ lastSeenAt: at }).where(eq(trackerDevices.id, id));
 }
+
+/** How near a fix must be to a stop for the bus to count as there: a bus stop's length plus GPS error. */
+export const AT_STOP_RADIUS_M = 50;
+
+/**
+ * Recomputes when the bus arrived at and left each stop of `tripIds` from everything that says where it was: its
+ * positions and the scans made with a location. Arrived: the first fix within AT_STOP_RADIUS_M of the stop;
+ * departed: the last such fix, once a later fix shows the bus elsewhere. Recomputed from all fixes rather than
+ * updated per fix, so fixes that arrive late or out of order (an outbox catching up) give the same timeline.
+ * The distance is the equirectangular approximation, exact to well under a metre at these distances.
+ */
+export async function recordStopVisits(db: Executor, tripIds: string[]): Promise<void> {
+  if (tripIds.length === 0) return;
+  const ids = sql.join(
+    tripIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with fixes as (
+      select trip_id, recorded_at as at, lat, lng from vehicle_positions where trip_id in (${ids})
+      union all
+      select trip_id, occurred_at, lat, lng from ridership_events where trip_id in (${ids}) and lat is not null
+    ),
+    near as (
+      select s.trip_id, s.position, min(f.at) as arrived, max(f.at) as last_near
+      from trip_stops s
+      join fixes f on f.trip_id = s.trip_id
+      where s.trip_id in (${ids})
+        and power((f.lng - s.lng) * cos(radians(s.lat)) * 111320, 2) + power((f.lat - s.lat) * 110540, 2)
+          < ${AT_STOP_RADIUS_M * AT_STOP_RADIUS_M}
+      group by s.trip_id, s.position
+    )
+    update trip_stops ts
+    set arrived_at = near.arrived,
+      departed_at = case
+        when exists (select 1 from fixes f where f.trip_id = near.trip_id and f.at > near.last_near) then near.last_near
+      end
+    from near
+    where ts.trip_id = near.trip_id and ts.position = near.position`);
+}

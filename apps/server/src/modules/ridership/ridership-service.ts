@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { ingestEvents, insertPositions, tripsForIngest } from './ridership-queries.js';
+import { ingestEvents, insertPositions, recordStopVisits, tripsForIngest } from './ridership-queries.js';
 
 type EventInput = z.output<typeof ridershipEventInputSchema>;
 type PositionInput = z.output<typeof positionInputSchema>;
@@ -120,6 +120,12 @@ export function createRidershipService({ db, clock }: RidershipServiceDeps) {
           recordedBy: userId,
         },
       );
+      // A scan made with a location says where the bus was, as a position does: the stop timeline takes it in.
+      const tripOfLocated = new Map(
+        events.filter((event) => event.lat !== null).map((event) => [event.eventId, event.tripId]),
+      );
+      const placed = stored.filter((outcome) => outcome.created && tripOfLocated.has(outcome.eventId));
+      await recordStopVisits(db, unique(placed.map((outcome) => tripOfLocated.get(outcome.eventId)!)));
       const byId = new Map(stored.map((outcome) => [outcome.eventId, outcome]));
       const answered = new Set<string>();
       const outcomes = events.map(({ eventId }) => {
@@ -162,6 +168,7 @@ export function createRidershipService({ db, clock }: RidershipServiceDeps) {
         source: 'APP',
       }));
       const created = rows.length ? (await insertPositions(db, rows)).length : 0;
+      if (created > 0) await recordStopVisits(db, unique(rows.map((row) => row.tripId)));
       return {
         created,
         duplicates: kept.length - created,

@@ -24,6 +24,7 @@ import {
   touchTracker,
   trackerByDeviceId,
   type TrackerRow,
+  recordStopVisits,
 } from './ridership-queries.js';
 
 type OsmandFix = z.output<typeof osmandQuerySchema>;
@@ -141,6 +142,7 @@ export function createTrackerService({ db, clock }: TrackerServiceDeps) {
             source: 'OSMAND',
           },
         ]);
+        if (trip && created.length > 0) await recordStopVisits(tx, [trip.id]);
         return { stored: created.length > 0 };
       });
     },

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Manifest, PositionInput } from '@school-transport/shared';
+import { tripStops } from '../src/db/schema/index.js';
+import { tokenFor } from './support/accounts.js';
+import { busWithTrips } from './support/buses.js';
+import { apiAs, type Api } from './support/requests.js';
+import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
+
+const time = manualClock(new Date('2026-03-02T07:30:00Z'));
+let t: TestApp;
+let admin: Api;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: time.clock, env: { LOG_LEVEL: 'silent' } });
+  admin = apiAs(t.app, await tokenFor(t.app, 'admin'));
+  return () => t.close();
+});
+
+// Two stops about 1.1 km apart, north to south; 0.0001° of latitude is about 11 m.
+const FIRST = { lat: 12.98, lng: 77.6 };
+const SECOND = { lat: 12.97, lng: 77.6 };
+const at = (minute: number) => `2026-03-02T07:${String(minute).padStart(2, '0')}:00Z`;
+
+describe('the stop timeline', () => {
+  it('takes arrival and departure from the fixes near each stop, whatever order they arrive in', async () => {
+    const bus = await busWithTrips(t.app, admin, time.clock);
+    await t.app.database.db.insert(tripStops).values([
+      { tripId: bus.pickup, position: 1, name: 'North Park', ...FIRST },
+      { tripId: bus.pickup, position: 2, name: 'Market', ...SECOND },
+    ]);
+    const fix = (minute: number, place: { lat: number; lng: number }): PositionInput => ({
+      positionId: randomUUID(),
+      tripId: bus.pickup,
+      accuracy: 8,
+      recordedAt: at(minute),
+      ...place,
+    });
+    const nearFirst = { lat: FIRST.lat + 0.0002, lng: FIRST.lng }; // about 22 m away: at the stop
+    const between = { lat: 12.975, lng: 77.6 };
+    const stopsNow = async () => {
+      const answer = await bus.driverApi('GET', `/api/driver/trips/${bus.pickup}`);
+      expect(answer.status).toBe(200);
+      return (answer.body.data as Manifest).stops.map(({ arrivedAt, departedAt }) => ({
+        arrivedAt,
+        departedAt,
+      }));
+    };
+
+    // Sent newest first, as an outbox catching up may: at the second stop, then the first stop's fixes.
+    await bus.driverApi('POST', '/api/driver/positions', { positions: [fix(40, SECOND), fix(35, between)] });
+    await bus.driverApi('POST', '/api/driver/positions', {
+      positions: [fix(33, FIRST), fix(31, nearFirst)],
+    });
+    expect(await stopsNow()).toEqual([
+      { arrivedAt: new Date(at(31)).toISOString(), departedAt: new Date(at(33)).toISOString() },
+      // At the second stop and not seen elsewhere since: arrived, not yet left.
+      { arrivedAt: new Date(at(40)).toISOString(), departedAt: null },
+    ]);
+
+    // A scan made at the second stop is a fix too; then the bus is seen away from it.
+    const boarded = await bus.driverApi('POST', '/api/driver/events', {
+      events: [
+        {
+          eventId: randomUUID(),
+          tripId: bus.pickup,
+          kind: 'BOARD',
+          method: 'TAP',
+          studentId: bus.kids[0]!.id,
+          occurredAt: at(42),
+          ...SECOND,
+        },
+      ],
+    });
+    expect(boarded.status).toBe(200);
+    await bus.driverApi('POST', '/api/driver/positions', { positions: [fix(45, { lat: 12.96, lng: 77.6 })] });
+    expect((await stopsNow())[1]).toEqual({
+      arrivedAt: new Date(at(40)).toISOString(),
+      departedAt: new Date(at(42)).toISOString(),
+    });
+  });
+});
