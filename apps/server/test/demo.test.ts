@@ -68,6 +68,16 @@ describe('the demo operator', () => {
     const manifest = await get<Manifest>(`/api/trips/${trip!.id}/manifest`);
     expect(manifest.stops).toHaveLength(5);
     expect(manifest.stops[0]!.plannedAt).toBe('2026-03-02T01:40:00.000Z'); // 07:10 in Bengaluru
+    // The first stop served and left, the second reached: the timeline comes from the scans and positions.
+    expect(manifest.stops[0]).toMatchObject({
+      arrivedAt: expect.any(String),
+      departedAt: expect.any(String),
+    });
+    expect(manifest.stops[1]).toMatchObject({
+      arrivedAt: expect.any(String),
+      departedAt: expect.any(String),
+    });
+    expect(manifest.stops[2]).toMatchObject({ arrivedAt: null, departedAt: null });
     expect(manifest.riders.filter((rider) => rider.state === 'ON_BUS')).toHaveLength(5);
     expect(manifest.riders.filter((rider) => rider.absent)).toHaveLength(1);
     expect(manifest.events.map((event) => event.flag)).toEqual([null, null, null, null, null]);

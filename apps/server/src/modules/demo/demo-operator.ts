@@ -230,8 +230,10 @@ async function runFirstMorning(app: FastifyInstance, driverEmail: string, clock:
   if (!trip) return 0;
   await driver('POST', `/api/driver/trips/${trip.id}/start`, {});
   const manifest = await driver<Manifest>('GET', `/api/driver/trips/${trip.id}`);
-  const now = clock().getTime();
-  const minutesAgo = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  // The morning is played in fast motion from the moment of the start: a real start cannot be dated back, and scans
+  // dated before it would show the office children boarding a bus that had not left.
+  const startedAt = clock().getTime();
+  const secondsIn = (seconds: number) => new Date(startedAt + seconds * 1000).toISOString();
   const served = manifest.stops.slice(0, 2);
   const events = served.flatMap((stop, s) =>
     manifest.riders
@@ -242,14 +244,14 @@ async function runFirstMorning(app: FastifyInstance, driverEmail: string, clock:
         kind: 'BOARD',
         studentId: rider.studentId,
         method: r === 0 ? 'TAP' : 'NFC',
-        occurredAt: minutesAgo(14 - s * 7),
+        occurredAt: secondsIn(1 + s * 21),
         lat: stop.lat,
         lng: stop.lng,
         accuracy: 8,
       })),
   );
   if (events.length > 0) await driver('POST', '/api/driver/events', { events });
-  // A fix every half minute along the way from the first stop to just past the second.
+  // A fix a second along the way from the first stop (left after 1 s) to the second (reached at 22 s) and beyond.
   const [from, to] = served;
   if (from && to) {
     const positions = Array.from({ length: 24 }, (_, i) => ({
@@ -259,7 +261,7 @@ async function runFirstMorning(app: FastifyInstance, driverEmail: string, clock:
       lng: from.lng + ((to.lng - from.lng) * i) / 20,
       accuracy: 10,
       speed: 7,
-      recordedAt: minutesAgo(12 - i * 0.5),
+      recordedAt: secondsIn(2 + i),
     }));
     await driver('POST', '/api/driver/positions', { positions });
   }
