@@ -233,7 +233,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const { timeZone } = config;
   const trips = createTripService({ db, clock, timeZone, studentsOf });
-  const calendar = createCalendarService({ db });
+  const calendar = createCalendarService({
+    db,
+    clock,
+    timeZone,
+    tripsAheadDays: config.dailyJobs.tripsAheadDays,
+    trips,
+  });
   const absences = createAbsenceService({ db, clock, timeZone });
   addDailyJobs(app, {
     db,

@@ -1,7 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordsThrough } from '@school-transport/testing';
-import { absences, auditLog, dailyJobRuns } from '../src/db/schema/index.js';
+import { absences, auditLog, dailyJobRuns, trips } from '../src/db/schema/index.js';
 import { absentStudentIds } from '../src/modules/calendar/absence-queries.js';
 import { adminTestApp } from './support/requests.js';
 import { manualClock } from './support/test-app.js';
@@ -195,6 +195,84 @@ describe('absences', () => {
     expect(everything).toContain(child.id);
     expect(everything).not.toContain(child.name);
     expect(everything).not.toContain('Dentist');
+  });
+});
+
+describe('the calendar and the trips already made', () => {
+  let assignmentId: string;
+  beforeAll(async () => {
+    const make = recordsThrough(api);
+    const [driver, vehicle, route, kids] = await Promise.all([
+      make.driver(),
+      make.vehicle(),
+      make.busRoute(),
+      make.children(1),
+    ]);
+    assignmentId = (
+      await make.assignment({ driverId: driver.id, vehicleId: vehicle.id, routeId: route.id }, [kids[0]!.id])
+    ).id;
+  });
+  const tripsOn = async (date: string) => {
+    const rows = await t.app.database.db
+      .select()
+      .from(trips)
+      .where(and(eq(trips.assignmentId, assignmentId), eq(trips.tripDate, date)));
+    return Object.fromEntries(rows.map((row) => [row.type, row]));
+  };
+
+  it('cancels the PENDING trips of a day made a holiday, leaves a started one, and puts them back when it is undone', async () => {
+    expect((await api('POST', '/api/trips/generate', { date: '2026-03-05' })).status).toBe(200);
+    const { PICKUP: pickup } = await tripsOn('2026-03-05');
+    expect((await api('POST', `/api/trips/start/${pickup!.id}`)).status).toBe(200);
+
+    const holiday = await api('PUT', '/api/calendar/2026-03-05', { kind: 'HOLIDAY' });
+    expect(holiday.body.message).toBe('2026-03-05 saved. 1 trip of that day cancelled.');
+    let day = await tripsOn('2026-03-05');
+    expect(day.PICKUP).toMatchObject({ status: 'STARTED', finishReason: null });
+    expect(day.DROP).toMatchObject({
+      status: 'CANCELLED',
+      finishReason: 'No school that day (school calendar).',
+      cancelledAt: time.clock(),
+    });
+    const audit = await auditOf(day.DROP!.id);
+    expect(audit.map((entry) => entry.action)).toEqual(['trip.cancelled']);
+
+    const undone = await api('DELETE', '/api/calendar/2026-03-05');
+    expect(undone.body.message).toBe(
+      '2026-03-05 follows the weekday rule again. 1 trip planned for that day.',
+    );
+    day = await tripsOn('2026-03-05');
+    expect(day.DROP).toMatchObject({ status: 'PENDING', finishReason: null, cancelledAt: null });
+    expect(day.PICKUP!.status).toBe('STARTED');
+    expect((await auditOf(day.DROP!.id)).map((entry) => entry.action)).toEqual([
+      'trip.cancelled',
+      'trip.reinstated',
+    ]);
+  });
+
+  it('leaves alone a trip the office cancelled itself', async () => {
+    await api('POST', '/api/trips/generate', { date: '2026-03-06' });
+    const { DROP: drop } = await tripsOn('2026-03-06');
+    await api('POST', `/api/trips/cancel/${drop!.id}`);
+    await api('PUT', '/api/calendar/2026-03-06', { kind: 'CLOSURE', note: 'Snow' });
+    await api('DELETE', '/api/calendar/2026-03-06');
+    const day = await tripsOn('2026-03-06');
+    expect(day.DROP).toMatchObject({ status: 'CANCELLED', finishReason: null });
+    expect(day.PICKUP!.status).toBe('PENDING');
+  });
+
+  it('makes the trips of a new school day in the daily job’s window, and none beyond it', async () => {
+    // Saturday 7 March, within the 7 days ahead of Monday 2 March; Saturday 21 March is beyond them.
+    const saturday = await api('PUT', '/api/calendar/2026-03-07', {
+      kind: 'SCHOOL_DAY',
+      note: 'Make-up day',
+    });
+    expect(saturday.body.message).toBe('2026-03-07 saved. 2 trips planned for that day.');
+    expect(Object.keys(await tripsOn('2026-03-07')).sort()).toEqual(['DROP', 'PICKUP']);
+
+    const later = await api('PUT', '/api/calendar/2026-03-21', { kind: 'SCHOOL_DAY' });
+    expect(later.body.message).toBe('2026-03-21 saved.');
+    expect(await tripsOn('2026-03-21')).toEqual({});
   });
 });
 

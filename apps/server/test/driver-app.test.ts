@@ -410,3 +410,54 @@ describe('finishing a trip', () => {
     expect(row).toMatchObject({ status: 'COMPLETED', finishReason: null });
   });
 });
+
+describe('a route handed to another driver', () => {
+  it('moves its coming trips to the new driver at once; the old one keeps only the trips they ran', async () => {
+    const records = recordsThrough((method, url, body) => admin(method, url, body));
+    const carol = await crew(records, 2);
+    const ran = await tripOf(carol, 'PICKUP', { status: 'STARTED', startedAt: at('07:30') });
+    const coming = await tripOf(carol, 'DROP');
+    const dave = await crew(records, 0);
+    // Dave leaves his own assignment (and its bus) to take over Carol's route with his vehicle.
+    expect(
+      (await admin('DELETE', `/api/route-assignments/delete-route-assignment/${dave.assignmentId}`)).status,
+    ).toBe(200);
+    const handed = await admin('PUT', `/api/route-assignments/update/${carol.assignmentId}`, {
+      routeId: carol.routeId,
+      vehicleId: dave.vehicleId,
+      driverId: dave.driver.id,
+    });
+    expect(handed.status, JSON.stringify(handed.body)).toBe(200);
+
+    const [row] = await t.app.database.db.select().from(trips).where(eq(trips.id, coming.id));
+    expect(row).toMatchObject({
+      driverId: dave.driver.id,
+      vehicleId: dave.vehicleId,
+      driverName: dave.driver.user.name,
+      driverLicenseNo: dave.driver.licenseNo,
+    });
+    const [kept] = await t.app.database.db.select().from(trips).where(eq(trips.id, ran.id));
+    expect(kept).toMatchObject({ driverId: carol.driver.id, vehicleId: carol.vehicleId });
+
+    expect((await carol.api('GET', `/api/driver/trips/${coming.id}`)).status).toBe(404);
+    expect((await carol.api('GET', `/api/driver/trips/${ran.id}`)).status).toBe(200);
+    const davesManifest = await manifestOf(dave.api, coming.id);
+    expect(davesManifest.riders.map((rider) => rider.studentId).sort()).toEqual(
+      carol.children.map((child) => child.id).sort(),
+    );
+    const today = (await carol.api('GET', '/api/driver/today')).body.data;
+    expect(JSON.stringify(today)).not.toContain(coming.id);
+  });
+
+  it('takes its PENDING trips from the driver when the assignment is deleted', async () => {
+    const records = recordsThrough((method, url, body) => admin(method, url, body));
+    const erin = await crew(records, 1);
+    const coming = await tripOf(erin, 'PICKUP');
+    expect(
+      (await admin('DELETE', `/api/route-assignments/delete-route-assignment/${erin.assignmentId}`)).status,
+    ).toBe(200);
+    expect((await erin.api('GET', `/api/driver/trips/${coming.id}`)).status).toBe(404);
+    const [row] = await t.app.database.db.select().from(trips).where(eq(trips.id, coming.id));
+    expect(row).toMatchObject({ driverId: null, vehicleId: null, driverName: erin.driver.user.name });
+  });
+});

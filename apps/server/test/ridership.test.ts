@@ -138,7 +138,7 @@ describe('replays', () => {
 });
 
 describe('what an event is about', () => {
-  it('resolves tags, copies the name and flags an unknown tag and a child of another bus', async () => {
+  it('resolves tags, copies the name of a seated child only, and flags an unknown tag and a child of another bus', async () => {
     const [b, other] = await Promise.all([bus(), bus()]);
     const [mine, ours] = b.kids;
     const stranger = other.kids[0]!;
@@ -164,8 +164,9 @@ describe('what an event is about', () => {
         outcome(mine!.id, mine!.name, null),
         outcome(ours!.id, ours!.name, null),
         outcome(null, null, 'UNKNOWN_TAG'),
-        outcome(stranger.id, stranger.name, 'WRONG_BUS'),
-        outcome(stranger.id, stranger.name, 'WRONG_BUS'),
+        // Another bus's child: their id, for the office, but never their name to this driver.
+        outcome(stranger.id, null, 'WRONG_BUS'),
+        outcome(stranger.id, null, 'WRONG_BUS'),
         outcome(null, null, 'UNKNOWN_TAG'),
       ].map((o, i) => ({ eventId: events[i]!.eventId, ...o })),
     );
@@ -183,7 +184,22 @@ describe('what an event is about', () => {
       tagId: 'DEADBEEF01',
       flag: 'UNKNOWN_TAG',
     });
-    expect(stored.get(events[4]!.eventId)).toMatchObject({ kind: 'ALIGHT', flag: 'WRONG_BUS' });
+    expect(stored.get(events[4]!.eventId)).toMatchObject({
+      kind: 'ALIGHT',
+      flag: 'WRONG_BUS',
+      studentId: stranger.id,
+      studentName: null,
+    });
+  });
+
+  it("forgets a deleted child's name in their events, keeping the events for the trip's counts", async () => {
+    const b = await bus({ children: 1 });
+    const kid = b.kids[0]!;
+    const sent = event(b.pickup, { studentId: kid.id });
+    expect((await b.driverApi('POST', '/api/driver/events', { events: [sent] })).status).toBe(200);
+    expect((await admin('DELETE', `/api/students/delete/${kid.id}`)).status).toBe(200);
+    const [row] = await rowsOf([b.pickup]);
+    expect(row).toMatchObject({ eventId: sent.eventId, studentId: null, studentName: null, kind: 'BOARD' });
   });
 
   it('keeps the position and the device time of an event', async () => {
@@ -202,7 +218,7 @@ describe('what an event is about', () => {
 });
 
 describe('whose trips', () => {
-  it("refuses a batch with another driver's trip, storing nothing of it", async () => {
+  it("refuses a batch with another driver's trip as one that does not exist, storing nothing of it", async () => {
     const [b, other] = await Promise.all([bus(), bus()]);
     const answer = await b.driverApi('POST', '/api/driver/events', {
       events: [
@@ -210,8 +226,8 @@ describe('whose trips', () => {
         event(other.pickup, { studentId: other.kids[0]!.id }),
       ],
     });
-    expect(answer.status).toBe(403);
-    expect(answer.body.message).toBe(`Trip ${other.pickup} is not one of your trips; nothing was recorded.`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.message).toBe(`Trip ${other.pickup} was not found; nothing was recorded.`);
     expect(await rowsOf([b.pickup, other.pickup])).toEqual([]);
     const positions = await b.driverApi('POST', '/api/driver/positions', {
       positions: [
@@ -224,7 +240,7 @@ describe('whose trips', () => {
         },
       ],
     });
-    expect(positions.status).toBe(403);
+    expect(positions.status).toBe(404);
   });
 
   it('refuses a trip that has not started or was cancelled, and takes late events of a completed one', async () => {

@@ -43,3 +43,20 @@ describe('Outbox', () => {
     expect(await outbox.count()).toBe(0);
   });
 });
+
+describe('Outbox.move', () => {
+  it('moves items to another channel with the reason, keeping their order and payload', async () => {
+    const outbox = freshOutbox();
+    await outbox.add('events', [{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const [first, second] = await outbox.peek<{ n: number }>('events', 2);
+    await outbox.move([first!.seq, second!.seq], 'refused', 'Not one of your trips');
+
+    expect((await outbox.peek<{ n: number }>('events', 10)).map((item) => item.payload.n)).toEqual([3]);
+    const refused = await outbox.peek<{ n: number }>('refused', 10);
+    expect(refused.map((item) => [item.payload.n, item.reason])).toEqual([
+      [1, 'Not one of your trips'],
+      [2, 'Not one of your trips'],
+    ]);
+    expect(await outbox.count()).toBe(3);
+  });
+});

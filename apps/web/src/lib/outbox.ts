@@ -12,6 +12,8 @@ export interface OutboxItem<T> {
   seq: number;
   channel: string;
   payload: T;
+  /** Why the server refused it, once it was moved aside (see `move`). */
+  reason?: string;
 }
 
 function promised<T>(request: IDBRequest<T>): Promise<T> {
@@ -81,6 +83,24 @@ export class Outbox {
     const transaction = (await this.open()).transaction(STORE, 'readwrite');
     const store = transaction.objectStore(STORE);
     for (const seq of seqs) store.delete(seq);
+    await finished(transaction);
+  }
+
+  /**
+   * Moves items to another channel in one transaction, noting why: what the server refused is kept for a person
+   * to see rather than lost, and no longer holds back what was recorded after it.
+   */
+  async move(seqs: number[], channel: string, reason: string): Promise<void> {
+    if (seqs.length === 0) return;
+    const transaction = (await this.open()).transaction(STORE, 'readwrite');
+    const store = transaction.objectStore(STORE);
+    for (const seq of seqs) {
+      const request = store.get(seq);
+      request.onsuccess = () => {
+        const item = request.result as OutboxItem<unknown> | undefined;
+        if (item) store.put({ ...item, channel, reason });
+      };
+    }
     await finished(transaction);
   }
 

@@ -152,4 +152,18 @@ CREATE INDEX "vehicle_positions_vehicle_idx" ON "vehicle_positions" USING btree 
 ALTER TABLE "trips" ADD CONSTRAINT "trips_driver_id_drivers_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."drivers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trips" ADD CONSTRAINT "trips_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trips" ADD CONSTRAINT "trips_route_id_routes_id_fk" FOREIGN KEY ("route_id") REFERENCES "public"."routes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "trips_driver_date_idx" ON "trips" USING btree ("driver_id","trip_date");
+CREATE INDEX "trips_driver_date_idx" ON "trips" USING btree ("driver_id","trip_date");--> statement-breakpoint
+-- Trips made before this migration get who runs them from their assignment, for the trips that have not ended:
+-- the driver app finds a driver's trips by trips.driver_id.
+UPDATE "trips" t SET "driver_id" = ra."driver_id", "vehicle_id" = ra."vehicle_id", "route_id" = ra."route_id"
+  FROM "route_assignments" ra WHERE t."assignment_id" = ra."id" AND t."status" IN ('PENDING', 'STARTED');
+--> statement-breakpoint
+-- A deleted child's name leaves their ridership events (the id goes by the foreign key's set null): the events
+-- stay for the trip's counts, naming nobody. A trigger, so no code path can forget it.
+CREATE OR REPLACE FUNCTION "students_erase_ridership_names"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "ridership_events" SET "student_name" = NULL WHERE "student_id" = OLD."id";
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "students_erase_ridership_names" BEFORE DELETE ON "students" FOR EACH ROW EXECUTE FUNCTION "students_erase_ridership_names"();

@@ -18,6 +18,7 @@ import type { ChangeContext } from '../../lib/change-context.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { tableResource } from '../resources/resource-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
+import { detachPendingTrips, refreshPendingTrips } from '../trips/trip-queries.js';
 import {
   assignmentHolding,
   existingStudentIds,
@@ -211,6 +212,12 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
       if ((await seatedCount(tx, before.id)) > capacity) throw noSeats();
       await assertFree(tx, input, before.id);
       await resource.update(tx, before, input);
+      // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
+      await refreshPendingTrips(tx, before.id);
+    },
+    async remove(tx, row) {
+      await detachPendingTrips(tx, row.id);
+      return resource.remove(tx, row);
     },
     toAnswer: toDetails,
     toListAnswer: toSummary,

@@ -16,7 +16,16 @@ import {
 import { changeContextOf } from '../../lib/change-context.js';
 import { success } from '../../lib/envelope.js';
 import type { AbsenceService } from './absence-service.js';
-import type { CalendarService } from './calendar-service.js';
+import type { CalendarService, CalendarTripChanges } from './calendar-service.js';
+
+const tripCount = (n: number) => `${n} ${n === 1 ? 'trip' : 'trips'}`;
+
+/** What the change did to trips already generated, told to the admin: " 4 trips cancelled." or nothing. */
+function tripsSentence({ cancelled, planned }: CalendarTripChanges): string {
+  if (cancelled) return ` ${tripCount(cancelled)} of that day cancelled.`;
+  if (planned) return ` ${tripCount(planned)} planned for that day.`;
+  return '';
+}
 
 /** The school calendar (/api/calendar) and children's absences; admin only, every write audited. */
 export function calendarRoutes(calendar: CalendarService, absences: AbsenceService) {
@@ -45,11 +54,14 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
           response: { 200: answerSchema(calendarDaySchema) },
         },
       },
-      async (request) =>
-        success(
-          await calendar.set(request.params.date, request.body, changeContextOf(request)),
-          `${request.params.date} saved.`,
-        ),
+      async (request) => {
+        const { day, trips } = await calendar.set(
+          request.params.date,
+          request.body,
+          changeContextOf(request),
+        );
+        return success(day, `${request.params.date} saved.${tripsSentence(trips)}`);
+      },
     );
 
     routes.delete(
@@ -62,8 +74,11 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
         },
       },
       async (request) => {
-        await calendar.remove(request.params.date, changeContextOf(request));
-        return success(undefined, `${request.params.date} follows the weekday rule again.`);
+        const trips = await calendar.remove(request.params.date, changeContextOf(request));
+        return success(
+          undefined,
+          `${request.params.date} follows the weekday rule again.${tripsSentence(trips)}`,
+        );
       },
     );
 

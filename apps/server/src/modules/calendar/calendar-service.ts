@@ -8,8 +8,10 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { addDays, isWeekday } from '../../lib/zoned-time.js';
+import type { Clock } from '../../lib/clock.js';
+import { addDays, isWeekday, zonedDate } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
+import type { TripService } from '../trips/trip-service.js';
 import {
   calendarEntries,
   deleteCalendarDay,
@@ -54,7 +56,42 @@ export async function schoolDaysBetween(db: Executor, from: string, to: string):
 
 type CalendarDayValues = z.output<typeof calendarDayInputSchema>;
 
-export function createCalendarService({ db }: { db: Database }) {
+/** What a change to the calendar did to the trips already generated. */
+export interface CalendarTripChanges {
+  cancelled: number;
+  /** Trips put back or made for the day. */
+  planned: number;
+}
+
+export interface CalendarServiceDeps {
+  db: Database;
+  clock: Clock;
+  /** The operator's time zone: which day is today. */
+  timeZone: string;
+  /** How many days ahead the daily job makes trips (TRIPS_AHEAD_DAYS): a new school day in it gets its trips. */
+  tripsAheadDays: number;
+  trips: Pick<TripService, 'cancelPendingOn' | 'plan'>;
+}
+
+export function createCalendarService({ db, clock, timeZone, tripsAheadDays, trips }: CalendarServiceDeps) {
+  /**
+   * After `date` changed, in the change's transaction: a day that is no school day loses its PENDING trips
+   * (cancelled, with the calendar's reason); a school day gets back the trips the calendar cancelled and, from
+   * today to the end of the ahead window, the trips the daily job would have made. Trips that ran are left alone.
+   */
+  async function followTrips(
+    tx: Executor,
+    date: string,
+    context: ChangeContext,
+  ): Promise<CalendarTripChanges> {
+    const [day] = await calendarOf(tx, date, date);
+    if (!day!.schoolDay) return { cancelled: await trips.cancelPendingOn(tx, date, context), planned: 0 };
+    const today = zonedDate(clock(), timeZone);
+    if (date < today) return { cancelled: 0, planned: 0 };
+    const inWindow = date <= addDays(today, tripsAheadDays);
+    return { cancelled: 0, planned: await trips.plan(tx, date, inWindow, context) };
+  }
+
   return {
     async range(from: string, to: string): Promise<CalendarDate[]> {
       if (to < from) throw badRequest('The range must not end before it starts.');
@@ -64,7 +101,11 @@ export function createCalendarService({ db }: { db: Database }) {
     },
 
     /** Sets what `date` is, replacing its entry; the audit entry says what it was and what it became. */
-    async set(date: string, input: CalendarDayValues, context: ChangeContext): Promise<CalendarDay> {
+    async set(
+      date: string,
+      input: CalendarDayValues,
+      context: ChangeContext,
+    ): Promise<{ day: CalendarDay; trips: CalendarTripChanges }> {
       return db.transaction(async (tx) => {
         const before = await lockCalendarDay(tx, date);
         const row = await upsertCalendarDay(tx, date, { kind: input.kind, note: input.note ?? null });
@@ -78,13 +119,13 @@ export function createCalendarService({ db }: { db: Database }) {
             to: { kind: row.kind, note: row.note },
           },
         });
-        return toCalendarDay(row);
+        return { day: toCalendarDay(row), trips: await followTrips(tx, date, context) };
       });
     },
 
     /** Removes `date`'s entry: the weekday rule decides again. */
-    async remove(date: string, context: ChangeContext): Promise<void> {
-      await db.transaction(async (tx) => {
+    async remove(date: string, context: ChangeContext): Promise<CalendarTripChanges> {
+      return db.transaction(async (tx) => {
         const row = await deleteCalendarDay(tx, date);
         if (!row) throw notFound(`${date} has no calendar entry.`);
         await recordAudit(tx, {
@@ -94,6 +135,7 @@ export function createCalendarService({ db }: { db: Database }) {
           entityId: date,
           details: { kind: row.kind, note: row.note },
         });
+        return followTrips(tx, date, context);
       });
     },
   };

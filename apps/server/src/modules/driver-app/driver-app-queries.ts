@@ -1,15 +1,15 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Run } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { assignmentStudents, drivers, studentStops, trips, tripStops } from '../../db/schema/index.js';
+import { assignmentStudents, studentStops, trips, tripStops } from '../../db/schema/index.js';
+import { drivenBy } from '../trips/trip-queries.js';
 
 /** The SQL of the driver app's trips (rules in driver-app-service.ts). */
 
 export type TripRow = typeof trips.$inferSelect;
 
-/** Trips whose driver record belongs to the signed-in user. */
-const ownedBy = (db: Executor, userId: string) =>
-  inArray(trips.driverId, db.select({ id: drivers.id }).from(drivers).where(eq(drivers.userId, userId)));
+/** The trips the signed-in user drives (the rule is trips' drivenBy). */
+const ownedBy = (_db: Executor, userId: string) => drivenBy(userId);
 
 /**
  * A column of the outer `trips` named with its table: Drizzle leaves names bare in a one-table query, and in a

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RidershipFlag, RidershipKind, ScanMethod } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { drivers, ridershipEvents, trackerDevices, trips, vehiclePositions } from '../../db/schema/index.js';
+import { ridershipEvents, trackerDevices, trips, vehiclePositions } from '../../db/schema/index.js';
+import { drivenBy } from '../trips/trip-queries.js';
 
 /** The SQL of ridership events, positions and trackers (rules in ridership-service.ts and tracker-service.ts). */
 
@@ -18,23 +19,21 @@ export function eventsOfTrip(db: Executor, tripId: string) {
     .orderBy(asc(ridershipEvents.occurredAt), asc(ridershipEvents.eventId));
 }
 
-/** What a batch needs to know of its trips: whose they are, whether they run, which bus and children. */
-export function tripsForIngest(db: Executor, tripIds: string[]) {
-  return (
-    db
-      .select({
-        id: trips.id,
-        status: trips.status,
-        assignmentId: trips.assignmentId,
-        vehicleId: trips.vehicleId,
-        driverUserId: drivers.userId,
-      })
-      .from(trips)
-      .leftJoin(drivers, eq(drivers.id, trips.driverId))
-      .where(inArray(trips.id, tripIds))
-      // Held until the batch is stored: a trip cannot be cancelled between the check and the write.
-      .for('share', { of: trips })
-  );
+/**
+ * What a batch needs to know of its trips: whether `userId` drives them (trips' drivenBy), whether they run, which
+ * bus. Not locked: a trip cancelled between this check and the insert gets the events it was sent, which is what
+ * happened on the bus anyway, and the batch stays one statement.
+ */
+export function tripsForIngest(db: Executor, userId: string, tripIds: string[]) {
+  return db
+    .select({
+      id: trips.id,
+      status: trips.status,
+      vehicleId: trips.vehicleId,
+      yours: sql<boolean>`${drivenBy(userId)}`,
+    })
+    .from(trips)
+    .where(inArray(trips.id, tripIds));
 }
 
 /** One event of a batch as the ingest statement takes it (ids in lower case, times as ISO text). */
@@ -64,7 +63,9 @@ export interface IngestOutcome {
  * A whole batch in one statement, the batch travelling as one JSON parameter (on PGlite, a 50-row VALUES list
  * with 700 parameters took twice as long to parse and bind). Each event's child is found by id or by NFC tag; one
  * found nowhere is kept with UNKNOWN_TAG, one not seated on the trip's assignment with WRONG_BUS (a trip whose
- * assignment is gone has nobody to compare with, so no flag). Ids stored before are skipped (ON CONFLICT DO
+ * assignment is gone has nobody to compare with, so no flag). The child's name is stored and answered only for a
+ * child seated on the trip's assignment: otherwise a driver could learn any child's name from a tag or an id. The
+ * id is kept, for the office. Ids stored before are skipped (ON CONFLICT DO
  * NOTHING) and answered with what was stored then, as long as that was on the same trip: the outer SELECT sees
  * the table as it was before this statement's insert. Answers one row per event, in the batch's order.
  */
@@ -82,7 +83,9 @@ export async function ingestEvents(
         "tagId" text, "occurredAt" timestamptz, lat float8, lng float8, accuracy float8)
     ),
     resolved as (
-      select input.*, child.id as child_id, child.name as child_name,
+      select input.*, child.id as child_id,
+        -- a name only for a child seated on this trip: a tag or id of anyone else must not name them to a driver
+        case when seat.assignment_id = trip.assignment_id then child.name end as child_name,
         case
           when child.id is null then 'UNKNOWN_TAG'::ridership_flag
           when trip.assignment_id is not null and seat.assignment_id is distinct from trip.assignment_id

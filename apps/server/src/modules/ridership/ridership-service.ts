@@ -11,7 +11,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { ingestEvents, insertPositions, recordStopVisits, tripsForIngest } from './ridership-queries.js';
 
 type EventInput = z.output<typeof ridershipEventInputSchema>;
@@ -74,17 +74,16 @@ export function createRidershipService({ db, clock }: RidershipServiceDeps) {
   /**
    * The batch's trips, each checked to be the driver's and running; a single trip failing refuses the whole batch,
    * so the device keeps it and nothing half-stored needs explaining. Not locked until the batch is stored: a trip
-   * cancelled in between gets the events it was sent, which is what happened on the bus anyway.
+   * cancelled in between gets the events it was sent, which is what happened on the bus anyway. A trip of another
+   * driver answers as one that does not exist, so trip ids are not confirmed (decision 024).
    */
   async function tripsOfDriver(userId: string, tripIds: string[]) {
-    const rows = await tripsForIngest(db, tripIds);
-    const byId = new Map(rows.map((row) => [row.id, row]));
+    const rows = await tripsForIngest(db, userId, tripIds);
+    const byId = new Map(rows.filter((row) => row.yours).map((row) => [row.id, row]));
     for (const id of tripIds) {
       if (!byId.has(id)) throw notFound(`Trip ${id} was not found; nothing was recorded.`);
-      if (byId.get(id)!.driverUserId !== userId)
-        throw forbidden(`Trip ${id} is not one of your trips; nothing was recorded.`);
     }
-    for (const row of rows) {
+    for (const row of byId.values()) {
       if (!ACCEPTING.includes(row.status))
         throw conflict(`This trip ${notRunning[row.status]}; nothing was recorded.`);
     }

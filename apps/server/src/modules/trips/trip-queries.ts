@@ -103,6 +103,73 @@ export async function listTrips(db: Executor, query: TripListQuery, today: strin
   return { rows: rows.map(({ segment: _s, sortDay: _d, sortTime: _t, ...row }) => row), total };
 }
 
+/** A column of `trips` named with its table, so that it keeps meaning the outer trip inside a sub-select. */
+const tripColumn = (column: typeof trips.driverId | typeof trips.assignmentId) =>
+  sql`${trips}.${sql.identifier(column.name)}`;
+
+/**
+ * The trips the signed-in user may see and write to as their driver: their driver record is the trip's, and the
+ * trip has run (STARTED or COMPLETED: its driver no longer changes once started), names no assignment (made by
+ * hand: its driver is whoever it names), or is on an assignment that driver holds now. A driver moved off a route
+ * therefore loses its coming trips and children at once; a deleted assignment's coming trips lose their driver
+ * (detachPendingTrips).
+ */
+export function drivenBy(userId: string): SQL {
+  return sql`(${tripColumn(trips.driverId)} in (select ${drivers.id} from ${drivers} where ${drivers.userId} = ${userId})
+    and (${trips}.${sql.identifier(trips.status.name)} in ('STARTED', 'COMPLETED')
+      or ${tripColumn(trips.assignmentId)} is null
+      or exists (select 1 from ${routeAssignments} where ${routeAssignments.id} = ${tripColumn(trips.assignmentId)}
+        and ${routeAssignments.driverId} = ${tripColumn(trips.driverId)})))`;
+}
+
+/**
+ * Gives the assignment's PENDING trips its driver and vehicle as they are now (ids and the copies shown in the
+ * history), after the assignment changed: a trip that has not run yet is driven by whoever holds the route.
+ */
+export async function refreshPendingTrips(tx: Executor, assignmentId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${trips} set driver_id = ra.driver_id, vehicle_id = ra.vehicle_id, driver_name = u.name,
+      driver_license_no = d.license_no, driver_phone = d.phone, vehicle_plate = v.license_plate,
+      updated_at = clock_timestamp()
+    from ${routeAssignments} ra
+    join ${drivers} d on d.id = ra.driver_id
+    join ${users} u on u.id = d.user_id
+    join ${vehicles} v on v.id = ra.vehicle_id
+    where ra.id = ${assignmentId} and ${trips}.assignment_id = ra.id and ${trips}.status = 'PENDING'`);
+}
+
+/** Before an assignment goes: its PENDING trips have no driver or bus any more (the copies keep who was planned). */
+export async function detachPendingTrips(tx: Executor, assignmentId: string): Promise<void> {
+  await tx
+    .update(trips)
+    .set({ driverId: null, vehicleId: null, updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(trips.assignmentId, assignmentId), eq(trips.status, 'PENDING')));
+}
+
+/**
+ * Moves the trips of `date` in status `from` (and, when given, with finish reason `reason`) in one UPDATE, so a
+ * trip moved meanwhile by someone else is left as it is. Answers the moved trips' ids.
+ */
+export async function moveTripsOn(
+  tx: Executor,
+  date: string,
+  from: { status: TripStatus; reason?: string },
+  changes: Pick<Partial<TripRow>, 'status' | 'cancelledAt' | 'finishReason'> & { updatedAt: Date },
+): Promise<string[]> {
+  const rows = await tx
+    .update(trips)
+    .set(changes)
+    .where(
+      and(
+        eq(trips.tripDate, date),
+        eq(trips.status, from.status),
+        from.reason === undefined ? undefined : eq(trips.finishReason, from.reason),
+      ),
+    )
+    .returning({ id: trips.id });
+  return rows.map((row) => row.id);
+}
+
 export async function findTrip(db: Executor, id: string) {
   const [row] = await db.select().from(trips).where(eq(trips.id, id));
   return row;

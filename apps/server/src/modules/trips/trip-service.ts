@@ -7,6 +7,7 @@ import {
   type TripDetails,
   type TripListQuery,
   type TripMove,
+  type TripStatus,
 } from '@school-transport/shared';
 import type { Database, Executor } from '../../db/client.js';
 import type { ChangeActor, ChangeContext } from '../../lib/change-context.js';
@@ -22,6 +23,7 @@ import {
   insertTripStops,
   listTrips,
   moveTrip,
+  moveTripsOn,
   runStartTimes,
   tripHistory,
   type TripRow,
@@ -69,6 +71,26 @@ export async function moveTripIn(
   ]);
   await recordAudit(tx, { ...context, action: `trip.${PAST_TENSE[move]}`, entityType: 'trip', entityId: id });
   return row;
+}
+
+/** Why the calendar cancelled a trip: also how a day made a school day again finds the trips to put back. */
+export const CALENDAR_CANCEL_REASON = 'No school that day (school calendar).';
+
+/** History rows and audit entries for trips moved together, not by a driver. */
+async function recordStatusOf(
+  tx: Executor,
+  ids: string[],
+  status: TripStatus,
+  action: string,
+  context: ChangeContext,
+  at: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  await insertTripEvents(
+    tx,
+    ids.map((tripId) => ({ tripId, status, at, actorId: context.actor.id, actorEmail: context.actor.email })),
+  );
+  for (const id of ids) await recordAudit(tx, { ...context, action, entityType: 'trip', entityId: id });
 }
 
 /**
@@ -174,6 +196,47 @@ export function createTripService({ db, clock, timeZone, studentsOf }: TripServi
         details: { dates, created: created.length },
       });
       return created.length;
+    },
+
+    /**
+     * Cancels `date`'s PENDING trips in the caller's transaction (the day is no school day any more), each with the
+     * calendar's reason, its history row and an audit entry. Answers how many.
+     */
+    async cancelPendingOn(tx: Executor, date: string, context: ChangeContext): Promise<number> {
+      const at = clock();
+      const ids = await moveTripsOn(
+        tx,
+        date,
+        { status: 'PENDING' },
+        { status: 'CANCELLED', cancelledAt: at, finishReason: CALENDAR_CANCEL_REASON, updatedAt: at },
+      );
+      await recordStatusOf(tx, ids, 'CANCELLED', 'trip.cancelled', context, at);
+      return ids.length;
+    },
+
+    /**
+     * `date` is a school day again: the trips the calendar cancelled are PENDING again, and the ones the daily job
+     * would have made, when `generate` (the date is in its window), are made. Answers how many trips are planned.
+     */
+    async plan(tx: Executor, date: string, generate: boolean, context: ChangeContext): Promise<number> {
+      const at = clock();
+      const back = await moveTripsOn(
+        tx,
+        date,
+        { status: 'CANCELLED', reason: CALENDAR_CANCEL_REASON },
+        { status: 'PENDING', cancelledAt: null, finishReason: null, updatedAt: at },
+      );
+      await recordStatusOf(tx, back, 'PENDING', 'trip.reinstated', context, at);
+      if (!generate) return back.length;
+      const created = await createTripsOn(tx, [date], { timeZone, at, actor: context.actor });
+      if (created.length)
+        await recordAudit(tx, {
+          ...context,
+          action: 'trips.generated',
+          entityType: 'trip',
+          details: { dates: [date], created: created.length },
+        });
+      return back.length + created.length;
     },
 
     /**

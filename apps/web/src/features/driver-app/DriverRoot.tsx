@@ -44,7 +44,7 @@ function SignOutButton() {
         title="Sign out?"
         text={
           waiting > 0
-            ? `${waiting} ${waiting === 1 ? 'event is' : 'events are'} still waiting to be sent. They stay on this phone and are sent when you sign in again.`
+            ? `${waiting} ${waiting === 1 ? 'event is' : 'events are'} still waiting to be sent. They stay on this phone and are sent when you sign in on it again; another driver signing in here does not send them.`
             : 'You will need your e-mail and password to sign in again.'
         }
         confirmLabel="Sign out"
@@ -124,7 +124,11 @@ export function DriverRoot() {
     content = <Navigate to={driverPaths.today} replace />;
   } else {
     content = (
-      <DriverSyncProvider token={state.session.token}>
+      <DriverSyncProvider
+        key={state.session.user.id}
+        token={state.session.token}
+        userId={state.session.user.id}
+      >
         <DriverLayout />
       </DriverSyncProvider>
     );

@@ -27,7 +27,16 @@ import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
 import { useDriverSync, type Outcome } from './driver-sync';
 import { FinishTrip } from './FinishTrip';
-import { countOnBus, deriveRiderStates, kindForScan, mergeEvents, nextStopPosition } from './rider-state';
+import {
+  childResolver,
+  countOnBus,
+  deriveRiderStates,
+  kindForScan,
+  mergeEvents,
+  nextStopPosition,
+  otherChildren,
+} from './rider-state';
+import { OtherChildRow } from './OtherChildRow';
 import { RiderRow } from './RiderRow';
 import { ScanControls } from './ScanControls';
 import { normaliseTagId, parseScannedCode } from './scan-codes';
@@ -93,10 +102,23 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
     sync.recordPositions,
   );
 
-  const events = useMemo(() => mergeEvents(manifest, sync.journal(manifest.tripId)), [manifest, sync]);
+  const events = useMemo(
+    () => mergeEvents(manifest, sync.journal(manifest.tripId), sync.outcomes),
+    [manifest, sync],
+  );
   const states = useMemo(() => deriveRiderStates(manifest.riders, events), [manifest.riders, events]);
+  const others = useMemo(
+    () => otherChildren(manifest.riders, events, states),
+    [manifest.riders, events, states],
+  );
   const nextStop = nextStopPosition(manifest, states);
-  const onBus = manifest.riders.filter((rider) => states.get(rider.studentId) === 'ON_BUS');
+  // Everyone the server counts on board, another bus's child too: finishing is refused while any of them is.
+  const onBus: Array<{ studentId: string } | { tagId: string }> = [
+    ...manifest.riders
+      .filter((rider) => states.get(rider.studentId) === 'ON_BUS')
+      .map((rider) => ({ studentId: rider.studentId })),
+    ...others.filter((other) => other.state === 'ON_BUS').map((other) => other.target),
+  ];
   const ridersById = useMemo(
     () => new Map(manifest.riders.map((rider) => [rider.studentId, rider])),
     [manifest.riders],
@@ -141,13 +163,17 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
       return said;
     }
     const rider = 'studentId' in code ? ridersById.get(code.studentId) : ridersByTag.get(code.tagId);
-    const state: RiderState | undefined = rider ? states.get(rider.studentId) : undefined;
+    // A card not on the list is followed too: its second scan is that child leaving, as for any other.
+    const key = rider ? rider.studentId : childResolver(manifest.riders, events)(code);
+    const state: RiderState | undefined = key ? states.get(key) : undefined;
     const kind = kindForScan(state);
     // An unknown card is still recorded: the server knows every child's tag and flags a child of another bus.
     void record(kind, method, rider ? { studentId: rider.studentId } : code, lastFix.current);
     const said = rider
       ? `${rider.name} ${KIND_DONE[kind]}.`
-      : `Unknown card ${'tagId' in code ? code.tagId : ''}: not a child of this trip. Recorded for the office to check.`;
+      : kind === 'ALIGHT'
+        ? "A child not on this trip's list left the bus. Recorded for the office."
+        : `Unknown card ${'tagId' in code ? code.tagId : ''}: not a child of this trip. Recorded for the office to check.`;
     setMessage({ text: said, severity: rider ? 'success' : 'warning' });
     return said;
   };
@@ -263,12 +289,40 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
           </Card>
         );
       })}
+      {others.length > 0 && (
+        <Card component="section" aria-label="Other children on the bus" variant="outlined">
+          <CardContent sx={{ pb: 0 }}>
+            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+              Other children on the bus
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Scanned here but not on this trip's list. Record them leaving like any child.
+            </Typography>
+          </CardContent>
+          <List>
+            {others.map((other) => (
+              <OtherChildRow
+                key={other.key}
+                child={other}
+                onLeave={
+                  running
+                    ? () => {
+                        void record('ALIGHT', 'TAP', other.target, lastFix.current);
+                        setMessage({ text: 'The child left the bus.', severity: 'success' });
+                      }
+                    : null
+                }
+              />
+            ))}
+          </List>
+        </Card>
+      )}
       {running && (
         <FinishTrip
           manifest={manifest}
-          onBus={onBus.map((rider) => rider.studentId)}
-          alightAll={async (ids) => {
-            for (const id of ids) await record('ALIGHT', 'TAP', { studentId: id }, lastFix.current);
+          onBus={onBus}
+          alightAll={async (targets) => {
+            for (const target of targets) await record('ALIGHT', 'TAP', target, lastFix.current);
           }}
         />
       )}

@@ -18,9 +18,21 @@ import { waitingText } from './WaitingBanner';
 
 interface FinishTripProps {
   manifest: Manifest;
-  onBus: string[];
+  /** Everyone on board as this phone knows it, children of other buses too (by id or, unplaced, by card). */
+  onBus: Array<{ studentId: string } | { tagId: string }>;
   /** Records ALIGHT for each of these children (a morning run's arrival at school). */
-  alightAll: (studentIds: string[]) => Promise<void>;
+  alightAll: (children: Array<{ studentId: string } | { tagId: string }>) => Promise<void>;
+}
+
+/**
+ * A refusal to finish that a reason overcomes: the server names the `reason` field. It decides from its own
+ * events, not from what this phone shows, so the dialog opens whatever the phone counts on board: the trip is never
+ * stuck without a way to finish. Other 409s (finished already, cancelled) are only said.
+ */
+export function asksForReason(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError && error.status === 409 && error.errors.some((item) => item.field === 'reason')
+  );
 }
 
 /**
@@ -50,7 +62,7 @@ export function FinishTrip({ manifest, onBus, alightAll }: FinishTripProps) {
       setAskReason(null);
       await queryClient.invalidateQueries({ queryKey: ['driver'] });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && withReason === null && onBus.length > 0) {
+      if (withReason === null && asksForReason(error)) {
         setAskReason(error.message);
       } else {
         setProblem(error instanceof Error ? error.message : String(error));

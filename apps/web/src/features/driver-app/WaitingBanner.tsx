@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
-import { useSyncExternalStore } from 'react';
+import Button from '@mui/material/Button';
+import { useState, useSyncExternalStore } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useDriverSync } from './driver-sync';
 
 function subscribeOnline(callback: () => void): () => void {
@@ -23,17 +25,59 @@ export function waitingText(count: number): string {
   return `${count} ${count === 1 ? 'event' : 'events'} waiting to be sent`;
 }
 
+export function refusedText(count: number, reason: string | null): string {
+  const what = `${count} ${count === 1 ? 'event' : 'events'} the server refused`;
+  return reason ? `${what}: ${reason}` : `${what}.`;
+}
+
+/** Events the server will never take: said, kept on the phone until the driver lets them go. */
+function RefusedBanner({ count, reason }: { count: number; reason: string | null }) {
+  const { discardRefused } = useDriverSync();
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Alert
+        severity="error"
+        square
+        sx={{ borderRadius: 0 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => setAsking(true)}>
+            Discard
+          </Button>
+        }
+      >
+        {refusedText(count, reason)} Tell the office if a child's scan is missing.
+      </Alert>
+      <ConfirmDialog
+        open={asking}
+        title="Discard the refused events?"
+        text="The server will not take them; they are removed from this phone."
+        confirmLabel="Discard"
+        onClose={() => setAsking(false)}
+        onConfirm={discardRefused}
+      />
+    </>
+  );
+}
+
 /** Under the top bar on every driver screen: whether the phone is offline and how much it still has to send. */
 export function WaitingBanner() {
   const { status } = useDriverSync();
   const online = useOnline();
   const waiting = status.waitingEvents;
-  if (online && waiting === 0) return null;
+  const refused =
+    status.refusedEvents > 0 ? (
+      <RefusedBanner count={status.refusedEvents} reason={status.refusedReason} />
+    ) : null;
+  if (online && waiting === 0) return refused;
   return (
-    <Alert severity={online ? 'info' : 'warning'} role="status" square sx={{ borderRadius: 0 }}>
-      {!online && 'No connection: scans are kept on this phone. '}
-      {waiting > 0 ? waitingText(waiting) : 'Nothing waiting to be sent.'}
-      {online && status.problem && waiting > 0 ? ` (${status.problem})` : ''}
-    </Alert>
+    <>
+      <Alert severity={online ? 'info' : 'warning'} role="status" square sx={{ borderRadius: 0 }}>
+        {!online && 'No connection: scans are kept on this phone. '}
+        {waiting > 0 ? waitingText(waiting) : 'Nothing waiting to be sent.'}
+        {online && status.problem && waiting > 0 ? ` (${status.problem})` : ''}
+      </Alert>
+      {refused}
+    </>
   );
 }

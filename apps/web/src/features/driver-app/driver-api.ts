@@ -50,6 +50,34 @@ export function clearSnapshots(): void {
   }
 }
 
+/** Whether two moments fall on the same day on this device's calendar. */
+export function sameLocalDay(a: Date, b: Date): boolean {
+  return a.toDateString() === b.toDateString();
+}
+
+/**
+ * Drops the answers saved on an earlier day: a day's list and manifests are of no use the next day, and each trip
+ * opened would otherwise stay in the phone's storage until the driver signs out.
+ */
+export function pruneSnapshots(now: Date): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(SNAPSHOT_PREFIX)) continue;
+      let savedAt = Number.NaN;
+      try {
+        savedAt = Date.parse(
+          (JSON.parse(localStorage.getItem(key) ?? '{}') as { savedAt?: string }).savedAt ?? '',
+        );
+      } catch {
+        // Unreadable: dropped below like an old one.
+      }
+      if (Number.isNaN(savedAt) || !sameLocalDay(new Date(savedAt), now)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
 /** The server could not be reached (status 0), as opposed to answering with a refusal. */
 export function isConnectionFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outbox } from '../../lib/outbox';
 import { readStorage, writeStorage } from '../../lib/storage';
-import { sendEvents, sendPositions } from './driver-api';
+import { pruneSnapshots, sameLocalDay, sendEvents, sendPositions } from './driver-api';
 import { useDriverSession } from './driver-session';
 import { OutboxSync, type SyncStatus } from './outbox-sync';
 import type { TripEvent } from './rider-state';
@@ -24,6 +24,8 @@ interface DriverSyncValue {
   /** This device's events of a trip, sent or not, so the screen is right before the server has them. */
   journal: (tripId: string) => TripEvent[];
   outcomes: ReadonlyMap<string, Outcome>;
+  /** Lets go of the events the server refused, once the driver has read why. */
+  discardRefused: () => Promise<void>;
 }
 
 const DriverSyncContext = createContext<DriverSyncValue | null>(null);
@@ -52,8 +54,33 @@ export function clearJournals(): void {
   }
 }
 
+interface DriverSyncProviderProps {
+  token: string;
+  /** The signed-in driver: only their own items are sent, with their token. */
+  userId: string;
+  children: ReactNode;
+}
+
+/**
+ * Drops the journals of trips of an earlier day (by their latest event): the outbox, not the journal, holds what
+ * is still to be sent, so this only forgets what an old trip's screen showed before the server had it.
+ */
+export function pruneJournals(now: Date): void {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (!key.startsWith(JOURNAL_PREFIX)) continue;
+      const latest = Math.max(
+        ...readJournal(key.slice(JOURNAL_PREFIX.length)).map((e) => Date.parse(e.occurredAt)),
+      );
+      if (!Number.isFinite(latest) || !sameLocalDay(new Date(latest), now)) localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing was kept.
+  }
+}
+
 /** One outbox and one sender for the signed-in driver, shared by every driver screen. */
-export function DriverSyncProvider({ token, children }: { token: string; children: ReactNode }) {
+export function DriverSyncProvider({ token, userId, children }: DriverSyncProviderProps) {
   const { signOut } = useDriverSession();
   const queryClient = useQueryClient();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<string, Outcome>>(new Map());
@@ -62,6 +89,7 @@ export function DriverSyncProvider({ token, children }: { token: string; childre
     () =>
       new OutboxSync(
         new Outbox(OUTBOX_NAME),
+        userId,
         {
           events: (events) => sendEvents(token, events),
           positions: (positions) => sendPositions(token, positions),
@@ -81,6 +109,13 @@ export function DriverSyncProvider({ token, children }: { token: string; childre
       ),
   );
   const [status, setStatus] = useState<SyncStatus>(sync.getStatus());
+
+  useEffect(() => {
+    // Once per sign-in or app start: a phone left signed in for days keeps only today's trips.
+    const now = new Date();
+    pruneSnapshots(now);
+    pruneJournals(now);
+  }, []);
 
   useEffect(() => {
     sync.resume();
@@ -126,6 +161,8 @@ export function DriverSyncProvider({ token, children }: { token: string; childre
     [sync],
   );
 
+  const discardRefused = useCallback(() => sync.discardRefused(), [sync]);
+
   const value = useMemo<DriverSyncValue>(
     () => ({
       status,
@@ -135,8 +172,9 @@ export function DriverSyncProvider({ token, children }: { token: string; childre
       // journalVersion makes a new function after each scan, so screens reading the journal render again.
       journal: (tripId) => (journalVersion >= 0 ? readJournal(tripId) : []),
       outcomes,
+      discardRefused,
     }),
-    [status, record, recordPositions, flushNow, journalVersion, outcomes],
+    [status, record, recordPositions, flushNow, journalVersion, outcomes, discardRefused],
   );
 
   return <DriverSyncContext.Provider value={value}>{children}</DriverSyncContext.Provider>;

@@ -3,9 +3,12 @@ import type { RidershipEventInput } from '@school-transport/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { Outbox } from '../../lib/outbox';
-import { BATCH_SIZE, OutboxSync, type SyncSenders } from './outbox-sync';
+import { BATCH_SIZE, channelOf, OutboxSync, type SyncSenders } from './outbox-sync';
 
 let databases = 0;
+const DRIVER = 'driver-1';
+const EVENTS = channelOf('events', DRIVER);
+const POSITIONS = channelOf('positions', DRIVER);
 const TRIP = '11111111-1111-4111-8111-111111111111';
 
 function event(n: number): RidershipEventInput {
@@ -21,7 +24,7 @@ function event(n: number): RidershipEventInput {
 
 function setUp(events: SyncSenders['events']) {
   const outbox = new Outbox(`sync-test-${++databases}`);
-  const sync = new OutboxSync(outbox, { events, positions: vi.fn(async () => undefined) });
+  const sync = new OutboxSync(outbox, DRIVER, { events, positions: vi.fn(async () => undefined) });
   return { outbox, sync };
 }
 
@@ -58,7 +61,13 @@ describe('OutboxSync', () => {
     reachable = true;
     sync.retryNow();
     await sync.flush();
-    expect(sync.getStatus()).toEqual({ waitingEvents: 0, waitingPositions: 0, problem: null });
+    expect(sync.getStatus()).toEqual({
+      waitingEvents: 0,
+      waitingPositions: 0,
+      problem: null,
+      refusedEvents: 0,
+      refusedReason: null,
+    });
     sync.stop();
   });
 
@@ -67,6 +76,7 @@ describe('OutboxSync', () => {
     const outbox = new Outbox(`sync-test-${++databases}`);
     const sync = new OutboxSync(
       outbox,
+      DRIVER,
       {
         events: async (batch) => {
           calledAt.push(performance.now());
@@ -88,14 +98,14 @@ describe('OutboxSync', () => {
   it('sends a scan made while a long track is being sent before the rest of the track', async () => {
     const calls: string[] = [];
     const outbox = new Outbox(`sync-test-${++databases}`);
-    const sync = new OutboxSync(outbox, {
+    const sync = new OutboxSync(outbox, DRIVER, {
       events: async (batch) => {
         calls.push('events');
         return answered(batch);
       },
       positions: async () => {
         calls.push('positions');
-        if (calls.length === 1) await outbox.add('events', [event(1)]);
+        if (calls.length === 1) await outbox.add(EVENTS, [event(1)]);
       },
     });
     const fixes = Array.from({ length: 2 * BATCH_SIZE }, (_, index) => ({
@@ -105,28 +115,47 @@ describe('OutboxSync', () => {
       lng: 77,
       recordedAt: new Date(Date.UTC(2026, 10, 23, 7, 0, index)).toISOString(),
     }));
-    await outbox.add('positions', fixes);
+    await outbox.add(POSITIONS, fixes);
     await sync.flush();
     expect(calls).toEqual(['positions', 'events', 'positions']);
     expect(sync.getStatus()).toMatchObject({ waitingEvents: 0, waitingPositions: 0 });
   });
 
-  it('drops a batch the server refuses for good, so it does not hold back later scans', async () => {
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let calls = 0;
-    const { sync } = setUp(async (batch) => {
-      calls += 1;
-      if (calls === 1) throw new ApiError(400, 'Invalid');
+  it('sets aside only the events the server refuses for good, keeps them with the reason, and sends the rest', async () => {
+    const sent: string[] = [];
+    const { outbox, sync } = setUp(async (batch) => {
+      if (batch.some((item) => item.eventId === event(2).eventId)) throw new ApiError(404, 'Trip not found');
+      sent.push(...batch.map((item) => item.eventId));
       return answered(batch);
     });
+    await sync.recordEvents([event(1), event(2), event(3)]);
+    await sync.flush();
+    expect(sent).toEqual([event(1).eventId, event(3).eventId]);
+    expect(sync.getStatus()).toMatchObject({
+      waitingEvents: 0,
+      refusedEvents: 1,
+      refusedReason: 'Trip not found',
+    });
+
+    await sync.recordEvents([event(4)]);
+    await sync.flush();
+    expect(sent).toContain(event(4).eventId);
+    expect(sync.getStatus().refusedEvents).toBe(1);
+
+    await sync.discardRefused();
+    expect(sync.getStatus().refusedEvents).toBe(0);
+    expect(await outbox.count()).toBe(0);
+  });
+
+  it("sends only the signed-in driver's items: another driver's wait on the device for them", async () => {
+    const outbox = new Outbox(`sync-test-${++databases}`);
+    await outbox.add(channelOf('events', 'driver-2'), [event(9)]);
+    const events = vi.fn(async (batch: RidershipEventInput[]) => answered(batch));
+    const sync = new OutboxSync(outbox, DRIVER, { events, positions: async () => undefined });
     await sync.recordEvents([event(1)]);
     await sync.flush();
-    await sync.recordEvents([event(2)]);
-    await sync.flush();
-    expect(sync.getStatus().waitingEvents).toBe(0);
-    expect(calls).toBe(2);
-    expect(errors).toHaveBeenCalledOnce();
-    errors.mockRestore();
+    expect(events.mock.calls.flat(2).map((item) => item.eventId)).toEqual([event(1).eventId]);
+    expect(await outbox.count(channelOf('events', 'driver-2'))).toBe(1);
   });
 
   it('stops and keeps everything when the session has ended', async () => {
@@ -134,6 +163,7 @@ describe('OutboxSync', () => {
     const outbox = new Outbox(`sync-test-${++databases}`);
     const sync = new OutboxSync(
       outbox,
+      DRIVER,
       {
         events: async () => {
           throw new ApiError(401, 'Session ended');
@@ -145,6 +175,6 @@ describe('OutboxSync', () => {
     await sync.recordEvents([event(1)]);
     await sync.flush();
     expect(onUnauthorized).toHaveBeenCalled();
-    expect(await outbox.count('events')).toBe(1);
+    expect(await outbox.count(EVENTS)).toBe(1);
   });
 });

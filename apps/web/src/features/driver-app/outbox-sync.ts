@@ -4,6 +4,16 @@ import type { Outbox } from '../../lib/outbox';
 
 export const EVENTS = 'events';
 export const POSITIONS = 'positions';
+/** Events the server refused for good: kept on the device and shown, never sent again. */
+export const REFUSED = 'refused';
+
+/**
+ * One device may be used by several drivers in turn: each one's items are in channels of their own, so a driver
+ * only ever sends what they recorded, under their own session, and the others' wait for them.
+ */
+export function channelOf(base: string, owner: string): string {
+  return `${base}:${owner}`;
+}
 /** The server takes up to 500 per request; smaller batches make each request quick on a weak signal. */
 export const BATCH_SIZE = 100;
 const FIRST_RETRY_MS = 1_000;
@@ -20,6 +30,9 @@ export interface SyncStatus {
   waitingPositions: number;
   /** Why the last attempt failed, while items still wait. */
   problem: string | null;
+  /** Events the server refused for good, kept on the device; with the latest refusal's reason. */
+  refusedEvents: number;
+  refusedReason: string | null;
 }
 
 export interface SyncOptions {
@@ -31,14 +44,24 @@ export interface SyncOptions {
 }
 
 /**
- * Sends what the outbox holds, oldest first, in batches, and removes a batch only once the server has answered
- * for it. A failed connection or a server error is retried with a growing pause (1 s doubling to a minute), and at
- * once when the browser says it is back online. A batch the server refuses as such (400, 404: it can never be
- * taken) is dropped so that it does not block everything recorded after it; the events are the device's own,
- * checked by the same schema the server uses, so this is a bug's safety net, reported in the console.
+ * Sends what the outbox holds for one driver (`owner`, their user id), oldest first, in batches, and removes a
+ * batch only once the server has answered for it. A failed connection or a server error is retried with a growing
+ * pause (1 s doubling to a minute), and at once when the browser says it is back online. Events the server refuses
+ * as such (400, 403, 404, 409: no retry can change that) are moved aside, one by one so that one bad event does
+ * not take its batch with it, and kept with the server's reason for the screen to show; they no longer block what
+ * was recorded after them. Refused positions (a track point says little on its own) are dropped, in the console.
  */
 export class OutboxSync {
-  private status: SyncStatus = { waitingEvents: 0, waitingPositions: 0, problem: null };
+  private status: SyncStatus = {
+    waitingEvents: 0,
+    waitingPositions: 0,
+    problem: null,
+    refusedEvents: 0,
+    refusedReason: null,
+  };
+  private readonly events: string;
+  private readonly positions: string;
+  private readonly refused: string;
   private readonly listeners = new Set<(status: SyncStatus) => void>();
   private running: Promise<void> | null = null;
   private again = false;
@@ -49,9 +72,13 @@ export class OutboxSync {
 
   constructor(
     private readonly outbox: Outbox,
+    owner: string,
     private readonly senders: SyncSenders,
     private readonly options: SyncOptions = {},
   ) {
+    this.events = channelOf(EVENTS, owner);
+    this.positions = channelOf(POSITIONS, owner);
+    this.refused = channelOf(REFUSED, owner);
     this.firstRetryMs = options.firstRetryMs ?? FIRST_RETRY_MS;
     this.retryDelay = this.firstRetryMs;
   }
@@ -67,13 +94,13 @@ export class OutboxSync {
   }
 
   async recordEvents(events: RidershipEventInput[]): Promise<void> {
-    await this.outbox.add(EVENTS, events);
+    await this.outbox.add(this.events, events);
     await this.refreshCounts();
     void this.flush();
   }
 
   async recordPositions(positions: PositionInput[]): Promise<void> {
-    await this.outbox.add(POSITIONS, positions);
+    await this.outbox.add(this.positions, positions);
     await this.refreshCounts();
     void this.flush();
   }
@@ -124,11 +151,21 @@ export class OutboxSync {
       // Scans first: they are what the office and the parents wait for. Positions go one batch at a time, so a
       // scan made while a long track is being sent still goes next, not after the whole track.
       for (;;) {
-        await this.drain<RidershipEventInput>(EVENTS, Infinity, async (batch) => {
-          const answer = await this.senders.events(batch);
-          this.options.onOutcomes?.(answer);
-        });
-        const sent = await this.drain<PositionInput>(POSITIONS, 1, (batch) => this.senders.positions(batch));
+        await this.drain<RidershipEventInput>(
+          this.events,
+          Infinity,
+          async (batch) => {
+            const answer = await this.senders.events(batch);
+            this.options.onOutcomes?.(answer);
+          },
+          true,
+        );
+        const sent = await this.drain<PositionInput>(
+          this.positions,
+          1,
+          (batch) => this.senders.positions(batch),
+          false,
+        );
         if (sent === 0) break;
       }
       this.retryDelay = this.firstRetryMs;
@@ -145,11 +182,15 @@ export class OutboxSync {
     }
   }
 
-  /** Sends up to `maxBatches` batches of a channel, oldest first; answers how many it sent. */
+  /**
+   * Sends up to `maxBatches` batches of a channel, oldest first; answers how many it sent. A batch refused for
+   * good is, when `keepRefused`, sent again one item at a time so that only the refused ones are set aside.
+   */
   private async drain<T>(
     channel: string,
     maxBatches: number,
     send: (batch: T[]) => Promise<unknown>,
+    keepRefused: boolean,
   ): Promise<number> {
     let batches = 0;
     while (batches < maxBatches) {
@@ -158,14 +199,36 @@ export class OutboxSync {
       batches += 1;
       try {
         await send(items.map((item) => item.payload));
+        await this.outbox.remove(items.map((item) => item.seq));
       } catch (error) {
         if (!isPermanentRefusal(error)) throw error;
-        console.error(`The server refused ${items.length} ${channel}; they are dropped`, error);
+        if (!keepRefused) {
+          console.error(`The server refused ${items.length} ${channel}; they are dropped`, error);
+          await this.outbox.remove(items.map((item) => item.seq));
+        } else if (items.length === 1) {
+          await this.outbox.move([items[0]!.seq], this.refused, (error as ApiError).message);
+        } else {
+          for (const item of items) {
+            try {
+              await send([item.payload]);
+              await this.outbox.remove([item.seq]);
+            } catch (single) {
+              if (!isPermanentRefusal(single)) throw single;
+              await this.outbox.move([item.seq], this.refused, (single as ApiError).message);
+            }
+          }
+        }
       }
-      await this.outbox.remove(items.map((item) => item.seq));
       await this.refreshCounts();
     }
     return batches;
+  }
+
+  /** The driver has seen the refused events and lets them go (the office has the rest of the trip). */
+  async discardRefused(): Promise<void> {
+    const items = await this.outbox.peek(this.refused, 10_000);
+    await this.outbox.remove(items.map((item) => item.seq));
+    await this.refreshCounts();
   }
 
   private scheduleRetry(): void {
@@ -181,14 +244,17 @@ export class OutboxSync {
   }
 
   private async refreshCounts(problem: string | null = this.status.problem): Promise<void> {
-    const [waitingEvents, waitingPositions] = await Promise.all([
-      this.outbox.count(EVENTS),
-      this.outbox.count(POSITIONS),
+    const [waitingEvents, waitingPositions, refused] = await Promise.all([
+      this.outbox.count(this.events),
+      this.outbox.count(this.positions),
+      this.outbox.peek(this.refused, 10_000),
     ]);
     this.status = {
       waitingEvents,
       waitingPositions,
       problem: waitingEvents + waitingPositions > 0 ? problem : null,
+      refusedEvents: refused.length,
+      refusedReason: refused.at(-1)?.reason ?? null,
     };
     for (const listener of this.listeners) listener(this.status);
   }

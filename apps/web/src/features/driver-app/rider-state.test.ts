@@ -6,6 +6,7 @@ import {
   kindForScan,
   mergeEvents,
   nextStopPosition,
+  otherChildren,
   type TripEvent,
 } from './rider-state';
 
@@ -109,6 +110,52 @@ describe('rider states', () => {
     expect(kindForScan(undefined)).toBe('BOARD');
     expect(kindForScan('ON_BUS')).toBe('ALIGHT');
     expect(kindForScan('LEFT')).toBe('BOARD');
+  });
+});
+
+describe('children not on the list', () => {
+  it('follows a card of another bus from boarding to leaving, by its tag before the server answers', () => {
+    const riders = [rider('a')];
+    const boarded = event(null, 'BOARD', 1, { tagId: 'FF01', method: 'NFC' });
+    const left = event(null, 'ALIGHT', 9, { tagId: 'FF01', method: 'NFC' });
+    let states = deriveRiderStates(riders, [boarded]);
+    expect(states.get('tag:FF01')).toBe('ON_BUS');
+    expect(otherChildren(riders, [boarded], states)).toEqual([
+      expect.objectContaining({ key: 'tag:FF01', target: { tagId: 'FF01' }, state: 'ON_BUS', name: null }),
+    ]);
+    states = deriveRiderStates(riders, [boarded, left]);
+    expect(states.get('tag:FF01')).toBe('LEFT');
+    expect(countOnBus(states)).toBe(0);
+  });
+
+  it('keeps the id the server found behind the tag, without a name, and flags the child of another bus', () => {
+    const riders = [rider('a')];
+    const scan = event(null, 'BOARD', 1, { tagId: 'FF02', method: 'NFC' });
+    const merged = mergeEvents(
+      manifest({ riders }),
+      [scan],
+      new Map([[scan.eventId, { studentId: 'stranger', flag: 'WRONG_BUS' as const }]]),
+    );
+    expect(merged[0]).toMatchObject({ studentId: 'stranger', flag: 'WRONG_BUS' });
+    const states = deriveRiderStates(riders, merged);
+    expect(otherChildren(riders, merged, states)).toEqual([
+      expect.objectContaining({
+        key: 'stranger',
+        target: { studentId: 'stranger' },
+        tagId: 'FF02',
+        name: null,
+        flag: 'WRONG_BUS',
+        state: 'ON_BUS',
+      }),
+    ]);
+  });
+
+  it('follows nobody for a tag the server knows no child for', () => {
+    const riders = [rider('a')];
+    const scan = event(null, 'BOARD', 1, { tagId: 'DEAD', flag: 'UNKNOWN_TAG' });
+    const states = deriveRiderStates(riders, [scan]);
+    expect([...states.keys()]).toEqual(['a']);
+    expect(otherChildren(riders, [scan], states)).toEqual([]);
   });
 });
 
