@@ -44,6 +44,8 @@ import { createScheduleService } from './modules/stops/schedule-service.js';
 import { stopRoutes } from './modules/stops/stop-routes.js';
 import { createStopService } from './modules/stops/stop-service.js';
 import { tripRoutes } from './modules/trips/trip-routes.js';
+import { LiveHub } from './modules/live/live-hub.js';
+import { createLiveLog } from './modules/live/live-log.js';
 import { createTripService } from './modules/trips/trip-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
 import { createImageUrls } from './modules/uploads/image-urls.js';
@@ -205,6 +207,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await addApiDocs(app);
 
   const { db } = database;
+  // The live stream's fan-out: started once the app is ready, stopped before the database closes.
+  const hub = new LiveHub({ db, listen: database.listen, notify: database.notify, log: app.log });
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', () => hub.stop());
+  const live = createLiveLog(() => hub.committed());
   const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
   const authenticator = createAuthenticator({ db, clock, lifetimes });
   addAuditRetention(app, {

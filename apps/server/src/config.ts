@@ -156,6 +156,22 @@ const envSchema = z.object({
     .max(60)
     .default(7)
     .describe('a whole number of days from 0 to 60'),
+  /** A started trip this many minutes behind its plan raises a "running late" alert. */
+  ALERT_LATE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(240)
+    .default(10)
+    .describe('a whole number of minutes from 1 to 240'),
+  /** A trip still not started this many minutes after its planned start raises a "not started" alert. */
+  ALERT_NOT_STARTED_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(240)
+    .default(10)
+    .describe('a whole number of minutes from 1 to 240'),
 });
 
 /** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
@@ -188,6 +204,8 @@ export interface AppConfig {
   timeZone: string;
   /** The once-a-day jobs: off in tests unless a test turns them on, since they write trips at start-up. */
   dailyJobs: { enabled: boolean; tripsAheadDays: number };
+  /** Live operations: when the server raises alerts about a trip's timing. */
+  alerts: { lateMinutes: number; notStartedMinutes: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
@@ -272,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: (e.DAILY_JOBS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       tripsAheadDays: e.TRIPS_AHEAD_DAYS,
     },
+    alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

@@ -18,3 +18,4 @@ export * from './stops.js';
 export * from './calendar.js';
 export * from './ridership.js';
 export * from './sample-data.js';
+export * from './live.js';

@@ -25,7 +25,25 @@ export interface DatabaseHandle {
    * WAL to replay), the consistent copy a backup needs. Undefined on PostgreSQL and in memory.
    */
   snapshot?: () => Promise<Blob>;
+  /**
+   * Follows NOTIFYs on `channel`, from this process or any other on the same database: `onNotify` for each one,
+   * `onResync` once listening starts and again each time a lost listening connection is back (what was notified in
+   * between is lost, so the caller reads the database again). Answers a function that stops listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** A NOTIFY on `channel` in a statement of its own, outside any transaction. */
+  notify(channel: string): Promise<void>;
 }
+
+export interface ListenHandlers {
+  onNotify: () => void;
+  onResync: () => void;
+  /** The listening connection is lost (PostgreSQL only); it is opened again with a growing pause. */
+  onLost?: (error: Error | undefined) => void;
+}
+
+/** The listening connection's name in pg_stat_activity: what an operator (or a test) looks for. */
+export const LISTENER_APPLICATION_NAME = 'schoolride-live-listener';
 
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
@@ -45,6 +63,10 @@ export async function openDatabase(
       kind: 'postgres',
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, handlers) => listenOnPostgres(config.url, channel, handlers),
+      notify: async (channel) => {
+        await pool.query('select pg_notify($1, $2)', [channel, '']);
+      },
     };
   }
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
@@ -61,7 +83,83 @@ export async function openDatabase(
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    // PGlite delivers NOTIFY to its own listeners, in process: the same code path as on PostgreSQL.
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, () => handlers.onNotify());
+      handlers.onResync();
+      return unlisten;
+    },
+    notify: async (channel) => {
+      await client.query('select pg_notify($1, $2)', [channel, '']);
+    },
     ...(inMemory ? {} : { snapshot: () => snapshotPglite(client) }),
+  };
+}
+
+const FIRST_RECONNECT_MS = 250;
+const LAST_RECONNECT_MS = 5_000;
+
+/**
+ * One connection of its own that LISTENs (a pooled one would be handed to other queries). When it drops (a
+ * restart, a network cut, an administrator's pg_terminate_backend) it is opened again, 250 ms doubling to 5 s,
+ * and `onResync` tells the caller to read what it may have missed.
+ */
+async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers) {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let delay = FIRST_RECONNECT_MS;
+
+  const connect = async (first = false): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+    let lostError: Error | undefined;
+    client.on('error', (error) => {
+      lostError = error;
+    });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void client.end().catch(() => undefined);
+      // At start a database that cannot be reached fails the start; later the connection is tried again.
+      if (first) throw error;
+      schedule(error as Error);
+      return;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    delay = FIRST_RECONNECT_MS;
+    client.on('end', () => {
+      if (current !== client) return;
+      current = null;
+      if (!stopped) schedule(lostError);
+    });
+    handlers.onResync();
+  };
+
+  const schedule = (error: Error | undefined) => {
+    handlers.onLost?.(error);
+    if (stopped) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delay);
+    delay = Math.min(delay * 2, LAST_RECONNECT_MS);
+  };
+
+  await connect(true);
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end();
   };
 }
 

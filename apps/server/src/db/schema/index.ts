@@ -12,3 +12,4 @@ export * from './accounts.js';
 export * from './stops.js';
 export * from './calendar.js';
 export * from './ridership.js';
+export * from './live.js';

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS } from './ridership.js';
+import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
+
+/**
+ * Live operations: what the office sees as the day happens. One event stream (GET /api/live, Server-Sent Events)
+ * carries every kind below, each event with an increasing id; the board and alerts are also read whole over REST,
+ * so a screen loads the state first and then follows the stream.
+ */
+
+/** The `event:` names on the stream. `ready` opens every stream; `reset` says "reload, you missed too much". */
+export const LIVE_EVENT_TYPES = ['ridership', 'position', 'trip', 'stops', 'alert'] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+/** A child boarded, left or did not show up (as stored: other buses' children carry no name). */
+export const liveRidershipSchema = z.object({
+  tripId: z.string(),
+  eventId: z.string(),
+  kind: z.enum(RIDERSHIP_KINDS),
+  studentId: z.string().nullable(),
+  studentName: z.string().nullable(),
+  flag: z.enum(RIDERSHIP_FLAGS).nullable(),
+  occurredAt: z.string(),
+});
+export type LiveRidership = z.infer<typeof liveRidershipSchema>;
+
+/** The latest fix of a bus on a trip (one per trip per request, however many fixes the request carried). */
+export const livePositionSchema = z.object({
+  tripId: z.string(),
+  vehicleId: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number().nullable(),
+  speed: z.number().nullable(),
+  heading: z.number().nullable(),
+  recordedAt: z.string(),
+});
+export type LivePosition = z.infer<typeof livePositionSchema>;
+
+/** A trip changed status (started, finished, cancelled, back to pending). */
+export const liveTripSchema = z.object({
+  tripId: z.string(),
+  status: z.enum(TRIP_STATUSES),
+  at: z.string(),
+});
+export type LiveTrip = z.infer<typeof liveTripSchema>;
+
+/** A trip's stop timeline changed (a stop reached or left): read the trip again for the details. */
+export const liveStopsSchema = z.object({ tripId: z.string() });
+export type LiveStops = z.infer<typeof liveStopsSchema>;
+
+/** What the server watches for, one alert per cause per trip. */
+export const ALERT_KINDS = [
+  'WRONG_BUS',
+  'ABSENT_SCANNED',
+  'NO_POSITION',
+  'LATE',
+  'NOT_STARTED',
+  'FINISHED_WITH_CHILD',
+] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  WRONG_BUS: 'Wrong bus',
+  ABSENT_SCANNED: 'Absent child scanned',
+  NO_POSITION: 'No position',
+  LATE: 'Running late',
+  NOT_STARTED: 'Not started',
+  FINISHED_WITH_CHILD: 'Finished with a child on board',
+};
+
+export const alertSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  tripId: z.string().nullable(),
+  routeName: z.string().nullable(),
+  /** The child it is about, while that child's record exists (names are read, never copied into alerts). */
+  studentId: z.string().nullable(),
+  studentName: z.string().nullable(),
+  message: z.string(),
+  raisedAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  /** The name of who acknowledged it. */
+  acknowledgedBy: z.string().nullable(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+
+/** GET /api/alerts: open ones by default, or the day's acknowledged ones too. */
+export const alertListQuerySchema = z.object({
+  state: z.enum(['open', 'all']).default('open'),
+});
+export type AlertListQuery = z.input<typeof alertListQuerySchema>;
+
+/** The last fix of a bus, with nothing about how old it is: the screen ages it against its own clock. */
+export const lastFixSchema = z.object({
+  lat: z.number(),
+  lng: z.number(),
+  accuracy: z.number().nullable(),
+  recordedAt: z.string(),
+});
+export type LastFix = z.infer<typeof lastFixSchema>;
+
+/** One stop of a running trip: as planned, as it happened, and the estimate for the ones to come. */
+export const liveStopSchema = z.object({
+  position: z.number().int(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  plannedAt: z.string().nullable(),
+  arrivedAt: z.string().nullable(),
+  departedAt: z.string().nullable(),
+  /** Estimated arrival, for a stop not reached yet on a started trip. */
+  eta: z.string().nullable(),
+});
+export type LiveStop = z.infer<typeof liveStopSchema>;
+
+/** A trip of the day on the dispatcher's board and map. */
+export const boardTripSchema = z.object({
+  tripId: z.string(),
+  type: z.enum(TRIP_TYPES),
+  status: z.enum(TRIP_STATUSES),
+  date: z.string(),
+  routeId: z.string().nullable(),
+  routeName: z.string(),
+  driverName: z.string(),
+  vehiclePlate: z.string(),
+  vehicleId: z.string().nullable(),
+  plannedStartAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  stopsDone: z.number().int(),
+  stopsTotal: z.number().int(),
+  onBoard: z.number().int(),
+  /** Minutes behind the plan (negative: ahead), from the next stop's estimate or the last stop reached. */
+  lateMinutes: z.number().nullable(),
+  nextStop: liveStopSchema.nullable(),
+  lastFix: lastFixSchema.nullable(),
+  openAlerts: z.number().int(),
+});
+export type BoardTrip = z.infer<typeof boardTripSchema>;
+
+/** GET /api/live/trips/:id: a trip of the board with its whole stop timeline and estimates. */
+export const liveTripDetailsSchema = z.object({
+  trip: boardTripSchema,
+  stops: z.array(liveStopSchema),
+});
+export type LiveTripDetails = z.infer<typeof liveTripDetailsSchema>;
