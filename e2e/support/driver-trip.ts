@@ -25,12 +25,8 @@ interface TripRow {
  * Signs `page` in as the admin, makes a driver (invited, who then sets a password through the mailed link), a
  * vehicle, a route, a family of `children` children all seated in one assignment, and generates today's trips.
  */
-export async function createDriverDay(page: Page, children: number): Promise<DriverDay> {
-  await signInAsAdmin(page);
-  const tag = uniqueTag();
-  const parts = await createParts(page, tag, children + 2, children);
-  await assignThroughApi(page, parts, children);
-
+/** Invites the driver of `parts` and sets their password from the mailed link, as they would; answers it. */
+export async function inviteDriver(page: Page, parts: Parts, tag: string): Promise<string> {
   await postThroughApi(page, `drivers/${parts.ids.driverId}/invite`, {});
   const token = linkTokenIn(await lastMailTo(parts.driver.email));
   expect(token, 'the invitation mail holds a link').toBeTruthy();
@@ -39,6 +35,16 @@ export async function createDriverDay(page: Page, children: number): Promise<Dri
     data: { token, password, confirmPassword: password },
   });
   expect(reset.status(), await reset.text()).toBe(200);
+  return password;
+}
+
+export async function createDriverDay(page: Page, children: number): Promise<DriverDay> {
+  await signInAsAdmin(page);
+  const tag = uniqueTag();
+  const parts = await createParts(page, tag, children + 2, children);
+  await assignThroughApi(page, parts, children);
+
+  const password = await inviteDriver(page, parts, tag);
 
   const today = localToday();
   await postThroughApi(page, 'trips/generate', { date: today });

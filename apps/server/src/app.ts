@@ -12,6 +12,9 @@ import { createAccountService } from './modules/accounts/account-service.js';
 import { createDriverAccountService } from './modules/accounts/driver-account-service.js';
 import { createInvitationSender } from './modules/accounts/invitations.js';
 import { createStaffService } from './modules/accounts/staff-service.js';
+import { addAlertChecks, createAlertChecks } from './modules/alerts/alert-checks.js';
+import { alertRoutes } from './modules/alerts/alert-routes.js';
+import { createAlertService } from './modules/alerts/alert-service.js';
 import { assignmentRoutes } from './modules/assignments/assignment-routes.js';
 import { createAssignmentService } from './modules/assignments/assignment-service.js';
 import { addAuditRetention } from './modules/audit/audit-retention.js';
@@ -20,6 +23,10 @@ import { auditRoutes } from './modules/audit/audit-routes.js';
 import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
+import { boardRoutes } from './modules/board/board-routes.js';
+import { createBoardService } from './modules/board/board-service.js';
+import { createLateCheck } from './modules/board/late-check.js';
+import { createRoadDurations } from './modules/board/road-durations.js';
 import { busRouteRoutes } from './modules/bus-routes/bus-route-routes.js';
 import { createBusRouteService } from './modules/bus-routes/bus-route-service.js';
 import { calendarRoutes } from './modules/calendar/calendar-routes.js';
@@ -27,6 +34,7 @@ import { createAbsenceService } from './modules/calendar/absence-service.js';
 import { createCalendarService } from './modules/calendar/calendar-service.js';
 import { addDailyJobs } from './modules/daily-jobs/daily-job-service.js';
 import { tripsAheadJob } from './modules/daily-jobs/trips-ahead-job.js';
+import { liveEventsPruneJob } from './modules/daily-jobs/live-events-prune-job.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { driverAppRoutes } from './modules/driver-app/driver-app-routes.js';
 import { createDriverAppService } from './modules/driver-app/driver-app-service.js';
@@ -44,8 +52,10 @@ import { createScheduleService } from './modules/stops/schedule-service.js';
 import { stopRoutes } from './modules/stops/stop-routes.js';
 import { createStopService } from './modules/stops/stop-service.js';
 import { tripRoutes } from './modules/trips/trip-routes.js';
-import { LiveHub } from './modules/live/live-hub.js';
+import { LiveHub, type LiveHubOptions } from './modules/live/live-hub.js';
 import { createLiveLog } from './modules/live/live-log.js';
+import { liveRoutes } from './modules/live/live-routes.js';
+import { createLiveStreams, type LiveStreamOptions } from './modules/live/live-service.js';
 import { createTripService } from './modules/trips/trip-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
 import { createImageUrls } from './modules/uploads/image-urls.js';
@@ -68,6 +78,8 @@ declare module 'fastify' {
     database: DatabaseHandle;
     /** Every API route with who may call it: the authorization matrix test is built from this. */
     routeTable: RouteEntry[];
+    /** The live stream's fan-out in this process (tests watch its cursor and its streams). */
+    liveHub: LiveHub;
   }
 }
 
@@ -86,6 +98,9 @@ export interface BuildOptions {
    * them costs: bench/response-schema-cost.ts). On by default.
    */
   responseSchemas?: boolean;
+  /** The live stream's timings and sizes, smaller in tests than the defaults (live-hub.ts, live-service.ts). */
+  live?: Pick<LiveHubOptions, 'gapWaitMs' | 'pollMs' | 'memoryEvents'> &
+    Pick<LiveStreamOptions, 'keepAliveMs' | 'maxBufferedBytes'>;
 }
 
 /** How long closing waits for running handlers; below the server's own shutdown grace (10 s, server.ts). */
@@ -208,9 +223,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const { db } = database;
   // The live stream's fan-out: started once the app is ready, stopped before the database closes.
-  const hub = new LiveHub({ db, listen: database.listen, notify: database.notify, log: app.log });
+  const { keepAliveMs, maxBufferedBytes, ...hubTuning } = options.live ?? {};
+  const hub = new LiveHub({
+    db,
+    listen: database.listen,
+    notify: database.notify,
+    log: app.log,
+    ...hubTuning,
+  });
+  app.decorate('liveHub', hub);
+  const streams = createLiveStreams({ hub, log: app.log, keepAliveMs, maxBufferedBytes });
   app.addHook('onReady', () => hub.start());
-  app.addHook('preClose', () => hub.stop());
+  // Streams end first, so the shutdown does not wait for browsers to hang up (they reconnect elsewhere).
+  app.addHook('preClose', async () => {
+    streams.endAll();
+    await hub.stop();
+  });
   const live = createLiveLog(() => hub.committed());
   const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
   const authenticator = createAuthenticator({ db, clock, lifetimes });
@@ -239,13 +267,39 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     studentsOf,
   });
   const { timeZone } = config;
-  const trips = createTripService({ db, clock, timeZone, studentsOf });
+  const alerts = createAlertService({ db, clock, live, timeZone });
+  // Off in tests, which run the checks themselves with their own clock (alert-checks.ts).
+  addAlertChecks(app, {
+    enabled: config.env !== 'test',
+    run: createAlertChecks({
+      db,
+      clock,
+      timeZone,
+      notStartedMinutes: config.alerts.notStartedMinutes,
+      alerts,
+      live,
+    }).run,
+  });
+  const board = createBoardService({
+    db,
+    clock,
+    timeZone,
+    routing: config.routing,
+    roads: config.routing.url ? createRoadDurations({ url: config.routing.url, log: app.log }) : null,
+  });
+  // The LATE alert looks at the board's estimates, on the same timer as the other periodic alerts.
+  addAlertChecks(app, {
+    enabled: config.env !== 'test',
+    run: createLateCheck({ db, clock, board, lateMinutes: config.alerts.lateMinutes, alerts, live }).run,
+  });
+  const trips = createTripService({ db, clock, timeZone, studentsOf, live });
   const calendar = createCalendarService({
     db,
     clock,
     timeZone,
     tripsAheadDays: config.dailyJobs.tripsAheadDays,
     trips,
+    live,
   });
   const absences = createAbsenceService({ db, clock, timeZone });
   addDailyJobs(app, {
@@ -253,7 +307,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     timeZone,
     enabled: config.dailyJobs.enabled,
-    jobs: [tripsAheadJob(trips, config.dailyJobs.tripsAheadDays)],
+    jobs: [tripsAheadJob(trips, config.dailyJobs.tripsAheadDays), liveEventsPruneJob(clock)],
   });
   const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
   const accounts = createAccountService({
@@ -270,7 +324,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     sendInvitation: createInvitationSender({ db, clock, mailer, publicUrl: config.publicUrl }),
     publicUrl: config.publicUrl,
   });
-  const driverApp = createDriverAppService({ db, clock, timeZone: config.timeZone, studentsOf });
+  const driverApp = createDriverAppService({
+    db,
+    clock,
+    timeZone: config.timeZone,
+    studentsOf,
+    live,
+    alerts,
+  });
 
   await app.register(
     async (api) => {
@@ -286,14 +347,25 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(assignmentRoutes(assignments));
       await api.register(tripRoutes(trips));
       await api.register(calendarRoutes(calendar, absences));
-      await api.register(ridershipRoutes({ db, clock }));
-      await api.register(trackerRoutes({ db, clock }));
+      await api.register(ridershipRoutes({ db, clock, live, alerts }));
+      await api.register(trackerRoutes({ db, clock, live }));
       await api.register(dashboardRoutes(db, clock, config.timeZone));
       await api.register(accountRoutes(accounts));
       await api.register(staffRoutes(staff));
       await api.register(driverAccountRoutes(driverAccounts));
       await api.register(driverAppRoutes(driverApp));
+      await api.register(alertRoutes(alerts));
+      await api.register(boardRoutes(board));
       await api.register(settingsRoutes(config));
+      await api.register(
+        liveRoutes({
+          streams,
+          cookie: {
+            secure: config.publicUrl.startsWith('https:'),
+            maxAgeSeconds: Math.floor(config.session.absoluteMs / 1000),
+          },
+        }),
+      );
       await api.register(
         uploadRoutes({
           targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles },

@@ -172,6 +172,16 @@ const envSchema = z.object({
     .max(240)
     .default(10)
     .describe('a whole number of minutes from 1 to 240'),
+  /** An OSRM server (its `route` service) giving driving times between the stops of trips without planned times. */
+  ROUTING_URL: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url))
+    .optional()
+    .describe('an http:// or https:// URL of an OSRM server'),
+  /** ETAs for a trip without planned times and no ROUTING_URL: the road is this many times the straight line… */
+  DETOUR_FACTOR: z.coerce.number().min(1).max(3).default(1.3).describe('a number from 1 to 3'),
+  /** …driven at this average speed, stops aside. */
+  AVERAGE_SPEED_KMH: z.coerce.number().min(5).max(120).default(30).describe('a number of km/h from 5 to 120'),
 });
 
 /** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
@@ -206,6 +216,8 @@ export interface AppConfig {
   dailyJobs: { enabled: boolean; tripsAheadDays: number };
   /** Live operations: when the server raises alerts about a trip's timing. */
   alerts: { lateMinutes: number; notStartedMinutes: number };
+  /** How ETAs model the legs of a trip without planned times (modules/board/eta.ts). */
+  routing: { url: string | null; detourFactor: number; averageSpeedKmh: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
@@ -291,6 +303,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tripsAheadDays: e.TRIPS_AHEAD_DAYS,
     },
     alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
+    routing: {
+      url: e.ROUTING_URL ?? null,
+      detourFactor: e.DETOUR_FACTOR,
+      averageSpeedKmh: e.AVERAGE_SPEED_KMH,
+    },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },

@@ -67,7 +67,8 @@ async function main(argv: string[]): Promise<void> {
       console.log(
         [
           `Back-office: ${config.publicUrl}/ — sign in as ${DEMO_ACCOUNTS.admin.email} with "${DEMO_ACCOUNTS.admin.password}".`,
-          `  Look at Trips (today's first run is under way: open it for its stops, scans and who is on the bus),`,
+          `  Look at the Live map and Today (today's first run is under way, with its alerts), Trips (open a trip`,
+          `  for its stops, scans and who is on the bus),`,
           `  Routes (a route's page shows its stops on the map with times), Stops and Calendar.`,
           `Driver app: ${config.publicUrl}/driver — sign in as ${DEMO_DRIVER_EMAIL} with "${DEMO_ACCOUNTS.driverPassword}"`,
           `  (driver2@ and driver3@demo.example.com too): today's runs, the manifest, boarding by tap, QR or NFC.`,

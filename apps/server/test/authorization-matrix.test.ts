@@ -10,10 +10,10 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * Every API route, who may call it, checked against the server's own route table (app.routeTable): a route added
  * without a line here fails the first test. 'signed-url' is the image route: public as a route, it answers only
  * to a valid signature or an administrator's session. 'driver' routes are the driver app's: a driver only, an
- * administrator is refused too. Parents cannot sign in yet (sign-in-roles.ts); their sessions here stand for ones
+ * administrator is refused too. 'admin-or-driver' is the live stream's (its handler filters what each receives). Parents cannot sign in yet (sign-in-roles.ts); their sessions here stand for ones
  * left from before, and reach only what any session may (`signed-in`: themselves, logout, password, sessions).
  */
-type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'signed-url';
+type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'admin-or-driver' | 'signed-url';
 const MATRIX: Record<string, Expected> = {
   'GET /api/health': 'public',
   'GET /api/settings': 'public',
@@ -78,6 +78,16 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/trackers/delete/:id': 'admin',
   'GET /api/osmand': 'public',
   'POST /api/osmand': 'public',
+  // the live stream and its cookie (issue 15); clearing the cookie needs no session, which may have ended
+  'GET /api/live': 'admin-or-driver',
+  'POST /api/live/cookie': 'admin-or-driver',
+  'DELETE /api/live/cookie': 'public',
+  // the dispatcher's board and a trip's live timeline (issue 15)
+  'GET /api/live/board': 'admin',
+  'GET /api/live/trips/:id': 'admin',
+  // the dispatchers' alerts (issue 15)
+  'GET /api/alerts': 'admin',
+  'POST /api/alerts/:id/acknowledge': 'admin',
 };
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';
@@ -151,11 +161,24 @@ describe('authorization matrix', () => {
     if (!signedIn) return 401;
     if (access === 'admin' && credential !== 'admin') return 403;
     if (access === 'driver' && credential !== 'driver') return 403;
+    if (access === 'admin-or-driver' && credential === 'parent') return 403;
     return 'allowed';
+  };
+
+  /** The live stream never ends: its answer is read as a stream, up to its first frame or the refusal's end. */
+  const STREAMS = new Set(['GET /api/live']);
+  const bodyOf = async (answer: { stream(): NodeJS.ReadableStream }, whole: boolean) => {
+    let body = '';
+    for await (const chunk of answer.stream()) {
+      body += String(chunk);
+      if (!whole) break;
+    }
+    return body;
   };
 
   it.each(Object.entries(MATRIX))('%s answers each credential as expected', async (route, access) => {
     const [method, url] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+    const streams = STREAMS.has(route);
     for (const credential of credentials) {
       const answer = await t.app.inject({
         method,
@@ -163,10 +186,14 @@ describe('authorization matrix', () => {
         headers: await headerFor(credential, route),
         remoteAddress: nextAddress(),
         ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+        ...(streams ? { payloadAsStream: true } : {}),
       });
       const expected = expectedStatus(access, credential);
-      const label = `${route} as ${credential}: ${answer.statusCode} ${answer.body}`;
-      expect(answer.json(), label).toHaveProperty('success');
+      const opened = streams && answer.statusCode === 200;
+      const body = streams ? await bodyOf(answer, !opened) : answer.body;
+      const label = `${route} as ${credential}: ${answer.statusCode} ${body}`;
+      if (opened) expect(body, label).toMatch(/^retry: /);
+      else expect(JSON.parse(body), label).toHaveProperty('success');
       if (expected === 'allowed') {
         expect([401, 403], label).not.toContain(answer.statusCode);
         expect(answer.statusCode, label).toBeLessThan(500);

@@ -10,11 +10,12 @@ import {
   opsEnv,
   tempDataDir,
 } from './support/data-dir-process.js';
-import { TEST_DB } from './support/test-app.js';
+import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
 
 /**
  * DATA_DIR on the embedded database (docs/decisions/017): one process at a time, and the owner's alone. Process
- * tests of the real command line; about the folder, not the engine, so they run in the PGlite project.
+ * tests of the real command line; about the folder, not the engine, so they run in the PGlite project, except
+ * the folder several servers share on PostgreSQL.
  */
 const folders: string[] = [];
 afterAll(() => Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
@@ -132,4 +133,36 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
       await server.stop('SIGTERM');
     }
   }, 180_000);
+});
+
+describe.skipIf(TEST_DB !== 'postgres')('a data folder shared by servers on PostgreSQL', () => {
+  it('is not locked, and a photo uploaded through one server is served by the other', async () => {
+    const dataDir = await newDataDir('shared');
+    const database = await newPostgresDatabase('st_shared');
+    try {
+      await createDatabase(opsEnv(dataDir, database.url));
+      const first = await startServer({ env: opsEnv(dataDir, database.url) });
+      try {
+        const second = await startServer({ env: opsEnv(dataDir, database.url) });
+        try {
+          // The database is PostgreSQL's to guard: the folder only holds the photos, and neither server locks it.
+          await expect(fs.access(path.join(dataDir, LOCK))).rejects.toThrow();
+          const api = await first.apiAs(OPS_ADMIN);
+          const vehicle = await api('POST', '/api/vehicles/create', vehiclePayload());
+          const photo = await addPhoto(api, vehicle.body.data.id, 90);
+          const served = await fetch(`${second.url}${photo}`);
+          expect(served.status).toBe(200);
+          expect(served.headers.get('content-type')).toBe('image/webp');
+        } finally {
+          await second.stop('SIGTERM');
+        }
+        // The first one still serves: the second stopping took nothing away from it.
+        expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+      } finally {
+        await first.stop('SIGTERM');
+      }
+    } finally {
+      await database.drop();
+    }
+  }, 300_000);
 });

@@ -35,6 +35,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     expect(password).toBeDefined();
     expect((await signIn(first.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
     expect(await first.stop('SIGTERM')).toBe(0);
+    // stop() waits for the exit; the last lines may still be in the pipe until it closes.
+    await first.closed;
     expect(first.output()).toContain('shutting down');
 
     const second = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });

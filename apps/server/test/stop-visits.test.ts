@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, PositionInput } from '@school-transport/shared';
-import { tripStops } from '../src/db/schema/index.js';
+import { tripStops, vehiclePositions } from '../src/db/schema/index.js';
+import { recordStopVisits } from '../src/modules/ridership/ridership-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -78,5 +79,66 @@ describe('the stop timeline', () => {
       arrivedAt: new Date(at(40)).toISOString(),
       departedAt: new Date(at(42)).toISOString(),
     });
+  });
+
+  it('counts a fix within 40 m at walking speed, not one farther nor a bus driving past', async () => {
+    const bus = await busWithTrips(t.app, admin, time.clock);
+    const { db } = t.app.database;
+    await db.insert(tripStops).values([
+      { tripId: bus.pickup, position: 1, name: 'North Park', ...FIRST },
+      { tripId: bus.pickup, position: 2, name: 'Market', ...SECOND },
+      { tripId: bus.pickup, position: 3, name: 'School', lat: 12.96, lng: 77.6 },
+    ]);
+    const fix = (minute: number, lat: number, speed?: number): PositionInput => ({
+      positionId: randomUUID(),
+      tripId: bus.pickup,
+      accuracy: 5,
+      recordedAt: at(minute),
+      lat,
+      lng: 77.6,
+      ...(speed === undefined ? {} : { speed }),
+    });
+    await bus.driverApi('POST', '/api/driver/positions', {
+      positions: [
+        // 45 m short of the first stop, standing: too far. Then at it, but at 5 m/s: driving past.
+        fix(31, FIRST.lat + 0.0004, 0),
+        fix(32, FIRST.lat, 5),
+        // 33 m from the second stop at 1.5 m/s: there.
+        fix(35, SECOND.lat + 0.0003, 1.5),
+        fix(36, 12.965, 12),
+      ],
+    });
+    const { body } = await bus.driverApi('GET', `/api/driver/trips/${bus.pickup}`);
+    expect(
+      (body.data as Manifest).stops.map(({ arrivedAt, departedAt }) => ({ arrivedAt, departedAt })),
+    ).toEqual([
+      { arrivedAt: null, departedAt: null },
+      { arrivedAt: new Date(at(35)).toISOString(), departedAt: new Date(at(35)).toISOString() },
+      { arrivedAt: null, departedAt: null },
+    ]);
+  });
+
+  it('answers the trips whose timeline changed, and none when recomputing changes nothing', async () => {
+    const moving = await busWithTrips(t.app, admin, time.clock);
+    const idle = await busWithTrips(t.app, admin, time.clock);
+    const { db } = t.app.database;
+    await db.insert(tripStops).values([
+      { tripId: moving.pickup, position: 1, name: 'North Park', ...FIRST },
+      { tripId: idle.pickup, position: 1, name: 'North Park', ...FIRST },
+    ]);
+    const position = (tripId: string, minute: number, lat: number) => ({
+      positionId: randomUUID(),
+      tripId,
+      lat,
+      lng: 77.6,
+      recordedAt: new Date(at(minute)),
+      source: 'APP',
+    });
+    await db.insert(vehiclePositions).values([position(moving.pickup, 31, FIRST.lat)]);
+    expect(await recordStopVisits(db, [moving.pickup, idle.pickup])).toEqual([moving.pickup]);
+    expect(await recordStopVisits(db, [moving.pickup, idle.pickup])).toEqual([]);
+    // Seen elsewhere later: the stop was left, a change again.
+    await db.insert(vehiclePositions).values([position(moving.pickup, 34, SECOND.lat)]);
+    expect(await recordStopVisits(db, [moving.pickup])).toEqual([moving.pickup]);
   });
 });

@@ -3,3 +3,4 @@ export * from './factories.js';
 export * from './api-records.js';
 export * from './server-process.js';
 export * from './mail-sink.js';
+export * from './event-stream.js';

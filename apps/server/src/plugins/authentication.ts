@@ -7,11 +7,20 @@ import { forbidden, unauthorized } from '../lib/errors.js';
  * route is closed until someone opens it on purpose. 'driver' is the driver app's: a signed-in driver only.
  * Administrators are refused there too (403): they run no trips, so "my trips" means nothing for them, and the
  * office reads the same manifest through its own admin route; two audiences on one route would be one more place
- * where a check on whose trip it is could be forgotten.
+ * where a check on whose trip it is could be forgotten. 'admin-or-driver' is the live stream's: one route whose
+ * handler filters what each receives (an admin everything, a driver their own trips). Parents are refused there
+ * until the parent portal decides what they may follow.
  */
-export type Access = 'public' | 'signed-in' | 'admin' | 'driver';
+export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'admin-or-driver';
 
 const DRIVERS_ONLY = 'This is for drivers, in the driver app.';
+const OFFICE_OR_DRIVERS = 'This is for the office and for drivers.';
+
+/**
+ * The cookie that carries a session to the live stream: EventSource cannot send an Authorization header, and a
+ * token in the URL would land in logs and browser history. Only routes with `config.streamCookie` read it.
+ */
+export const STREAM_COOKIE = 'st_live';
 
 /** A live session: what the access check puts on the request. */
 export interface AuthenticatedSession {
@@ -22,6 +31,8 @@ export interface AuthenticatedSession {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The session may come from the stream cookie (STREAM_COOKIE) when the request has no Authorization header. */
+    streamCookie?: boolean;
   }
   interface FastifyRequest {
     /** Set for every route that is not public. */
@@ -30,7 +41,8 @@ declare module 'fastify' {
 }
 
 /**
- * The live session behind a request's Authorization header, or null. Built by the auth module
+ * The live session behind a request's Authorization header (or, on a `streamCookie` route without that header,
+ * its stream cookie), or null. Built by the auth module
  * (modules/auth/authenticator.ts) and handed to this plugin, which knows nothing of how sessions are stored.
  */
 export type Authenticator = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
@@ -41,13 +53,35 @@ export function addAuthentication(scope: FastifyInstance, authenticator: Authent
   scope.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
-    if (!request.headers.authorization) throw unauthorized(MESSAGES.signInRequired);
+    if (!presentsCredentials(request)) throw unauthorized(MESSAGES.signInRequired);
     const session = await authenticator(request);
     if (!session) throw unauthorized(MESSAGES.sessionEnded);
     request.auth = session;
-    if (access === 'admin' && session.user.role !== 'admin') throw forbidden(MESSAGES.adminOnly);
-    if (access === 'driver' && session.user.role !== 'driver') throw forbidden(DRIVERS_ONLY);
+    const { role } = session.user;
+    if (access === 'admin' && role !== 'admin') throw forbidden(MESSAGES.adminOnly);
+    if (access === 'driver' && role !== 'driver') throw forbidden(DRIVERS_ONLY);
+    if (access === 'admin-or-driver' && role !== 'admin' && role !== 'driver')
+      throw forbidden(OFFICE_OR_DRIVERS);
   });
+}
+
+/** An Authorization header, or the stream cookie where the route takes it. */
+function presentsCredentials(request: FastifyRequest): boolean {
+  if (request.headers.authorization) return true;
+  return (
+    request.routeOptions.config.streamCookie === true &&
+    cookieValue(request.headers.cookie, STREAM_COOKIE) !== null
+  );
+}
+
+/** One cookie's value from a Cookie header (`a=1; b=2`), or null. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const split = pair.indexOf('=');
+    if (split > 0 && pair.slice(0, split).trim() === name) return pair.slice(split + 1).trim();
+  }
+  return null;
 }
 
 /** For handlers of non-public routes, where the hook above guarantees a session. */

@@ -75,6 +75,8 @@ describe('routes for an admin', () => {
         .getAllByRole('link')
         .map((link) => [link.textContent, link.getAttribute('href')]),
     ).toEqual([
+      ['Live map', '/live-map'],
+      ['Today', '/today'],
       ['Dashboard', '/'],
       ['Drivers', '/all-drivers'],
       ['Parents', '/all-parents'],

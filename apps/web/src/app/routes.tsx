@@ -86,6 +86,8 @@ export const createAppRoutes = (): RouteObject[] => [
                   Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
                 },
               },
+              screen(paths.liveMap, async () => (await import('../features/live/live-screens')).LiveMapPage),
+              screen(paths.today, async () => (await import('../features/live/live-screens')).TodayBoardPage),
               screen(
                 paths.profile,
                 async () => (await import('../features/profile/ProfilePage')).ProfilePage,

@@ -20,6 +20,9 @@ function recordPath(screen: string): RecordPath {
  */
 export const paths = {
   dashboard: '/',
+  /** The dispatcher's screens: where the day's buses are, and every trip of the day as it runs. */
+  liveMap: '/live-map',
+  today: '/today',
   login: '/login',
   forgotPassword: '/forgot-password',
   /** Where reset and invitation links lead (`?token=…`). */

@@ -11,6 +11,9 @@ export interface Section {
  * the signed-in screens need these names.
  */
 export const SECTIONS = {
+  // Operations come first: the live map is the dispatcher's first screen of the day.
+  liveMap: { label: 'Live map', path: paths.liveMap },
+  today: { label: 'Today', path: paths.today },
   dashboard: { label: 'Dashboard', path: paths.dashboard },
   drivers: { label: 'Drivers', path: paths.drivers.list },
   parents: { label: 'Parents', path: paths.parents.list },

@@ -30,11 +30,12 @@ ALTER TABLE "live_events" ADD CONSTRAINT "live_events_trip_id_trips_id_fk" FOREI
 CREATE INDEX "alerts_trip_idx" ON "alerts" USING btree ("trip_id");--> statement-breakpoint
 CREATE INDEX "alerts_raised_idx" ON "alerts" USING btree ("raised_at");--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
--- A deleted child's name also leaves the live stream's log (kept a few days), like their ridership events (0013).
+-- A deleted child's name also leaves the live stream's log (kept a few days: scans and alerts name children), like
+-- their ridership events (0013).
 CREATE OR REPLACE FUNCTION "students_erase_ridership_names"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "ridership_events" SET "student_name" = NULL WHERE "student_id" = OLD."id";
   UPDATE "live_events" SET "payload" = jsonb_set("payload", '{studentName}', 'null'::jsonb)
-    WHERE "type" = 'ridership' AND "payload"->>'studentId' = OLD."id"::text;
+    WHERE "type" IN ('ridership', 'alert') AND "payload"->>'studentId' = OLD."id"::text;
   RETURN OLD;
 END $$;

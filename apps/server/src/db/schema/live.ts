@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ALERT_KINDS, LIVE_EVENT_TYPES } from '@school-transport/shared';
 import { students } from './families.js';
@@ -45,5 +46,10 @@ export const alerts = pgTable(
     acknowledgedBy: uuid('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
     acknowledgedByName: text('acknowledged_by_name'),
   },
-  (t) => [index('alerts_trip_idx').on(t.tripId), index('alerts_raised_idx').on(t.raisedAt)],
+  (t) => [
+    index('alerts_trip_idx').on(t.tripId),
+    index('alerts_raised_idx').on(t.raisedAt),
+    // The open alerts, read by every dispatcher screen: alerts are never pruned, the open ones stay few.
+    index('alerts_open_idx').on(t.raisedAt).where(sql`${t.acknowledgedAt} is null`),
+  ],
 );

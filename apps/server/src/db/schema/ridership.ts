@@ -67,6 +67,8 @@ export const ridershipEvents = pgTable(
   (t) => [
     index('ridership_events_trip_idx').on(t.tripId, t.occurredAt),
     index('ridership_events_student_idx').on(t.studentId, t.occurredAt),
+    // Each child's latest event on a trip, newest first, read from the index alone (the board's on-board count).
+    index('ridership_events_trip_student_idx').on(t.tripId, t.studentId, t.occurredAt, t.eventId, t.kind),
   ],
 );
 

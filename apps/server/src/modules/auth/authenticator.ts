@@ -1,8 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Authenticator } from '../../plugins/authentication.js';
+import { cookieValue, STREAM_COOKIE, type Authenticator } from '../../plugins/authentication.js';
 import { authenticate, type SessionLifetimes } from './sessions.js';
-import { tokenFromHeader } from './tokens.js';
+import { tokenFromCookie, tokenFromHeader } from './tokens.js';
 
 export interface AuthenticatorDeps {
   db: Database;
@@ -10,10 +11,21 @@ export interface AuthenticatorDeps {
   lifetimes: SessionLifetimes;
 }
 
-/** The access check's way to find a request's live session: the token of its Authorization header, looked up. */
+/**
+ * The access check's way to find a request's live session: the token of its Authorization header, looked up.
+ * A route marked `streamCookie` (the live stream) also takes the token from the stream cookie, only when no
+ * header was sent: a header that is there decides, even a wrong one.
+ */
 export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   return async (request) => {
-    const token = tokenFromHeader(request.headers.authorization);
+    const token = tokenOf(request);
     return token ? authenticate(deps.db, token, deps.clock(), deps.lifetimes) : null;
   };
+}
+
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header !== undefined || request.routeOptions.config.streamCookie !== true)
+    return tokenFromHeader(header);
+  return tokenFromCookie(cookieValue(request.headers.cookie, STREAM_COOKIE));
 }

@@ -20,3 +20,8 @@ export function tokenFromHeader(header: string | undefined): string | null {
   const value = header.replace(/^bearer\s+/i, '').trim();
   return TOKEN_SHAPE.test(value) ? value : null;
 }
+
+/** The stream cookie's value (plugins/authentication.ts), when it has a token's shape: the same session token. */
+export function tokenFromCookie(value: string | null): string | null {
+  return value !== null && TOKEN_SHAPE.test(value) ? value : null;
+}

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, isWeekday, zonedDate } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
+import type { LiveLog } from '../live/live-log.js';
 import type { TripService } from '../trips/trip-service.js';
 import {
   calendarEntries,
@@ -63,6 +64,8 @@ export interface CalendarTripChanges {
   planned: number;
 }
 
+const movedAny = (changes: CalendarTripChanges) => changes.cancelled + changes.planned > 0;
+
 export interface CalendarServiceDeps {
   db: Database;
   clock: Clock;
@@ -71,9 +74,18 @@ export interface CalendarServiceDeps {
   /** How many days ahead the daily job makes trips (TRIPS_AHEAD_DAYS): a new school day in it gets its trips. */
   tripsAheadDays: number;
   trips: Pick<TripService, 'cancelPendingOn' | 'plan'>;
+  /** The trips module writes the moves' live events in the change's transaction; this tells the stream after it. */
+  live: Pick<LiveLog, 'committed'>;
 }
 
-export function createCalendarService({ db, clock, timeZone, tripsAheadDays, trips }: CalendarServiceDeps) {
+export function createCalendarService({
+  db,
+  clock,
+  timeZone,
+  tripsAheadDays,
+  trips,
+  live,
+}: CalendarServiceDeps) {
   /**
    * After `date` changed, in the change's transaction: a day that is no school day loses its PENDING trips
    * (cancelled, with the calendar's reason); a school day gets back the trips the calendar cancelled and, from
@@ -106,7 +118,7 @@ export function createCalendarService({ db, clock, timeZone, tripsAheadDays, tri
       input: CalendarDayValues,
       context: ChangeContext,
     ): Promise<{ day: CalendarDay; trips: CalendarTripChanges }> {
-      return db.transaction(async (tx) => {
+      const answer = await db.transaction(async (tx) => {
         const before = await lockCalendarDay(tx, date);
         const row = await upsertCalendarDay(tx, date, { kind: input.kind, note: input.note ?? null });
         await recordAudit(tx, {
@@ -121,11 +133,13 @@ export function createCalendarService({ db, clock, timeZone, tripsAheadDays, tri
         });
         return { day: toCalendarDay(row), trips: await followTrips(tx, date, context) };
       });
+      if (movedAny(answer.trips)) live.committed();
+      return answer;
     },
 
     /** Removes `date`'s entry: the weekday rule decides again. */
     async remove(date: string, context: ChangeContext): Promise<CalendarTripChanges> {
-      return db.transaction(async (tx) => {
+      const changes = await db.transaction(async (tx) => {
         const row = await deleteCalendarDay(tx, date);
         if (!row) throw notFound(`${date} has no calendar entry.`);
         await recordAudit(tx, {
@@ -137,6 +151,8 @@ export function createCalendarService({ db, clock, timeZone, tripsAheadDays, tri
         });
         return followTrips(tx, date, context);
       });
+      if (movedAny(changes)) live.committed();
+      return changes;
     },
   };
 }

@@ -260,7 +260,8 @@ async function runFirstMorning(app: FastifyInstance, driverEmail: string, clock:
       lat: from.lat + ((to.lat - from.lat) * i) / 20,
       lng: from.lng + ((to.lng - from.lng) * i) / 20,
       accuracy: 10,
-      speed: 7,
+      // Stopped at each stop (a stop counts as reached at walking speed), 7 m/s in between.
+      speed: i === 0 || i === 20 ? 0 : 7,
       recordedAt: secondsIn(2 + i),
     }));
     await driver('POST', '/api/driver/positions', { positions });

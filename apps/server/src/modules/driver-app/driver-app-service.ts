@@ -5,7 +5,9 @@ import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate } from '../../lib/zoned-time.js';
+import { tripInWords, type AlertService } from '../alerts/alert-service.js';
 import { absentStudentIds } from '../calendar/absence-queries.js';
+import type { LiveLog } from '../live/live-log.js';
 import { deriveRiderStates } from '../ridership/rider-states.js';
 import { eventsOfTrip } from '../ridership/ridership-queries.js';
 import { findTrip } from '../trips/trip-queries.js';
@@ -38,6 +40,10 @@ export interface DriverAppServiceDeps {
   /** The operator's time zone: what "today" and the times in messages are read in. */
   timeZone: string;
   studentsOf(assignmentId: string): Promise<Student[]>;
+  /** Starts and finishes go on the live stream. */
+  live: LiveLog;
+  /** A finish with children on board raises an alert. */
+  alerts: Pick<AlertService, 'raise'>;
 }
 
 /**
@@ -45,7 +51,14 @@ export interface DriverAppServiceDeps {
  * own trips; status moves go through the trips module's rules (TRIP_MOVES, moveTripIn), with the trip's row locked
  * first so that the reasons given for a refusal are true of the trip as it is.
  */
-export function createDriverAppService({ db, clock, timeZone, studentsOf }: DriverAppServiceDeps) {
+export function createDriverAppService({
+  db,
+  clock,
+  timeZone,
+  studentsOf,
+  live,
+  alerts,
+}: DriverAppServiceDeps) {
   const today = () => zonedDate(clock(), timeZone);
 
   /** The riders are the children seated in the trip's assignment now (none once the assignment is deleted). */
@@ -116,18 +129,21 @@ export function createDriverAppService({ db, clock, timeZone, studentsOf }: Driv
      * second finds the trip STARTED and is told when it was.
      */
     async start(userId: string, tripId: string, context: ChangeContext): Promise<Trip> {
-      return db.transaction(async (tx) => {
+      const started = await db.transaction(async (tx) => {
         const trip = await tripOfDriver(tx, userId, tripId, true);
         if (!trip) throw tripNotFound();
         const refusal = startRefusal(trip);
         if (refusal) throw conflict(refusal);
-        return toTrip((await moveTripIn(tx, tripId, 'start', context, clock()))!);
+        return toTrip((await moveTripIn(tx, tripId, 'start', { context, at: clock(), live }))!);
       });
+      live.committed();
+      return started;
     },
 
     /**
      * STARTED → COMPLETED. While a child who boarded has not left the bus, only with a reason, which the office
-     * sees. A morning trip's children leave at school: the app records their ALIGHT there before finishing.
+     * sees, and an alert (FINISHED_WITH_CHILD) tells the dispatchers at once. A morning trip's children leave at
+     * school: the app records their ALIGHT there before finishing.
      */
     async finish(
       userId: string,
@@ -135,7 +151,7 @@ export function createDriverAppService({ db, clock, timeZone, studentsOf }: Driv
       { reason }: z.output<typeof finishTripInputSchema>,
       context: ChangeContext,
     ): Promise<Trip> {
-      return db.transaction(async (tx) => {
+      const finished = await db.transaction(async (tx) => {
         const trip = await tripOfDriver(tx, userId, tripId, true);
         if (!trip) throw tripNotFound();
         if (trip.status === 'PENDING') throw conflict('This trip has not been started yet.');
@@ -151,10 +167,24 @@ export function createDriverAppService({ db, clock, timeZone, studentsOf }: Driv
             [{ field: 'reason', message: 'Give a reason to finish with children on board' }],
           );
         }
-        const moved = await moveTripIn(tx, tripId, 'complete', context, clock());
+        const at = clock();
+        const moved = await moveTripIn(tx, tripId, 'complete', { context, at, live });
         if (reason) await setFinishReason(tx, tripId, reason);
+        // The driver's reason is free text and may name a child: the message says only how many, and where to look.
+        if (onBoard)
+          await alerts.raise(tx, [
+            {
+              kind: 'FINISHED_WITH_CHILD',
+              cause: `FINISHED_WITH_CHILD:${tripId}`,
+              tripId,
+              message: `Finished with ${plural(onBoard, 'child', 'children')} recorded on board: ${tripInWords(trip)}. The driver's reason is on the trip.`,
+              raisedAt: at,
+            },
+          ]);
         return toTrip({ ...moved!, finishReason: reason ?? moved!.finishReason });
       });
+      live.committed();
+      return finished;
     },
   };
 }

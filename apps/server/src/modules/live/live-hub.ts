@@ -102,6 +102,11 @@ export class LiveHub {
     return this.subscribers.size;
   }
 
+  /** The id being waited for (taken by a transaction that has not committed yet), or null when none is. */
+  get waitingFor(): number | null {
+    return this.gapSince === null ? null : this.cursor + 1;
+  }
+
   async start(): Promise<void> {
     this.cursor = await latestLiveEventId(this.options.db);
     this.unlisten = await this.options.listen(LIVE_CHANNEL, {
@@ -146,17 +151,25 @@ export class LiveHub {
   /**
    * Adds a stream. With `afterId` (its Last-Event-ID), it first gets what it missed, from memory or from the log,
    * then the live events, in id order without a gap or a repeat; when it missed more than MAX_REPLAY, or events
-   * already pruned, it is told to reload. Answers the function that removes it.
+   * already pruned, or names an id the log never held, it is told to reload. Answers the function that removes it.
    */
   async subscribe(subscriber: LiveSubscriber, afterId: number | null): Promise<() => void> {
     if (afterId === null || afterId >= this.cursor) {
       this.subscribers.add(subscriber);
-      return () => this.subscribers.delete(subscriber);
+      const remove = () => this.subscribers.delete(subscriber);
+      // Ahead of this process is fine (another one may have sent it newer events), but not ahead of the log: such
+      // ids come from before the database was restored from a backup, and would hide every event until passed.
+      if (afterId !== null && afterId > this.cursor && afterId > (await latestLiveEventId(this.options.db))) {
+        remove();
+        subscriber.reset();
+        return () => {};
+      }
+      return remove;
     }
     // Live events that arrive while the missed ones are read wait in a queue, then go out after them.
     const queued: LiveEvent[] = [];
     const queue: LiveSubscriber = {
-      canSee: subscriber.canSee,
+      canSee: (event) => subscriber.canSee(event),
       send: (event) => queued.push(event),
       reset: () => {},
     };
@@ -164,8 +177,12 @@ export class LiveHub {
     const upTo = this.cursor;
     const missed = await this.missedEvents(afterId, upTo);
     this.subscribers.delete(queue);
-    if (missed === null) subscriber.reset();
-    else for (const event of missed) if (subscriber.canSee(event)) subscriber.send(event);
+    if (missed === null) {
+      // It reloads and comes back as a new stream: this one is not followed any further.
+      subscriber.reset();
+      return () => {};
+    }
+    for (const event of missed) if (subscriber.canSee(event)) subscriber.send(event);
     for (const event of queued) if (event.id > upTo) subscriber.send(event);
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { RidershipFlag, RidershipKind, ScanMethod } from '@school-transport/shared';
-import type { Executor } from '../../db/client.js';
-import { ridershipEvents, trackerDevices, trips, vehiclePositions } from '../../db/schema/index.js';
+import { queryRows, type Executor } from '../../db/client.js';
+import { drivers, ridershipEvents, trackerDevices, trips, vehiclePositions } from '../../db/schema/index.js';
 import { drivenBy } from '../trips/trip-queries.js';
 
 /** The SQL of ridership events, positions and trackers (rules in ridership-service.ts and tracker-service.ts). */
@@ -21,8 +21,8 @@ export function eventsOfTrip(db: Executor, tripId: string) {
 
 /**
  * What a batch needs to know of its trips: whether `userId` drives them (trips' drivenBy), whether they run, which
- * bus. Not locked: a trip cancelled between this check and the insert gets the events it was sent, which is what
- * happened on the bus anyway, and the batch stays one statement.
+ * bus, and for alerts which day, run and route. Not locked: a trip cancelled between this check and the insert
+ * gets the events it was sent, which is what happened on the bus anyway.
  */
 export function tripsForIngest(db: Executor, userId: string, tripIds: string[]) {
   return db
@@ -30,6 +30,9 @@ export function tripsForIngest(db: Executor, userId: string, tripIds: string[]) 
       id: trips.id,
       status: trips.status,
       vehicleId: trips.vehicleId,
+      tripDate: trips.tripDate,
+      type: trips.type,
+      routeName: trips.routeName,
       yours: sql<boolean>`${drivenBy(userId)}`,
     })
     .from(trips)
@@ -127,16 +130,40 @@ export function insertPositions(db: Executor, rows: NewVehiclePosition[]) {
     .returning({ positionId: vehiclePositions.positionId });
 }
 
-/** The trip a vehicle is on now: the one started last, should two be running. */
+/** The trip a vehicle is on now, with its driver's account: the one started last, should two be running. */
 export async function startedTripOfVehicle(db: Executor, vehicleId: string) {
   const [row] = await db
-    .select({ id: trips.id })
+    .select({ id: trips.id, driverUserId: drivers.userId })
     .from(trips)
+    .leftJoin(drivers, eq(drivers.id, trips.driverId))
     .where(and(eq(trips.vehicleId, vehicleId), eq(trips.status, 'STARTED')))
     .orderBy(desc(trips.startedAt))
     .limit(1);
   return row;
 }
+
+/**
+ * The latest fix (by the time it was recorded) of each of `tripIds`, along the (trip, recorded time) index: what the
+ * live map is sent when a request brought a newer one.
+ */
+export function latestFixesOf(db: Executor, tripIds: string[]) {
+  return db
+    .selectDistinctOn([vehiclePositions.tripId], {
+      positionId: vehiclePositions.positionId,
+      tripId: vehiclePositions.tripId,
+      vehicleId: vehiclePositions.vehicleId,
+      lat: vehiclePositions.lat,
+      lng: vehiclePositions.lng,
+      accuracy: vehiclePositions.accuracy,
+      speed: vehiclePositions.speed,
+      heading: vehiclePositions.heading,
+      recordedAt: vehiclePositions.recordedAt,
+    })
+    .from(vehiclePositions)
+    .where(inArray(vehiclePositions.tripId, tripIds))
+    .orderBy(vehiclePositions.tripId, desc(vehiclePositions.recordedAt), desc(vehiclePositions.positionId));
+}
+export type LatestFix = Awaited<ReturnType<typeof latestFixesOf>>[number];
 
 export function listTrackers(db: Executor, vehicleId?: string) {
   return db
@@ -166,41 +193,60 @@ export async function touchTracker(db: Executor, id: string, at: Date) {
 }
 
 /** How near a fix must be to a stop for the bus to count as there: a bus stop's length plus GPS error. */
-export const AT_STOP_RADIUS_M = 50;
+export const AT_STOP_RADIUS_M = 40;
+/** A fix faster than this (walking pace, in m/s) is a bus driving past the stop, not standing at it. */
+export const AT_STOP_MAX_SPEED_MS = 2;
 
 /**
  * Recomputes when the bus arrived at and left each stop of `tripIds` from everything that says where it was: its
- * positions and the scans made with a location. Arrived: the first fix within AT_STOP_RADIUS_M of the stop;
- * departed: the last such fix, once a later fix shows the bus elsewhere. Recomputed from all fixes rather than
- * updated per fix, so fixes that arrive late or out of order (an outbox catching up) give the same timeline.
- * The distance is the equirectangular approximation, exact to well under a metre at these distances.
+ * positions and the scans made with a location. At a stop: a fix within AT_STOP_RADIUS_M at walking speed (a fix
+ * that says nothing of its speed counts), or a scan there (a child got on or off, so the bus stood). Arrived: the
+ * first such fix; departed: the last one, once a later fix (at any speed) shows the bus elsewhere. Recomputed from
+ * all fixes rather than updated per fix, so fixes that arrive late or out of order (an outbox catching up) give
+ * the same timeline. The distance is the equirectangular approximation, exact to well under a metre at these
+ * distances. Answers the trips whose timeline changed (a stop reached or left, or either moved), each once.
  */
-export async function recordStopVisits(db: Executor, tripIds: string[]): Promise<void> {
-  if (tripIds.length === 0) return;
+export async function recordStopVisits(db: Executor, tripIds: string[]): Promise<string[]> {
+  if (tripIds.length === 0) return [];
   const ids = sql.join(
     tripIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  await db.execute(sql`
+  const rows = await queryRows<{ tripId: string }>(
+    db,
+    sql`
     with fixes as (
-      select trip_id, recorded_at as at, lat, lng from vehicle_positions where trip_id in (${ids})
+      select trip_id, recorded_at as at, lat, lng, speed from vehicle_positions where trip_id in (${ids})
       union all
-      select trip_id, occurred_at, lat, lng from ridership_events where trip_id in (${ids}) and lat is not null
+      select trip_id, occurred_at, lat, lng, null from ridership_events where trip_id in (${ids}) and lat is not null
     ),
     near as (
       select s.trip_id, s.position, min(f.at) as arrived, max(f.at) as last_near
       from trip_stops s
       join fixes f on f.trip_id = s.trip_id
       where s.trip_id in (${ids})
+        and (f.speed is null or f.speed <= ${AT_STOP_MAX_SPEED_MS})
         and power((f.lng - s.lng) * cos(radians(s.lat)) * 111320, 2) + power((f.lat - s.lat) * 110540, 2)
           < ${AT_STOP_RADIUS_M * AT_STOP_RADIUS_M}
       group by s.trip_id, s.position
+    ),
+    visits as (
+      select near.trip_id, near.position, near.arrived,
+        case
+          when exists (select 1 from fixes f where f.trip_id = near.trip_id and f.at > near.last_near)
+            then near.last_near
+        end as departed
+      from near
+    ),
+    changed as (
+      update trip_stops ts
+      set arrived_at = visits.arrived, departed_at = visits.departed
+      from visits
+      where ts.trip_id = visits.trip_id and ts.position = visits.position
+        and (ts.arrived_at is distinct from visits.arrived or ts.departed_at is distinct from visits.departed)
+      returning ts.trip_id
     )
-    update trip_stops ts
-    set arrived_at = near.arrived,
-      departed_at = case
-        when exists (select 1 from fixes f where f.trip_id = near.trip_id and f.at > near.last_near) then near.last_near
-      end
-    from near
-    where ts.trip_id = near.trip_id and ts.position = near.position`);
+    select distinct trip_id as "tripId" from changed`,
+  );
+  return rows.map((row) => row.tripId);
 }

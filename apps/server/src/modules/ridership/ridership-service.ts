@@ -9,10 +9,21 @@ import {
   type TripStatus,
 } from '@school-transport/shared';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { ingestEvents, insertPositions, recordStopVisits, tripsForIngest } from './ridership-queries.js';
+import { tripInWords, type AlertInput, type AlertService } from '../alerts/alert-service.js';
+import { absentStudentIds } from '../calendar/absence-queries.js';
+import type { LiveLog } from '../live/live-log.js';
+import { positionEvents, ridershipEvent, stopsEvent } from './ridership-live.js';
+import {
+  ingestEvents,
+  insertPositions,
+  recordStopVisits,
+  tripsForIngest,
+  type IngestEvent,
+  type IngestOutcome,
+} from './ridership-queries.js';
 
 type EventInput = z.output<typeof ridershipEventInputSchema>;
 type PositionInput = z.output<typeof positionInputSchema>;
@@ -60,9 +71,57 @@ function firstOfEachId<T>(items: T[], idOfItem: (item: T) => string) {
   });
 }
 
+type IngestTrip = Awaited<ReturnType<typeof tripsForIngest>>[number];
+
+/**
+ * The alerts a batch raises, from the events stored now: a child of another bus (WRONG_BUS), and a child marked
+ * absent for the trip's day and run who boarded (ABSENT_SCANNED). One per child per trip, however often scanned.
+ */
+async function alertsOfIngest(
+  tx: Executor,
+  stored: { event: IngestEvent; outcome: IngestOutcome }[],
+  trips: Map<string, IngestTrip>,
+  at: Date,
+): Promise<AlertInput[]> {
+  const alerts: AlertInput[] = [];
+  for (const { event, outcome } of stored) {
+    if (outcome.flag !== 'WRONG_BUS') continue;
+    alerts.push({
+      kind: 'WRONG_BUS',
+      cause: `WRONG_BUS:${event.tripId}:${outcome.studentId ?? event.tagId}`,
+      tripId: event.tripId,
+      studentId: outcome.studentId,
+      message: `A child who is not seated on this bus was scanned on ${tripInWords(trips.get(event.tripId)!)}.`,
+      raisedAt: at,
+    });
+  }
+  const boarded = stored.filter(({ event, outcome }) => event.kind === 'BOARD' && outcome.studentId);
+  for (const tripId of unique(boarded.map(({ event }) => event.tripId))) {
+    const trip = trips.get(tripId)!;
+    const absent = await absentStudentIds(tx, trip.tripDate, trip.type);
+    const scanned = boarded.filter(
+      ({ event, outcome }) => event.tripId === tripId && absent.has(outcome.studentId!),
+    );
+    for (const studentId of unique(scanned.map(({ outcome }) => outcome.studentId!)))
+      alerts.push({
+        kind: 'ABSENT_SCANNED',
+        cause: `ABSENT_SCANNED:${tripId}:${studentId}`,
+        tripId,
+        studentId,
+        message: `A child marked absent for ${tripInWords(trip)} was scanned boarding it.`,
+        raisedAt: at,
+      });
+  }
+  return alerts;
+}
+
 export interface RidershipServiceDeps {
   db: Database;
   clock: Clock;
+  /** What is stored goes on the live stream, in the same transaction. */
+  live: LiveLog;
+  /** What a batch shows (a child of another bus, an absent child) raises alerts, in the same transaction. */
+  alerts: Pick<AlertService, 'raise'>;
 }
 
 /**
@@ -70,7 +129,7 @@ export interface RidershipServiceDeps {
  * after a lost answer, or replayed from an outbox in any order, changes nothing; a child's state is derived from
  * the events by when they happened (rider-states.ts).
  */
-export function createRidershipService({ db, clock }: RidershipServiceDeps) {
+export function createRidershipService({ db, clock, live, alerts }: RidershipServiceDeps) {
   /**
    * The batch's trips, each checked to be the driver's and running; a single trip failing refuses the whole batch,
    * so the device keeps it and nothing half-stored needs explaining. Not locked until the batch is stored: a trip
@@ -110,21 +169,42 @@ export function createRidershipService({ db, clock }: RidershipServiceDeps) {
         lng: event.lng ?? null,
         accuracy: event.accuracy ?? null,
       }));
-      await tripsOfDriver(userId, unique(events.map((event) => event.tripId)));
-      const stored = await ingestEvents(
-        db,
-        firstOfEachId(events, (event) => event.eventId),
-        {
-          receivedAt: clock(),
-          recordedBy: userId,
-        },
-      );
-      // A scan made with a location says where the bus was, as a position does: the stop timeline takes it in.
-      const tripOfLocated = new Map(
-        events.filter((event) => event.lat !== null).map((event) => [event.eventId, event.tripId]),
-      );
-      const placed = stored.filter((outcome) => outcome.created && tripOfLocated.has(outcome.eventId));
-      await recordStopVisits(db, unique(placed.map((outcome) => tripOfLocated.get(outcome.eventId)!)));
+      const trips = await tripsOfDriver(userId, unique(events.map((event) => event.tripId)));
+      const batch = firstOfEachId(events, (event) => event.eventId);
+      const eventById = new Map(batch.map((event) => [event.eventId, event]));
+      const receivedAt = clock();
+      // The events, what the stream is told of them and the alerts they raise commit together or not at all. The
+      // events' driver is the caller: drivenBy let through only trips whose driver record is theirs.
+      const { stored, wroteLive } = await db.transaction(async (tx) => {
+        const stored = await ingestEvents(tx, batch, { receivedAt, recordedBy: userId });
+        const created = stored
+          .filter((outcome) => outcome.created)
+          .map((outcome) => ({ outcome, event: eventById.get(outcome.eventId)! }));
+        if (!created.length) return { stored, wroteLive: false };
+        // A scan made with a location says where the bus was, as a position does: the stop timeline takes it in.
+        const located = created.filter(({ event }) => event.lat !== null);
+        const moved = await recordStopVisits(tx, unique(located.map(({ event }) => event.tripId)));
+        await live.write(tx, [
+          ...created.map(({ event, outcome }) =>
+            ridershipEvent(
+              {
+                tripId: event.tripId,
+                eventId: event.eventId,
+                kind: event.kind,
+                studentId: outcome.studentId,
+                studentName: outcome.studentName,
+                flag: outcome.flag,
+                occurredAt: event.occurredAt,
+              },
+              userId,
+            ),
+          ),
+          ...moved.map((tripId) => stopsEvent(tripId, userId)),
+        ]);
+        await alerts.raise(tx, await alertsOfIngest(tx, created, trips, receivedAt));
+        return { stored, wroteLive: true };
+      });
+      if (wroteLive) live.committed();
       const byId = new Map(stored.map((outcome) => [outcome.eventId, outcome]));
       const answered = new Set<string>();
       const outcomes = events.map(({ eventId }) => {
@@ -166,8 +246,24 @@ export function createRidershipService({ db, clock }: RidershipServiceDeps) {
         receivedAt: now,
         source: 'APP',
       }));
-      const created = rows.length ? (await insertPositions(db, rows)).length : 0;
-      if (created > 0) await recordStopVisits(db, unique(rows.map((row) => row.tripId)));
+      // The fixes, the newest one of each trip on the live stream and the stop timelines commit together.
+      const { created, wroteLive } = !rows.length
+        ? { created: 0, wroteLive: false }
+        : await db.transaction(async (tx) => {
+            const inserted = await insertPositions(tx, rows);
+            const insertedIds = new Set(inserted.map((row) => row.positionId));
+            const tripIds = unique(
+              rows.filter((row) => insertedIds.has(row.positionId)).map((row) => row.tripId),
+            );
+            // The fixes' driver is the caller: drivenBy let through only trips whose driver record is theirs.
+            const events = [
+              ...(await positionEvents(tx, insertedIds, tripIds, () => userId)),
+              ...(await recordStopVisits(tx, tripIds)).map((tripId) => stopsEvent(tripId, userId)),
+            ];
+            await live.write(tx, events);
+            return { created: inserted.length, wroteLive: events.length > 0 };
+          });
+      if (wroteLive) live.committed();
       return {
         created,
         duplicates: kept.length - created,

@@ -14,7 +14,9 @@ import { writerFor } from '../../lib/db-errors.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { hashToken, newToken } from '../auth/tokens.js';
+import type { LiveLog } from '../live/live-log.js';
 import { knotsToMetresPerSecond, trackerPositionId } from './osmand.js';
+import { positionEvents, stopsEvent } from './ridership-live.js';
 import {
   deleteTracker,
   insertPositions,
@@ -54,13 +56,15 @@ function keyMatches(storedHash: string | undefined, key: string) {
 export interface TrackerServiceDeps {
   db: Database;
   clock: Clock;
+  /** A fix of a running trip goes on the live stream, in the same transaction. */
+  live: LiveLog;
 }
 
 /**
  * GPS trackers speaking OsmAnd (Traccar Client, hardware trackers): a PWA cannot report positions in the
  * background, a tracker can. Each is tied to a vehicle; its fixes go to the trip that vehicle is running.
  */
-export function createTrackerService({ db, clock }: TrackerServiceDeps) {
+export function createTrackerService({ db, clock, live }: TrackerServiceDeps) {
   return {
     async list(query: TrackerListQuery): Promise<TrackerDevice[]> {
       return (await listTrackers(db, query.vehicleId)).map(toTrackerDevice);
@@ -113,15 +117,16 @@ export function createTrackerService({ db, clock }: TrackerServiceDeps) {
     },
 
     /**
-     * One OsmAnd fix. Stored for the trip the vehicle is running (none: kept with the vehicle only, for where the
-     * bus stands); a fix less accurate than the app's limit is not kept, but answered 200 all the same, or the
-     * tracker would send it again and again.
+     * One OsmAnd fix. Stored for the trip the vehicle is running, and then on the live stream (for the trip's
+     * driver too); with no trip running it is kept with the vehicle only, for where the bus stands, and the stream
+     * is told nothing: the live map shows buses on trips. A fix less accurate than the app's limit is not kept, but
+     * answered 200 all the same, or the tracker would send it again and again.
      */
     async receive(fix: OsmandFix): Promise<{ stored: boolean }> {
       const device = await trackerByDeviceId(db, fix.id);
       if (!keyMatches(device?.secretHash, fix.key) || !device) throw unauthorized(TRACKER_REFUSED);
       const now = clock();
-      return db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         await touchTracker(tx, device.id, now);
         if (fix.accuracy !== undefined && fix.accuracy > MAX_POSITION_ACCURACY_M) return { stored: false };
         // The server's time for a tracker that sends none: its retries are then not recognised, a rare loss.
@@ -142,9 +147,18 @@ export function createTrackerService({ db, clock }: TrackerServiceDeps) {
             source: 'OSMAND',
           },
         ]);
-        if (trip && created.length > 0) await recordStopVisits(tx, [trip.id]);
-        return { stored: created.length > 0 };
+        if (!trip || created.length === 0) return { stored: created.length > 0, wroteLive: false };
+        const driverUserId = trip.driverUserId ?? null;
+        const inserted = new Set(created.map((row) => row.positionId));
+        const events = [
+          ...(await positionEvents(tx, inserted, [trip.id], () => driverUserId)),
+          ...(await recordStopVisits(tx, [trip.id])).map((tripId) => stopsEvent(tripId, driverUserId)),
+        ];
+        await live.write(tx, events);
+        return { stored: true, wroteLive: events.length > 0 };
       });
+      if (outcome.wroteLive) live.committed();
+      return { stored: outcome.stored };
     },
   };
 }

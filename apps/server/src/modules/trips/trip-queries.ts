@@ -276,11 +276,16 @@ export async function countAssignments(tx: Executor) {
   return row?.n ?? 0;
 }
 
+/** Rows per INSERT: five parameters a row, and PostgreSQL binds at most 65,535 per statement. */
+const TRIP_EVENTS_PER_INSERT = 5_000;
+
+/** History rows, in statements small enough for PostgreSQL (a day of trips at 100k students is about 20k rows). */
 export async function insertTripEvents(
   tx: Executor,
   events: (typeof tripEvents.$inferInsert)[],
 ): Promise<void> {
-  await tx.insert(tripEvents).values(events);
+  for (let from = 0; from < events.length; from += TRIP_EVENTS_PER_INSERT)
+    await tx.insert(tripEvents).values(events.slice(from, from + TRIP_EVENTS_PER_INSERT));
 }
 
 /** The trip's columns a status move writes. */
@@ -305,4 +310,18 @@ export async function moveTrip(
     .where(and(eq(trips.id, id), inArray(trips.status, [...from])))
     .returning();
   return row;
+}
+
+/**
+ * The user who drives each of `tripIds` now (its driver record's account), for the live events about the trip: a
+ * driver's stream carries only their own trips. A trip without a driver is absent from the answer.
+ */
+export async function driverUserIdsOf(db: Executor, tripIds: string[]): Promise<Map<string, string>> {
+  if (!tripIds.length) return new Map();
+  const rows = await db
+    .select({ tripId: trips.id, userId: drivers.userId })
+    .from(trips)
+    .innerJoin(drivers, eq(drivers.id, trips.driverId))
+    .where(inArray(trips.id, tripIds));
+  return new Map(rows.map((row) => [row.tripId, row.userId]));
 }

@@ -8,6 +8,7 @@ import {
   type TripListQuery,
   type TripMove,
   type TripStatus,
+  type LiveTrip,
 } from '@school-transport/shared';
 import type { Database, Executor } from '../../db/client.js';
 import type { ChangeActor, ChangeContext } from '../../lib/change-context.js';
@@ -15,8 +16,10 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
+import type { LiveLog } from '../live/live-log.js';
 import {
   countAssignments,
+  driverUserIdsOf,
   findTrip,
   insertTripEvents,
   insertTripsOfDay,
@@ -52,16 +55,40 @@ export const toTrip = (row: TripRow): Trip => ({
 });
 
 /**
- * One status move of TRIP_MOVES inside the caller's transaction, with its history row and audit entry naming who
- * moved it (an administrator, or the driver from the driver app). One conditional UPDATE (moveTrip): answers the
- * moved trip, or undefined when there is no such trip in a status the move starts from; the caller says why.
+ * The live stream's 'trip' events of trips that took `status`, in the transaction that moved them, each for its
+ * driver's stream too (their driver as they are now). Whoever commits that transaction calls `live.committed()`.
+ */
+async function writeStatusEvents(
+  tx: Executor,
+  live: Pick<LiveLog, 'write'>,
+  ids: string[],
+  status: TripStatus,
+  at: Date,
+): Promise<void> {
+  if (!ids.length) return;
+  const driverUserIds = await driverUserIdsOf(tx, ids);
+  await live.write(
+    tx,
+    ids.map((tripId) => ({
+      type: 'trip' as const,
+      tripId,
+      driverUserId: driverUserIds.get(tripId) ?? null,
+      payload: { tripId, status, at: at.toISOString() } satisfies LiveTrip,
+    })),
+  );
+}
+
+/**
+ * One status move of TRIP_MOVES inside the caller's transaction, with its history row, audit entry naming who
+ * moved it (an administrator, or the driver from the driver app) and live event (the caller calls
+ * `live.committed()` once its transaction commits). One conditional UPDATE (moveTrip): answers the moved trip, or
+ * undefined when there is no such trip in a status the move starts from; the caller says why.
  */
 export async function moveTripIn(
   tx: Executor,
   id: string,
   move: TripMove,
-  context: ChangeContext,
-  at: Date,
+  { context, at, live }: { context: ChangeContext; at: Date; live: Pick<LiveLog, 'write'> },
 ): Promise<TripRow | undefined> {
   const { from, to } = TRIP_MOVES[move];
   const row = await moveTrip(tx, id, from, { status: to, [STAMPED[move]]: at, updatedAt: at });
@@ -70,6 +97,7 @@ export async function moveTripIn(
     { tripId: id, status: to, at, actorId: context.actor.id, actorEmail: context.actor.email },
   ]);
   await recordAudit(tx, { ...context, action: `trip.${PAST_TENSE[move]}`, entityType: 'trip', entityId: id });
+  await writeStatusEvents(tx, live, [id], to, at);
   return row;
 }
 
@@ -136,9 +164,11 @@ export interface TripServiceDeps {
   /** The operator's time zone: run start times are read in it, and it says which day is today. */
   timeZone: string;
   studentsOf(assignmentId: string): Promise<Student[]>;
+  /** Status moves go on the live stream. */
+  live: LiveLog;
 }
 
-export function createTripService({ db, clock, timeZone, studentsOf }: TripServiceDeps) {
+export function createTripService({ db, clock, timeZone, studentsOf, live }: TripServiceDeps) {
   /** `date`'s trips, by `actor` (null: the server itself), with an audit entry; in a transaction of its own. */
   const generateDay = (date: string, context: ChangeContext | { actor: null }) =>
     db.transaction(async (tx): Promise<GenerateTripsAnswer> => {
@@ -200,7 +230,8 @@ export function createTripService({ db, clock, timeZone, studentsOf }: TripServi
 
     /**
      * Cancels `date`'s PENDING trips in the caller's transaction (the day is no school day any more), each with the
-     * calendar's reason, its history row and an audit entry. Answers how many.
+     * calendar's reason, its history row, an audit entry and a live event (the caller calls `live.committed()` after
+     * its commit). Answers how many.
      */
     async cancelPendingOn(tx: Executor, date: string, context: ChangeContext): Promise<number> {
       const at = clock();
@@ -211,12 +242,15 @@ export function createTripService({ db, clock, timeZone, studentsOf }: TripServi
         { status: 'CANCELLED', cancelledAt: at, finishReason: CALENDAR_CANCEL_REASON, updatedAt: at },
       );
       await recordStatusOf(tx, ids, 'CANCELLED', 'trip.cancelled', context, at);
+      await writeStatusEvents(tx, live, ids, 'CANCELLED', at);
       return ids.length;
     },
 
     /**
      * `date` is a school day again: the trips the calendar cancelled are PENDING again, and the ones the daily job
-     * would have made, when `generate` (the date is in its window), are made. Answers how many trips are planned.
+     * would have made, when `generate` (the date is in its window), are made. The trips put back go on the live
+     * stream (the caller calls `live.committed()` after its commit); new ones are not news to anyone yet. Answers
+     * how many trips are planned.
      */
     async plan(tx: Executor, date: string, generate: boolean, context: ChangeContext): Promise<number> {
       const at = clock();
@@ -227,6 +261,7 @@ export function createTripService({ db, clock, timeZone, studentsOf }: TripServi
         { status: 'PENDING', cancelledAt: null, finishReason: null, updatedAt: at },
       );
       await recordStatusOf(tx, back, 'PENDING', 'trip.reinstated', context, at);
+      await writeStatusEvents(tx, live, back, 'PENDING', at);
       if (!generate) return back.length;
       const created = await createTripsOn(tx, [date], { timeZone, at, actor: context.actor });
       if (created.length)
@@ -244,8 +279,8 @@ export function createTripService({ db, clock, timeZone, studentsOf }: TripServi
      * else is a 404 (no trip) or a 409 (wrong status).
      */
     async move(id: string, move: TripMove, context: ChangeContext): Promise<Trip> {
-      return db.transaction(async (tx) => {
-        const row = await moveTripIn(tx, id, move, context, clock());
+      const trip = await db.transaction(async (tx) => {
+        const row = await moveTripIn(tx, id, move, { context, at: clock(), live });
         if (!row) {
           const existing = await findTrip(tx, id);
           if (!existing) throw tripNotFound();
@@ -253,6 +288,8 @@ export function createTripService({ db, clock, timeZone, studentsOf }: TripServi
         }
         return toTrip(row);
       });
+      live.committed();
+      return trip;
     },
   };
 }

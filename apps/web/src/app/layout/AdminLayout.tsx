@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/Logo';
+import { clearLiveCookie } from '../../features/live/live-cookie';
 import { useSession } from '../../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
@@ -61,14 +62,15 @@ export function AdminLayout() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
-  const { user, signOut } = useSession();
+  const { user, token, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
 
   const toggleMenu = () => (isDesktop ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
   const closeMobileMenu = () => setMobileOpen(false);
   const logOut = () => {
     setSigningOut(true);
-    void signOut();
+    // The live screens' stream cookie goes first, while the session it names can still be used to clear it.
+    void (token ? clearLiveCookie(token) : Promise.resolve()).finally(() => void signOut());
   };
   const drawerWidth = collapsed ? RAIL_WIDTH : DRAWER_WIDTH;
 

@@ -10,6 +10,8 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { SECTIONS, type Section } from '../../lib/sections';
@@ -19,6 +21,8 @@ export interface MenuItem extends Section {
 }
 
 const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
+  liveMap: MapOutlinedIcon,
+  today: TodayOutlinedIcon,
   dashboard: DashboardOutlinedIcon,
   drivers: BadgeOutlinedIcon,
   parents: FamilyRestroomOutlinedIcon,

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { LoadFailed } from './LoadFailed';
+import { RetryAlert } from '../../components/RetryAlert';
 import { TripStatusChip } from '../../components/TripChips';
 import type { DriverTrip } from '@school-transport/shared';
 import { fetchToday, startTrip } from './driver-api';
@@ -90,7 +90,7 @@ export function DriverTodayPage() {
         Today
       </Typography>
       {today.isPending && <PageLoader />}
-      {today.isError && <LoadFailed error={today.error} onRetry={() => void today.refetch()} />}
+      {today.isError && <RetryAlert error={today.error} onRetry={() => void today.refetch()} />}
       {today.data?.offline && (
         <Alert severity="warning">
           Offline: this is the list as it was at {clockOrDash(today.data.savedAt, timeZone)}.

@@ -19,7 +19,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { LoadFailed } from './LoadFailed';
+import { RetryAlert } from '../../components/RetryAlert';
 import { TripStatusChip } from '../../components/TripChips';
 import { fetchManifest, startTrip } from './driver-api';
 import { clockOrDash, RUN_LABELS, useOperatorTimeZone } from './driver-format';
@@ -347,7 +347,7 @@ export function DriverTripPage() {
   if (trip.isError) {
     return (
       <Stack spacing={2}>
-        <LoadFailed error={trip.error} onRetry={() => void trip.refetch()} />
+        <RetryAlert error={trip.error} onRetry={() => void trip.refetch()} />
         <Button component={RouterLink} to={driverPaths.today} startIcon={<ArrowBackIcon />}>
           Back to today
         </Button>

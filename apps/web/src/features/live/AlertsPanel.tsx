@@ -1,0 +1,141 @@
+import { RetryAlert } from '../../components/RetryAlert';
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ALERT_KIND_LABELS, type Alert, type AlertKind } from '@school-transport/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useId } from 'react';
+import { ApiError } from '../../lib/api-client';
+import { formatClock, useOperatorTimeZone } from '../../lib/operator-time';
+import { acknowledgeAlert, OPEN_ALERTS_KEY, useOpenAlerts } from './live-api';
+
+/** A child or a bus unaccounted for comes before a delay. */
+const KIND_COLORS: Record<AlertKind, 'error' | 'warning'> = {
+  WRONG_BUS: 'error',
+  ABSENT_SCANNED: 'error',
+  FINISHED_WITH_CHILD: 'error',
+  NO_POSITION: 'error',
+  LATE: 'warning',
+  NOT_STARTED: 'warning',
+};
+
+function useAcknowledge() {
+  const client = useQueryClient();
+  const { enqueueSnackbar } = useSnackbar();
+  const forget = (alert: Alert) =>
+    client.setQueryData<Alert[]>(OPEN_ALERTS_KEY, (alerts) => alerts?.filter((each) => each.id !== alert.id));
+  return useMutation({
+    mutationFn: (alert: Alert) => acknowledgeAlert(alert.id),
+    onSuccess: (answer, alert) => {
+      forget(alert);
+      enqueueSnackbar(answer.message ?? 'Alert acknowledged.', { variant: 'success' });
+    },
+    onError: (error, alert) => {
+      if (error instanceof ApiError && error.status === 409) {
+        // Someone else acknowledged it meanwhile: it is no longer open, whatever this screen still showed.
+        forget(alert);
+        // The server's answer names who did and when.
+        enqueueSnackbar(error.message, { variant: 'info' });
+        return;
+      }
+      enqueueSnackbar(error.message, { variant: 'error' });
+    },
+  });
+}
+
+function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
+  const acknowledge = useAcknowledge();
+  const titleId = useId();
+  const label = ALERT_KIND_LABELS[alert.kind];
+  return (
+    <Box
+      component="li"
+      aria-labelledby={titleId}
+      sx={{
+        listStyle: 'none',
+        py: 1.5,
+        borderTop: 1,
+        borderColor: 'divider',
+        '&:first-of-type': { borderTop: 0 },
+      }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Chip size="small" color={KIND_COLORS[alert.kind]} label={label} />
+        <Typography id={titleId} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
+          {alert.routeName ?? 'No route'}
+        </Typography>
+        <Typography
+          component="time"
+          dateTime={alert.raisedAt}
+          variant="body2"
+          sx={{ ml: 'auto', color: 'text.secondary' }}
+        >
+          {formatClock(alert.raisedAt, timeZone)}
+        </Typography>
+      </Box>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {alert.message}
+      </Typography>
+      {alert.studentName && (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Child: {alert.studentName}
+        </Typography>
+      )}
+      <Button
+        size="small"
+        variant="outlined"
+        sx={{ mt: 1 }}
+        disabled={acknowledge.isPending}
+        aria-label={`Acknowledge ${label}, ${alert.routeName ?? 'no route'}`}
+        onClick={() => acknowledge.mutate(alert)}
+      >
+        Acknowledge
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The open alerts, newest first, each acknowledged by a person. Alerts raised or acknowledged anywhere arrive
+ * through the stream (useFollowLive on the screen around this panel).
+ */
+export function AlertsPanel() {
+  const { data: alerts, error, refetch } = useOpenAlerts();
+  const timeZone = useOperatorTimeZone();
+  const headingId = useId();
+
+  let body;
+  if (error && !alerts) {
+    body = <RetryAlert error={error} onRetry={() => void refetch()} />;
+  } else if (!alerts) {
+    body = <Skeleton height={72} />;
+  } else if (alerts.length === 0) {
+    body = <Typography sx={{ color: 'text.secondary' }}>No open alerts.</Typography>;
+  } else {
+    body = (
+      <Box component="ul" aria-label="Open alerts" sx={{ m: 0, p: 0 }}>
+        {alerts.map((alert) => (
+          <AlertItem key={alert.id} alert={alert} timeZone={timeZone} />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+        <NotificationsActiveOutlinedIcon color={alerts?.length ? 'error' : 'action'} aria-hidden />
+        <Typography id={headingId} variant="h6" component="h2">
+          Alerts{alerts ? ` (${alerts.length})` : ''}
+        </Typography>
+      </Stack>
+      {body}
+    </Paper>
+  );
+}
