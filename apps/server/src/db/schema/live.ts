@@ -50,6 +50,8 @@ export const alerts = pgTable(
     index('alerts_trip_idx').on(t.tripId),
     index('alerts_raised_idx').on(t.raisedAt),
     // The open alerts, read by every dispatcher screen: alerts are never pruned, the open ones stay few.
-    index('alerts_open_idx').on(t.raisedAt).where(sql`${t.acknowledgedAt} is null`),
+    index('alerts_open_idx')
+      .on(t.raisedAt)
+      .where(sql`${t.acknowledgedAt} is null`),
   ],
 );
