@@ -17,18 +17,26 @@ export function createLogOutput(): SonicBoom {
   return output;
 }
 
-/** Gives the last lines (shutting down, errors) a chance to reach the reader, for at most `withinMs`. */
+/** What of sonic-boom's state tells whether lines are still on their way (not in its types). */
+interface WriterState {
+  _writing: boolean;
+  _len: number;
+}
+
+/**
+ * Gives the last lines (shutting down, errors) a chance to reach the reader, for at most `withinMs`: waits until
+ * the writer has nothing in flight or buffered. Not `flush(cb)`: with asynchronous writes it calls back at once,
+ * while the last line may still be on its way, so a quick exit cut it. Not `flushSync`: it blocks on a reader that
+ * has stalled, which is exactly when the process must still exit.
+ */
 export function flushLogOutput(output: SonicBoom, withinMs: number): Promise<void> {
+  const state = output as unknown as WriterState;
+  const deadline = Date.now() + withinMs;
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, withinMs);
-    try {
-      output.flush(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    } catch {
-      clearTimeout(timer);
-      resolve();
-    }
+    const check = () => {
+      if ((!state._writing && state._len === 0) || Date.now() >= deadline) resolve();
+      else setTimeout(check, 5);
+    };
+    check();
   });
 }

@@ -118,7 +118,7 @@ describe('the stop timeline', () => {
     ]);
   });
 
-  it('answers the trips whose timeline changed, and none when recomputing changes nothing', async () => {
+  it('answers the trips whose timeline changed, and none when the same fixes come again', async () => {
     const moving = await busWithTrips(t.app, admin, time.clock);
     const idle = await busWithTrips(t.app, admin, time.clock);
     const { db } = t.app.database;
@@ -126,19 +126,74 @@ describe('the stop timeline', () => {
       { tripId: moving.pickup, position: 1, name: 'North Park', ...FIRST },
       { tripId: idle.pickup, position: 1, name: 'North Park', ...FIRST },
     ]);
-    const position = (tripId: string, minute: number, lat: number) => ({
-      positionId: randomUUID(),
-      tripId,
-      lat,
-      lng: 77.6,
-      recordedAt: new Date(at(minute)),
-      source: 'APP',
-    });
-    await db.insert(vehiclePositions).values([position(moving.pickup, 31, FIRST.lat)]);
-    expect(await recordStopVisits(db, [moving.pickup, idle.pickup])).toEqual([moving.pickup]);
-    expect(await recordStopVisits(db, [moving.pickup, idle.pickup])).toEqual([]);
+    // Stored first, as the services store a batch before they update the timeline from it.
+    const stored = async (tripId: string, minute: number, lat: number) => {
+      await db.insert(vehiclePositions).values({
+        positionId: randomUUID(),
+        tripId,
+        lat,
+        lng: 77.6,
+        recordedAt: new Date(at(minute)),
+        source: 'APP',
+      });
+      return { tripId, at: new Date(at(minute)), lat, lng: 77.6, speed: null };
+    };
+    const first = [await stored(moving.pickup, 31, FIRST.lat), await stored(idle.pickup, 31, SECOND.lat)];
+    expect(await recordStopVisits(db, first)).toEqual([moving.pickup]);
+    expect(await recordStopVisits(db, first)).toEqual([]);
     // Seen elsewhere later: the stop was left, a change again.
-    await db.insert(vehiclePositions).values([position(moving.pickup, 34, SECOND.lat)]);
-    expect(await recordStopVisits(db, [moving.pickup])).toEqual([moving.pickup]);
+    expect(await recordStopVisits(db, [await stored(moving.pickup, 34, SECOND.lat)])).toEqual([
+      moving.pickup,
+    ]);
+  });
+
+  it('gives the timeline of all the fixes together, however they are split into batches and ordered', async () => {
+    const one = await busWithTrips(t.app, admin, time.clock);
+    const split = await busWithTrips(t.app, admin, time.clock);
+    const THIRD = { lat: 12.96, lng: 77.6 };
+    for (const bus of [one, split])
+      await t.app.database.db.insert(tripStops).values([
+        { tripId: bus.pickup, position: 1, name: 'North Park', ...FIRST },
+        { tripId: bus.pickup, position: 2, name: 'Market', ...SECOND },
+        { tripId: bus.pickup, position: 3, name: 'School', ...THIRD },
+      ]);
+    // A drive: standing at each stop for a few minutes, driving between them.
+    const places = [
+      FIRST,
+      FIRST,
+      FIRST,
+      { lat: 12.975, lng: 77.6 },
+      SECOND,
+      SECOND,
+      { lat: 12.965, lng: 77.6 },
+      THIRD,
+    ];
+    const fixesOf = (tripId: string): PositionInput[] =>
+      places.map((place, index) => ({
+        positionId: randomUUID(),
+        tripId,
+        accuracy: 8,
+        speed: place === FIRST || place === SECOND || place === THIRD ? 0 : 9,
+        recordedAt: at(31 + index),
+        ...place,
+      }));
+    await one.driverApi('POST', '/api/driver/positions', { positions: fixesOf(one.pickup) });
+    // The other bus's fixes one or two at a time, newest first, as an outbox catching up might send them.
+    const late = fixesOf(split.pickup).reverse();
+    for (let from = 0; from < late.length; from += from % 2 ? 1 : 2)
+      await split.driverApi('POST', '/api/driver/positions', {
+        positions: late.slice(from, from + (from % 2 ? 1 : 2)),
+      });
+    const timeline = async (bus: typeof one) =>
+      ((await bus.driverApi('GET', `/api/driver/trips/${bus.pickup}`)).body.data as Manifest).stops.map(
+        ({ arrivedAt, departedAt }) => ({ arrivedAt, departedAt }),
+      );
+    const whole = await timeline(one);
+    expect(whole).toEqual([
+      { arrivedAt: new Date(at(31)).toISOString(), departedAt: new Date(at(33)).toISOString() },
+      { arrivedAt: new Date(at(35)).toISOString(), departedAt: new Date(at(36)).toISOString() },
+      { arrivedAt: new Date(at(38)).toISOString(), departedAt: null },
+    ]);
+    expect(await timeline(split)).toEqual(whole);
   });
 });

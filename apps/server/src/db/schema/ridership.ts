@@ -35,6 +35,11 @@ export const tripStops = pgTable(
     plannedAt: timestamp('planned_at', { withTimezone: true }),
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     departedAt: timestamp('departed_at', { withTimezone: true }),
+    /**
+     * The last time the bus was seen standing at the stop (departed_at once a later fix shows it elsewhere): kept so
+     * that each new fix updates the timeline on its own, without reading the trip's earlier fixes again.
+     */
+    lastNearAt: timestamp('last_near_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.tripId, t.position] })],
 );

@@ -197,56 +197,81 @@ export const AT_STOP_RADIUS_M = 40;
 /** A fix faster than this (walking pace, in m/s) is a bus driving past the stop, not standing at it. */
 export const AT_STOP_MAX_SPEED_MS = 2;
 
+/** A fix that says where a trip's bus was: a position, or a scan made with a location (speed unknown). */
+export interface StopFix {
+  tripId: string;
+  at: Date;
+  lat: number;
+  lng: number;
+  speed: number | null;
+}
+
 /**
- * Recomputes when the bus arrived at and left each stop of `tripIds` from everything that says where it was: its
- * positions and the scans made with a location. At a stop: a fix within AT_STOP_RADIUS_M at walking speed (a fix
- * that says nothing of its speed counts), or a scan there (a child got on or off, so the bus stood). Arrived: the
- * first such fix; departed: the last one, once a later fix (at any speed) shows the bus elsewhere. Recomputed from
- * all fixes rather than updated per fix, so fixes that arrive late or out of order (an outbox catching up) give
- * the same timeline. The distance is the equirectangular approximation, exact to well under a metre at these
- * distances. Answers the trips whose timeline changed (a stop reached or left, or either moved), each once.
+ * Updates when the bus arrived at and left each stop of the trips of `fixes`, the fixes just stored (positions, and
+ * scans made with a location), in the transaction that stored them. At a stop: a fix within AT_STOP_RADIUS_M at
+ * walking speed (a fix that says nothing of its speed counts), or a scan there (a child got on or off, so the bus
+ * stood). Arrived: the first such fix; last near: the last one; departed: the last near once any later fix of the
+ * trip (at any speed) shows the bus has moved on. Arrived and last near are a minimum and a maximum, so each batch
+ * updates them from its own fixes alone, and fixes that arrive late or out of order (an outbox catching up) give
+ * the timeline a full recomputation would: the cost of a request does not grow with the trip's length. The
+ * distance is the equirectangular approximation, exact to well under a metre at these distances. Answers the trips
+ * whose timeline changed (a stop reached or left, or either moved), each once.
  */
-export async function recordStopVisits(db: Executor, tripIds: string[]): Promise<string[]> {
-  if (tripIds.length === 0) return [];
-  const ids = sql.join(
-    tripIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
+export async function recordStopVisits(db: Executor, fixes: StopFix[]): Promise<string[]> {
+  if (fixes.length === 0) return [];
+  const batch = JSON.stringify(fixes.map((fix) => ({ ...fix, at: fix.at.toISOString() })));
   const rows = await queryRows<{ tripId: string }>(
     db,
     sql`
-    with fixes as (
-      select trip_id, recorded_at as at, lat, lng, speed from vehicle_positions where trip_id in (${ids})
-      union all
-      select trip_id, occurred_at, lat, lng, null from ridership_events where trip_id in (${ids}) and lat is not null
+    with input as (
+      select * from json_to_recordset(${batch}::json)
+        as x("tripId" uuid, at timestamptz, lat float8, lng float8, speed float8)
     ),
+    touched as (select distinct "tripId" as trip_id from input),
     near as (
-      select s.trip_id, s.position, min(f.at) as arrived, max(f.at) as last_near
+      select s.trip_id, s.position, min(i.at) as first_near, max(i.at) as last_near
       from trip_stops s
-      join fixes f on f.trip_id = s.trip_id
-      where s.trip_id in (${ids})
-        and (f.speed is null or f.speed <= ${AT_STOP_MAX_SPEED_MS})
-        and power((f.lng - s.lng) * cos(radians(s.lat)) * 111320, 2) + power((f.lat - s.lat) * 110540, 2)
+      join input i on i."tripId" = s.trip_id
+      where (i.speed is null or i.speed <= ${AT_STOP_MAX_SPEED_MS})
+        and power((i.lng - s.lng) * cos(radians(s.lat)) * 111320, 2) + power((i.lat - s.lat) * 110540, 2)
           < ${AT_STOP_RADIUS_M * AT_STOP_RADIUS_M}
       group by s.trip_id, s.position
     ),
+    -- The newest fix of each touched trip, stored before or in this batch (already inserted: the same transaction).
+    latest as (
+      select t.trip_id, greatest(
+        (select max(p.recorded_at) from vehicle_positions p where p.trip_id = t.trip_id),
+        (select max(e.occurred_at) from ridership_events e where e.trip_id = t.trip_id and e.lat is not null),
+        (select max(i.at) from input i where i."tripId" = t.trip_id)
+      ) as at
+      from touched t
+    ),
     visits as (
-      select near.trip_id, near.position, near.arrived,
-        case
-          when exists (select 1 from fixes f where f.trip_id = near.trip_id and f.at > near.last_near)
-            then near.last_near
-        end as departed
-      from near
+      select s.trip_id, s.position, s.arrived_at as was_arrived, s.departed_at as was_departed,
+        least(s.arrived_at, n.first_near) as arrived,
+        greatest(s.last_near_at, n.last_near) as last_near
+      from trip_stops s
+      join touched t on t.trip_id = s.trip_id
+      left join near n on n.trip_id = s.trip_id and n.position = s.position
+      where s.arrived_at is not null or n.trip_id is not null
+    ),
+    timeline as (
+      select v.trip_id, v.position, v.was_arrived, v.was_departed, v.arrived, v.last_near,
+        case when l.at > v.last_near then v.last_near end as departed
+      from visits v join latest l on l.trip_id = v.trip_id
     ),
     changed as (
       update trip_stops ts
-      set arrived_at = visits.arrived, departed_at = visits.departed
-      from visits
-      where ts.trip_id = visits.trip_id and ts.position = visits.position
-        and (ts.arrived_at is distinct from visits.arrived or ts.departed_at is distinct from visits.departed)
-      returning ts.trip_id
+      set arrived_at = tl.arrived, last_near_at = tl.last_near, departed_at = tl.departed
+      from timeline tl
+      where ts.trip_id = tl.trip_id and ts.position = tl.position
+        and (ts.arrived_at is distinct from tl.arrived or ts.last_near_at is distinct from tl.last_near
+          or ts.departed_at is distinct from tl.departed)
+      -- Only arrival and departure are shown: a later last-near alone changes nothing anyone sees.
+      returning ts.trip_id,
+        (tl.was_arrived is distinct from tl.arrived or tl.was_departed is distinct from tl.departed) as shown
     )
-    select distinct trip_id as "tripId" from changed`,
+    select distinct trip_id as "tripId" from changed where shown`,
   );
   return rows.map((row) => row.tripId);
 }

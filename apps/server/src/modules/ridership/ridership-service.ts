@@ -183,7 +183,16 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
         if (!created.length) return { stored, wroteLive: false };
         // A scan made with a location says where the bus was, as a position does: the stop timeline takes it in.
         const located = created.filter(({ event }) => event.lat !== null);
-        const moved = await recordStopVisits(tx, unique(located.map(({ event }) => event.tripId)));
+        const moved = await recordStopVisits(
+          tx,
+          located.map(({ event }) => ({
+            tripId: event.tripId,
+            at: new Date(event.occurredAt),
+            lat: event.lat!,
+            lng: event.lng!,
+            speed: null,
+          })),
+        );
         await live.write(tx, [
           ...created.map(({ event, outcome }) =>
             ridershipEvent(
@@ -258,7 +267,20 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
             // The fixes' driver is the caller: drivenBy let through only trips whose driver record is theirs.
             const events = [
               ...(await positionEvents(tx, insertedIds, tripIds, () => userId)),
-              ...(await recordStopVisits(tx, tripIds)).map((tripId) => stopsEvent(tripId, userId)),
+              ...(
+                await recordStopVisits(
+                  tx,
+                  rows
+                    .filter((row) => insertedIds.has(row.positionId))
+                    .map(({ tripId, recordedAt, lat, lng, speed }) => ({
+                      tripId,
+                      at: recordedAt,
+                      lat,
+                      lng,
+                      speed,
+                    })),
+                )
+              ).map((tripId) => stopsEvent(tripId, userId)),
             ];
             await live.write(tx, events);
             return { created: inserted.length, wroteLive: events.length > 0 };

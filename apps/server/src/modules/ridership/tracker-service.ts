@@ -132,27 +132,30 @@ export function createTrackerService({ db, clock, live }: TrackerServiceDeps) {
         // The server's time for a tracker that sends none: its retries are then not recognised, a rare loss.
         const recordedAt = fix.timestamp ?? now;
         const trip = await startedTripOfVehicle(tx, device.vehicleId);
-        const created = await insertPositions(tx, [
-          {
-            positionId: trackerPositionId(device.deviceId, recordedAt),
-            tripId: trip?.id ?? null,
-            vehicleId: device.vehicleId,
-            lat: fix.lat,
-            lng: fix.lon,
-            accuracy: fix.accuracy ?? null,
-            speed: fix.speed === undefined ? null : knotsToMetresPerSecond(fix.speed),
-            heading: fix.bearing ?? null,
-            recordedAt,
-            receivedAt: now,
-            source: 'OSMAND',
-          },
-        ]);
+        const row = {
+          positionId: trackerPositionId(device.deviceId, recordedAt),
+          tripId: trip?.id ?? null,
+          vehicleId: device.vehicleId,
+          lat: fix.lat,
+          lng: fix.lon,
+          accuracy: fix.accuracy ?? null,
+          speed: fix.speed === undefined ? null : knotsToMetresPerSecond(fix.speed),
+          heading: fix.bearing ?? null,
+          recordedAt,
+          receivedAt: now,
+          source: 'OSMAND',
+        };
+        const created = await insertPositions(tx, [row]);
         if (!trip || created.length === 0) return { stored: created.length > 0, wroteLive: false };
         const driverUserId = trip.driverUserId ?? null;
         const inserted = new Set(created.map((row) => row.positionId));
         const events = [
           ...(await positionEvents(tx, inserted, [trip.id], () => driverUserId)),
-          ...(await recordStopVisits(tx, [trip.id])).map((tripId) => stopsEvent(tripId, driverUserId)),
+          ...(
+            await recordStopVisits(tx, [
+              { tripId: trip.id, at: recordedAt, lat: row.lat, lng: row.lng, speed: row.speed },
+            ])
+          ).map((tripId) => stopsEvent(tripId, driverUserId)),
         ];
         await live.write(tx, events);
         return { stored: true, wroteLive: events.length > 0 };

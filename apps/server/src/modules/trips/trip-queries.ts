@@ -263,6 +263,7 @@ export async function insertTripStops(tx: Executor, tripIds: string[]): Promise<
         ),
         arrivedAt: sql`null`.as('arrived_at'),
         departedAt: sql`null`.as('departed_at'),
+        lastNearAt: sql`null`.as('last_near_at'),
       })
       .from(trips)
       .innerJoin(routeStops, and(eq(routeStops.routeId, trips.routeId), eq(routeStops.run, trips.type)))

@@ -1,2 +1,0 @@
-CREATE INDEX "ridership_events_trip_student_idx" ON "ridership_events" USING btree ("trip_id","student_id","occurred_at","event_id","kind");--> statement-breakpoint
-CREATE INDEX "alerts_open_idx" ON "alerts" USING btree ("raised_at") WHERE "alerts"."acknowledged_at" is null;
