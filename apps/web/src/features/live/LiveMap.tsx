@@ -32,7 +32,7 @@ const visuallyHidden = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
-const DOT_SIZE = 22;
+const DOT_SIZE = 28;
 
 /**
  * A bus on the map: a dot and its route's name, with the age of its position once it is stale and a warning icon
