@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS } from './ridership.js';
+import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, tripStopSchema } from './ridership.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
 
 /**
@@ -101,14 +101,7 @@ export const lastFixSchema = z.object({
 export type LastFix = z.infer<typeof lastFixSchema>;
 
 /** One stop of a running trip: as planned, as it happened, and the estimate for the ones to come. */
-export const liveStopSchema = z.object({
-  position: z.number().int(),
-  name: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  plannedAt: z.string().nullable(),
-  arrivedAt: z.string().nullable(),
-  departedAt: z.string().nullable(),
+export const liveStopSchema = tripStopSchema.omit({ stopId: true }).extend({
   /** Estimated arrival, for a stop not reached yet on a started trip. */
   eta: z.string().nullable(),
 });
