@@ -2,8 +2,8 @@
 /**
  * `npm run build [-- server|web] [-- --force]`: the release, built once, run later with plain `node` and production
  * dependencies only (decision 019).
- *   server: apps/server/src and packages/shared/src bundled by esbuild into apps/server/dist (npm packages stay
- *           imports), with the migrations beside it;
+ *   server: apps/server/src and the workspace packages it uses (packages/shared, packages/planner) bundled by
+ *           esbuild into apps/server/dist (npm packages stay imports), with the migrations beside it;
  *   web:    Vite's build, with .br/.gz copies, into apps/web/builds/<id>; apps/web/dist is a link to the current one.
  * Each part is rebuilt only when the hash of its sources differs from the one stamped in the build. A new build is
  * written beside the old one and swapped in by a rename, so a running server never serves a half-written folder:
@@ -25,7 +25,7 @@ const KEEP_WEB_BUILDS = 3;
 
 const PARTS = {
   server: {
-    inputs: ['apps/server/src', 'packages/shared/src', 'scripts/build.mjs'],
+    inputs: ['apps/server/src', 'packages/shared/src', 'packages/planner/src', 'scripts/build.mjs'],
     output: serverDist,
     builtFile: 'main.js',
     tool: 'esbuild',
@@ -112,7 +112,11 @@ async function buildServer(hash) {
   fs.rmSync(staging, { recursive: true, force: true });
   await bundle({
     // preflight and config are their own entries: `npm start` checks the settings before it builds the web app.
-    entryPoints: ['main', 'preflight', 'config'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
+    entryPoints: [
+      ...['main', 'preflight', 'config'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
+      // The route planner's thread, loaded by path at run time (plan-runner.ts): in the root beside main.js.
+      { in: path.join(root, 'apps/server/src/modules/planner/plan-worker.ts'), out: 'plan-worker' },
+    ],
     outdir: staging,
     bundle: true,
     splitting: true,
@@ -121,15 +125,15 @@ async function buildServer(hash) {
     target: 'node20.19',
     sourcemap: true,
     logLevel: 'warning',
-    // npm packages are imported at run time from node_modules; the workspace's own shared package is TypeScript
-    // source (its package points at src/index.ts), so it is compiled into the bundle.
+    // npm packages are imported at run time from node_modules; the workspace's own packages (the contract, the
+    // route planner) are TypeScript source (each package points at its src/index.ts), so they are compiled in.
     packages: 'external',
     plugins: [
       {
-        name: 'bundle-shared-package',
+        name: 'bundle-workspace-packages',
         setup(builder) {
-          builder.onResolve({ filter: /^@school-transport\/shared$/ }, () => ({
-            path: path.join(root, 'packages/shared/src/index.ts'),
+          builder.onResolve({ filter: /^@school-transport\/(shared|planner)$/ }, ({ path: name }) => ({
+            path: path.join(root, `packages/${name.split('/')[1]}/src/index.ts`),
           }));
         },
       },

@@ -3,10 +3,11 @@
  * `npm test`: every test of the project, in one run.
  *   1. API tests (Vitest, through app.inject) on embedded PGlite, and on PostgreSQL too when TEST_DATABASE_URL
  *      (or DATABASE_URL) is set;
- *   2. web unit tests (Vitest, jsdom);
- *   3. the web app's production build, once, and its first-screen bundle budget (scripts/check-bundle.mjs prints
+ *   2. the route planner's tests (Vitest: parsers, the solver's constraints, the school model);
+ *   3. web unit tests (Vitest, jsdom);
+ *   4. the web app's production build, once, and its first-screen bundle budget (scripts/check-bundle.mjs prints
  *      every chunk of the first screen and fails over 200 kB gzip);
- *   4. browser tests (Playwright in Debian's Chromium against that build and the real server).
+ *   5. browser tests (Playwright in Debian's Chromium against that build and the real server).
  * Every suite runs even when an earlier one fails; the last line sums them up.
  */
 import { spawnSync } from 'node:child_process';
@@ -86,7 +87,11 @@ function runVitest(name, workspace) {
 }
 
 ensureStrace();
-const suites = [runVitest('API tests', 'apps/server'), runVitest('Web unit tests', 'apps/web')];
+const suites = [
+  runVitest('API tests', 'apps/server'),
+  runVitest('Route planner tests', 'packages/planner'),
+  runVitest('Web unit tests', 'apps/web'),
+];
 
 // The budget weighs the build the browser tests then run against, so the app is built once, here.
 const built = run('Web build', '.', ['run', 'build'], {}, 'npm');

@@ -1,7 +1,7 @@
 /**
  * Run with tsx before the server starts: opens the test database through the server's own code, applies the
- * migrations and adds one account per role. Drivers and parents cannot be given a password through the product
- * yet, so this is the only way a browser test can sign in as one.
+ * migrations and adds one account per role with a password. Drivers and parents get theirs through an invitation
+ * mail (driver-trip.ts and parent-portal.spec.ts go that way); tests that only need to sign in use these.
  */
 import { openDatabase } from '../../apps/server/src/db/client.js';
 import { hashPassword } from '../../apps/server/src/modules/users/passwords.js';

@@ -1,11 +1,21 @@
 /**
- * What the benchmark (run-bench.ts), the create latency (create-latency.ts) and the steady load (steady-load.ts)
- * share: their command line, the real server started as its own process on a database (packages/testing's
- * startServer), the bench administrator's sign-in, and the server's memory and CPU time read from /proc.
+ * What the benchmark (run-bench.ts), the create latency (create-latency.ts), the steady load (steady-load.ts) and the
+ * live benchmarks share: their command line, the real server started as its own process on a database
+ * (packages/testing's startServer), the bench administrator's sign-in, the server's memory and CPU time read from
+ * /proc, and the making of buses through the API of an app built in the bench's own process.
  */
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { fromSource, signedIn, startServer, type RunningServer } from '@school-transport/testing';
+import type { FastifyInstance } from 'fastify';
+import {
+  busRoutePayload,
+  driverPayload,
+  fromSource,
+  signedIn,
+  startServer,
+  vehiclePayload,
+  type RunningServer,
+} from '@school-transport/testing';
 
 /** Command-line options naming the database, for `parseArgs`. */
 const databaseOptions = {
@@ -143,4 +153,60 @@ export async function startBenchServer(
       }
     },
   };
+}
+
+/** A call to the API of an app built in the bench's own process; an answer of 300 or more throws with its body. */
+export type BenchCall = <T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown) => Promise<T>;
+
+/** Calls through `app.inject`, answering the envelope's `data`. */
+export function injectingCall(app: Pick<FastifyInstance, 'inject'>): BenchCall {
+  return async <T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const answer = await app.inject({
+      method,
+      url,
+      headers: { authorization: token },
+      payload: body as object,
+    });
+    if (answer.statusCode >= 300)
+      throw new Error(`${method} ${url} answered ${answer.statusCode}: ${answer.body}`);
+    return (answer.json() as { data: T }).data;
+  };
+}
+
+/** What a bus is made of, all tagged `tag`, through the office's API: a driver, a vehicle of `seats`, a route. */
+export async function busParts(call: BenchCall, admin: string, tag: string, seats: number) {
+  const driver = await call<{ id: string; user: { id: string } }>(
+    admin,
+    'POST',
+    '/api/drivers/create',
+    driverPayload(tag),
+  );
+  const vehicle = await call<{ id: string }>(admin, 'POST', '/api/vehicles/create', {
+    ...vehiclePayload(tag),
+    capacity: seats,
+  });
+  const route = await call<{ id: string; name: string }>(
+    admin,
+    'POST',
+    '/api/routes/create',
+    busRoutePayload(tag),
+  );
+  return { driver, vehicle, route };
+}
+
+/** Starts the assignment's pickup trip of `date` (the trips of that day generated) and answers its id. */
+export async function startPickup(
+  call: BenchCall,
+  admin: string,
+  date: string,
+  assignment: { id: string; routeName: string },
+): Promise<string> {
+  const trips = await call<Array<{ id: string; assignmentId: string; type: string }>>(
+    admin,
+    'GET',
+    `/api/trips/get-all?dateFrom=${date}&dateTo=${date}&limit=100&search=${encodeURIComponent(assignment.routeName)}`,
+  );
+  const trip = trips.find((row) => row.assignmentId === assignment.id && row.type === 'PICKUP')!;
+  await call(admin, 'POST', `/api/trips/start/${trip.id}`);
+  return trip.id;
 }

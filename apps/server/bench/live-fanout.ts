@@ -30,13 +30,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
-  busRoutePayload,
-  driverPayload,
   familyPayload,
   fromSource,
   startServer,
   uniqueTag,
-  vehiclePayload,
   type RunningServer,
 } from '@school-transport/testing';
 import * as hdr from 'hdr-histogram-js';
@@ -44,7 +41,15 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createSession } from '../src/modules/auth/sessions.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
-import { benchArguments, cpuSeconds, engineName, residentMb } from './bench-server.js';
+import {
+  benchArguments,
+  busParts,
+  cpuSeconds,
+  engineName,
+  injectingCall,
+  residentMb,
+  startPickup,
+} from './bench-server.js';
 import { openStreamClients, type PositionReceipt } from './live-stream-clients.js';
 
 const values = benchArguments({
@@ -82,17 +87,7 @@ async function prepare(count: number): Promise<{ admin: string; buses: Bus[] }> 
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', ...databaseEnv });
   const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
   try {
-    const call = async <T>(token: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
-      const answer = await app.inject({
-        method,
-        url,
-        headers: { authorization: token },
-        payload: body as object,
-      });
-      if (answer.statusCode >= 300)
-        throw new Error(`${method} ${url} answered ${answer.statusCode}: ${answer.body}`);
-      return (answer.json() as { data: T }).data;
-    };
+    const call = injectingCall(app);
     await createAdmin(app.database.db, ADMIN, 'bench');
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: ADMIN });
     const admin = (login.json() as { token: string }).token;
@@ -100,22 +95,7 @@ async function prepare(count: number): Promise<{ admin: string; buses: Bus[] }> 
     const assigned: Array<{ driverUserId: string; assignmentId: string; routeName: string }> = [];
     for (let i = 0; i < count; i++) {
       const tag = uniqueTag();
-      const driver = await call<{ id: string; user: { id: string } }>(
-        admin,
-        'POST',
-        '/api/drivers/create',
-        driverPayload(tag),
-      );
-      const vehicle = await call<{ id: string }>(admin, 'POST', '/api/vehicles/create', {
-        ...vehiclePayload(tag),
-        capacity: Math.max(values.children, 10),
-      });
-      const route = await call<{ id: string; name: string }>(
-        admin,
-        'POST',
-        '/api/routes/create',
-        busRoutePayload(tag),
-      );
+      const { driver, vehicle, route } = await busParts(call, admin, tag, Math.max(values.children, 10));
       // A family of up to ten children at a time, the most one enrolment takes; each child is a stop.
       const studentIds: string[] = [];
       for (let family = 0; studentIds.length < values.children; family++) {
@@ -139,13 +119,7 @@ async function prepare(count: number): Promise<{ admin: string; buses: Bus[] }> 
     await call(admin, 'POST', '/api/trips/generate', { date: TRIP_DATE });
     const buses: Bus[] = [];
     for (const { driverUserId, assignmentId, routeName } of assigned) {
-      const trips = await call<Array<{ id: string; assignmentId: string; type: string }>>(
-        admin,
-        'GET',
-        `/api/trips/get-all?dateFrom=${TRIP_DATE}&dateTo=${TRIP_DATE}&limit=100&search=${encodeURIComponent(routeName)}`,
-      );
-      const trip = trips.find((row) => row.assignmentId === assignmentId && row.type === 'PICKUP')!;
-      await call(admin, 'POST', `/api/trips/start/${trip.id}`);
+      const tripId = await startPickup(call, admin, TRIP_DATE, { id: assignmentId, routeName });
       const { token } = await createSession(
         app.database.db,
         driverUserId,
@@ -153,7 +127,7 @@ async function prepare(count: number): Promise<{ admin: string; buses: Bus[] }> 
         new Date(),
         config.session,
       );
-      buses.push({ token, tripId: trip.id });
+      buses.push({ token, tripId });
     }
     return { admin, buses };
   } finally {
@@ -164,7 +138,7 @@ async function prepare(count: number): Promise<{ admin: string; buses: Bus[] }> 
 /** A server process in production mode on the prepared database, with room for every stream. */
 function serverProcess(port: number): Promise<RunningServer> {
   return startServer({
-    program: fromSource(['start']),
+    program: fromSource(['start'], process.env.BENCH_SERVER_NODE_OPTIONS?.split(' ') ?? []),
     env: {
       ...databaseEnv,
       NODE_ENV: 'production',

@@ -11,20 +11,14 @@
  * Options: --batches 300 (per run), --drivers 4 (the concurrent run).
  */
 import { randomUUID } from 'node:crypto';
-import {
-  busRoutePayload,
-  driverPayload,
-  familyPayload,
-  uniqueTag,
-  vehiclePayload,
-} from '@school-transport/testing';
+import { familyPayload, uniqueTag } from '@school-transport/testing';
 import type { RidershipEventInput, RidershipKind, ScanMethod } from '@school-transport/shared';
 import * as hdr from 'hdr-histogram-js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createSession } from '../src/modules/auth/sessions.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
-import { benchArguments, engineName } from './bench-server.js';
+import { benchArguments, busParts, engineName, startPickup } from './bench-server.js';
 
 const values = benchArguments({ port: 3997, batches: 300, drivers: 4 });
 const { batches, drivers } = values;
@@ -56,22 +50,7 @@ async function call<T>(token: string, method: 'GET' | 'POST', path: string, body
 /** A bus through the office's API: driver, vehicle, route, a family of children, the assignment, a started trip. */
 async function bus(admin: string) {
   const tag = uniqueTag();
-  const driver = await call<{ id: string; user: { id: string } }>(
-    admin,
-    'POST',
-    '/api/drivers/create',
-    driverPayload(tag),
-  );
-  const vehicle = await call<{ id: string }>(admin, 'POST', '/api/vehicles/create', {
-    ...vehiclePayload(tag),
-    capacity: CHILDREN,
-  });
-  const route = await call<{ id: string; name: string }>(
-    admin,
-    'POST',
-    '/api/routes/create',
-    busRoutePayload(tag),
-  );
+  const { driver, vehicle, route } = await busParts(call, admin, tag, CHILDREN);
   // Ten children per family, the most one enrolment takes.
   const kids: Array<{ id: string; nfcTagId: string }> = [];
   for (let f = 0; f < CHILDREN / 10; f++) {
@@ -90,13 +69,7 @@ async function bus(admin: string) {
     studentIds: kids.map((kid) => kid.id),
   });
   await call(admin, 'POST', '/api/trips/generate', { date: TRIP_DATE });
-  const trips = await call<Array<{ id: string; assignmentId: string; type: string }>>(
-    admin,
-    'GET',
-    `/api/trips/get-all?dateFrom=${TRIP_DATE}&dateTo=${TRIP_DATE}&limit=100&search=${encodeURIComponent(route.name)}`,
-  );
-  const trip = trips.find((row) => row.assignmentId === assignment.id && row.type === 'PICKUP')!;
-  await call(admin, 'POST', `/api/trips/start/${trip.id}`);
+  const tripId = await startPickup(call, admin, TRIP_DATE, { id: assignment.id, routeName: route.name });
   // Drivers sign in with a password set from an e-mailed link; the bench writes the session directly instead.
   const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
   const { token } = await createSession(
@@ -106,7 +79,7 @@ async function bus(admin: string) {
     new Date(),
     lifetimes,
   );
-  return { token, tripId: trip.id, kids };
+  return { token, tripId, kids };
 }
 type Bus = Awaited<ReturnType<typeof bus>>;
 

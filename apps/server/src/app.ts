@@ -7,10 +7,16 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure } from './lib/envelope.js';
 import { errorSerializer, requestSerializer } from './lib/log-serializers.js';
-import { accountRoutes, driverAccountRoutes, staffRoutes } from './modules/accounts/account-routes.js';
+import {
+  accountRoutes,
+  parentProfileRoutes,
+  roleAccountRoutes,
+  staffRoutes,
+} from './modules/accounts/account-routes.js';
 import { createAccountService } from './modules/accounts/account-service.js';
-import { createDriverAccountService } from './modules/accounts/driver-account-service.js';
 import { createInvitationSender } from './modules/accounts/invitations.js';
+import { createParentProfileService } from './modules/accounts/parent-profile-service.js';
+import { createRoleAccountService } from './modules/accounts/role-account-service.js';
 import { createStaffService } from './modules/accounts/staff-service.js';
 import { addAlertChecks, createAlertChecks } from './modules/alerts/alert-checks.js';
 import { alertRoutes } from './modules/alerts/alert-routes.js';
@@ -35,6 +41,7 @@ import { createCalendarService } from './modules/calendar/calendar-service.js';
 import { addDailyJobs } from './modules/daily-jobs/daily-job-service.js';
 import { tripsAheadJob } from './modules/daily-jobs/trips-ahead-job.js';
 import { liveEventsPruneJob } from './modules/daily-jobs/live-events-prune-job.js';
+import { retentionJob } from './modules/daily-jobs/retention-job.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { driverAppRoutes } from './modules/driver-app/driver-app-routes.js';
 import { createDriverAppService } from './modules/driver-app/driver-app-service.js';
@@ -45,10 +52,25 @@ import { createParentService } from './modules/families/parent-service.js';
 import { createStudentService } from './modules/families/student-service.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { createMailer } from './modules/mail/mailer.js';
+import {
+  addNotificationDispatcher,
+  createNotificationDispatcher,
+  type NotificationDispatcher,
+} from './modules/notifications/notification-dispatcher.js';
+import { notificationRoutes } from './modules/notifications/notification-routes.js';
+import { createPlanRunner, type PlanRunner } from './modules/planner/plan-runner.js';
+import { plannerRoutes } from './modules/planner/planner-routes.js';
+import { createPlannerService } from './modules/planner/planner-service.js';
+import { createParentLiveScopes } from './modules/parent-portal/parent-live.js';
+import { parentPortalRoutes } from './modules/parent-portal/parent-portal-routes.js';
+import { createParentPortalService } from './modules/parent-portal/parent-portal-service.js';
+import { createNotificationService, createVapidKeys } from './modules/notifications/notification-service.js';
 import { ridershipRoutes } from './modules/ridership/ridership-routes.js';
 import { trackerRoutes } from './modules/ridership/tracker-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { createScheduleService } from './modules/stops/schedule-service.js';
+import { schoolRoutes } from './modules/schools/school-routes.js';
+import { createSchoolService } from './modules/schools/school-service.js';
 import { stopRoutes } from './modules/stops/stop-routes.js';
 import { createStopService } from './modules/stops/stop-service.js';
 import { tripRoutes } from './modules/trips/trip-routes.js';
@@ -80,6 +102,10 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The live stream's fan-out in this process (tests watch its cursor and its streams). */
     liveHub: LiveHub;
+    /** Sends the notification outbox; producers call its wake() after their commit (tests run it too). */
+    notificationDispatcher: NotificationDispatcher;
+    /** The route planner's threads in this process (tests look at which jobs still run here). */
+    planRunner: PlanRunner;
   }
 }
 
@@ -232,7 +258,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...hubTuning,
   });
   app.decorate('liveHub', hub);
-  const streams = createLiveStreams({ hub, log: app.log, keepAliveMs, maxBufferedBytes });
+  const streams = createLiveStreams({
+    hub,
+    log: app.log,
+    keepAliveMs,
+    maxBufferedBytes,
+    // A parent's stream carries only their own children's events and their bus while it carries them.
+    parentScope: createParentLiveScopes({ db, clock, timeZone: config.timeZone }),
+  });
   app.addHook('onReady', () => hub.start());
   // Streams end first, so the shutdown does not wait for browsers to hang up (they reconnect elsewhere).
   app.addHook('preClose', async () => {
@@ -255,9 +288,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const vehicles = createVehicleService({ db, urls, storage });
   const busRoutes = createBusRouteService({ db });
   const stops = createStopService({ db });
+  const schools = createSchoolService({ db });
   const schedules = createScheduleService({ db, stops });
   const students = createStudentService({ db, urls, storage });
-  const parents = createParentService({ db, urls, storage, students });
+  const parents = createParentService({ db, urls, storage, students, clock });
   const studentsOf = students.ofAssignment;
   const assignments = createAssignmentService({
     db,
@@ -266,6 +300,23 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     getBusRoute: busRoutes.get,
     studentsOf,
   });
+  const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
+  // Parents' notifications: the outbox's sender, woken by producers after their commit and by its own timer.
+  // Loopback push endpoints only under NODE_ENV=test (the tests' push service; notification-service.ts says why).
+  const vapidKeys = createVapidKeys(db);
+  const allowLoopbackEndpoints = config.env === 'test';
+  const notifications = createNotificationService({ db, vapidKeys, allowLoopbackEndpoints });
+  const notificationDispatcher = createNotificationDispatcher({
+    db,
+    log: app.log,
+    mailer,
+    vapidKeys,
+    mailFrom: config.mail.from,
+    publicUrl: config.publicUrl,
+    allowLoopbackEndpoints,
+  });
+  app.decorate('notificationDispatcher', notificationDispatcher);
+  addNotificationDispatcher(app, notificationDispatcher);
   const { timeZone } = config;
   const alerts = createAlertService({ db, clock, live, timeZone });
   // Off in tests, which run the checks themselves with their own clock (alert-checks.ts).
@@ -290,9 +341,24 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // The LATE alert looks at the board's estimates, on the same timer as the other periodic alerts.
   addAlertChecks(app, {
     enabled: config.env !== 'test',
-    run: createLateCheck({ db, clock, board, lateMinutes: config.alerts.lateMinutes, alerts, live }).run,
+    run: createLateCheck({
+      db,
+      clock,
+      board,
+      lateMinutes: config.alerts.lateMinutes,
+      alerts,
+      live,
+      notifications: notificationDispatcher,
+    }).run,
   });
-  const trips = createTripService({ db, clock, timeZone, studentsOf, live });
+  const trips = createTripService({
+    db,
+    clock,
+    timeZone,
+    studentsOf,
+    live,
+    notifications: notificationDispatcher,
+  });
   const calendar = createCalendarService({
     db,
     clock,
@@ -307,9 +373,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     timeZone,
     enabled: config.dailyJobs.enabled,
-    jobs: [tripsAheadJob(trips, config.dailyJobs.tripsAheadDays), liveEventsPruneJob(clock)],
+    jobs: [
+      tripsAheadJob(trips, config.dailyJobs.tripsAheadDays),
+      liveEventsPruneJob(clock),
+      retentionJob(clock, config.retention),
+    ],
   });
-  const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
   const accounts = createAccountService({
     db,
     clock,
@@ -319,10 +388,31 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     lifetimes,
   });
   const staff = createStaffService({ db, clock, mailer, publicUrl: config.publicUrl });
-  const driverAccounts = createDriverAccountService({
+  const roleAccounts = createRoleAccountService({
     db,
+    clock,
     sendInvitation: createInvitationSender({ db, clock, mailer, publicUrl: config.publicUrl }),
     publicUrl: config.publicUrl,
+  });
+  const parentPortal = createParentPortalService({
+    db,
+    clock,
+    timeZone,
+    absences,
+    board,
+    urls,
+    absenceCutoffMinutes: config.parentPortal.absenceCutoffMinutes,
+    officePhone: config.parentPortal.officePhone,
+  });
+  // Planning threads end before the database closes (onClose hooks run last-added first), their jobs marked FAILED.
+  const planRunner = createPlanRunner({ db, clock, log: app.log });
+  app.decorate('planRunner', planRunner);
+  app.addHook('onClose', () => planRunner.close());
+  const planner = createPlannerService({
+    db,
+    clock,
+    runner: planRunner,
+    travel: { detourFactor: config.routing.detourFactor, speedKmh: config.routing.averageSpeedKmh },
   });
   const driverApp = createDriverAppService({
     db,
@@ -343,20 +433,34 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(vehicleRoutes(vehicles));
       await api.register(busRouteRoutes(busRoutes));
       await api.register(stopRoutes(stops, schedules));
+      await api.register(schoolRoutes(schools));
       await api.register(familyRoutes(parents, students));
       await api.register(assignmentRoutes(assignments));
       await api.register(tripRoutes(trips));
       await api.register(calendarRoutes(calendar, absences));
-      await api.register(ridershipRoutes({ db, clock, live, alerts }));
+      await api.register(
+        ridershipRoutes({
+          db,
+          clock,
+          live,
+          alerts,
+          notifications: notificationDispatcher,
+          timeZone: config.timeZone,
+        }),
+      );
       await api.register(trackerRoutes({ db, clock, live }));
       await api.register(dashboardRoutes(db, clock, config.timeZone));
       await api.register(accountRoutes(accounts));
       await api.register(staffRoutes(staff));
-      await api.register(driverAccountRoutes(driverAccounts));
+      await api.register(roleAccountRoutes(roleAccounts));
+      await api.register(parentProfileRoutes(createParentProfileService({ db, clock })));
       await api.register(driverAppRoutes(driverApp));
       await api.register(alertRoutes(alerts));
       await api.register(boardRoutes(board));
       await api.register(settingsRoutes(config));
+      await api.register(notificationRoutes(notifications));
+      await api.register(parentPortalRoutes(parentPortal));
+      await api.register(plannerRoutes(planner));
       await api.register(
         liveRoutes({
           streams,

@@ -182,6 +182,32 @@ const envSchema = z.object({
   DETOUR_FACTOR: z.coerce.number().min(1).max(3).default(1.3).describe('a number from 1 to 3'),
   /** …driven at this average speed, stops aside. */
   AVERAGE_SPEED_KMH: z.coerce.number().min(5).max(120).default(30).describe('a number of km/h from 5 to 120'),
+  /** Parents may mark a child not riding, or undo it, until this many minutes before the planned time at their stop. */
+  ABSENCE_CUTOFF_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1440)
+    .default(30)
+    .describe('a whole number of minutes from 0 to 1440'),
+  /** The operator's phone, which parents are told to call for what can no longer be done online. */
+  OFFICE_PHONE: z.string().trim().min(3).max(40).optional().describe('a phone number of 3 to 40 characters'),
+  /** Ridership events older than this are removed by the daily job (a school year plus 90 days). */
+  RIDERSHIP_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .max(3650)
+    .default(455)
+    .describe('a whole number of days from 30 to 3650'),
+  /** Bus positions older than this are removed by the daily job. */
+  POSITION_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(90)
+    .describe('a whole number of days from 1 to 3650'),
 });
 
 /** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
@@ -216,6 +242,10 @@ export interface AppConfig {
   dailyJobs: { enabled: boolean; tripsAheadDays: number };
   /** Live operations: when the server raises alerts about a trip's timing. */
   alerts: { lateMinutes: number; notStartedMinutes: number };
+  /** The parent portal: how late absences may change online, and whom to call after that. */
+  parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
+  /** How long the daily job keeps what happened on the buses (modules/daily-jobs/retention-job.ts). */
+  retention: { ridershipDays: number; positionDays: number };
   /** How ETAs model the legs of a trip without planned times (modules/board/eta.ts). */
   routing: { url: string | null; detourFactor: number; averageSpeedKmh: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
@@ -303,6 +333,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tripsAheadDays: e.TRIPS_AHEAD_DAYS,
     },
     alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
+    parentPortal: { absenceCutoffMinutes: e.ABSENCE_CUTOFF_MINUTES, officePhone: e.OFFICE_PHONE ?? null },
+    retention: { ridershipDays: e.RIDERSHIP_RETENTION_DAYS, positionDays: e.POSITION_RETENTION_DAYS },
     routing: {
       url: e.ROUTING_URL ?? null,
       detourFactor: e.DETOUR_FACTOR,

@@ -158,40 +158,7 @@ describe('forgot and reset password', () => {
   });
 });
 
-// Drivers sign in since the driver app (their reset and invitation links: driver-accounts.test.ts).
-describe('parents, who cannot sign in yet', () => {
-  it.each(['parent'] as const)(
-    'a %s asking for a reset link gets the unknown address answer and no mail',
-    async (role) => {
-      const user = await createAccount(t.app, role);
-      const asked = await post('/api/auth/forgot-password', { email: user.email });
-      const unknown = await post('/api/auth/forgot-password', { email: `nobody-${role}@example.com` });
-      expect(asked.statusCode).toBe(unknown.statusCode);
-      expect(asked.json()).toEqual(unknown.json());
-      // a real admin asked after them: once that mail is in, theirs would have been too
-      const admin = await createAccount(t.app, 'admin');
-      await post('/api/auth/forgot-password', { email: admin.email });
-      await sink.lastTo(admin.email);
-      expect(sink.received.filter((m) => m.to.includes(user.email))).toEqual([]);
-      expect(await openTokensOf(user.id)).toEqual([]);
-    },
-  );
-
-  it.each(['parent'] as const)(
-    'a link issued to a %s (an invitation, or one from before) sets no password',
-    async (role) => {
-      const user = await createAccount(t.app, role);
-      const token = await t.app.database.db.transaction((tx) =>
-        issueLinkToken(tx, user.id, 'invitation', time.clock()),
-      );
-      const answer = await resetPassword(token);
-      expect(answer.statusCode).toBe(400);
-      expect(answer.json().message).toBe(ACCOUNT_MESSAGES.linkInvalid);
-      const [stored] = await t.app.database.db.select().from(users).where(eq(users.id, user.id));
-      expect(stored!.passwordHash).toBe(user.passwordHash);
-    },
-  );
-});
+// Drivers and parents sign in (their reset and invitation links: driver-accounts.test.ts, parent-accounts.test.ts).
 
 describe('old links die', () => {
   const changePassword = (token: string) =>

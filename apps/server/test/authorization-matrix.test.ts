@@ -10,10 +10,11 @@ import { createTestApp, type TestApp } from './support/test-app.js';
  * Every API route, who may call it, checked against the server's own route table (app.routeTable): a route added
  * without a line here fails the first test. 'signed-url' is the image route: public as a route, it answers only
  * to a valid signature or an administrator's session. 'driver' routes are the driver app's: a driver only, an
- * administrator is refused too. 'admin-or-driver' is the live stream's (its handler filters what each receives). Parents cannot sign in yet (sign-in-roles.ts); their sessions here stand for ones
- * left from before, and reach only what any session may (`signed-in`: themselves, logout, password, sessions).
+ * administrator is refused too. 'parent' routes are the parent portal's, the same way: a parent only. 'live' is
+ * the live stream's: any session, its handler filters what each receives (test/parent-live.test.ts for parents).
+ * Parents' sessions here are written directly, whether or not they can sign in yet.
  */
-type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'admin-or-driver' | 'signed-url';
+type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live' | 'signed-url';
 const MATRIX: Record<string, Expected> = {
   'GET /api/health': 'public',
   'GET /api/settings': 'public',
@@ -51,6 +52,12 @@ const MATRIX: Record<string, Expected> = {
   'PUT /api/stops/update/:id': 'admin',
   'DELETE /api/stops/delete/:id': 'admin',
   'GET /api/stops/nearby': 'admin',
+  // schools, for the route planner (issue 17)
+  'GET /api/schools/get-all': 'admin',
+  'GET /api/schools/get-one/:id': 'admin',
+  'POST /api/schools/create': 'admin',
+  'PUT /api/schools/update/:id': 'admin',
+  'DELETE /api/schools/delete/:id': 'admin',
   'GET /api/routes/:id/schedule': 'admin',
   'PUT /api/routes/:id/runs/:run': 'admin',
   'DELETE /api/routes/:id/runs/:run': 'admin',
@@ -79,8 +86,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/osmand': 'public',
   'POST /api/osmand': 'public',
   // the live stream and its cookie (issue 15); clearing the cookie needs no session, which may have ended
-  'GET /api/live': 'admin-or-driver',
-  'POST /api/live/cookie': 'admin-or-driver',
+  'GET /api/live': 'live',
+  'POST /api/live/cookie': 'live',
   'DELETE /api/live/cookie': 'public',
   // the dispatcher's board and a trip's live timeline (issue 15)
   'GET /api/live/board': 'admin',
@@ -88,6 +95,31 @@ const MATRIX: Record<string, Expected> = {
   // the dispatchers' alerts (issue 15)
   'GET /api/alerts': 'admin',
   'POST /api/alerts/:id/acknowledge': 'admin',
+  // the parent portal's devices and notification choices (issue 16)
+  'GET /api/parent/push/key': 'parent',
+  'POST /api/parent/push/subscriptions': 'parent',
+  'DELETE /api/parent/push/subscriptions': 'parent',
+  'GET /api/parent/notification-preferences': 'parent',
+  'PUT /api/parent/notification-preferences': 'parent',
+  // parents' accounts, and a parent's own contact details (issue 16)
+  'POST /api/parents/:id/invite': 'admin',
+  'POST /api/parents/:id/disable': 'admin',
+  'POST /api/parents/:id/enable': 'admin',
+  'GET /api/parent/profile': 'parent',
+  'PUT /api/parent/profile': 'parent',
+  // the parent portal: children, the bus, absences, history, settings, the family's data (issue 16)
+  'GET /api/parent/children': 'parent',
+  'GET /api/parent/trips/:id/bus': 'parent',
+  'GET /api/parent/children/:id/absences': 'parent',
+  'POST /api/parent/children/:id/absences': 'parent',
+  'DELETE /api/parent/absences/:id': 'parent',
+  'GET /api/parent/children/:id/history': 'parent',
+  'GET /api/parent/settings': 'parent',
+  'GET /api/parent/family-data': 'parent',
+  // the route planner's jobs (issue 17)
+  'POST /api/planner/proposals': 'admin',
+  'GET /api/planner/proposals/:id': 'admin',
+  'POST /api/planner/proposals/:id/cancel': 'admin',
 };
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';
@@ -161,7 +193,7 @@ describe('authorization matrix', () => {
     if (!signedIn) return 401;
     if (access === 'admin' && credential !== 'admin') return 403;
     if (access === 'driver' && credential !== 'driver') return 403;
-    if (access === 'admin-or-driver' && credential === 'parent') return 403;
+    if (access === 'parent' && credential !== 'parent') return 403;
     return 'allowed';
   };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type {
   BoardTrip,
@@ -9,13 +9,19 @@ import type {
   PositionInput,
   RidershipEventInput,
 } from '@school-transport/shared';
-import { alerts, trips, tripStops } from '../src/db/schema/index.js';
-import { createAlertService } from '../src/modules/alerts/alert-service.js';
+import {
+  alerts,
+  notificationOutbox,
+  notificationPreferences,
+  parents,
+  students,
+  trips,
+  tripStops,
+} from '../src/db/schema/index.js';
 import { createBoardService } from '../src/modules/board/board-service.js';
-import { createLateCheck } from '../src/modules/board/late-check.js';
 import { createRoadDurations } from '../src/modules/board/road-durations.js';
-import { createLiveLog } from '../src/modules/live/live-log.js';
 import { tokenFor } from './support/accounts.js';
+import { lateCheckFor } from './support/late-check.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
@@ -282,15 +288,7 @@ describe('the today board', () => {
 describe('the LATE alert', () => {
   it('is raised once for a started trip beyond the setting, naming the route and run and no child', async () => {
     const { db } = t.app.database;
-    const live = createLiveLog(() => t.app.liveHub.committed());
-    const check = createLateCheck({
-      db,
-      clock: time.clock,
-      board: createBoardService({ db, clock: time.clock, timeZone: 'UTC', routing: t.config.routing }),
-      lateMinutes: t.config.alerts.lateMinutes,
-      alerts: createAlertService({ db, clock: time.clock, live, timeZone: 'UTC' }),
-      live,
-    });
+    const check = lateCheckFor(t, time.clock, t.config.alerts.lateMinutes);
     const before = await openAlertsOf(running.pickup);
     const raised = await check.run();
     expect(raised).toHaveLength(1);
@@ -310,15 +308,7 @@ describe('the LATE alert', () => {
 
   it('leaves a trip within the setting alone', async () => {
     const { db } = t.app.database;
-    const live = createLiveLog(() => t.app.liveHub.committed());
-    const check = createLateCheck({
-      db,
-      clock: time.clock,
-      board: createBoardService({ db, clock: time.clock, timeZone: 'UTC', routing: t.config.routing }),
-      lateMinutes: 5,
-      alerts: createAlertService({ db, clock: time.clock, live, timeZone: 'UTC' }),
-      live,
-    });
+    const check = lateCheckFor(t, time.clock, 5);
     await db.delete(alerts).where(eq(alerts.cause, `LATE:${running.pickup}`));
     expect(await check.run()).toEqual([]);
   });
@@ -363,5 +353,40 @@ describe('driving times from a routing server', () => {
     const straight = await etas(service(null));
     expect(straight[1]).toBe('2026-03-02T07:12:23.000Z');
     expect(await etas(unreachable)).toEqual(straight);
+  });
+});
+
+describe('parents told of a late trip', () => {
+  it('writes LATE for a child’s parent only once the trip is as late as that parent chose', async () => {
+    const { db } = t.app.database;
+    const check = (lateMinutes: number) => lateCheckFor(t, time.clock, lateMinutes);
+    const [kid, other] = running.kids;
+    const parentOf = async (studentId: string) =>
+      (
+        await db
+          .select({ userId: parents.userId })
+          .from(students)
+          .innerJoin(parents, eq(parents.id, students.parentId))
+          .where(eq(students.id, studentId))
+      )[0]!.userId;
+    const lateRows = (studentId: string) =>
+      db
+        .select()
+        .from(notificationOutbox)
+        .where(like(notificationOutbox.dedupKey, `LATE:${running.pickup}:${studentId}:%`));
+
+    // The trip runs 2 min late: within the default choice (10 min), so nobody is told yet.
+    await check(60).run();
+    expect(await lateRows(kid!.id)).toHaveLength(0);
+    // Their parent (one family: the bus's children are siblings) chose to hear of 1 minute: told once per child,
+    // however often the check runs.
+    await db.insert(notificationPreferences).values({ userId: await parentOf(kid!.id), lateMinutes: 1 });
+    await check(60).run();
+    await check(60).run();
+    const told = await lateRows(kid!.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.title).toBe(`${kid!.name}’s bus is running late`);
+    expect(told[0]!.body).toMatch(/^The morning run \(.+\) is about 2 min behind its plan\.$/);
+    expect(await lateRows(other!.id)).toHaveLength(1);
   });
 });

@@ -33,9 +33,11 @@ const callersOf = (route: RouteEntry): Array<Role | 'visitor'> =>
       ? ['admin', 'driver', 'parent']
       : route.access === 'driver'
         ? ['driver']
-        : route.access === 'admin-or-driver'
-          ? ['admin', 'driver']
-          : ['admin'];
+        : route.access === 'parent'
+          ? ['parent']
+          : route.access === 'live'
+            ? ['admin', 'driver', 'parent']
+            : ['admin'];
 
 describe('bad input never breaks the server', () => {
   it('answers every hostile request with the envelope and below 500', async () => {

@@ -323,6 +323,51 @@ describe('positions from the driver app', () => {
     expect(rows[0]).toMatchObject({ vehicleId: b.vehicle.id, source: 'APP', speed: 8.5, heading: 90 });
   });
 
+  it('stores fixes sent at once by several buses each once, and answers each request for its own', async () => {
+    // Requests in flight together share a transaction (group commit): each still gets its own answer.
+    const buses = await Promise.all([bus(), bus(), bus()]);
+    const fixes = buses.map((b) =>
+      Array.from({ length: 6 }, (_, minute) => ({
+        ...fix(b.pickup),
+        recordedAt: `2026-03-02T07:4${minute}:00Z`,
+      })),
+    );
+    // Every fix its own request, all in flight together, and each bus's first fix sent twice more (an outbox
+    // replaying while the first request was on its way): stored once, counted as created once.
+    const requests = buses.flatMap((b, index) =>
+      [...fixes[index]!, fixes[index]![0]!, fixes[index]![0]!].map((position) =>
+        b.driverApi('POST', '/api/driver/positions', { positions: [position] }),
+      ),
+    );
+    // Among them, a driver sending a fix for another bus's trip: refused alone, as a trip that does not exist.
+    const stray = fix(buses[1]!.pickup);
+    const [refused, ...answers] = await Promise.all([
+      buses[0]!.driverApi('POST', '/api/driver/positions', { positions: [stray] }),
+      ...requests,
+    ]);
+    expect(refused!.status).toBe(404);
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const created = answers.map((answer) => answer.body.data.created as number);
+    expect(created.reduce((sum, n) => sum + n, 0)).toBe(18);
+    expect(created.filter((n) => n === 0)).toHaveLength(6);
+
+    const rows = await t.app.database.db
+      .select({ positionId: vehiclePositions.positionId, vehicleId: vehiclePositions.vehicleId })
+      .from(vehiclePositions)
+      .where(
+        inArray(
+          vehiclePositions.tripId,
+          buses.map((b) => b.pickup),
+        ),
+      );
+    expect(rows.map((row) => row.positionId).sort()).toEqual(
+      fixes
+        .flat()
+        .map((position) => position.positionId)
+        .sort(),
+    );
+  });
+
   it('refuses positions of a trip that has not started', async () => {
     const b = await bus();
     const answer = await b.driverApi('POST', '/api/driver/positions', { positions: [fix(b.drop)] });

@@ -236,6 +236,7 @@ describe('the daily job', () => {
         timeZone,
         studentsOf: async () => [],
         live: createLiveLog(() => {}),
+        notifications: { wake: () => {} },
       }),
       aheadDays,
     );

@@ -71,6 +71,25 @@ export type InviteAdminInput = z.input<typeof inviteAdminSchema>;
 export const ACCOUNT_STATUSES = ['active', 'invited', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
+/**
+ * The account of a person the office keeps a record of (a driver, a parent), opened by an invitation: none (no
+ * password, no live invitation), invited (a link that still works is out), active (a password is set), disabled.
+ */
+export const INVITED_ACCOUNT_STATES = ['none', 'invited', 'active', 'disabled'] as const;
+export type InvitedAccountState = (typeof INVITED_ACCOUNT_STATES)[number];
+
+/** POST /api/drivers/{id}/invite, /api/parents/{id}/invite: where and when the invitation was sent. */
+export const accountInvitationSchema = z.object({
+  email: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+});
+export type AccountInvitation = z.infer<typeof accountInvitationSchema>;
+
+/** POST /api/parents/{id}/disable and /enable: the account's state afterwards. */
+export const invitedAccountAnswerSchema = z.object({ account: z.enum(INVITED_ACCOUNT_STATES) });
+export type InvitedAccountAnswer = z.infer<typeof invitedAccountAnswerSchema>;
+
 export const staffUserSchema = z.object({
   id: z.string(),
   name: z.string(),

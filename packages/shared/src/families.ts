@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVITED_ACCOUNT_STATES } from './accounts.js';
 import { profileImageField } from './profile-images.js';
 import { coordinate, emailField, nfcTagField, phoneField, optionalText, requiredText } from './fields.js';
 
@@ -85,6 +86,8 @@ export const parentSchema = z.object({
   profileImage: profileImageField,
   /** Number of children (students) of this parent. */
   childrenCount: z.number(),
+  /** The parent's account for the parent portal. */
+  account: z.enum(INVITED_ACCOUNT_STATES),
   createdAt: z.string(),
 });
 export type Parent = z.infer<typeof parentSchema>;
@@ -92,6 +95,30 @@ export type Parent = z.infer<typeof parentSchema>;
 /** GET /api/parents/get-one/{id} (and create, update) also lists the children. */
 export const parentDetailsSchema = parentSchema.extend({ students: z.array(studentSchema) });
 export type ParentDetails = z.infer<typeof parentDetailsSchema>;
+
+/**
+ * PUT /api/parent/profile: what a signed-in parent changes of their own record, their contact details. Name and
+ * e-mail are not among them: they are the office's record of who may follow the children (and the e-mail is the
+ * sign-in), so the office changes them.
+ */
+/** The contact fields of a parent's record: what the parent changes themselves. */
+const CONTACT_FIELDS = {
+  phone: true,
+  alternativePhone: true,
+  address: true,
+  city: true,
+  state: true,
+  pinCode: true,
+} as const;
+
+export const parentProfileInputSchema = parentInputSchema.pick(CONTACT_FIELDS);
+export type ParentProfileInput = z.input<typeof parentProfileInputSchema>;
+
+/** GET /api/parent/profile: the parent's contact details, with the name and e-mail the office keeps (read only). */
+export const parentProfileSchema = parentSchema
+  .pick(CONTACT_FIELDS)
+  .extend({ name: z.string(), email: z.string() });
+export type ParentProfile = z.infer<typeof parentProfileSchema>;
 
 /** Client-side messages of the Add Parent screen. */
 export const FAMILY_MESSAGES = {

@@ -4,3 +4,4 @@ export * from './api-records.js';
 export * from './server-process.js';
 export * from './mail-sink.js';
 export * from './event-stream.js';
+export * from './push-service.js';

@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** Sent as Retry-After: when a client that was refused for load may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -21,3 +23,5 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string, errors?: FieldError[]) => new AppError(409, message, errors);
 export const tooManyRequests = (message: string) => new AppError(429, message);
+export const serviceBusy = (message: string, retryAfterSeconds: number) =>
+  new AppError(503, message, undefined, retryAfterSeconds);

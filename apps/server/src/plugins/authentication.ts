@@ -7,14 +7,15 @@ import { forbidden, unauthorized } from '../lib/errors.js';
  * route is closed until someone opens it on purpose. 'driver' is the driver app's: a signed-in driver only.
  * Administrators are refused there too (403): they run no trips, so "my trips" means nothing for them, and the
  * office reads the same manifest through its own admin route; two audiences on one route would be one more place
- * where a check on whose trip it is could be forgotten. 'admin-or-driver' is the live stream's: one route whose
- * handler filters what each receives (an admin everything, a driver their own trips). Parents are refused there
- * until the parent portal decides what they may follow.
+ * where a check on whose trip it is could be forgotten. 'live' is the live stream's: any session passes, as for
+ * 'signed-in', and the handler filters what each role receives (an admin everything, a driver their own trips, a parent their own children's events
+ * and their bus while it carries them: modules/live/live-service.ts). 'parent' is the parent portal's: a signed-in
+ * parent only, for the same reason as 'driver' (an admin reads families through the office's own routes).
  */
-export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'admin-or-driver';
+export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live';
 
 const DRIVERS_ONLY = 'This is for drivers, in the driver app.';
-const OFFICE_OR_DRIVERS = 'This is for the office and for drivers.';
+const PARENTS_ONLY = 'This is for parents, in the parent portal.';
 
 /**
  * The cookie that carries a session to the live stream: EventSource cannot send an Authorization header, and a
@@ -60,8 +61,7 @@ export function addAuthentication(scope: FastifyInstance, authenticator: Authent
     const { role } = session.user;
     if (access === 'admin' && role !== 'admin') throw forbidden(MESSAGES.adminOnly);
     if (access === 'driver' && role !== 'driver') throw forbidden(DRIVERS_ONLY);
-    if (access === 'admin-or-driver' && role !== 'admin' && role !== 'driver')
-      throw forbidden(OFFICE_OR_DRIVERS);
+    if (access === 'parent' && role !== 'parent') throw forbidden(PARENTS_ONLY);
   });
 }
 

@@ -27,6 +27,7 @@ export function addErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(failure(MESSAGES.invalidInput, errors));
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send(failure(error.message, error.errors));
     }
     const status = error.statusCode ?? 500;

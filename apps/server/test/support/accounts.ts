@@ -36,8 +36,8 @@ export async function login(
 }
 
 /**
- * A live session token of a new account of this role. Admins and drivers sign in; parents cannot (sign-in-roles.ts),
- * so theirs is written directly: a session left from before sign-in was closed to them, or one a later app holds.
+ * A live session token of a new account of this role, signed in. A role that may not sign in (none today:
+ * sign-in-roles.ts) gets its session written directly, as one left from before sign-in was closed to it.
  */
 export async function tokenFor(app: FastifyInstance, role: Role): Promise<string> {
   const user = await createAccount(app, role);

@@ -84,6 +84,7 @@ describe('routes for an admin', () => {
       ['Vehicles', '/all-vehicles'],
       ['Routes', '/all-routes'],
       ['Stops', '/all-stops'],
+      ['Schools', '/all-schools'],
       ['School calendar', '/school-calendar'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],

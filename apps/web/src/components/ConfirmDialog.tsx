@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   text?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** Red for what takes something away (the default: deleting); another colour for what gives back. */
+  confirmColor?: 'error' | 'primary';
 }
 
 /** The defaults are the generic delete confirmation: 'Delete Item', its question, Cancel and Delete. */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   text = 'Are you sure you want to delete this item?',
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
+  confirmColor = 'error',
 }: ConfirmDialogProps) {
   const [running, setRunning] = useState(false);
   const textId = useId();
@@ -52,7 +55,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={running} color="inherit">
           {cancelLabel}
         </Button>
-        <Button onClick={confirm} loading={running} variant="contained" color="error">
+        <Button onClick={confirm} loading={running} variant="contained" color={confirmColor}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,5 +1,3 @@
-import type { TripStatus } from '@school-transport/shared';
-
 /**
  * The address of a screen about one record: called with an id it gives that record's address (for links and
  * redirects); its `pattern` is what the router table matches.
@@ -52,6 +50,8 @@ export const paths = {
   busRoutes: { list: '/all-routes', details: recordPath('route-details') },
   /** Stops are added and edited in their list's dialog; a route's page orders them into its runs. */
   stops: { list: '/all-stops' },
+  /** Schools are added and edited in their list's dialog. */
+  schools: { list: '/all-schools' },
   calendar: '/school-calendar',
   assignments: {
     list: '/all-assignments',
@@ -60,16 +60,3 @@ export const paths = {
   },
   trips: { list: '/all-trips', details: recordPath('trip-details') },
 } as const;
-
-/** The student list showing only the children no route assignment takes yet (the dashboard links here). */
-export const UNASSIGNED_STUDENTS_PATH = `${paths.students.list}?unassigned=true`;
-
-/** The address parameter that opens an assignment's page ready to change its children. */
-export const CHANGE_STUDENTS_PARAM = 'change';
-export const changeStudentsPath = (id: string) =>
-  `${paths.assignments.details(id)}?${CHANGE_STUDENTS_PARAM}=students`;
-
-/** The trips of one day in one status, e.g. the dashboard's "started today". */
-export function tripsOfDayPath(day: string, status: TripStatus): string {
-  return `${paths.trips.list}?${new URLSearchParams({ dateFrom: day, dateTo: day, status })}`;
-}

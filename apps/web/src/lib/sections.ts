@@ -21,6 +21,7 @@ export const SECTIONS = {
   vehicles: { label: 'Vehicles', path: paths.vehicles.list },
   busRoutes: { label: 'Routes', path: paths.busRoutes.list },
   stops: { label: 'Stops', path: paths.stops.list },
+  schools: { label: 'Schools', path: paths.schools.list },
   calendar: { label: 'School calendar', path: paths.calendar },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },

@@ -2,18 +2,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
+  accountInvitationSchema,
   activeSessionSchema,
   answerSchema,
   changeEmailSchema,
   changeNameSchema,
   changePasswordSchema,
-  driverInvitationSchema,
   forgotPasswordSchema,
   idParamsSchema,
   inviteAdminSchema,
+  invitedAccountAnswerSchema,
   listQuerySchema,
   messageAnswerSchema,
   pageAnswerSchema,
+  PARENT_PORTAL_PATHS,
+  parentProfileInputSchema,
+  parentProfileSchema,
   pendingEmailSchema,
   profileSchema,
   resetPasswordSchema,
@@ -26,7 +30,9 @@ import { success } from '../../lib/envelope.js';
 import { exactTotal, listAnswer } from '../../lib/pagination.js';
 import { requireAuth } from '../../plugins/authentication.js';
 import type { AccountService } from './account-service.js';
-import type { DriverAccountService } from './driver-account-service.js';
+import type { ParentProfileService } from './parent-profile-service.js';
+import type { AccountRole } from './role-account-queries.js';
+import type { RoleAccountService } from './role-account-service.js';
 import type { StaffService } from './staff-service.js';
 
 /** Requests for mails or password changes one client address may make per minute. */
@@ -239,24 +245,67 @@ export function staffRoutes(staff: StaffService) {
   };
 }
 
-/** Drivers' accounts for the driver app: administrators only (the default access). */
-export function driverAccountRoutes(driverAccounts: DriverAccountService) {
+/**
+ * The accounts of drivers (the driver app) and parents (the parent portal), on their records:
+ * POST /drivers/:id/invite, /parents/:id/invite, /parents/:id/disable, /parents/:id/enable. Administrators only
+ * (the default access).
+ */
+export function roleAccountRoutes(roleAccounts: RoleAccountService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
+    const invitationAnswer = { 200: answerSchema(accountInvitationSchema) };
+    const stateAnswer = { 200: answerSchema(invitedAccountAnswerSchema) };
+    const records: Record<AccountRole, string> = { driver: 'drivers', parent: 'parents' };
 
-    routes.post(
-      '/drivers/:id/invite',
-      {
-        schema: {
-          tags: ['drivers'],
-          params: idParamsSchema,
-          response: { 200: answerSchema(driverInvitationSchema) },
+    for (const [role, path] of Object.entries(records) as [AccountRole, string][]) {
+      routes.post(
+        `/${path}/:id/invite`,
+        { schema: { tags: [path], params: idParamsSchema, response: invitationAnswer } },
+        async (request) => {
+          const sent = await roleAccounts.invite(role, request.params.id, changeContextOf(request));
+          return success(sent, `Invitation to ${roleAccounts.appOf(role)} sent to ${sent.email}.`);
         },
-      },
-      async (request) => {
-        const sent = await driverAccounts.invite(request.params.id, changeContextOf(request));
-        return success(sent, `Invitation to the driver app sent to ${sent.email}.`);
-      },
+      );
+    }
+
+    // Parents only: a driver's account is not switched off from the office yet.
+    for (const disabled of [true, false]) {
+      routes.post(
+        `/parents/:id/${disabled ? 'disable' : 'enable'}`,
+        { schema: { tags: ['parents'], params: idParamsSchema, response: stateAnswer } },
+        async (request) =>
+          success(
+            await roleAccounts.setDisabled('parent', request.params.id, disabled, changeContextOf(request)),
+            disabled
+              ? 'The parent’s account is disabled; their sessions have ended.'
+              : 'The parent’s account is enabled.',
+          ),
+      );
+    }
+  };
+}
+
+/** GET and PUT /parent/profile: a signed-in parent's own contact details (the parent portal). */
+export function parentProfileRoutes(profiles: ParentProfileService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const options = { config: { access: 'parent' as const }, schema: { tags: ['parent portal'] } };
+    const profileAnswer = { 200: answerSchema(parentProfileSchema) };
+
+    routes.get(
+      PARENT_PORTAL_PATHS.profile,
+      { ...options, schema: { ...options.schema, response: profileAnswer } },
+      async (request) => success(await profiles.get(requireAuth(request).user.id)),
+    );
+
+    routes.put(
+      PARENT_PORTAL_PATHS.profile,
+      { ...options, schema: { ...options.schema, body: parentProfileInputSchema, response: profileAnswer } },
+      async (request) =>
+        success(
+          await profiles.update(requireAuth(request).user.id, request.body, changeContextOf(request)),
+          'Your contact details have been saved.',
+        ),
     );
   };
 }

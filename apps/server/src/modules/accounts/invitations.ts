@@ -26,7 +26,12 @@ export interface InvitationRequest {
   check(tx: Executor): Promise<Invitee>;
   mail(invitee: Invitee, url: string): Mail;
   /** Which app the link's page sends the person to once their password is chosen (the back-office if none). */
-  app?: 'driver';
+  app?: 'driver' | 'parent';
+  /**
+   * The record the audit entry is about, when it is not the account itself: a parent's invitation is entered on
+   * the parent's record, whose entries keep no personal value (docs/decisions/020), so not with the e-mail.
+   */
+  auditAs?: { entityType: 'driver' | 'parent'; entityId: string };
 }
 
 /**
@@ -59,9 +64,9 @@ export function createInvitationSender({ db, clock, mailer, publicUrl }: Invitat
       await recordAudit(tx, {
         ...context,
         action: request.action,
-        entityType: 'user',
-        entityId: userId,
-        details: { email: checked.email },
+        ...(request.auditAs
+          ? { ...request.auditAs, details: { userId } }
+          : { entityType: 'user', entityId: userId, details: { email: checked.email } }),
       });
       return { invitee: checked, token: issued };
     });

@@ -1,12 +1,13 @@
 import type { Role } from '@school-transport/shared';
 
 /**
- * Roles whose accounts may sign in, ask for a reset link or accept an invitation: administrators, and drivers for
- * the driver app. What a driver may then reach is exactly what that app needs: their own session (me, logout,
- * their password and sessions: `signed-in`) and their own trips (`driver`). Everything of the back-office stays
- * admin-only, their name and e-mail included, which are the office's records of them. Parents stay out until
- * their portal exists: one who could sign in could rename themselves and probe which addresses have accounts.
+ * Roles whose accounts may sign in, ask for a reset link or accept an invitation: administrators, drivers for the
+ * driver app and parents for the parent portal. What a driver or a parent may then reach is exactly what their app
+ * needs: their own session (me, logout, their password and sessions: `signed-in`) and their own app's routes
+ * (`driver`, `parent`). Everything of the back-office stays admin-only, the profile and renaming oneself included:
+ * a driver's or parent's name and e-mail are the office's records of them (and the e-mail the sign-in), kept by
+ * the office. A parent changes only their contact details, through the portal's own /parent/profile.
  */
-export const SIGN_IN_ROLES: readonly Role[] = ['admin', 'driver'];
+export const SIGN_IN_ROLES: readonly Role[] = ['admin', 'driver', 'parent'];
 
 export const maySignIn = (user: { role: Role }): boolean => SIGN_IN_ROLES.includes(user.role);

@@ -108,3 +108,50 @@ export function boardStops(db: Executor, filter: BoardFilter): Promise<BoardStop
     order by s.trip_id, s.position`,
   );
 }
+
+/** A child waiting for the bus at a stop of a running trip, or on board to be dropped there, and their parent. */
+export interface WaitingChild {
+  tripId: string;
+  position: number;
+  stopName: string;
+  type: TripType;
+  routeName: string;
+  studentId: string;
+  name: string;
+  parentUserId: string;
+}
+
+/**
+ * The children of `tripIds` whose stop the bus has still to reach and who are expected there: on a morning run,
+ * seated children who have not boarded, at their morning stop; on an afternoon run, children on board, at their
+ * afternoon stop. A child marked absent for the trip's day and run is not waiting.
+ */
+export function waitingChildren(db: Executor, tripIds: string[]): Promise<WaitingChild[]> {
+  if (!tripIds.length) return Promise.resolve([]);
+  return queryRows<WaitingChild>(
+    db,
+    sql`
+    select t.id as "tripId", ts.position, ts.name as "stopName", t.type, t.route_name as "routeName",
+      st.id as "studentId", st.name, p.user_id as "parentUserId"
+    from trips t
+    join assignment_students a on a.assignment_id = t.assignment_id
+    join students st on st.id = a.student_id
+    join parents p on p.id = st.parent_id
+    join student_stops ss on ss.student_id = st.id and ss.run = t.type
+    join trip_stops ts on ts.trip_id = t.id and ts.stop_id = ss.stop_id and ts.arrived_at is null
+    where t.id in (${sql.join(
+      tripIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      and not exists (select 1 from absences ab
+        where ab.student_id = st.id and ab.date = t.trip_date and ab.run = t.type)
+      and case when t.type = 'PICKUP'
+        then not exists (select 1 from ridership_events e
+          where e.trip_id = t.id and e.student_id = st.id and e.kind = 'BOARD')
+        else exists (select 1 from ridership_events e
+          where e.trip_id = t.id and e.student_id = st.id and e.kind = 'BOARD')
+          and not exists (select 1 from ridership_events e
+          where e.trip_id = t.id and e.student_id = st.id and e.kind = 'ALIGHT')
+      end`,
+  );
+}

@@ -145,11 +145,10 @@ export function createBoardService({ db, clock, timeZone, routing, roads = null 
       return details;
     },
 
-    /** Started trips of today, and of yesterday for one still running past midnight, as the board shows them. */
-    async running(): Promise<BoardTrip[]> {
+    /** Started trips of today, and of yesterday for one still running past midnight, with their timelines. */
+    running(): Promise<LiveTripDetails[]> {
       const today = zonedDate(clock(), timeZone);
-      const trips = await load({ dates: [addDays(today, -1), today], status: 'STARTED' });
-      return trips.map(({ trip }) => trip);
+      return load({ dates: [addDays(today, -1), today], status: 'STARTED' });
     },
   };
 }

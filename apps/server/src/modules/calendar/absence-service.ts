@@ -23,7 +23,8 @@ import {
 
 const RUN_WORDS: Record<Run, string> = { PICKUP: 'morning', DROP: 'afternoon' };
 
-const toAbsence = (row: AbsenceRow): Absence => ({
+/** A stored absence as the API answers it (the office's routes and the parent portal's). */
+export const toAbsence = (row: AbsenceRow): Absence => ({
   id: row.id,
   studentId: row.studentId,
   date: row.date,

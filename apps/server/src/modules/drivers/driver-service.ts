@@ -1,48 +1,27 @@
-import type { Driver, DriverAccountState } from '@school-transport/shared';
+import type { Driver } from '@school-transport/shared';
 import type { Clock } from '../../lib/clock.js';
 import { drivers, routeAssignments } from '../../db/schema/index.js';
 import { refuseWhileAssigned } from '../assignments/assignment-service.js';
 import { accountResource } from '../resources/resource-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
 import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
-import { driverAccountColumns } from './driver-queries.js';
+import { accountStateColumns, accountRecordAnswer } from '../accounts/role-account-queries.js';
 
 /**
  * A driver is a person with an account (role driver, no password until they accept an invitation to the driver
- * app: accounts/driver-account-service.ts): name and e-mail live on the user.
+ * app: accounts/role-account-service.ts): name and e-mail live on the user.
  */
 const resource = accountResource(drivers, 'driver', {
   searchColumns: [drivers.phone, drivers.licenseNo],
   assignedBy: routeAssignments.driverId,
   beforeRemove: refuseWhileAssigned(routeAssignments.driverId, 'driver'),
-  extraColumns: driverAccountColumns,
+  extraColumns: accountStateColumns,
 });
 type DriverRow = NonNullable<Awaited<ReturnType<typeof resource.find>>>;
 
-/** Whether the driver can sign in to the driver app, or has a link to choose a password that still works. */
-function accountState(row: DriverRow, now: Date): DriverAccountState {
-  if (row.accountDisabled) return 'disabled';
-  if (row.accountHasPassword) return 'active';
-  return row.invitationExpiresAtMs > now.getTime() ? 'invited' : 'none';
-}
-
 export function createDriverService({ db, urls, storage, clock }: ImageServiceDeps & { clock: Clock }) {
-  const toAnswer = (found: DriverRow): Driver => {
-    const {
-      userId: _userId,
-      updatedAt: _updatedAt,
-      accountHasPassword: _accountHasPassword,
-      accountDisabled: _accountDisabled,
-      invitationExpiresAtMs: _invitationExpiresAtMs,
-      ...row
-    } = found;
-    return {
-      ...row,
-      profileImage: urls.urlFor('driver', row.profileImage),
-      account: accountState(found, clock()),
-      createdAt: row.createdAt.toISOString(),
-    };
-  };
+  const toAnswer = (found: DriverRow): Driver =>
+    accountRecordAnswer(found, clock(), (fileName) => urls.urlFor('driver', fileName));
   const service = createResourceService({
     db,
     entity: 'driver',

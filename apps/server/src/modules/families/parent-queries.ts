@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { parents, students } from '../../db/schema/index.js';
+import { accountStateColumns } from '../accounts/role-account-queries.js';
 import { accountResource } from '../resources/resource-queries.js';
 
 /** A parent is a person with an account (role parent): name and e-mail live on the user. */
@@ -8,6 +9,8 @@ export const parentResource = accountResource(parents, 'parent', {
   extraColumns: {
     // A correlated count uses the parent_id index per row of the page, instead of grouping every student.
     childrenCount: sql<number>`(select count(*)::int from ${students} where ${students.parentId} = ${parents.id})`,
+    // Whether the parent can sign in to the parent portal (accounts/role-account-service.ts).
+    ...accountStateColumns,
   },
 });
 export type ParentRow = NonNullable<Awaited<ReturnType<typeof parentResource.find>>>;

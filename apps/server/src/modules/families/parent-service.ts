@@ -1,8 +1,10 @@
 import type { z } from 'zod';
 import type { Parent, ParentDetails, parentCreateSchema } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { parents } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../lib/errors.js';
+import { accountRecordAnswer } from '../accounts/role-account-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
 import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 import { parentResource, type ParentRow } from './parent-queries.js';
@@ -35,15 +37,17 @@ const asChild = (index: number) => (error: unknown) => {
 export interface ParentServiceDeps extends ImageServiceDeps {
   /** The children are written as students are, each with its own audit entry. */
   students: StudentService;
+  /**
+   * Whether an invitation to the parent portal still works is the server clock's to say. Optional only until
+   * app.ts passes the app's clock.
+   */
+  clock: Clock;
 }
 
-export function createParentService({ db, urls, storage, students }: ParentServiceDeps) {
+export function createParentService({ db, urls, storage, students, clock }: ParentServiceDeps) {
   const toStudent = studentAnswer(urls);
-  const toAnswer = ({ userId: _userId, updatedAt: _updatedAt, ...row }: ParentRow): Parent => ({
-    ...row,
-    profileImage: urls.urlFor('parent', row.profileImage),
-    createdAt: row.createdAt.toISOString(),
-  });
+  const toAnswer = (found: ParentRow): Parent =>
+    accountRecordAnswer(found, clock(), (fileName) => urls.urlFor('parent', fileName));
 
   const service = createResourceService({
     db,

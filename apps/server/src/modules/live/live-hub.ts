@@ -11,6 +11,8 @@ export interface LiveEvent {
   type: LiveEventType;
   tripId: string | null;
   driverUserId: string | null;
+  /** What the event tells, as stored: streams that send a viewer less than the whole event read it (parents). */
+  payload: unknown;
   /** The whole Server-Sent Events frame: id, event and data lines. */
   frame: string;
 }
@@ -52,6 +54,7 @@ function toEvent(row: LiveEventRow): LiveEvent {
     type: row.type,
     tripId: row.tripId,
     driverUserId: row.driverUserId,
+    payload: row.payload,
     frame: frameOf(row),
   };
 }

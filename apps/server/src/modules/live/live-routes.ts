@@ -29,8 +29,8 @@ export function liveRoutes({ streams, cookie }: LiveRouteDeps) {
     routes.get(
       '/live',
       {
-        // Parents are refused (403) until the parent portal says what of their children's trips they may follow.
-        config: { access: 'admin-or-driver', streamCookie: true },
+        // Every audience, each filtered by the stream itself (live-service.ts): nothing is written unchecked.
+        config: { access: 'live', streamCookie: true },
         // A HEAD would open a stream that sends nothing and never ends.
         exposeHeadRoute: false,
         schema: {
@@ -61,7 +61,7 @@ export function liveRoutes({ streams, cookie }: LiveRouteDeps) {
     routes.post(
       '/live/cookie',
       {
-        config: { access: 'admin-or-driver' },
+        config: { access: 'live' },
         schema: { tags, response: { 200: messageAnswerSchema } },
       },
       async (request, reply) => {

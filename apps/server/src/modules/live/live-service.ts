@@ -15,8 +15,27 @@ export interface Viewer {
   role: Role;
 }
 
+/**
+ * What one viewer's stream may carry when that is decided per event from what the viewer owns (a parent: their
+ * own children's events, their trips, their bus while it carries them), built when the stream opens.
+ */
+export interface StreamScope {
+  /** Whether the event may concern the viewer (cheap, no state changed): the hub asks before queueing it. */
+  relevant(event: LiveEvent): boolean;
+  /**
+   * The frame to write for the event, or null: called once per event, in id order, so the scope may learn from
+   * it (a child boarded, a trip finished) before deciding.
+   */
+  frameFor(event: LiveEvent): string | null;
+  /** Where the scope writes frames it could decide only after a read of its own (a trip it had not known of). */
+  onLate(write: (frame: string) => void): void;
+  close(): void;
+}
+
 export interface LiveStreamOptions {
   hub: LiveHub;
+  /** A parent's scope (modules/parent-portal/parent-live.ts); without it parents receive nothing. */
+  parentScope?: (userId: string) => Promise<StreamScope>;
   log: {
     info(object: object, message: string): void;
     warn(object: object, message: string): void;
@@ -49,8 +68,8 @@ const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 
 /**
  * What a viewer may receive, filtered here so nothing else is ever written to their stream: an admin everything,
- * a driver the events of the trips they drive. Parents get no stream yet (the route refuses them): the parent
- * portal will decide what of their children's trips they may follow.
+ * a driver the events of the trips they drive. Parents are decided by their StreamScope, event by event; anyone
+ * else receives nothing.
  */
 export function visibleTo(viewer: Viewer): (event: LiveEvent) => boolean {
   if (viewer.role === 'admin') return () => true;
@@ -121,6 +140,9 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
     },
 
     async open(res, viewer, lastEventId, headers) {
+      // Read before the answer starts: a parent's scope that cannot be read fails the request, not a stream.
+      const scope =
+        viewer.role === 'parent' && options.parentScope ? await options.parentScope(viewer.userId) : null;
       // The socket's idle timeout (REQUEST_TIMEOUT_SECONDS) would cut a quiet stream; the keep-alive comment
       // writes to it instead. (An injected request's stand-in socket has no timeout to clear.)
       if (typeof res.socket?.setTimeout === 'function') res.socket.setTimeout(0);
@@ -131,7 +153,8 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
         'x-accel-buffering': 'no',
         connection: 'keep-alive',
       });
-      const visible = visibleTo(viewer);
+      const visible = scope ? (event: LiveEvent) => scope.relevant(event) : visibleTo(viewer);
+      scope?.onLate((frame) => write(res, frame));
       // The highest id written: an event at or below it (a stream that resumed on a process still catching up)
       // is not written twice.
       let lastSent = lastEventId ?? 0;
@@ -142,13 +165,15 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
         closed = true;
         untrack(res);
         unsubscribe?.();
+        scope?.close();
       };
       const subscriber: LiveSubscriber = {
         canSee: visible,
         send: (event) => {
           if (event.id <= lastSent) return;
           lastSent = event.id;
-          write(res, event.frame);
+          const frame = scope ? scope.frameFor(event) : event.frame;
+          if (frame !== null) write(res, frame);
         },
         reset: () => {
           write(res, RESET_FRAME);

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
 /** Which mail it is, so a log line can say what was not sent without saying what it held. */
-export type MailKind = 'password-reset' | 'password-changed' | 'invitation' | 'verification-code';
+export type MailKind =
+  'password-reset' | 'password-changed' | 'invitation' | 'verification-code' | 'notification';
 
 export interface Mail {
   kind: MailKind;

@@ -62,15 +62,24 @@ export const mails = {
       { label: 'Choose your password', url },
     ),
 
-  driverInvitation: (to: string, name: string, url: string, driverAppUrl: string) =>
+  /**
+   * An invitation to one of the apps of the people the office keeps records of (the driver app, the parent portal):
+   * `app` names it ('driver app'), says what it is for, and where to sign in once the password is chosen.
+   */
+  appInvitation: (
+    to: string,
+    name: string,
+    url: string,
+    app: { title: string; purpose: string; signInUrl: string },
+  ) =>
     compose(
       'invitation',
       to,
-      'your account for the driver app',
+      `your account for the ${app.title}`,
       [
         `Hello ${name},`,
-        `Your transport office gave you an account for the ${PRODUCT} driver app: your trips of the day, the stops in order and the children who get on and off at each.`,
-        `Choose your password within 72 hours. Then sign in on your phone or tablet at ${driverAppUrl}.`,
+        `Your transport office gave you an account for the ${PRODUCT} ${app.title}: ${app.purpose}.`,
+        `Choose your password within 72 hours. Then sign in on your phone or tablet at ${app.signInUrl}.`,
       ],
       { label: 'Choose your password', url },
     ),

@@ -1,7 +1,21 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { RidershipFlag, RidershipKind, ScanMethod } from '@school-transport/shared';
+import type {
+  RidershipFlag,
+  RidershipKind,
+  ScanMethod,
+  TripStatus,
+  TripType,
+} from '@school-transport/shared';
 import { queryRows, type Executor } from '../../db/client.js';
-import { drivers, ridershipEvents, trackerDevices, trips, vehiclePositions } from '../../db/schema/index.js';
+import {
+  drivers,
+  parents,
+  ridershipEvents,
+  students,
+  trackerDevices,
+  trips,
+  vehiclePositions,
+} from '../../db/schema/index.js';
 import { drivenBy } from '../trips/trip-queries.js';
 
 /** The SQL of ridership events, positions and trackers (rules in ridership-service.ts and tracker-service.ts). */
@@ -19,24 +33,36 @@ export function eventsOfTrip(db: Executor, tripId: string) {
     .orderBy(asc(ridershipEvents.occurredAt), asc(ridershipEvents.eventId));
 }
 
+/** A trip a batch names, and who sent the batch. */
+export interface TripAsked {
+  userId: string;
+  tripId: string;
+}
+
 /**
- * What a batch needs to know of its trips: whether `userId` drives them (trips' drivenBy), whether they run, which
- * bus, and for alerts which day, run and route. Not locked: a trip cancelled between this check and the insert
- * gets the events it was sent, which is what happened on the bus anyway.
+ * What a batch needs to know of its trips: whether the user who sent it drives them (trips' drivenBy), whether they
+ * run, which bus, and for alerts which day, run and route. One statement for many users' batches at once (the
+ * positions' group commit). Not locked: a trip cancelled between this check and the insert gets the events it was
+ * sent, which is what happened on the bus anyway.
  */
-export function tripsForIngest(db: Executor, userId: string, tripIds: string[]) {
-  return db
-    .select({
-      id: trips.id,
-      status: trips.status,
-      vehicleId: trips.vehicleId,
-      tripDate: trips.tripDate,
-      type: trips.type,
-      routeName: trips.routeName,
-      yours: sql<boolean>`${drivenBy(userId)}`,
-    })
-    .from(trips)
-    .where(inArray(trips.id, tripIds));
+export function tripsForIngest(db: Executor, asked: TripAsked[]) {
+  return queryRows<{
+    userId: string;
+    id: string;
+    status: TripStatus;
+    vehicleId: string | null;
+    tripDate: string;
+    type: TripType;
+    routeName: string;
+    yours: boolean;
+  }>(
+    db,
+    sql`select asked."userId", ${trips.id}, ${trips.status}, ${trips.vehicleId} as "vehicleId",
+      ${trips.tripDate} as "tripDate", ${trips.type}, ${trips.routeName} as "routeName",
+      ${drivenBy(sql`asked."userId"`)} as yours
+    from json_to_recordset(${JSON.stringify(asked)}::json) as asked("userId" uuid, "tripId" uuid)
+    join ${trips} on ${trips.id} = asked."tripId"`,
+  );
 }
 
 /** One event of a batch as the ingest statement takes it (ids in lower case, times as ISO text). */
@@ -274,4 +300,13 @@ export async function recordStopVisits(db: Executor, fixes: StopFix[]): Promise<
     select distinct trip_id as "tripId" from changed where shown`,
   );
   return rows.map((row) => row.tripId);
+}
+
+/** Each of `studentIds` with their name and their parent's account: whom a child's boarding is told to. */
+export function parentsOfStudents(db: Executor, studentIds: string[]) {
+  return db
+    .select({ studentId: students.id, name: students.name, parentUserId: parents.userId })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(inArray(students.id, studentIds));
 }

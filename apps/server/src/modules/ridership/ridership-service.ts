@@ -11,22 +11,60 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, serviceBusy } from '../../lib/errors.js';
+import { createGroupCommit } from '../../lib/group-commit.js';
 import { tripInWords, type AlertInput, type AlertService } from '../alerts/alert-service.js';
 import { absentStudentIds } from '../calendar/absence-queries.js';
 import type { LiveLog } from '../live/live-log.js';
+import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
+import { enqueueNotifications } from '../notifications/notification-outbox.js';
 import { positionEvents, ridershipEvent, stopsEvent } from './ridership-live.js';
+import { riderNotifications } from './ridership-notifications.js';
 import {
   ingestEvents,
   insertPositions,
   recordStopVisits,
   tripsForIngest,
+  type NewVehiclePosition,
   type IngestEvent,
   type IngestOutcome,
 } from './ridership-queries.js';
 
 type EventInput = z.output<typeof ridershipEventInputSchema>;
 type PositionInput = z.output<typeof positionInputSchema>;
+
+/** One request's fixes, checked and ready to store (see positionCommits). */
+interface PositionRequest {
+  userId: string;
+  /** Every trip the request names, checked in its batch (see writePositions). */
+  tripIds: string[];
+  rows: (Omit<NewVehiclePosition, 'vehicleId'> & {
+    tripId: string;
+    recordedAt: Date;
+    speed: number | null;
+  })[];
+}
+
+/**
+ * Requests written in one transaction at most: enough to share a commit among every bus of a large operator
+ * reporting at once, few enough that one transaction stays short.
+ */
+const POSITION_BATCH_REQUESTS = 200;
+/**
+ * Past this many position requests waiting, a new one is refused with 503 and Retry-After: the driver app keeps
+ * its fixes in its outbox and sends them later, which is better than an answer that comes after the client gave up.
+ */
+const POSITION_REQUESTS_WAITING_AT_MOST = 2_000;
+/**
+ * How long a busy position committer waits for other requests before it writes (group-commit.ts: only when its last
+ * batch ended moments ago; a lone request waits for nothing). On PGlite, with its one connection, the next requests'
+ * session reads wait behind the batch being written, so without a wait none are queued when it ends and every batch
+ * holds one request (measured in process: 10 drivers at once formed batches of 1.0 and got 110 requests/s; with
+ * 3 ms, batches of 10 and 263/s). On PostgreSQL batches form by themselves, and the wait still makes them larger
+ * and PostgreSQL's share of the work smaller (bench/live-fanout.ts, 1,000 fixes/s over two processes on 2 cores:
+ * 842 answered per second without it, 963 with it).
+ */
+const POSITION_LINGER_MS = 3;
 
 /**
  * Events and positions are accepted for a trip that runs and, once it is completed, still: a phone that was in a
@@ -72,6 +110,23 @@ function firstOfEachId<T>(items: T[], idOfItem: (item: T) => string) {
 }
 
 type IngestTrip = Awaited<ReturnType<typeof tripsForIngest>>[number];
+
+/** `tripIds` of `userId`'s batch, by id, from the rows of tripsForIngest; or the error that refuses the batch. */
+function tripsCheckedFor(
+  userId: string,
+  tripIds: string[],
+  rows: IngestTrip[],
+): Map<string, IngestTrip> | AppError {
+  const byId = new Map(rows.filter((row) => row.userId === userId && row.yours).map((row) => [row.id, row]));
+  for (const id of tripIds) {
+    if (!byId.has(id)) return notFound(`Trip ${id} was not found; nothing was recorded.`);
+  }
+  for (const row of byId.values()) {
+    if (!ACCEPTING.includes(row.status))
+      return conflict(`This trip ${notRunning[row.status]}; nothing was recorded.`);
+  }
+  return byId;
+}
 
 /**
  * The alerts a batch raises, from the events stored now: a child of another bus (WRONG_BUS), and a child marked
@@ -122,6 +177,10 @@ export interface RidershipServiceDeps {
   live: LiveLog;
   /** What a batch shows (a child of another bus, an absent child) raises alerts, in the same transaction. */
   alerts: Pick<AlertService, 'raise'>;
+  /** Parents are told when their child gets on or off (outbox rows in the same transaction), then it is woken. */
+  notifications: Pick<NotificationDispatcher, 'wake'>;
+  /** The operator's time zone, for the times parents read. */
+  timeZone: string;
 }
 
 /**
@@ -129,24 +188,107 @@ export interface RidershipServiceDeps {
  * after a lost answer, or replayed from an outbox in any order, changes nothing; a child's state is derived from
  * the events by when they happened (rider-states.ts).
  */
-export function createRidershipService({ db, clock, live, alerts }: RidershipServiceDeps) {
+export function createRidershipService({
+  db,
+  clock,
+  live,
+  alerts,
+  notifications,
+  timeZone,
+}: RidershipServiceDeps) {
   /**
    * The batch's trips, each checked to be the driver's and running; a single trip failing refuses the whole batch,
-   * so the device keeps it and nothing half-stored needs explaining. Not locked until the batch is stored: a trip
-   * cancelled in between gets the events it was sent, which is what happened on the bus anyway. A trip of another
-   * driver answers as one that does not exist, so trip ids are not confirmed (decision 024).
+   * so the device keeps it and nothing half-stored needs explaining. A trip of another driver answers as one that
+   * does not exist, so trip ids are not confirmed (decision 024).
    */
   async function tripsOfDriver(userId: string, tripIds: string[]) {
-    const rows = await tripsForIngest(db, userId, tripIds);
-    const byId = new Map(rows.filter((row) => row.yours).map((row) => [row.id, row]));
-    for (const id of tripIds) {
-      if (!byId.has(id)) throw notFound(`Trip ${id} was not found; nothing was recorded.`);
-    }
-    for (const row of byId.values()) {
-      if (!ACCEPTING.includes(row.status))
-        throw conflict(`This trip ${notRunning[row.status]}; nothing was recorded.`);
-    }
-    return byId;
+    const checked = tripsCheckedFor(
+      userId,
+      tripIds,
+      await tripsForIngest(
+        db,
+        tripIds.map((tripId) => ({ userId, tripId })),
+      ),
+    );
+    if (checked instanceof Error) throw checked;
+    return checked;
+  }
+
+  /**
+   * Positions come often (every bus, every few seconds), each request a fix or a few: they are written by group
+   * commit, so the requests that arrive while one transaction runs share the next one (its insert, newest-fix
+   * read, stop visits, live-log insert and disk sync) instead of queueing for one transaction each.
+   */
+  const positionCommits = createGroupCommit<PositionRequest, number>(
+    async (requests: PositionRequest[]) => {
+      const { answers, wroteLive } = await db.transaction((tx) => writePositions(tx, requests));
+      if (wroteLive) live.committed();
+      return answers;
+    },
+    {
+      maxBatch: POSITION_BATCH_REQUESTS,
+      lingerMs: POSITION_LINGER_MS,
+      maxPending: POSITION_REQUESTS_WAITING_AT_MOST,
+      overloaded: () =>
+        serviceBusy('The server is taking in more positions than it can store; try again shortly.', 2),
+    },
+  );
+
+  /**
+   * The fixes of a batch of requests, the newest one of each trip on the live stream and the stop timelines, in one
+   * transaction. A fix sent twice in the batch (an outbox replaying while its first request was in flight) is
+   * stored once and counted as created for the first request that carried it.
+   */
+  async function writePositions(tx: Executor, requests: PositionRequest[]) {
+    // Each request's trips checked as tripsOfDriver does, for the whole batch in one statement: a request refused
+    // (not the driver's trip, or not running) is answered with its error and the others are stored.
+    const tripRows = await tripsForIngest(
+      tx,
+      requests.flatMap(({ userId, tripIds }) => tripIds.map((tripId) => ({ userId, tripId }))),
+    );
+    const checked = requests.map(({ userId, tripIds }) => tripsCheckedFor(userId, tripIds, tripRows));
+    const seen = new Set<string>();
+    const firstRows = requests.map(({ rows }, index) => {
+      const trips = checked[index]!;
+      if (trips instanceof Error) return [];
+      return rows
+        .filter((row) => !seen.has(row.positionId) && seen.add(row.positionId))
+        .map((row) => ({ ...row, vehicleId: trips.get(row.tripId)!.vehicleId }));
+    });
+    const inserted = firstRows.some((rows) => rows.length) ? await insertPositions(tx, firstRows.flat()) : [];
+    const insertedIds = new Set(inserted.map((row) => row.positionId));
+    const insertedRows = firstRows.flat().filter((row) => insertedIds.has(row.positionId));
+    // The fixes' driver is the caller: drivenBy let through only trips whose driver record is theirs.
+    const driverOf = new Map(
+      requests.flatMap(({ userId }, index) => firstRows[index]!.map((row) => [row.tripId, userId] as const)),
+    );
+    const movedTrips = await recordStopVisits(
+      tx,
+      insertedRows.map(({ tripId, recordedAt, lat, lng, speed }) => ({
+        tripId,
+        at: recordedAt,
+        lat,
+        lng,
+        speed,
+      })),
+    );
+    const events = [
+      ...(await positionEvents(
+        tx,
+        insertedIds,
+        unique(insertedRows.map((row) => row.tripId)),
+        (tripId) => driverOf.get(tripId) ?? null,
+      )),
+      ...movedTrips.map((tripId) => stopsEvent(tripId, driverOf.get(tripId) ?? null)),
+    ];
+    await live.write(tx, events);
+    return {
+      answers: firstRows.map((rows, index) => {
+        const trips = checked[index]!;
+        return trips instanceof Error ? trips : rows.filter((row) => insertedIds.has(row.positionId)).length;
+      }),
+      wroteLive: events.length > 0,
+    };
   }
 
   return {
@@ -175,12 +317,12 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
       const receivedAt = clock();
       // The events, what the stream is told of them and the alerts they raise commit together or not at all. The
       // events' driver is the caller: drivenBy let through only trips whose driver record is theirs.
-      const { stored, wroteLive } = await db.transaction(async (tx) => {
+      const { stored, wroteLive, told } = await db.transaction(async (tx) => {
         const stored = await ingestEvents(tx, batch, { receivedAt, recordedBy: userId });
         const created = stored
           .filter((outcome) => outcome.created)
           .map((outcome) => ({ outcome, event: eventById.get(outcome.eventId)! }));
-        if (!created.length) return { stored, wroteLive: false };
+        if (!created.length) return { stored, wroteLive: false, told: 0 };
         // A scan made with a location says where the bus was, as a position does: the stop timeline takes it in.
         const located = created.filter(({ event }) => event.lat !== null);
         const moved = await recordStopVisits(
@@ -211,9 +353,19 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
           ...moved.map((tripId) => stopsEvent(tripId, userId)),
         ]);
         await alerts.raise(tx, await alertsOfIngest(tx, created, trips, receivedAt));
-        return { stored, wroteLive: true };
+        const told = await enqueueNotifications(
+          tx,
+          await riderNotifications(
+            tx,
+            created.map(({ event, outcome }) => ({ ...event, studentId: outcome.studentId })),
+            (tripId) => trips.get(tripId)!,
+            timeZone,
+          ),
+        );
+        return { stored, wroteLive: true, told };
       });
       if (wroteLive) live.committed();
+      if (told) notifications.wake();
       const byId = new Map(stored.map((outcome) => [outcome.eventId, outcome]));
       const answered = new Set<string>();
       const outcomes = events.map(({ eventId }) => {
@@ -237,7 +389,6 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
         positionId: idOf(position.positionId),
         tripId: idOf(position.tripId),
       }));
-      const trips = await tripsOfDriver(userId, unique(positions.map((position) => position.tripId)));
       const kept = positions.filter(
         (position) => position.accuracy === undefined || position.accuracy <= MAX_POSITION_ACCURACY_M,
       );
@@ -245,7 +396,6 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
       const rows = firstOfEachId(kept, (position) => position.positionId).map((position) => ({
         positionId: position.positionId,
         tripId: position.tripId,
-        vehicleId: trips.get(position.tripId)!.vehicleId,
         lat: position.lat,
         lng: position.lng,
         accuracy: position.accuracy ?? null,
@@ -255,37 +405,9 @@ export function createRidershipService({ db, clock, live, alerts }: RidershipSer
         receivedAt: now,
         source: 'APP',
       }));
-      // The fixes, the newest one of each trip on the live stream and the stop timelines commit together.
-      const { created, wroteLive } = !rows.length
-        ? { created: 0, wroteLive: false }
-        : await db.transaction(async (tx) => {
-            const inserted = await insertPositions(tx, rows);
-            const insertedIds = new Set(inserted.map((row) => row.positionId));
-            const tripIds = unique(
-              rows.filter((row) => insertedIds.has(row.positionId)).map((row) => row.tripId),
-            );
-            // The fixes' driver is the caller: drivenBy let through only trips whose driver record is theirs.
-            const events = [
-              ...(await positionEvents(tx, insertedIds, tripIds, () => userId)),
-              ...(
-                await recordStopVisits(
-                  tx,
-                  rows
-                    .filter((row) => insertedIds.has(row.positionId))
-                    .map(({ tripId, recordedAt, lat, lng, speed }) => ({
-                      tripId,
-                      at: recordedAt,
-                      lat,
-                      lng,
-                      speed,
-                    })),
-                )
-              ).map((tripId) => stopsEvent(tripId, userId)),
-            ];
-            await live.write(tx, events);
-            return { created: inserted.length, wroteLive: events.length > 0 };
-          });
-      if (wroteLive) live.committed();
+      // Every trip named is checked, even one whose fixes were all too inaccurate to keep.
+      const tripIds = unique(positions.map((position) => position.tripId));
+      const created = tripIds.length ? await positionCommits.submit({ userId, tripIds, rows }) : 0;
       return {
         created,
         duplicates: kept.length - created,

@@ -1,25 +1,15 @@
 /** Distances on the Earth's surface, for stops within a walking radius of a point. */
+import { greatCircleMetres, METRES_PER_DEGREE_LATITUDE, type Point } from '@school-transport/planner';
 
-export interface Point {
-  lat: number;
-  lng: number;
-}
+export type { Point };
 
-/** The mean Earth radius (IUGG), in metres. */
-const EARTH_RADIUS_M = 6_371_008.8;
-/** Metres in one degree of latitude (and of longitude at the equator), on that sphere. */
-const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
+/** Metres in one degree of latitude (and of longitude at the equator), on the planner's sphere. */
+const METRES_PER_DEGREE = METRES_PER_DEGREE_LATITUDE;
+
+/** Great-circle distance in metres: the route planner's, so that a stop is "within 400 m" the same way in both. */
+export const distanceM = greatCircleMetres;
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** Great-circle distance in metres (haversine: exact enough at a few metres, stable for short distances). */
-export function distanceM(a: Point, b: Point): number {
-  const dLat = radians(b.lat - a.lat);
-  const dLng = radians(b.lng - a.lng);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
-}
 
 /**
  * A latitude/longitude box holding every point within `radiusM` of `centre`, for an indexed range filter before

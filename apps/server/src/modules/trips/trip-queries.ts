@@ -19,12 +19,15 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import {
+  assignmentStudents,
   drivers,
+  parents,
   routeAssignments,
   routeRuns,
   routeStops,
   busRoutes,
   stops,
+  students,
   tripEvents,
   tripStops,
   trips,
@@ -112,9 +115,9 @@ const tripColumn = (column: typeof trips.driverId | typeof trips.assignmentId) =
  * trip has run (STARTED or COMPLETED: its driver no longer changes once started), names no assignment (made by
  * hand: its driver is whoever it names), or is on an assignment that driver holds now. A driver moved off a route
  * therefore loses its coming trips and children at once; a deleted assignment's coming trips lose their driver
- * (detachPendingTrips).
+ * (detachPendingTrips). `userId` is a value, or a column of the query (a batch checking several users' trips at once).
  */
-export function drivenBy(userId: string): SQL {
+export function drivenBy(userId: string | SQL): SQL {
   return sql`(${tripColumn(trips.driverId)} in (select ${drivers.id} from ${drivers} where ${drivers.userId} = ${userId})
     and (${trips}.${sql.identifier(trips.status.name)} in ('STARTED', 'COMPLETED')
       or ${tripColumn(trips.assignmentId)} is null
@@ -325,4 +328,23 @@ export async function driverUserIdsOf(db: Executor, tripIds: string[]): Promise<
     .innerJoin(drivers, eq(drivers.id, trips.driverId))
     .where(inArray(trips.id, tripIds));
   return new Map(rows.map((row) => [row.tripId, row.userId]));
+}
+
+/** The children seated on each of `tripIds` (its assignment's), with their parent's account: whom a trip's news is for. */
+export function familiesOnTrips(db: Executor, tripIds: string[]) {
+  return db
+    .select({
+      tripId: trips.id,
+      tripDate: trips.tripDate,
+      type: trips.type,
+      routeName: trips.routeName,
+      studentId: students.id,
+      name: students.name,
+      parentUserId: parents.userId,
+    })
+    .from(trips)
+    .innerJoin(assignmentStudents, eq(assignmentStudents.assignmentId, trips.assignmentId))
+    .innerJoin(students, eq(students.id, assignmentStudents.studentId))
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(inArray(trips.id, tripIds));
 }

@@ -17,6 +17,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { LiveLog } from '../live/live-log.js';
+import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
 import {
   countAssignments,
   driverUserIdsOf,
@@ -31,6 +32,7 @@ import {
   tripHistory,
   type TripRow,
 } from './trip-queries.js';
+import { tellParentsOfCancelled } from './trip-notifications.js';
 
 const tripNotFound = () => notFound('Trip not found.');
 
@@ -166,9 +168,11 @@ export interface TripServiceDeps {
   studentsOf(assignmentId: string): Promise<Student[]>;
   /** Status moves go on the live stream. */
   live: LiveLog;
+  /** Parents are told of a cancelled trip of today or tomorrow (trip-notifications.ts). */
+  notifications: Pick<NotificationDispatcher, 'wake'>;
 }
 
-export function createTripService({ db, clock, timeZone, studentsOf, live }: TripServiceDeps) {
+export function createTripService({ db, clock, timeZone, studentsOf, live, notifications }: TripServiceDeps) {
   /** `date`'s trips, by `actor` (null: the server itself), with an audit entry; in a transaction of its own. */
   const generateDay = (date: string, context: ChangeContext | { actor: null }) =>
     db.transaction(async (tx): Promise<GenerateTripsAnswer> => {
@@ -243,6 +247,11 @@ export function createTripService({ db, clock, timeZone, studentsOf, live }: Tri
       );
       await recordStatusOf(tx, ids, 'CANCELLED', 'trip.cancelled', context, at);
       await writeStatusEvents(tx, live, ids, 'CANCELLED', at);
+      // Not woken here (the caller's transaction has not committed): the dispatcher's own timer sends them.
+      await tellParentsOfCancelled(tx, ids, {
+        today: zonedDate(at, timeZone),
+        reason: CALENDAR_CANCEL_REASON,
+      });
       return ids.length;
     },
 
@@ -279,16 +288,25 @@ export function createTripService({ db, clock, timeZone, studentsOf, live }: Tri
      * else is a 404 (no trip) or a 409 (wrong status).
      */
     async move(id: string, move: TripMove, context: ChangeContext): Promise<Trip> {
-      const trip = await db.transaction(async (tx) => {
-        const row = await moveTripIn(tx, id, move, { context, at: clock(), live });
+      const at = clock();
+      const { trip, told } = await db.transaction(async (tx) => {
+        const row = await moveTripIn(tx, id, move, { context, at, live });
         if (!row) {
           const existing = await findTrip(tx, id);
           if (!existing) throw tripNotFound();
           throw conflict(`This trip is ${existing.status}; it cannot be ${PAST_TENSE[move]}.`);
         }
-        return toTrip(row);
+        const told =
+          move === 'cancel'
+            ? await tellParentsOfCancelled(tx, [id], {
+                today: zonedDate(at, timeZone),
+                reason: row.finishReason,
+              })
+            : 0;
+        return { trip: toTrip(row), told };
       });
       live.committed();
+      if (told) notifications.wake();
       return trip;
     },
   };

@@ -8,7 +8,8 @@ import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { formatDate } from '../../lib/format';
-import { changeStudentsPath, paths } from '../../lib/paths';
+import { paths } from '../../lib/paths';
+import { changeStudentsPath } from '../../lib/query-paths';
 import { RESOURCES } from '../../lib/resource-api';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
 

@@ -17,8 +17,13 @@ import { readLoginNotice } from './login-notice';
 import { paths } from '../../lib/paths';
 import { isAdminUser, useSession } from '../../lib/session';
 
-/** Drivers have an app of their own; the back-office points them to it (the driver app's address). */
+/** Drivers and parents have an app of their own; the back-office points them to it (the app's address). */
 export const DRIVERS_GO_TO_DRIVER_APP = 'Drivers sign in at the driver app: /driver';
+export const PARENTS_GO_TO_PARENT_PORTAL = 'Parents sign in at the parent portal: /parent';
+const GO_TO_APP: Partial<Record<string, string>> = {
+  driver: DRIVERS_GO_TO_DRIVER_APP,
+  parent: PARENTS_GO_TO_PARENT_PORTAL,
+};
 
 /** What the server said about a failed sign-in: its per-field errors, or else its message. */
 function problemsOf(error: unknown): string[] {
@@ -47,7 +52,7 @@ export function LoginPage() {
         await revokeToken(answer.token);
         setProblems([
           MESSAGES.backOfficeAdminsOnly,
-          ...(answer.user.role === 'driver' ? [DRIVERS_GO_TO_DRIVER_APP] : []),
+          ...[GO_TO_APP[answer.user.role]].filter((text) => text !== undefined),
         ]);
         return;
       }

@@ -14,10 +14,13 @@ import type { LoginNotice } from './login-notice';
 import { paths } from '../../lib/paths';
 
 /**
- * A driver's invitation link says `&app=driver`: once the password is set, the driver goes to the driver app's
- * sign-in (the back-office would refuse them).
+ * An invitation link to an app says which (`&app=driver`, `&app=parent`): once the password is set, the person goes
+ * to that app's sign-in (the back-office would refuse them). Any other value leads to the back-office's.
  */
-const DRIVER_SIGN_IN = '/driver/sign-in';
+const APP_SIGN_IN = new Map([
+  ['driver', '/driver/sign-in'],
+  ['parent', '/parent/sign-in'],
+]);
 
 const INCOMPLETE_LINK_MESSAGE =
   'This link is incomplete. Copy the whole link from the mail, or ask for a new one.';
@@ -31,7 +34,7 @@ function AskForNewLink() {
 }
 
 /** The password form, for a token that at least looks like one; the server decides whether it still works. */
-function ResetPasswordForm({ token, forDriver }: { token: string; forDriver: boolean }) {
+function ResetPasswordForm({ token, signInPath }: { token: string; signInPath: string }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
   const { control, problems, submitWith, isSubmitting } = useSchemaForm(resetPasswordSchema, {
@@ -44,7 +47,7 @@ function ResetPasswordForm({ token, forDriver }: { token: string; forDriver: boo
     const answer = await resetPassword(input);
     enqueueSnackbar(answer.message ?? ACCOUNT_MESSAGES.passwordUpdated, { variant: 'success' });
     const notice: LoginNotice = { notice: ACCOUNT_MESSAGES.passwordUpdated };
-    navigate(forDriver ? DRIVER_SIGN_IN : paths.login, { replace: true, state: notice });
+    navigate(signInPath, { replace: true, state: notice });
   });
 
   return (
@@ -77,7 +80,10 @@ export function ResetPasswordPage() {
     <AuthCard title="Reset Password">
       <Stack spacing={2.5}>
         {tokenLooksValid ? (
-          <ResetPasswordForm token={token} forDriver={searchParams.get('app') === 'driver'} />
+          <ResetPasswordForm
+            token={token}
+            signInPath={APP_SIGN_IN.get(searchParams.get('app') ?? '') ?? paths.login}
+          />
         ) : (
           <Alert severity="error">
             {INCOMPLETE_LINK_MESSAGE} <AskForNewLink />

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { fetchFailedMessage } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
-import { UNASSIGNED_STUDENTS_PATH } from '../../lib/paths';
+import { UNASSIGNED_STUDENTS_PATH } from '../../lib/query-paths';
 import { useDashboardSummary } from './api';
 import { CountCards } from './CountCards';
 import { SeatsCard } from './SeatsCard';

@@ -1,27 +1,16 @@
 import LogoutIcon from '@mui/icons-material/Logout';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { AppFrame, AppShell, useAppSession } from '../../components/AppShell';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Logo } from '../../components/Logo';
-import { apiRequest, ApiError } from '../../lib/api-client';
 import { createQueryClient } from '../../lib/query-client';
 import { clearSnapshots } from './driver-api';
+import { DriverScreens } from './driver-screens';
 import { driverPaths } from './driver-paths';
-import {
-  clearDriverSession,
-  DriverSessionContext,
-  readDriverSession,
-  saveDriverSession,
-  type DriverSession,
-  type DriverSessionValue,
-  useDriverSession,
-} from './driver-session';
+import { DriverSessionContext, driverSessionStore, useDriverSession } from './driver-session';
 import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
 import { linkDriverManifest, registerDriverServiceWorker } from './service-worker';
 import { WaitingBanner } from './WaitingBanner';
@@ -58,14 +47,18 @@ function SignOutButton() {
   );
 }
 
+const forgetDriverData = () => {
+  clearSnapshots();
+  clearJournals();
+};
+
 /**
  * The driver app: its own session, query cache and outbox, and a plain top bar instead of the back-office's
  * drawer. Loaded only when /driver is opened, so none of it weighs on the back-office's first screen.
  */
 export function DriverRoot() {
   const [queryClient] = useState(createQueryClient);
-  const [state, setState] = useState(() => ({ session: readDriverSession(), expired: false }));
-  const location = useLocation();
+  const session = useAppSession(driverSessionStore, queryClient, { forgetLocal: forgetDriverData });
 
   useEffect(() => linkDriverManifest(), []);
   useEffect(
@@ -77,96 +70,29 @@ export function DriverRoot() {
     [],
   );
 
-  const signIn = useCallback((session: DriverSession) => {
-    saveDriverSession(session);
-    setState({ session, expired: false });
-  }, []);
-
-  const signOut = useCallback(
-    async (expired = false) => {
-      const token = state.session?.token;
-      clearDriverSession();
-      clearSnapshots();
-      clearJournals();
-      queryClient.clear();
-      setState({ session: null, expired });
-      if (token && !expired) {
-        try {
-          await apiRequest('POST', '/auth/logout', undefined, { token });
-        } catch {
-          // Already expired or unreachable: the session is gone from this phone either way.
-        }
-      }
-    },
-    [state.session, queryClient],
-  );
-
-  // A screen's data refused with 401 (the session expired or was ended elsewhere): back to sign-in, saying why.
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        const error = event.type === 'updated' ? event.query.state.error : null;
-        if (error instanceof ApiError && error.status === 401) void signOut(true);
-      }),
-    [queryClient, signOut],
-  );
-
-  const value = useMemo<DriverSessionValue>(
-    () => ({ session: state.session, expired: state.expired, signIn, signOut }),
-    [state, signIn, signOut],
-  );
-
-  const onSignIn = location.pathname === driverPaths.signIn;
-  let content;
-  if (!state.session) {
-    content = onSignIn ? <Outlet /> : <Navigate to={driverPaths.signIn} replace />;
-  } else if (onSignIn) {
-    content = <Navigate to={driverPaths.today} replace />;
-  } else {
-    content = (
-      <DriverSyncProvider
-        key={state.session.user.id}
-        token={state.session.token}
-        userId={state.session.user.id}
-      >
-        <DriverLayout />
-      </DriverSyncProvider>
-    );
-  }
-
   return (
-    <QueryClientProvider client={queryClient}>
-      <DriverSessionContext.Provider value={value}>
-        {state.session ? content : <DriverFrame>{content}</DriverFrame>}
-      </DriverSessionContext.Provider>
-    </QueryClientProvider>
-  );
-}
-
-function DriverFrame({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
-  return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky" color="inherit" elevation={1}>
-        <Toolbar sx={{ gap: 1 }}>
-          <Logo />
-          <Box sx={{ flexGrow: 1 }} />
-          {actions}
-        </Toolbar>
-      </AppBar>
-      <Box component="main" sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column' }}>
-        {children}
-      </Box>
-    </Box>
+    <AppShell
+      queryClient={queryClient}
+      sessionContext={DriverSessionContext}
+      session={session}
+      paths={{ signIn: driverPaths.signIn, home: driverPaths.today }}
+      screens={<DriverScreens />}
+      signedIn={({ token, user }) => (
+        <DriverSyncProvider key={user.id} token={token} userId={user.id}>
+          <DriverLayout />
+        </DriverSyncProvider>
+      )}
+    />
   );
 }
 
 function DriverLayout() {
   return (
-    <DriverFrame actions={<SignOutButton />}>
-      <WaitingBanner />
-      <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
-        <Outlet />
+    <AppFrame actions={<SignOutButton />}>
+      <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 }, flexGrow: 1 }}>
+        <DriverScreens />
       </Box>
-    </DriverFrame>
+      <WaitingBanner />
+    </AppFrame>
   );
 }

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -60,24 +61,30 @@ function RefusedBanner({ count, reason }: { count: number; reason: string | null
   );
 }
 
-/** Under the top bar on every driver screen: whether the phone is offline and how much it still has to send. */
+/**
+ * At the foot of every driver screen, held at the bottom of the window (sticky): whether the phone is offline and
+ * how much it still has to send. It comes and goes with every scan sent, so it sits after the screen, never above
+ * it: a banner above the buttons would push them down and back up while the driver is tapping, and a tap meant for
+ * "Scan QR codes" would land on the field below it.
+ */
 export function WaitingBanner() {
   const { status } = useDriverSync();
   const online = useOnline();
   const waiting = status.waitingEvents;
-  const refused =
-    status.refusedEvents > 0 ? (
-      <RefusedBanner count={status.refusedEvents} reason={status.refusedReason} />
-    ) : null;
-  if (online && waiting === 0) return refused;
+  const showWaiting = !online || waiting > 0;
+  if (!showWaiting && status.refusedEvents === 0) return null;
   return (
-    <>
-      <Alert severity={online ? 'info' : 'warning'} role="status" square sx={{ borderRadius: 0 }}>
-        {!online && 'No connection: scans are kept on this phone. '}
-        {waiting > 0 ? waitingText(waiting) : 'Nothing waiting to be sent.'}
-        {online && status.problem && waiting > 0 ? ` (${status.problem})` : ''}
-      </Alert>
-      {refused}
-    </>
+    <Box sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar' }}>
+      {showWaiting && (
+        <Alert severity={online ? 'info' : 'warning'} role="status" square sx={{ borderRadius: 0 }}>
+          {!online && 'No connection: scans are kept on this phone. '}
+          {waiting > 0 ? waitingText(waiting) : 'Nothing waiting to be sent.'}
+          {online && status.problem && waiting > 0 ? ` (${status.problem})` : ''}
+        </Alert>
+      )}
+      {status.refusedEvents > 0 && (
+        <RefusedBanner count={status.refusedEvents} reason={status.refusedReason} />
+      )}
+    </Box>
   );
 }

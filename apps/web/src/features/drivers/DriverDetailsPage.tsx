@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import type { Driver } from '@school-transport/shared';
+import { AppAccount } from '../../components/AppAccount';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatDate, orDash } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { DriverAppAccount } from './DriverAppAccount';
 import { DriverGate } from './DriverGate';
 
 function DriverDetails({ driver }: { driver: Driver }) {
@@ -24,7 +24,7 @@ function DriverDetails({ driver }: { driver: Driver }) {
         facts={facts}
         updatePath={paths.drivers.update(driver.id)}
       />
-      <DriverAppAccount driver={driver} />
+      <AppAccount kind="driver" record={driver} />
     </Stack>
   );
 }

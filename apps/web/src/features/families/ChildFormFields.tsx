@@ -1,13 +1,9 @@
 import Stack from '@mui/material/Stack';
 import { childInputSchema, type ChildInput } from '@school-transport/shared';
-import { useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
+import type { Control, UseFormSetValue } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
-import { toMapPoint, type MapPoint } from '../../components/map/coordinates';
-import { MapPointField } from '../../components/map/MapPointField';
+import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
 import type { ChildPayload } from './child-form';
-
-/** Typed as text: a number field would refuse a half-typed '-' or ','. */
-const COORDINATE_INPUT = { htmlInput: { inputMode: 'decimal' } } as const;
 
 const CHILD_FIELDS: readonly FieldSpec<ChildInput>[] = [
   { name: 'name', label: 'Child Name' },
@@ -31,21 +27,13 @@ interface ChildFormFieldsProps {
  * a click fills them in, so the form works without map tiles.
  */
 export function ChildFormFields({ control, setValue }: ChildFormFieldsProps) {
-  const [latitude, longitude] = useWatch({ control, name: ['pickupAndDropLat', 'pickupAndDropLng'] });
-
-  const pick = ({ lat, lng }: MapPoint) => {
-    // Validated at once, so a 'Latitude is required' left by an earlier submit goes away with the click.
-    const options = { shouldDirty: true, shouldValidate: true };
-    setValue('pickupAndDropLat', String(lat), options);
-    setValue('pickupAndDropLng', String(lng), options);
-  };
-
   return (
     <Stack spacing={2}>
       <FieldGrid control={control} schema={childInputSchema} fields={CHILD_FIELDS} />
-      <MapPointField
-        point={toMapPoint(latitude, longitude)}
-        onPick={pick}
+      <CoordinatesMapField
+        control={control}
+        setValue={setValue}
+        names={['pickupAndDropLat', 'pickupAndDropLng']}
         label="Pickup location map"
         hint="Click the map to set the pickup point, or type its latitude and longitude."
         height={260}

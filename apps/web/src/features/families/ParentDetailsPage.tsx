@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import type { ParentDetails } from '@school-transport/shared';
+import { AppAccount } from '../../components/AppAccount';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatDate, orDash } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -27,6 +28,7 @@ function ParentOverview({ parent }: { parent: ParentDetails }) {
         facts={facts}
         updatePath={paths.parents.update(parent.id)}
       />
+      <AppAccount kind="parent" record={parent} />
       <ParentChildren parent={parent} />
     </Stack>
   );

@@ -11,7 +11,7 @@ import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame'
 import { usePublicSettings } from '../../lib/settings-api';
 import { onBoardText } from './board-format';
 import type { LiveBus } from './live-buses';
-import { signalText } from './staleness';
+import { signalText } from '../../lib/staleness';
 
 export interface LiveMapProps {
   buses: readonly LiveBus[];

@@ -24,9 +24,9 @@ import {
   type LiveBus,
 } from './live-buses';
 import { useFollowLive } from './live-follow';
-import { useNow } from './live-hooks';
+import { useNow } from '../../lib/use-now';
 import { SignalText } from './SignalText';
-import { latenessText } from './staleness';
+import { latenessText } from '../../lib/staleness';
 import { TripTimeline } from './TripTimeline';
 import { useOperatorTimeZone } from '../../lib/operator-time';
 

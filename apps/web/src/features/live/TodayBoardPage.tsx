@@ -27,9 +27,9 @@ import { lastFixAge, nextStopText, onBoardText, progressPercent, progressText } 
 import { ConnectionStatus } from './ConnectionStatus';
 import { useBoard } from './live-api';
 import { useFollowLive } from './live-follow';
-import { useNow } from './live-hooks';
+import { useNow } from '../../lib/use-now';
 import { SignalText } from './SignalText';
-import { latenessText } from './staleness';
+import { latenessText } from '../../lib/staleness';
 
 function Progress({ trip }: { trip: BoardTrip }) {
   const text = progressText(trip);

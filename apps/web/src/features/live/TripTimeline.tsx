@@ -13,9 +13,9 @@ import { TripStatusChip, TripTypeChip } from '../../components/TripChips';
 import { formatClock, useOperatorTimeZone } from '../../lib/operator-time';
 import { lastFixAge, onBoardText, progressText } from './board-format';
 import { useLiveTrip } from './live-api';
-import { useNow } from './live-hooks';
+import { useNow } from '../../lib/use-now';
 import { SignalText } from './SignalText';
-import { latenessText } from './staleness';
+import { latenessText } from '../../lib/staleness';
 
 type StopState = 'left' | 'here' | 'coming';
 

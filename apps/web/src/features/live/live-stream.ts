@@ -12,6 +12,7 @@ import {
   type LiveTrip,
 } from '@school-transport/shared';
 import type { z } from 'zod';
+import { EventStream, type EventStreamOptions } from '../../lib/event-stream';
 import { requestLiveCookie } from './live-cookie';
 
 /** What each `event:` of the stream carries, and 'sync': "reload what you hold, you may have missed something". */
@@ -25,8 +26,7 @@ export interface LivePayloads {
 }
 export type LiveTopic = keyof LivePayloads;
 
-/** 'connecting' until the first `ready`; 'reconnecting' from a dropped connection until the next one. */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting';
+export type { EventSourceLike, StreamStatus as LiveStatus } from '../../lib/event-stream';
 
 const PAYLOAD_SCHEMAS: { [type in LiveEventType]: z.ZodType<LivePayloads[type]> } = {
   ridership: liveRidershipSchema,
@@ -36,178 +36,12 @@ const PAYLOAD_SCHEMAS: { [type in LiveEventType]: z.ZodType<LivePayloads[type]> 
   alert: alertSchema,
 };
 
-/** The smallest part of EventSource this uses, so tests can hand in their own. */
-export interface EventSourceLike {
-  readonly readyState: number;
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void;
-  close(): void;
-  onerror: ((event: Event) => void) | null;
-}
+export type LiveStreamOptions = Partial<EventStreamOptions>;
 
-export interface LiveStreamOptions {
-  openSource?: (url: string) => EventSourceLike;
-  requestCookie?: () => Promise<void>;
-  /** How long the stream outlives its last screen: moving from the map to the board keeps the connection. */
-  lingerMs?: number;
-}
-
-const STREAM_URL = '/api/live';
-const CLOSED = 2;
-const FIRST_RETRY_MS = 1_000;
-const LAST_RETRY_MS = 30_000;
-
-type Listener = (payload: never) => void;
-
-/**
- * One connection to GET /api/live for the whole tab, shared by every screen that follows it: it opens with the
- * first subscriber and closes shortly after the last one leaves.
- *
- * The browser's EventSource reconnects by itself and sends Last-Event-ID, so the server replays what was missed.
- * When it cannot (an answer other than the stream, such as 401 once the cookie has expired), the source closes;
- * this asks for a fresh cookie and opens a new one, waiting longer after each failure. `reset` from the server
- * means "too much missed": the screens reload ('sync') and a fresh connection starts from now, since reconnecting
- * with the old Last-Event-ID would only be told to reset again.
- */
-export class LiveStream {
-  private readonly listeners = new Map<LiveTopic, Set<Listener>>();
-  private readonly statusListeners = new Set<() => void>();
-  private readonly openSource: (url: string) => EventSourceLike;
-  private readonly requestCookie: () => Promise<void>;
-  private readonly lingerMs: number;
-  private source: EventSourceLike | null = null;
-  private subscribers = 0;
-  private lingerTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryMs = FIRST_RETRY_MS;
-  /** Bumped whenever the connection is dropped on purpose, so a late cookie answer opens nothing. */
-  private generation = 0;
-  status: LiveStatus = 'connecting';
-
+/** The office's stream: the event types of the live screens, with the back-office session's cookie. */
+export class LiveStream extends EventStream<Omit<LivePayloads, 'sync'>> {
   constructor(options: LiveStreamOptions = {}) {
-    this.openSource = options.openSource ?? ((url) => new EventSource(url));
-    this.requestCookie = options.requestCookie ?? requestLiveCookie;
-    this.lingerMs = options.lingerMs ?? 1_000;
-  }
-
-  /** Calls `listener` with every event of `topic` until the returned function is called. */
-  subscribe<T extends LiveTopic>(topic: T, listener: (payload: LivePayloads[T]) => void): () => void {
-    const set = this.listeners.get(topic) ?? new Set();
-    this.listeners.set(topic, set);
-    set.add(listener as Listener);
-    this.retain();
-    return () => {
-      set.delete(listener as Listener);
-      this.release();
-    };
-  }
-
-  /** For useSyncExternalStore: `listener` runs whenever `status` changes. */
-  subscribeStatus = (listener: () => void): (() => void) => {
-    this.statusListeners.add(listener);
-    return () => this.statusListeners.delete(listener);
-  };
-
-  getStatus = (): LiveStatus => this.status;
-
-  private retain() {
-    this.subscribers += 1;
-    clearTimeout(this.lingerTimer);
-    if (this.subscribers === 1 && !this.source && this.retryTimer === undefined) this.connect();
-  }
-
-  private release() {
-    this.subscribers -= 1;
-    if (this.subscribers > 0) return;
-    this.lingerTimer = setTimeout(() => this.disconnect(), this.lingerMs);
-  }
-
-  private setStatus(status: LiveStatus) {
-    if (this.status === status) return;
-    this.status = status;
-    this.statusListeners.forEach((listener) => listener());
-  }
-
-  private emit<T extends LiveTopic>(topic: T, payload: LivePayloads[T]) {
-    this.listeners.get(topic)?.forEach((listener) => (listener as (value: LivePayloads[T]) => void)(payload));
-  }
-
-  private connect() {
-    const generation = ++this.generation;
-    this.requestCookie().then(
-      () => {
-        if (generation === this.generation) this.open();
-      },
-      () => {
-        // A 401 ends the session (the API client tells the app) and with it these screens; anything else is a
-        // network or server trouble that a later try may get past.
-        if (generation === this.generation) this.retryLater();
-      },
-    );
-  }
-
-  private open() {
-    const source = this.openSource(STREAM_URL);
-    this.source = source;
-    source.addEventListener('ready', () => {
-      this.retryMs = FIRST_RETRY_MS;
-      this.setStatus('live');
-      // What the screens loaded before this connection (or before a drop the server could not replay) may miss
-      // events: reload it once the stream is there to follow.
-      this.emit('sync', undefined);
-    });
-    for (const type of Object.keys(PAYLOAD_SCHEMAS) as LiveEventType[]) {
-      source.addEventListener(type, (event) => this.deliver(type, event.data));
-    }
-    source.addEventListener('reset', () => {
-      this.emit('sync', undefined);
-      this.drop();
-      this.setStatus('reconnecting');
-      this.connect();
-    });
-    source.onerror = () => {
-      if (this.source !== source) return;
-      this.setStatus(this.status === 'connecting' ? 'connecting' : 'reconnecting');
-      // CONNECTING: the browser is already trying again. CLOSED: it gave up; a new cookie and source are needed.
-      if (source.readyState === CLOSED) {
-        this.drop();
-        this.retryLater();
-      }
-    };
-  }
-
-  private deliver(type: LiveEventType, data: string) {
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      return;
-    }
-    // An event this screen does not understand (a newer server) is skipped rather than breaking the others.
-    const parsed = PAYLOAD_SCHEMAS[type].safeParse(json);
-    if (parsed.success) this.emit(type, parsed.data as never);
-  }
-
-  private retryLater() {
-    const delay = this.retryMs;
-    this.retryMs = Math.min(this.retryMs * 2, LAST_RETRY_MS);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = undefined;
-      if (this.subscribers > 0) this.connect();
-    }, delay);
-  }
-
-  private drop() {
-    this.generation += 1;
-    this.source?.close();
-    this.source = null;
-  }
-
-  private disconnect() {
-    this.drop();
-    clearTimeout(this.retryTimer);
-    this.retryTimer = undefined;
-    this.retryMs = FIRST_RETRY_MS;
-    this.setStatus('connecting');
+    super(PAYLOAD_SCHEMAS, { requestCookie: requestLiveCookie, ...options });
   }
 }
 

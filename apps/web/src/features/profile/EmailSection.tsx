@@ -11,7 +11,7 @@ import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useChangeEmail } from './api';
 import { paths } from '../../lib/paths';
-import { ProfileSection } from './ProfileSection';
+import { TitledPanel } from '../../components/TitledPanel';
 
 /** The new address; the server mails it a code, and the address changes once that code is entered. */
 function ChangeEmailForm({ onCancel }: { onCancel: () => void }) {
@@ -48,7 +48,7 @@ export function EmailSection({ profile }: { profile: Profile }) {
   const [changing, setChanging] = useState(false);
 
   return (
-    <ProfileSection title="Email">
+    <TitledPanel title="Email">
       <Stack spacing={2}>
         <Typography>
           Current address: <strong>{profile.email}</strong>
@@ -69,6 +69,6 @@ export function EmailSection({ profile }: { profile: Profile }) {
           </Button>
         )}
       </Stack>
-    </ProfileSection>
+    </TitledPanel>
   );
 }

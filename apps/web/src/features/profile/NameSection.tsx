@@ -4,7 +4,7 @@ import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSession } from '../../lib/session';
 import { useChangeName } from './api';
-import { ProfileSection } from './ProfileSection';
+import { TitledPanel } from '../../components/TitledPanel';
 
 export function NameSection({ profile }: { profile: Profile }) {
   const changeName = useChangeName();
@@ -20,10 +20,10 @@ export function NameSection({ profile }: { profile: Profile }) {
   });
 
   return (
-    <ProfileSection title="Name">
+    <TitledPanel title="Name">
       <PageForm submitLabel="Save Name" problems={problems} submitting={isSubmitting} onSubmit={submit}>
         <FormTextField control={control} name="name" label="Full Name" autoComplete="name" required />
       </PageForm>
-    </ProfileSection>
+    </TitledPanel>
   );
 }

@@ -14,8 +14,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatMoment, orDash } from '../../lib/format';
 import { useActiveSessions, useEndSession } from './api';
-import { ProfileSection } from './ProfileSection';
-import { describeUserAgent } from './user-agent';
+import { TitledPanel } from '../../components/TitledPanel';
+import { describeUserAgent } from '../../lib/user-agent';
 
 const HEADERS = ['Device', 'IP', 'Signed in', 'Last active', ''];
 
@@ -51,7 +51,7 @@ export function SessionsSection() {
   const [ending, setEnding] = useState<ActiveSession | null>(null);
 
   return (
-    <ProfileSection title="Active sessions">
+    <TitledPanel title="Active sessions">
       {isError ? (
         <Alert severity="error">The sessions could not be loaded.</Alert>
       ) : isPending ? (
@@ -86,6 +86,6 @@ export function SessionsSection() {
           onClose={() => setEnding(null)}
         />
       )}
-    </ProfileSection>
+    </TitledPanel>
   );
 }

@@ -1,15 +1,10 @@
 import Stack from '@mui/material/Stack';
 import { stopInputSchema, type Stop, type StopInput } from '@school-transport/shared';
-import { useWatch } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { toMapPoint, type MapPoint } from '../../components/map/coordinates';
-import { MapPointField } from '../../components/map/MapPointField';
+import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
 import { useSaveStop } from './api';
-
-/** Typed as text: a number field would refuse a half-typed '-' or ','. */
-const COORDINATE_INPUT = { htmlInput: { inputMode: 'decimal' } } as const;
 
 const STOP_FIELDS: readonly FieldSpec<StopInput>[] = [
   { name: 'name', label: 'Stop Name', span: 12 },
@@ -40,14 +35,6 @@ export function StopFormDialog({ stop, onClose }: StopFormDialogProps) {
     stopInputSchema,
     formValues(stop),
   );
-  const [latitude, longitude] = useWatch({ control, name: ['lat', 'lng'] });
-
-  const pick = ({ lat, lng }: MapPoint) => {
-    const options = { shouldDirty: true, shouldValidate: true };
-    setValue('lat', String(lat), options);
-    setValue('lng', String(lng), options);
-  };
-
   return (
     <FormDialog
       title={stop ? 'Edit Stop' : 'Add New Stop'}
@@ -62,9 +49,10 @@ export function StopFormDialog({ stop, onClose }: StopFormDialogProps) {
     >
       <Stack spacing={2}>
         <FieldGrid control={control} schema={stopInputSchema} fields={STOP_FIELDS} />
-        <MapPointField
-          point={toMapPoint(latitude, longitude)}
-          onPick={pick}
+        <CoordinatesMapField
+          control={control}
+          setValue={setValue}
+          names={['lat', 'lng']}
           label="Stop location map"
           hint="Click the map to place the stop, or type its latitude and longitude."
           height={240}

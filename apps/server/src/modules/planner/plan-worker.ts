@@ -1,0 +1,168 @@
+/**
+ * A planning job's own thread: from the school, the children's homes, the stops nearby and the vehicles to the
+ * proposal of stops and runs. The search is synchronous and long, so it runs here, never on the API's thread; the
+ * runner (plan-runner.ts) cancels it by terminating the thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import {
+  afternoonRuns,
+  buildMorningProblem,
+  DEFAULT_RUN_SETTINGS,
+  DEFAULT_STOP_GROUPING,
+  groupStops,
+  morningRuns,
+  runPoints,
+  solve,
+  straightLineTable,
+  summarisePlan,
+  type ChildHome,
+  type ExistingStop,
+  type Run,
+  type SchoolRunInput,
+  type StraightLineSettings,
+} from '@school-transport/planner';
+import type { PlannedRun, PlanProgress, PlanResult } from '@school-transport/shared';
+
+export interface PlanVehicle {
+  id: string;
+  licensePlate: string;
+  capacity: number;
+}
+
+/** Everything a job needs, read from the database by the service: plain data, posted to the thread as it is. */
+export interface PlanJob {
+  name: string;
+  school: { lat: number; lng: number; bellTimeSeconds: number; dismissalTimeSeconds: number };
+  children: ChildHome[];
+  existingStops: ExistingStop[];
+  vehicles: PlanVehicle[];
+  travel: StraightLineSettings;
+  seconds: number;
+  seed: number;
+}
+
+/** What the thread posts: progress any number of times, then one outcome (or it throws, and the thread fails). */
+export type PlanWorkerMessage =
+  | { type: 'progress'; progress: PlanProgress }
+  | { type: 'done'; result: PlanResult }
+  /** The rules leave children without a run: said in words for the person who asked. */
+  | { type: 'unplannable'; message: string };
+
+export type PlanOutcome = Exclude<PlanWorkerMessage, { type: 'progress' }>;
+
+const SECONDS_PER_DAY = 24 * 60 * 60;
+
+/** Seconds from midnight as the wall clock's HH:MM, rounded down: a child is at the stop by the time shown. */
+function clockTime(seconds: number): string {
+  const minutes = Math.floor((((seconds % SECONDS_PER_DAY) + SECONDS_PER_DAY) % SECONDS_PER_DAY) / 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The fullest runs go to the biggest vehicles. Every run fits any chosen vehicle already (the plan was made for
+ * the smallest), so this only leaves spare seats where most children ride.
+ */
+function vehiclesForRuns(runs: readonly Run[], vehicles: readonly PlanVehicle[]): PlanVehicle[] {
+  const largestFirst = [...vehicles].sort(
+    (a, b) => b.capacity - a.capacity || a.licensePlate.localeCompare(b.licensePlate),
+  );
+  const fullestFirst = runs
+    .map((run, index) => ({ run, index }))
+    .sort((a, b) => b.run.children - a.run.children);
+  const chosen: PlanVehicle[] = [];
+  fullestFirst.forEach(({ index }, rank) => (chosen[index] = largestFirst[rank]!));
+  return chosen;
+}
+
+function plannedRun(run: Run, vehicle: PlanVehicle): PlannedRun {
+  return {
+    vehicleId: vehicle.id,
+    licensePlate: vehicle.licensePlate,
+    stops: run.stops.map((stop) => ({
+      existingStopId: stop.existingStopId,
+      lat: stop.lat,
+      lng: stop.lng,
+      time: clockTime(stop.arrival),
+      childIds: stop.childIds,
+    })),
+    schoolTime: clockTime(run.schoolTime),
+    children: run.children,
+    metres: Math.round(run.metres),
+    seconds: Math.round(run.end - run.start),
+  };
+}
+
+/** The plan of one job; `onProgress` hears the search's best so far (the solver throttles it). */
+export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) => void): PlanOutcome {
+  const vehicles = job.vehicles.length;
+  // Runs are planned for the smallest chosen vehicle, so that any run fits any chosen vehicle and the runs can be
+  // handed out afterwards. A mixed fleet may then need a run more than a per-vehicle plan would.
+  const capacity = Math.min(...job.vehicles.map((vehicle) => vehicle.capacity));
+  // A stop is one pickup: never more children at it than the smallest vehicle seats.
+  const grouping = {
+    ...DEFAULT_STOP_GROUPING,
+    maxChildrenPerStop: Math.min(DEFAULT_STOP_GROUPING.maxChildrenPerStop, capacity),
+  };
+  const stops = groupStops(job.children, job.existingStops, grouping);
+  const school = { lat: job.school.lat, lng: job.school.lng, bellTime: job.school.bellTimeSeconds };
+  const input: SchoolRunInput = {
+    name: job.name,
+    school,
+    stops,
+    travel: straightLineTable(runPoints(school, stops), job.travel),
+    fleet: { capacity, vehicles },
+    settings: DEFAULT_RUN_SETTINGS,
+  };
+  const solution = solve(buildMorningProblem(input), { seconds: job.seconds, seed: job.seed, onProgress });
+  if (!solution.feasible) {
+    const onRuns = new Set(solution.routes.flat());
+    const leftOut = stops
+      .filter((_, index) => !onRuns.has(index + 1))
+      .reduce((children, stop) => children + stop.childIds.length, 0);
+    const rules =
+      `${vehicles} vehicle${vehicles === 1 ? '' : 's'} of ${capacity} seats, at school by ` +
+      `${DEFAULT_RUN_SETTINGS.latestArrivalBeforeBellSeconds / 60} minutes before the bell, rides of at most ` +
+      `${DEFAULT_RUN_SETTINGS.maxRideSeconds / 60} minutes`;
+    return {
+      type: 'unplannable',
+      message:
+        leftOut > 0
+          ? `${leftOut} of ${job.children.length} children do not fit on any run (${rules}). Choose more or larger vehicles.`
+          : `No plan keeps every rule (${rules}). Choose more or larger vehicles.`,
+    };
+  }
+  const morning = morningRuns(solution.routes, input);
+  const afternoon = afternoonRuns(morning, input, job.school.dismissalTimeSeconds);
+  const vehicleOf = vehiclesForRuns(morning, job.vehicles);
+  const summary = summarisePlan(morning, DEFAULT_RUN_SETTINGS.maxRideSeconds);
+  return {
+    type: 'done',
+    result: {
+      stops: stops.map(({ existingStopId, lat, lng, childIds }) => ({ existingStopId, lat, lng, childIds })),
+      morningRuns: morning.map((run, index) => plannedRun(run, vehicleOf[index]!)),
+      // The afternoon mirrors the morning run by run, so each vehicle drives its own children home.
+      afternoonRuns: afternoon.map((run, index) => plannedRun(run, vehicleOf[index]!)),
+      summary: {
+        vehicles: summary.vehicles,
+        totalKm: Math.round(summary.totalMetres / 100) / 10,
+        totalMinutes: Math.round(summary.totalSeconds / 60),
+        // Rounded up: the longest ride is never shown shorter than it is.
+        longestRideMinutes: Math.ceil((summary.longestRide?.seconds ?? 0) / 60),
+        childrenPerRun: summary.childrenPerRun,
+      },
+    },
+  };
+}
+
+/** The workerData of a planning thread; the key tells it apart from any other thread's data (a test runner's). */
+export interface PlanWorkerData {
+  planJob: PlanJob;
+}
+
+// The thread's entry: an unexpected error is thrown, and the runner sees the thread fail.
+const planJob = (workerData as Partial<PlanWorkerData> | null)?.planJob;
+if (parentPort && planJob) {
+  const port = parentPort;
+  const post = (message: PlanWorkerMessage) => port.postMessage(message);
+  post(planSchool(planJob, (progress) => post({ type: 'progress', progress })));
+}

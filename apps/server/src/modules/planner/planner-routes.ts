@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerSchema,
+  idParamsSchema,
+  planProposalSchema,
+  planRequestSchema,
+} from '@school-transport/shared';
+import { changeContextOf } from '../../lib/change-context.js';
+import { success } from '../../lib/envelope.js';
+import type { PlannerService } from './planner-service.js';
+
+/** /api/planner/proposals/…: start a planning job, follow it, cancel it. For administrators. */
+export const plannerRoutes = (planner: PlannerService) => async (app: FastifyInstance) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['planner'];
+  const answer = answerSchema(planProposalSchema);
+
+  routes.post(
+    '/planner/proposals',
+    { schema: { tags, body: planRequestSchema, response: { 201: answer } } },
+    async (request, reply) => {
+      const proposal = await planner.start(request.body, changeContextOf(request));
+      return reply.code(201).send(success(proposal, 'Planning started.'));
+    },
+  );
+
+  routes.get(
+    '/planner/proposals/:id',
+    { schema: { tags, params: idParamsSchema, response: { 200: answer } } },
+    async (request) => success(await planner.get(request.params.id)),
+  );
+
+  routes.post(
+    '/planner/proposals/:id/cancel',
+    { schema: { tags, params: idParamsSchema, response: { 200: answer } } },
+    async (request) =>
+      success(await planner.cancel(request.params.id, changeContextOf(request)), 'Planning cancelled.'),
+  );
+};

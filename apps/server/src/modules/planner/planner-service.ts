@@ -1,0 +1,206 @@
+import { DEFAULT_STOP_GROUPING, type StraightLineSettings } from '@school-transport/planner';
+import type { FieldError, PlanProposal, PlanRequest } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import type { Clock } from '../../lib/clock.js';
+import { writerFor } from '../../lib/db-errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { boxAround, distanceM, type Point } from '../stops/stop-distance.js';
+import { RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';
+import type { PlanJob } from './plan-worker.js';
+import {
+  childHomes,
+  endProposal,
+  failIfStale,
+  insertProposal,
+  proposalWithSchool,
+  schoolToPlan,
+  stopsInArea,
+  vehiclesToPlan,
+  type ProposalRow,
+} from './planner-queries.js';
+
+/** A RUNNING job whose row has not beaten for this long lost its process (the runner beats every second). */
+export const STALE_AFTER_MS = 30_000;
+/** A "not found" answer names at most this many of the missing ids. */
+const NAMED_IDS = 5;
+
+const NOT_FOUND = 'Proposal not found.';
+
+/** PostgreSQL's `time` (07:30:00) as seconds from midnight. */
+function secondsOfDay(time: string): number {
+  const [hours = 0, minutes = 0, seconds = 0] = time.split(':').map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+function missingIds(wanted: readonly string[], found: ReadonlyArray<{ id: string }>): string[] {
+  const present = new Set(found.map((row) => row.id));
+  return wanted.filter((id) => !present.has(id));
+}
+
+function missingError(field: string, what: string, missing: readonly string[]): FieldError {
+  const named = missing.slice(0, NAMED_IDS).join(', ');
+  const more = missing.length > NAMED_IDS ? ` and ${missing.length - NAMED_IDS} more` : '';
+  return { field, message: `${what} not found: ${named}${more}` };
+}
+
+/** A box holding every stop within walking distance of any child: a circle around the middle of their homes. */
+function areaAround(homes: readonly Point[], walkingM: number) {
+  const lats = homes.map((home) => home.lat);
+  const lngs = homes.map((home) => home.lng);
+  const centre = {
+    lat: (Math.min(...lats) + Math.max(...lats)) / 2,
+    lng: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+  };
+  const farthest = Math.max(...homes.map((home) => distanceM(centre, home)));
+  return boxAround(centre, farthest + walkingM);
+}
+
+const toProposal = (row: ProposalRow, schoolName: string): PlanProposal => ({
+  id: row.id,
+  school: { id: row.schoolId, name: schoolName },
+  status: row.status,
+  request: row.request,
+  progress: row.progress,
+  result: row.result,
+  error: row.error,
+  createdAt: row.createdAt.toISOString(),
+  finishedAt: row.finishedAt?.toISOString() ?? null,
+});
+
+export interface PlannerServiceDeps {
+  db: Database;
+  clock: Clock;
+  runner: PlanRunner;
+  /** The straight-line travel estimate the server uses for ETAs too. */
+  travel: StraightLineSettings;
+}
+
+/**
+ * The route planner's jobs: start one for a school and chosen children and vehicles, read its progress and its
+ * proposal, cancel it. Planning never changes stops, routes or seats; the proposal waits for review.
+ */
+export function createPlannerService({ db, clock, runner, travel }: PlannerServiceDeps) {
+  const write = writerFor(db, {
+    plan_proposals_school_id_schools_id_fk: {
+      field: 'schoolId',
+      message: 'The school was deleted meanwhile.',
+    },
+  });
+
+  /** The job's input, or a 404 naming what does not exist. */
+  async function jobFor(request: PlanRequest) {
+    const [school, homes, fleet] = await Promise.all([
+      schoolToPlan(db, request.schoolId),
+      childHomes(db, request.studentIds),
+      vehiclesToPlan(db, request.vehicleIds),
+    ]);
+    const errors: FieldError[] = [];
+    if (!school) errors.push({ field: 'schoolId', message: 'School not found.' });
+    const missingChildren = missingIds(request.studentIds, homes);
+    if (missingChildren.length > 0) errors.push(missingError('studentIds', 'Children', missingChildren));
+    const missingVehicles = missingIds(request.vehicleIds, fleet);
+    if (missingVehicles.length > 0) errors.push(missingError('vehicleIds', 'Vehicles', missingVehicles));
+    if (!school || errors.length > 0)
+      throw new AppError(404, errors.map((error) => error.message).join(' '), errors);
+
+    const walkingM = DEFAULT_STOP_GROUPING.walkingDistanceM;
+    const existingStops = await stopsInArea(db, areaAround(homes, walkingM));
+    const job: PlanJob = {
+      name: school.name,
+      school: {
+        lat: school.lat,
+        lng: school.lng,
+        bellTimeSeconds: secondsOfDay(school.bellTime),
+        dismissalTimeSeconds: secondsOfDay(school.dismissalTime),
+      },
+      // Students carry no door-to-door flag yet, so every child walks to a shared stop (the model's default).
+      children: homes,
+      existingStops,
+      vehicles: fleet,
+      travel,
+      seconds: request.seconds,
+      seed: request.seed,
+    };
+    return { school, job };
+  }
+
+  async function read(id: string): Promise<PlanProposal> {
+    const found = await proposalWithSchool(db, id);
+    if (!found) throw notFound(NOT_FOUND);
+    return toProposal(found.proposal, found.schoolName);
+  }
+
+  /** A job whose process stopped beating is answered, and kept, as FAILED. */
+  async function readCurrent(id: string): Promise<PlanProposal> {
+    const now = clock();
+    await failIfStale(db, id, new Date(now.getTime() - STALE_AFTER_MS), {
+      error: RESTART_MESSAGE,
+      finishedAt: now,
+    });
+    return read(id);
+  }
+
+  const notRunning = (proposal: PlanProposal) =>
+    conflict(`This planning job is not running any more: it is ${proposal.status.toLowerCase()}.`);
+
+  return {
+    async start(request: PlanRequest, context: ChangeContext): Promise<PlanProposal> {
+      const { school, job } = await jobFor(request);
+      const now = clock();
+      const row = await write(async (tx) => {
+        const created = await insertProposal(tx, {
+          schoolId: school.id,
+          status: 'RUNNING',
+          request,
+          createdBy: context.actor.id,
+          createdAt: now,
+          heartbeatAt: now,
+        });
+        await recordAudit(tx, {
+          ...context,
+          action: 'plan.started',
+          entityType: 'plan_proposal',
+          entityId: created.id,
+          details: {
+            schoolId: school.id,
+            children: request.studentIds.length,
+            vehicles: request.vehicleIds.length,
+            seconds: request.seconds,
+            seed: request.seed,
+          },
+        });
+        return created;
+      });
+      await runner.start(row.id, job);
+      return read(row.id);
+    },
+
+    get: readCurrent,
+
+    /** Cancels a RUNNING job, wherever it runs: its row here, its thread now if it is this process's (else at
+     * its owner's next beat). */
+    async cancel(id: string, context: ChangeContext): Promise<PlanProposal> {
+      const current = await readCurrent(id);
+      if (current.status !== 'RUNNING') throw notRunning(current);
+      const cancelled = await write(async (tx) => {
+        const ended = await endProposal(tx, id, { status: 'CANCELLED', finishedAt: clock() });
+        if (!ended) return false;
+        await recordAudit(tx, {
+          ...context,
+          action: 'plan.cancelled',
+          entityType: 'plan_proposal',
+          entityId: id,
+          details: { schoolId: ended.schoolId },
+        });
+        return true;
+      });
+      // It ended between the look and the cancel (finished or failed): say how.
+      if (!cancelled) throw notRunning(await read(id));
+      await runner.stop(id);
+      return read(id);
+    },
+  };
+}
+export type PlannerService = ReturnType<typeof createPlannerService>;

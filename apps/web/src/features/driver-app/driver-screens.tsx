@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+
+/**
+ * The driver app's screens, as routes below /driver (app/routes.tsx holds one lazy route for all of /driver, as for
+ * /parent, so that the back-office's first download names none of them). Each screen is fetched on first visit.
+ */
+const DriverTodayPage = lazy(async () => ({ default: (await import('./DriverTodayPage')).DriverTodayPage }));
+const DriverSignInPage = lazy(async () => ({
+  default: (await import('./DriverSignInPage')).DriverSignInPage,
+}));
+const DriverTripPage = lazy(async () => ({ default: (await import('./DriverTripPage')).DriverTripPage }));
+const NotFoundPage = lazy(async () => ({
+  default: (await import('../../components/NotFoundPage')).NotFoundPage,
+}));
+
+const SCREENS: RouteObject[] = [
+  { index: true, element: <DriverTodayPage /> },
+  { path: 'sign-in', element: <DriverSignInPage /> },
+  { path: 'trips/:id', element: <DriverTripPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+export function DriverScreens() {
+  return <Suspense fallback={<PageLoader />}>{useRoutes(SCREENS)}</Suspense>;
+}

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { answerApi, child, childRun, ok, setUpPortalTests } from './parent-test-kit';
+
+setUpPortalTests();
+
+describe('a child’s history', () => {
+  it('lists the last 30 days with board and leave times', async () => {
+    answerApi({
+      'GET /parent/children': () => ok([child([childRun()])]),
+      'GET /parent/children/c1/history': () =>
+        ok([
+          {
+            date: '2026-03-02',
+            run: 'PICKUP',
+            tripId: 't1',
+            routeName: 'North 1',
+            tripStatus: 'FINISHED',
+            state: 'LEFT',
+            boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street' },
+            left: { at: '2026-03-02T08:10:00.000Z', stopName: 'School' },
+          },
+          {
+            date: '2026-03-01',
+            run: 'DROP',
+            tripId: 't0',
+            routeName: 'North 1',
+            tripStatus: 'FINISHED',
+            state: 'MISSED',
+            boarded: null,
+            left: null,
+          },
+        ]),
+    });
+    renderApp('/parent/children/c1/history');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mia: last 30 days' })).toBeVisible();
+    expect(screen.getByText('2nd Mar 26 · Morning')).toBeVisible();
+    expect(screen.getByText('North 1. Boarded 07:43, left 08:10')).toBeVisible();
+    expect(screen.getByText('North 1. Did not board')).toBeVisible();
+  });
+});

@@ -1,0 +1,8 @@
+/** The parent portal's addresses: everything under /parent, so its service worker's scope covers it all. */
+export const parentPaths = {
+  today: '/parent',
+  signIn: '/parent/sign-in',
+  history: (childId: string) => `/parent/children/${encodeURIComponent(childId)}/history`,
+  notifications: '/parent/notifications',
+  account: '/parent/account',
+} as const;

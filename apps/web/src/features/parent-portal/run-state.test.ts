@@ -1,0 +1,63 @@
+import type { ChildRun } from '@school-transport/shared';
+import { describe, expect, it } from 'vitest';
+import { childRun } from './parent-test-kit';
+import { canUndoAbsence, cutoffClock, runLines } from './run-state';
+
+const run = (changes: Partial<ChildRun>) => childRun({ tripStatus: 'STARTED', ...changes });
+
+const absence = {
+  id: 'a1',
+  studentId: 's1',
+  date: '2026-03-02',
+  run: 'PICKUP' as const,
+  reason: null,
+  by: 'Pat@example.com',
+  createdAt: '2026-03-01T18:00:00.000Z',
+};
+
+describe('a run as a parent reads it', () => {
+  it('gives the stop, the ETA while on the way, and where the child boarded and left', () => {
+    expect(runLines(run({ state: 'ON_THE_WAY', eta: '2026-03-02T07:45:00.000Z' }), 'UTC')).toEqual([
+      'Stop: Elm Street, planned 07:42',
+      'Expected at 07:45',
+    ]);
+    expect(
+      runLines(
+        run({
+          state: 'LEFT',
+          boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street' },
+          left: { at: '2026-03-02T08:10:00.000Z', stopName: null },
+        }),
+        'UTC',
+      ),
+    ).toEqual([
+      'Stop: Elm Street, planned 07:42',
+      'Boarded at 07:43 at Elm Street',
+      'Left the bus at 08:10 away from a stop',
+    ]);
+  });
+
+  it('says why a trip was cancelled', () => {
+    expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), 'UTC')).toContain('Reason: Snow');
+  });
+
+  it('puts the cut-off before the planned time, across midnight too', () => {
+    expect(cutoffClock('07:42', 30)).toBe('07:12');
+    expect(cutoffClock('00:10', 30)).toBe('23:40');
+  });
+
+  it('offers undo only for the parent’s own absence, and today only before the cut-off', () => {
+    const absent = run({ state: 'ABSENT', absence });
+    const me = { email: 'pat@example.com', cutoffMinutes: 30 };
+    expect(canUndoAbsence(absent, { ...me, isToday: true, nowClock: '07:11' })).toBe(true);
+    expect(canUndoAbsence(absent, { ...me, isToday: true, nowClock: '07:12' })).toBe(false);
+    expect(canUndoAbsence(absent, { ...me, isToday: false, nowClock: '23:00' })).toBe(true);
+    expect(
+      canUndoAbsence(run({ state: 'ABSENT', absence: { ...absence, by: 'office@example.com' } }), {
+        ...me,
+        isToday: false,
+        nowClock: '06:00',
+      }),
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  linkAppManifest,
+  registerAppServiceWorker,
+  registerAppWorker,
+  type InstallableApp,
+} from '../../lib/app-service-worker';
+
+/** Where the build puts the portal's service worker (apps/web/public), and the part of the site it runs. */
+const PARENT_APP: InstallableApp = {
+  workerUrl: '/parent-sw.js',
+  scope: '/parent',
+  manifestUrl: '/parent.webmanifest',
+  appleTouchIcon: '/parent-icon-192.png',
+};
+export const PARENT_SCOPE = PARENT_APP.scope;
+/** The worker's copy of the last Today answer (see parent-sw.js), dropped at sign-out. */
+const TODAY_CACHE = 'schoolride-parent-today';
+
+/** Makes /parent installable while the portal is shown (see linkAppManifest). */
+export const linkParentManifest = (): (() => void) => linkAppManifest(PARENT_APP);
+
+/** Keeps the portal's shell on the phone (see registerAppServiceWorker). */
+export function registerParentServiceWorker(loaded: Promise<unknown>): void {
+  registerAppServiceWorker(PARENT_APP, loaded, 'parent portal');
+}
+
+/** The portal's worker, registered if need be: push subscriptions belong to it. */
+export const registerParentWorker = () => registerAppWorker(PARENT_APP);
+
+/** At sign-out: the children's last state must not stay on the phone for the next person to read. */
+export async function forgetToday(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    await caches.delete(TODAY_CACHE);
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
+}

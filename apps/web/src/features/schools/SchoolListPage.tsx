@@ -1,0 +1,61 @@
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import type { School } from '@school-transport/shared';
+import { useState } from 'react';
+import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { AddButton } from '../../components/list-page/AddButton';
+import type { Column } from '../../components/list-page/columns';
+import { ListPage } from '../../components/list-page/ListPage';
+import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { formatCoordinates, formatDate, orDash } from '../../lib/format';
+import { SCHOOLS, useDeleteSchool } from './api';
+import { SchoolFormDialog } from './SchoolFormDialog';
+
+/** The school being edited in the dialog; null for a new one. */
+type OpenForm = { school?: School } | null;
+
+/** Every school the buses serve, with the bell the morning runs must beat and the dismissal the afternoon runs wait for. */
+export function SchoolListPage() {
+  const [form, setForm] = useState<OpenForm>(null);
+  const { confirmDelete, dialog: deleteDialog } = useDeleteConfirmation<School>({
+    title: 'Delete School?',
+    describe: (school) => `Are you sure you want to delete the school ${school.name}?`,
+    remove: useDeleteSchool().mutateAsync,
+  });
+
+  const columns: Column<School>[] = [
+    { header: 'School Name', cell: (school) => school.name },
+    { header: 'Bell', nowrap: true, cell: (school) => school.bellTime },
+    { header: 'Dismissal', nowrap: true, cell: (school) => school.dismissalTime },
+    { header: 'Address', cell: (school) => orDash(school.address) },
+    { header: 'Position', nowrap: true, cell: (school) => formatCoordinates(school.lat, school.lng) },
+    { header: 'Listed From', cell: (school) => formatDate(school.createdAt) },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (school) => (
+        <RowActionsMenu
+          label={`Actions for ${school.name}`}
+          actions={[
+            { label: 'Edit', icon: <EditOutlinedIcon />, onClick: () => setForm({ school }) },
+            { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => confirmDelete(school) },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage
+        title="All Schools"
+        resource={SCHOOLS}
+        columns={columns}
+        searchPlaceholder="School name or address"
+        headerAction={<AddButton label="Add New School" onClick={() => setForm({})} />}
+      />
+      {form && <SchoolFormDialog school={form.school} onClose={() => setForm(null)} />}
+      {deleteDialog}
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import type { schoolInputSchema } from '@school-transport/shared';
+import type { z } from 'zod';
+import { useDeleteResource, useSaveResource } from '../../lib/resource-api';
+
+/** `/api/schools/…`: only this screen reads them so far, so the name lives with it. */
+export const SCHOOLS = 'schools';
+
+/** What the form hands over once the shared schema has parsed it (coordinates as numbers). */
+export type SchoolPayload = z.output<typeof schoolInputSchema>;
+
+export const useSaveSchool = () => useSaveResource<SchoolPayload>(SCHOOLS);
+export const useDeleteSchool = () => useDeleteResource(SCHOOLS);
