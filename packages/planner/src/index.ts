@@ -42,3 +42,13 @@ export {
   type ChildRide,
   type PlanSummary,
 } from './school/school-runs.js';
+export {
+  osrmTravelModel,
+  TravelCache,
+  RouterError,
+  DEFAULT_OSRM_PROFILE,
+  DEFAULT_MAX_TABLE_SIZE,
+  DEFAULT_ROUTER_TIMEOUT_MS,
+  DEFAULT_CACHE_PAIRS,
+  type OsrmSettings,
+} from './school/osrm-travel-model.js';

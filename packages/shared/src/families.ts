@@ -17,6 +17,8 @@ export const childInputSchema = z.object({
   pickupAndDropLat: coordinate('Latitude', 90),
   pickupAndDropLng: coordinate('Longitude', 180),
   pickupDropAddress: optionalText('Pickup address', 300),
+  /** Special needs: always picked up and set down at their own door, never at a shared stop (route planner). */
+  doorToDoor: z.boolean().default(false),
 });
 export type ChildInput = z.input<typeof childInputSchema>;
 
@@ -67,6 +69,7 @@ export const studentSchema = z.object({
   pickupAndDropLat: z.number(),
   pickupAndDropLng: z.number(),
   pickupDropAddress: z.string().nullable(),
+  doorToDoor: z.boolean(),
   /** The route assignment the child rides with, if any. */
   assignment: z.object({ id: z.string(), routeName: z.string() }).nullable(),
   createdAt: z.string(),

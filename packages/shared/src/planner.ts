@@ -15,6 +15,7 @@ export const PLANNER_MAX_STUDENTS = 5000;
 export const PLANNER_MAX_VEHICLES = 500;
 /** The solver's generator takes a 32-bit seed: a larger one would repeat a smaller one's plan. */
 export const PLANNER_MAX_SEED = 2 ** 32 - 1;
+export const PLANNER_MAX_ITERATIONS = 10_000_000;
 
 const distinctIds = (label: string, plural: string, max: number) =>
   z
@@ -30,6 +31,12 @@ export const planRequestSchema = z.object({
   vehicleIds: distinctIds('vehicle', 'vehicles', PLANNER_MAX_VEHICLES),
   seconds: wholeNumber('Planning time in seconds', 1, PLANNER_MAX_SECONDS).default(PLANNER_DEFAULT_SECONDS),
   seed: wholeNumber('Seed', 0, PLANNER_MAX_SEED).default(1),
+  /**
+   * Stop the search after this many ruin-and-recreate iterations (or at the time limit, whichever comes first).
+   * A time limit alone ends after however many iterations the machine managed; with an iteration budget that
+   * the time allows, the same request and seed give the same plan on any machine.
+   */
+  iterations: wholeNumber('Iterations', 1, PLANNER_MAX_ITERATIONS).optional(),
 });
 export type PlanRequestInput = z.input<typeof planRequestSchema>;
 export type PlanRequest = z.output<typeof planRequestSchema>;
@@ -102,6 +109,7 @@ export const planProposalSchema = z.object({
     vehicleIds: z.array(z.string()),
     seconds: z.number(),
     seed: z.number(),
+    iterations: z.number().optional(),
   }),
   progress: planProgressSchema.nullable(),
   result: planResultSchema.nullable(),
@@ -109,5 +117,83 @@ export const planProposalSchema = z.object({
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** When a person accepted the proposal into stops, routes and seats; null until then. */
+  acceptedAt: z.string().nullable(),
 });
 export type PlanProposal = z.infer<typeof planProposalSchema>;
+
+/* ---------- Review and acceptance ---------- */
+
+/** A stop of a run as the review map draws it: an existing stop (with its id) or one the proposal would create. */
+export const reviewStopSchema = z.object({
+  /** null: a new stop, created on acceptance at a child's pickup point. */
+  stopId: z.string().nullable(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** HH:MM on the operator's wall clock; null for a current route whose run has no start time. */
+  time: z.string().nullable(),
+  children: z.number(),
+});
+export type ReviewStop = z.infer<typeof reviewStopSchema>;
+
+/** One vehicle's morning run, now or as proposed, with the assignment (route and driver) that would drive it. */
+export const reviewRunSchema = z.object({
+  vehicleId: z.string(),
+  licensePlate: z.string(),
+  /** The vehicle's assignment: null when the vehicle has none (such a proposal cannot be accepted). */
+  routeId: z.string().nullable(),
+  routeName: z.string().nullable(),
+  driverName: z.string().nullable(),
+  stops: z.array(reviewStopSchema),
+  children: z.number(),
+});
+export type ReviewRun = z.infer<typeof reviewRunSchema>;
+
+/** Where a child rides: a route and the stop they wait at (null: not seated / their own pickup point). */
+export const childPlacementSchema = z.object({
+  routeName: z.string().nullable(),
+  stopName: z.string().nullable(),
+});
+
+/** A child whose route or stop would change on acceptance, or who would lose their seat. */
+export const childChangeSchema = z.object({
+  studentId: z.string(),
+  name: z.string(),
+  from: childPlacementSchema,
+  to: childPlacementSchema,
+});
+export type ChildChange = z.infer<typeof childChangeSchema>;
+
+/**
+ * GET /api/planner/proposals/{id}/review, for a DONE proposal: the chosen vehicles' routes as they are now and as
+ * proposed (morning runs; afternoon runs mirror them), and every child whose route or stop would change. Children
+ * seated on those routes but not in the plan lose their seat on acceptance and are listed too.
+ */
+export const planReviewSchema = z.object({
+  proposalId: z.string(),
+  school: z.object({ id: z.string(), name: z.string(), lat: z.number(), lng: z.number() }),
+  current: z.array(reviewRunSchema),
+  proposed: z.array(reviewRunSchema),
+  summary: planSummarySchema,
+  changes: z.array(childChangeSchema),
+  /** Why the proposal cannot be accepted as it stands, in words; empty when it can. */
+  blockers: z.array(z.string()),
+  acceptedAt: z.string().nullable(),
+});
+export type PlanReview = z.infer<typeof planReviewSchema>;
+
+/**
+ * POST /api/planner/proposals/{id}/accept: writes the new stops, each used route's runs and stops (morning and
+ * afternoon), the children's stops and seats in one audited transaction. 409 when the proposal is not DONE, was
+ * accepted already, or no longer fits (a vehicle without an assignment, a child or stop deleted since).
+ */
+export const planAcceptedSchema = z.object({
+  proposalId: z.string(),
+  acceptedAt: z.string(),
+  stopsCreated: z.number(),
+  routesChanged: z.number(),
+  childrenSeated: z.number(),
+  childrenUnseated: z.number(),
+});
+export type PlanAccepted = z.infer<typeof planAcceptedSchema>;
