@@ -120,6 +120,8 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/planner/proposals': 'admin',
   'GET /api/planner/proposals/:id': 'admin',
   'POST /api/planner/proposals/:id/cancel': 'admin',
+  'GET /api/planner/proposals/:id/review': 'admin',
+  'POST /api/planner/proposals/:id/accept': 'admin',
 };
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';

@@ -139,6 +139,36 @@ describe('students', () => {
     expect(actions).toEqual(['student.created', 'student.updated', 'student.deleted']);
   });
 
+  it('keeps the door-to-door flag through enrolment, edits, the details and the list (false unless said)', async () => {
+    const enrolled = await api('POST', '/api/parents/create', {
+      ...parent(),
+      children: [child('Kabir', { doorToDoor: true }), child('Zoya')],
+    });
+    expect(enrolled.status).toBe(201);
+    const [kabir, zoya] = enrolled.body.data.students as Array<{ id: string; doorToDoor: boolean }>;
+    expect([kabir!.doorToDoor, zoya!.doorToDoor]).toEqual([true, false]);
+
+    const updated = await api('PUT', `/api/students/update/${zoya!.id}`, {
+      parentId: enrolled.body.data.id,
+      ...child('Zoya', { doorToDoor: true }),
+    });
+    expect(updated.body.data.doorToDoor).toBe(true);
+    const cleared = await api('PUT', `/api/students/update/${kabir!.id}`, {
+      parentId: enrolled.body.data.id,
+      ...child('Kabir', { doorToDoor: false }),
+    });
+    expect(cleared.body.data.doorToDoor).toBe(false);
+
+    expect((await api('GET', `/api/students/get-one/${zoya!.id}`)).body.data.doorToDoor).toBe(true);
+    const listed = await api('GET', '/api/students/get-all?search=Zoya');
+    const row = (listed.body.data as Array<{ id: string; doorToDoor: boolean }>).find(
+      (s) => s.id === zoya!.id,
+    );
+    expect(row?.doorToDoor).toBe(true);
+    const [stored] = await t.app.database.db.select().from(students).where(eq(students.id, kabir!.id));
+    expect(stored?.doorToDoor).toBe(false);
+  });
+
   it('refuses a taken NFC tag on create and update, naming the holder', async () => {
     const family = (
       await api('POST', '/api/parents/create', {

@@ -160,6 +160,48 @@ describe('planning jobs', () => {
     expect(audit.map((entry) => entry.action)).toEqual(['plan.started']);
   });
 
+  it('gives a door-to-door child a stop of their own at home, though neighbours within 400 m share one', async () => {
+    const payload = familyPayload(uniqueTag(), 3);
+    // Three homes 50 m apart: walkers share a stop; the door-to-door child is picked up at their own door.
+    const family = await recordsThrough(api).family({
+      ...payload,
+      children: payload.children.map((child, index) => ({
+        ...child,
+        pickupAndDropLat: 12.95 + index * 0.00045,
+        pickupAndDropLng: 77.64,
+        doorToDoor: index === 1,
+      })),
+    });
+    const [first, door, third] = family.students;
+    expect(door!.doorToDoor).toBe(true);
+    const done = await finished(
+      (await started({ studentIds: family.students.map((child) => child.id), vehicleIds: [vehicles[0]!.id] }))
+        .id,
+    );
+    expect(done.status, done.error ?? '').toBe('DONE');
+    const stops = done.result!.stops;
+    expect(stops.find((stop) => stop.childIds.includes(door!.id))).toMatchObject({
+      existingStopId: null,
+      lat: door!.pickupAndDropLat,
+      lng: door!.pickupAndDropLng,
+      childIds: [door!.id],
+    });
+    expect(stops.find((stop) => stop.childIds.includes(first!.id))?.childIds.sort()).toEqual(
+      [first!.id, third!.id].sort(),
+    );
+  });
+
+  it('plans the same request, seed and iteration budget the same way twice', async () => {
+    const request = { seconds: 60, seed: 7, iterations: 40 };
+    const [one, two] = await Promise.all([started(request), started(request)]);
+    expect(one!.request).toMatchObject(request);
+    const [first, second] = await Promise.all([finished(one!.id), finished(two!.id)]);
+    expect(first.status, first.error ?? '').toBe('DONE');
+    expect(second.status, second.error ?? '').toBe('DONE');
+    expect(second.result).toEqual(first.result);
+    expect(first.progress?.iteration).toBeLessThanOrEqual(40);
+  });
+
   it('says which school, child or vehicle does not exist, and refuses empty lists and too long a search', async () => {
     const unknown = '00000000-0000-4000-8000-00000000abcd';
     const noSchool = await start({ schoolId: unknown });

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { users } from './users.js';
 
@@ -41,6 +50,8 @@ export const students = pgTable(
     pickupAndDropLng: doublePrecision('pickup_lng').notNull(),
     pickupDropAddress: text('pickup_address'),
     profileImage: text('profile_image'),
+    /** Special needs: the route planner always picks the child up at their own door, never at a shared stop. */
+    doorToDoor: boolean('door_to_door').notNull().default(false),
     /**
      * The parent's name, copied here by triggers (migration 0008) and never written by the application: it lets
      * the student search stay on this one table, where a newest-first walk can stop after a page of matches.

@@ -32,10 +32,14 @@ export const planProposals = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** When a person accepted the proposal into stops, routes and seats (once: a second accept is refused). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('plan_proposals_school_id_idx').on(t.schoolId, t.createdAt),
     index('plan_proposals_created_at_idx').on(t.createdAt, t.id),
     index('plan_proposals_created_by_idx').on(t.createdBy),
+    index('plan_proposals_accepted_by_idx').on(t.acceptedBy),
   ],
 );

@@ -24,10 +24,15 @@ export async function schoolToPlan(db: Executor, id: string) {
   return row;
 }
 
-/** The pickup points of these children (those that exist). */
+/** The pickup points of these children (those that exist), and whether each is picked up at their own door. */
 export async function childHomes(db: Executor, ids: readonly string[]) {
   return db
-    .select({ id: students.id, lat: students.pickupAndDropLat, lng: students.pickupAndDropLng })
+    .select({
+      id: students.id,
+      lat: students.pickupAndDropLat,
+      lng: students.pickupAndDropLng,
+      doorToDoor: students.doorToDoor,
+    })
     .from(students)
     .where(inArray(students.id, [...ids]));
 }

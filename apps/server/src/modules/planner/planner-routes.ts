@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   answerSchema,
   idParamsSchema,
+  planAcceptedSchema,
   planProposalSchema,
   planRequestSchema,
+  planReviewSchema,
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
 import { success } from '../../lib/envelope.js';
 import type { PlannerService } from './planner-service.js';
 
-/** /api/planner/proposals/…: start a planning job, follow it, cancel it. For administrators. */
+/** /api/planner/proposals/…: start a planning job, follow it, cancel it, review and accept its plan. For administrators. */
 export const plannerRoutes = (planner: PlannerService) => async (app: FastifyInstance) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['planner'];
@@ -36,5 +38,18 @@ export const plannerRoutes = (planner: PlannerService) => async (app: FastifyIns
     { schema: { tags, params: idParamsSchema, response: { 200: answer } } },
     async (request) =>
       success(await planner.cancel(request.params.id, changeContextOf(request)), 'Planning cancelled.'),
+  );
+
+  routes.get(
+    '/planner/proposals/:id/review',
+    { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(planReviewSchema) } } },
+    async (request) => success(await planner.review(request.params.id)),
+  );
+
+  routes.post(
+    '/planner/proposals/:id/accept',
+    { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(planAcceptedSchema) } } },
+    async (request) =>
+      success(await planner.accept(request.params.id, changeContextOf(request)), 'Plan accepted.'),
   );
 };

@@ -7,6 +7,7 @@ import { writerFor } from '../../lib/db-errors.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { boxAround, distanceM, type Point } from '../stops/stop-distance.js';
+import { createPlanReviewService } from './plan-review-service.js';
 import { RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';
 import type { PlanJob } from './plan-worker.js';
 import {
@@ -67,6 +68,7 @@ const toProposal = (row: ProposalRow, schoolName: string): PlanProposal => ({
   error: row.error,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
+  acceptedAt: row.acceptedAt?.toISOString() ?? null,
 });
 
 export interface PlannerServiceDeps {
@@ -79,7 +81,8 @@ export interface PlannerServiceDeps {
 
 /**
  * The route planner's jobs: start one for a school and chosen children and vehicles, read its progress and its
- * proposal, cancel it. Planning never changes stops, routes or seats; the proposal waits for review.
+ * proposal, cancel it. Planning never changes stops, routes or seats; the proposal waits for review, and only
+ * its acceptance (plan-review-service.ts) writes them.
  */
 export function createPlannerService({ db, clock, runner, travel }: PlannerServiceDeps) {
   const write = writerFor(db, {
@@ -115,13 +118,13 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
         bellTimeSeconds: secondsOfDay(school.bellTime),
         dismissalTimeSeconds: secondsOfDay(school.dismissalTime),
       },
-      // Students carry no door-to-door flag yet, so every child walks to a shared stop (the model's default).
       children: homes,
       existingStops,
       vehicles: fleet,
       travel,
       seconds: request.seconds,
       seed: request.seed,
+      iterations: request.iterations,
     };
     return { school, job };
   }
@@ -146,6 +149,8 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
     conflict(`This planning job is not running any more: it is ${proposal.status.toLowerCase()}.`);
 
   return {
+    ...createPlanReviewService({ db, clock }),
+
     async start(request: PlanRequest, context: ChangeContext): Promise<PlanProposal> {
       const { school, job } = await jobFor(request);
       const now = clock();
@@ -169,6 +174,7 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
             vehicles: request.vehicleIds.length,
             seconds: request.seconds,
             seed: request.seed,
+            iterations: request.iterations,
           },
         });
         return created;
