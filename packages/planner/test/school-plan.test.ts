@@ -47,10 +47,10 @@ describe('a school planned from homes to runs with the solver', () => {
     school,
     stops,
     travel: straightLineTable(runPoints(school, stops)),
-    fleet: { capacity: 40, vehicles: 12 },
+    fleet: { capacities: Array<number>(12).fill(40) },
   };
   const solution = solve(buildMorningProblem(input), { seconds: 20, seed: 3, maxIterations: 1500 });
-  const morning = morningRuns(solution.routes, input);
+  const morning = morningRuns(solution.routes, solution.routeVehicles!, input);
 
   it('finds a feasible plan that carries every child once, within seats and vehicles', () => {
     expect(solution.feasible).toBe(true);

@@ -42,10 +42,13 @@ function handTable(rows: number[][]): TravelTable {
   };
 }
 
+/** A fleet of `vehicles` vehicles of `seats` seats each. */
+const alike = (vehicles: number, seats: number) => ({ capacities: Array<number>(vehicles).fill(seats) });
+
 describe('the morning problem', () => {
   const stops = [stop(1, ['a', 'b']), stop(2, ['c', 'd', 'e'], 'old-stop'), stop(3, ['f'])];
   const travel = straightLineTable(runPoints(school, stops));
-  const input: SchoolRunInput = { name: 'Lycée', school, stops, travel, fleet: { capacity: 4, vehicles: 3 } };
+  const input: SchoolRunInput = { name: 'Lycée', school, stops, travel, fleet: alike(3, 4) };
   const problem = buildMorningProblem(input);
 
   it('has the school as node 0 and a node per stop, with the travel times as costs and times', () => {
@@ -54,9 +57,9 @@ describe('the morning problem', () => {
       size: 4,
       depot: 0,
       capacity: 4,
-      maxVehicles: 3,
       openStart: true,
     });
+    expect(Array.from(problem.vehicleCapacities!)).toEqual([4, 4, 4]);
     expect(problem.cost).toBe(travel.seconds);
     expect(problem.time).toBeUndefined();
     expect(problem.cost[0 * 4 + 1]).toBeCloseTo(156, 6);
@@ -81,22 +84,21 @@ describe('the morning problem', () => {
   });
 
   it('refuses a stop with more children than a vehicle has seats, and a table of other points', () => {
-    expect(() => buildMorningProblem({ ...input, fleet: { capacity: 2, vehicles: 3 } })).toThrow(
-      /3 children/,
-    );
+    expect(() => buildMorningProblem({ ...input, fleet: alike(3, 2) })).toThrow(/3 children/);
     expect(() => buildMorningProblem({ ...input, stops: stops.slice(1) })).toThrow(RangeError);
   });
 
   it('refuses a planned arrival later than the latest arrival', () => {
     const late = { ...DEFAULT_RUN_SETTINGS, plannedArrivalBeforeBellSeconds: 60 };
     expect(() => buildMorningProblem({ ...input, settings: late })).toThrow(/planned arrival/);
-    expect(() => morningRuns([[1]], { ...input, settings: late })).toThrow(/planned arrival/);
+    expect(() => morningRuns([[1]], [0], { ...input, settings: late })).toThrow(/planned arrival/);
   });
 });
 
 /**
  * Every plan of a tiny problem, checked the way the solver's contract reads: capacity, the school's latest arrival,
- * each stop's ride limit (no waiting: every stop is ready from midnight), at most `maxVehicles` routes. The best is
+ * each stop's ride limit (no waiting: every stop is ready from midnight), at most one route per vehicle (the fleets
+ * here are alike, so every vehicle seats `capacity`). The best is
  * the one with the fewest routes, then the least driving.
  */
 function bestPlanByBruteForce(problem: RoutingProblem): number[][] {
@@ -124,7 +126,7 @@ function bestPlanByBruteForce(problem: RoutingProblem): number[][] {
       order
         .slice(1)
         .forEach((node, k) => (cuts & (1 << k) ? routes.push([node]) : routes.at(-1)!.push(node)));
-      if (routes.length > problem.maxVehicles! || !routes.every(routeFits)) continue;
+      if (routes.length > problem.vehicleCapacities!.length || !routes.every(routeFits)) continue;
       const value =
         routes.length * problem.vehicleCost! + routes.reduce((sum, route) => sum + driving(route), 0);
       if (!best || value < best.value - 1e-9) best = { routes, value };
@@ -148,7 +150,7 @@ describe('the morning problem, solved by brute force', () => {
       school,
       stops,
       travel: straightLineTable(runPoints(school, stops)),
-      fleet: { capacity: 10, vehicles: 2 },
+      fleet: alike(2, 10),
     });
     expect(bestPlanByBruteForce(problem)).toEqual([[4, 2, 3, 1]]);
   });
@@ -165,7 +167,7 @@ describe('the morning problem, solved by brute force', () => {
       stops,
       travel,
       settings: strict,
-      fleet: { capacity: 10, vehicles: 2 },
+      fleet: alike(2, 10),
     };
     const routes = bestPlanByBruteForce(buildMorningProblem(input));
     expect(routes.map((route) => route.join()).sort()).toEqual(['1', '2']);
@@ -180,7 +182,7 @@ describe('the morning problem, solved by brute force', () => {
       school,
       stops,
       travel: straightLineTable(runPoints(school, stops)),
-      fleet: { capacity: 5, vehicles: 3 },
+      fleet: alike(3, 5),
     };
     const routes = bestPlanByBruteForce(buildMorningProblem(input));
     expect(routes).toHaveLength(2);
@@ -198,8 +200,8 @@ describe('runs from a solution', () => {
     [600, 0, 300],
     [900, 300, 0],
   ]);
-  const input: SchoolRunInput = { name: 'Hand', school, stops, travel, fleet: { capacity: 5, vehicles: 1 } };
-  const [morning] = morningRuns([[2, 1], []], input);
+  const input: SchoolRunInput = { name: 'Hand', school, stops, travel, fleet: alike(1, 5) };
+  const [morning] = morningRuns([[2, 1], []], [0, 1], input);
 
   it('times the morning backwards from the planned arrival, 20 minutes before the bell', () => {
     // Arrive 07:40:00 = 27600. Stop 1: leave 27600 − 600 = 27000, arrive 27000 − (30 + 2 × 5) = 26960.
@@ -266,8 +268,14 @@ describe('runs from a solution', () => {
   });
 
   it('refuses a route through a node that is no stop', () => {
-    expect(() => morningRuns([[3]], input)).toThrow(RangeError);
-    expect(() => morningRuns([[0]], input)).toThrow(RangeError);
+    expect(() => morningRuns([[3]], [0], input)).toThrow(RangeError);
+    expect(() => morningRuns([[0]], [0], input)).toThrow(RangeError);
+  });
+
+  it('refuses a route without a vehicle of the fleet, or with more children than its seats', () => {
+    expect(() => morningRuns([[2, 1]], [], input)).toThrow(/vehicle/);
+    expect(() => morningRuns([[2, 1]], [7], input)).toThrow(/not one of the fleet/);
+    expect(() => morningRuns([[2, 1]], [0], { ...input, fleet: alike(1, 4) })).toThrow(/5 children/);
   });
 });
 

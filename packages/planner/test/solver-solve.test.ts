@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoutingProblem } from '../src/solver/problem.js';
+import { routesAreFeasible } from '../src/solver/feasibility.js';
+import { prepareProblem } from '../src/solver/prepared-problem.js';
 import { Random } from '../src/solver/random.js';
 import { solve } from '../src/solver/solve.js';
 
@@ -134,6 +136,78 @@ describe('solve: hard constraints', () => {
     });
     const solution = solve({ ...problem, vehicleCost: 10_000 }, QUICK);
     expect(solution.vehicles).toBe(2);
+  });
+});
+
+describe('solve: a mixed fleet', () => {
+  // 50 children, one per point, and two vans of 10 seats and a bus of 30 (in that order): only all three carry them.
+  const mixed = planeProblem(randomPoints(51, 12), {
+    demand: Array(51).fill(1).fill(0, 0, 1),
+    capacity: 10,
+    vehicleCapacities: Float64Array.from([10, 30, 10]),
+    vehicleCost: 100_000,
+  });
+  const loads = (problem: RoutingProblem, routes: number[][]) =>
+    routes.map((route) => route.reduce((load, node) => load + problem.demand[node]!, 0));
+
+  it('carries 50 children in 3 runs, each within its own vehicle, never 30 on a van', () => {
+    for (const seed of [1, 2, 3]) {
+      const solution = solve(mixed, { ...QUICK, seed });
+      expect(solution.feasible).toBe(true);
+      expect(visitsEachCustomerOnce(mixed, solution.routes)).toBe(true);
+      expect(solution.vehicles).toBe(3);
+      expect([...solution.routeVehicles!].sort()).toEqual([0, 1, 2]);
+      const seats = solution.routeVehicles!.map((vehicle) => mixed.vehicleCapacities![vehicle]!);
+      loads(mixed, solution.routes).forEach((load, r) => expect(load).toBeLessThanOrEqual(seats[r]!));
+      expect(loads(mixed, solution.routes).sort((a, b) => a - b)).toEqual([10, 10, 30]);
+    }
+  });
+
+  it('puts the fullest run on the largest vehicle, and leaves the vans home when the bus is enough', () => {
+    const few = planeProblem(randomPoints(21, 13), {
+      demand: Array(21).fill(1).fill(0, 0, 1),
+      capacity: 10,
+      vehicleCapacities: Float64Array.from([10, 30, 10]),
+      vehicleCost: 100_000,
+    });
+    const solution = solve(few, QUICK);
+    expect(solution.feasible).toBe(true);
+    expect(solution.routeVehicles).toEqual([1]);
+  });
+
+  it('says so when the fleet cannot carry everyone, however the runs are cut', () => {
+    const tooSmall = { ...mixed, vehicleCapacities: Float64Array.from([10, 29, 10]) };
+    const solution = solve(tooSmall, QUICK);
+    expect(solution.feasible).toBe(false);
+    expect(solution.vehicles).toBeLessThanOrEqual(3);
+  });
+
+  it('gives the same runs on the same vehicles for the same seed and iteration budget', () => {
+    const first = solve(mixed, { seconds: 60, seed: 42, maxIterations: 500 });
+    const second = solve(mixed, { seconds: 60, seed: 42, maxIterations: 500 });
+    expect(second.routes).toEqual(first.routes);
+    expect(second.routeVehicles).toEqual(first.routeVehicles);
+    expect(second.iterations).toBe(500);
+  });
+
+  it('checks each run against its own vehicle, each vehicle used once', () => {
+    const p = prepareProblem(mixed);
+    const { routes, routeVehicles } = solve(mixed, QUICK);
+    expect(routesAreFeasible(p, routes, routeVehicles)).toBe(true);
+    const thirty = routeVehicles!.indexOf(1);
+    const van = (thirty + 1) % 3;
+    const swapped = routeVehicles!.map((vehicle, r) =>
+      r === thirty ? routeVehicles![van]! : r === van ? 1 : vehicle,
+    );
+    expect(routesAreFeasible(p, routes, swapped)).toBe(false);
+    expect(
+      routesAreFeasible(
+        p,
+        routes,
+        routeVehicles!.map(() => 1),
+      ),
+    ).toBe(false);
+    expect(routesAreFeasible(p, routes)).toBe(false);
   });
 });
 

@@ -16,10 +16,8 @@ export interface School extends Point {
 }
 
 export interface Fleet {
-  /** Seats of one vehicle (children). */
-  capacity: number;
-  /** Vehicles with a driver available for this school. */
-  vehicles: number;
+  /** Seats (children) of each vehicle with a driver available for this school; a run's vehicle is an index here. */
+  capacities: readonly number[];
 }
 
 export interface RunSettings {
@@ -74,10 +72,11 @@ export function buildMorningProblem(input: SchoolRunInput): RoutingProblem {
   const settings = settingsOf(input);
   const size = stops.length + 1;
   if (travel.size !== size) throw new RangeError(`The travel table has ${travel.size} points, not ${size}`);
-  const crowded = stops.find((stop) => stop.childIds.length > fleet.capacity);
+  const largest = Math.max(0, ...fleet.capacities);
+  const crowded = stops.find((stop) => stop.childIds.length > largest);
   if (crowded) {
     throw new RangeError(
-      `A stop has ${crowded.childIds.length} children, more than a vehicle's ${fleet.capacity} seats`,
+      `A stop has ${crowded.childIds.length} children, more than the largest vehicle's ${largest} seats`,
     );
   }
   const latestArrival = school.bellTime - settings.latestArrivalBeforeBellSeconds;
@@ -101,13 +100,14 @@ export function buildMorningProblem(input: SchoolRunInput): RoutingProblem {
     // Driving time is both what is minimised and what the clock runs on: one matrix (`time` falls back to it).
     cost: travel.seconds,
     demand,
-    capacity: fleet.capacity,
+    capacity: largest,
+    // Each run is planned for its own vehicle, so a mixed fleet's large buses take more children per run.
+    vehicleCapacities: Float64Array.from(fleet.capacities),
     serviceTime,
     // Ready at midnight: a run may leave as early as it needs, the school's latest arrival is what binds.
     readyTime: new Float64Array(size),
     dueTime,
     maxRideTime,
-    maxVehicles: fleet.vehicles,
     vehicleCost: vehicleCostAbove(travel.seconds, stops.length),
     openStart: true,
   };
@@ -136,6 +136,10 @@ export interface ChildRide {
 
 export interface Run {
   direction: 'morning' | 'afternoon';
+  /** The run's vehicle: an index into the fleet's capacities. */
+  vehicle: number;
+  /** What that vehicle seats. */
+  seats: number;
   /** In driving order. */
   stops: RunStop[];
   /** Morning: arrival at school; afternoon: departure from school, the children on board. */
@@ -149,14 +153,23 @@ export interface Run {
   drivingSeconds: number;
 }
 
-/** The solver's routes (stop nodes in order, the school left out) as timed morning runs, arriving at the planned
- * time before the bell, each stop timed backwards from there so that nobody boards earlier than needed. */
-export function morningRuns(routes: readonly (readonly number[])[], input: SchoolRunInput): Run[] {
+/**
+ * The solver's routes (stop nodes in order, the school left out) and their vehicles (`routeVehicles`: indexes into
+ * the fleet's capacities) as timed morning runs, arriving at the planned time before the bell, each stop timed
+ * backwards from there so that nobody boards earlier than needed.
+ */
+export function morningRuns(
+  routes: readonly (readonly number[])[],
+  routeVehicles: readonly number[],
+  input: SchoolRunInput,
+): Run[] {
   const settings = settingsOf(input);
   const arrival = input.school.bellTime - settings.plannedArrivalBeforeBellSeconds;
+  if (routeVehicles.length !== routes.length) throw new RangeError('Every route needs its vehicle');
   return routes
-    .filter((route) => route.length > 0)
-    .map((route) => {
+    .map((route, index) => ({ route, vehicle: routeVehicles[index]! }))
+    .filter(({ route }) => route.length > 0)
+    .map(({ route, vehicle }) => {
       const legs = drivingLegs([...route, SCHOOL], input.travel);
       const stops: RunStop[] = [];
       let leaveBy = arrival;
@@ -167,7 +180,7 @@ export function morningRuns(routes: readonly (readonly number[])[], input: Schoo
         stops.unshift(runStop(input, node, stopArrival, departure));
         leaveBy = stopArrival;
       }
-      return timedRun('morning', stops, legs, arrival, {
+      return timedRun('morning', seated(input, vehicle), stops, legs, arrival, {
         start: stops[0]!.arrival,
         end: arrival,
         rideOf: (stop) => arrival - stop.departure,
@@ -191,7 +204,7 @@ export function afternoonRuns(morning: readonly Run[], input: SchoolRunInput, di
       clock = stopArrival + dwellSeconds(stopOf(input, node).childIds.length, settings.dwell);
       return runStop(input, node, stopArrival, clock);
     });
-    return timedRun('afternoon', stops, legs, schoolDeparture, {
+    return timedRun('afternoon', { vehicle: run.vehicle, seats: run.seats }, stops, legs, schoolDeparture, {
       start: dismissalTime,
       end: clock,
       rideOf: (stop) => stop.arrival - schoolDeparture,
@@ -215,6 +228,13 @@ function drivingLegs(nodes: readonly number[], travel: TravelTable): Legs {
   return legs;
 }
 
+/** A vehicle of the fleet, refused when it is not one. */
+function seated(input: SchoolRunInput, vehicle: number): Pick<Run, 'vehicle' | 'seats'> {
+  const seats = input.fleet.capacities[vehicle];
+  if (seats === undefined) throw new RangeError(`Vehicle ${vehicle} is not one of the fleet`);
+  return { vehicle, seats };
+}
+
 function stopOf(input: SchoolRunInput, node: number): GroupedStop {
   const stop = input.stops[node - 1];
   if (!stop || node === SCHOOL) throw new RangeError(`Node ${node} is not a stop of this school`);
@@ -230,6 +250,7 @@ const sum = (values: readonly number[]) => values.reduce((total, value) => total
 
 function timedRun(
   direction: Run['direction'],
+  vehicle: Pick<Run, 'vehicle' | 'seats'>,
   stops: RunStop[],
   legs: Legs,
   schoolTime: number,
@@ -238,8 +259,12 @@ function timedRun(
   const rides = stops.flatMap((stop) =>
     stop.childIds.map((childId) => ({ childId, seconds: timing.rideOf(stop) })),
   );
+  if (rides.length > vehicle.seats) {
+    throw new RangeError(`A run of ${rides.length} children on a vehicle of ${vehicle.seats} seats`);
+  }
   return {
     direction,
+    ...vehicle,
     stops,
     schoolTime,
     start: timing.start,

@@ -85,7 +85,7 @@ export class LocalSearch {
     if (s !== r) {
       let load = 0;
       for (let k = i; k < i + segment; k++) load += this.p.demand[this.at(r, k)]!;
-      if (plan.load[s]! + load > this.p.capacity) return false;
+      if (plan.load[s]! + load > plan.capacity[s]!) return false;
     }
     const before = this.at(r, i - 1);
     const after = this.at(r, i + segment);
@@ -162,7 +162,7 @@ export class LocalSearch {
     const u = this.at(r, i);
     const v = this.at(s, j);
     const shift = this.p.demand[v]! - this.p.demand[u]!;
-    if (plan.load[r]! + shift > this.p.capacity || plan.load[s]! - shift > this.p.capacity) return false;
+    if (plan.load[r]! + shift > plan.capacity[r]! || plan.load[s]! - shift > plan.capacity[s]!) return false;
     const uBefore = this.at(r, i - 1);
     const uAfter = this.at(r, i + 1);
     const vBefore = this.at(s, j - 1);
@@ -205,8 +205,8 @@ export class LocalSearch {
     if ((i === -1 && j === -1) || (i === length - 1 && j === otherLength - 1)) return false;
     const headLoad = this.headLoad(r, i);
     const otherHeadLoad = this.headLoad(s, j);
-    if (headLoad + plan.load[s]! - otherHeadLoad > this.p.capacity) return false;
-    if (otherHeadLoad + plan.load[r]! - headLoad > this.p.capacity) return false;
+    if (headLoad + plan.load[s]! - otherHeadLoad > plan.capacity[r]!) return false;
+    if (otherHeadLoad + plan.load[r]! - headLoad > plan.capacity[s]!) return false;
     const a = this.at(r, i);
     const aNext = this.at(r, i + 1);
     const b = this.at(s, j);

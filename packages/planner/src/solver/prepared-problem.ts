@@ -10,7 +10,14 @@ export interface PreparedProblem {
   cost: Float64Array;
   time: Float64Array;
   demand: Float64Array;
+  /** What the largest vehicle carries (every vehicle, unless the fleet is mixed). */
   capacity: number;
+  /** Whether vehicles differ (`vehicleCapacities` given): routes then carry their own vehicle and capacity. */
+  mixedFleet: boolean;
+  /** A mixed fleet's capacities, largest first (ties in the problem's order); empty otherwise. */
+  fleet: Float64Array;
+  /** The problem's index of each vehicle of `fleet`. */
+  fleetOrder: Int32Array;
   service: Float64Array;
   ready: Float64Array;
   due: Float64Array;
@@ -70,13 +77,22 @@ export function prepareProblem(problem: RoutingProblem): PreparedProblem {
   }
 
   const vehicleCost = problem.vehicleCost ?? 0;
+  const given = problem.vehicleCapacities;
+  const fleetOrder = Int32Array.from({ length: given?.length ?? 0 }, (_, i) => i).sort(
+    (a, b) => given![b]! - given![a]! || a - b,
+  );
+  const fleet = Float64Array.from(fleetOrder, (vehicle) => given![vehicle]!);
+  const maxVehicles = Math.min(problem.maxVehicles ?? Infinity, given ? given.length : Infinity);
   return {
     size,
     depot,
     cost,
     time: problem.time ?? cost,
     demand: problem.demand,
-    capacity: problem.capacity,
+    capacity: given ? (fleet[0] ?? 0) : problem.capacity,
+    mixedFleet: given !== undefined,
+    fleet,
+    fleetOrder,
     service: filled(problem.serviceTime, size, 0),
     ready: filled(problem.readyTime, size, 0),
     due: filled(problem.dueTime, size, Infinity),
@@ -85,7 +101,7 @@ export function prepareProblem(problem: RoutingProblem): PreparedProblem {
     hasRideLimits,
     openStart: problem.openStart ?? false,
     vehicleCost,
-    maxVehicles: problem.maxVehicles ?? Infinity,
+    maxVehicles,
     customers,
     neighbours,
     neighbourCount,

@@ -15,8 +15,12 @@ export interface RoutingProblem {
   time?: Float64Array;
   /** Load picked up at each node (0 for the depot). */
   demand: Float64Array;
-  /** What one vehicle carries. */
+  /** What one vehicle carries; with `vehicleCapacities`, ignored in favour of each vehicle's own. */
   capacity: number;
+  /** A fixed, mixed fleet: what each vehicle carries. Each vehicle serves at most one route and a route's load must
+   * fit its own vehicle; the solution says which vehicle serves which route. Absent: `maxVehicles` alike vehicles
+   * of `capacity`. */
+  vehicleCapacities?: Float64Array;
   /** Time spent at each node. */
   serviceTime?: Float64Array;
   /** Time windows: service at node i starts no earlier than readyTime[i] and no later than dueTime[i]. The depot's
@@ -26,7 +30,7 @@ export interface RoutingProblem {
   /** For each node, the longest time from the end of its service to the route's arrival at the depot (a child's
    * ride to school). Infinity or absent: no limit. */
   maxRideTime?: Float64Array;
-  /** At most this many routes. Absent: as many as needed. */
+  /** At most this many routes (and never more than `vehicleCapacities` has). Absent: as many as needed. */
   maxVehicles?: number;
   /** Added to the cost once per route, so that fewer vehicles win before less driving (0 for benchmark files). */
   vehicleCost?: number;
@@ -61,6 +65,8 @@ export interface Solution {
   /** Sum of route costs (driving only, without `vehicleCost`). */
   cost: number;
   vehicles: number;
+  /** With `vehicleCapacities`: the vehicle (index into it) serving each route, a different one per route. */
+  routeVehicles?: number[];
   /** Whether every hard constraint holds (capacity, time windows, ride times, vehicles). */
   feasible: boolean;
   iterations: number;

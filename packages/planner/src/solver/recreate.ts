@@ -44,7 +44,8 @@ export class Recreate {
    * when neither is possible and it stays out. */
   place(plan: RoutePlan, customer: number): boolean {
     if (this.findPosition(plan, customer)) plan.insert(this.bestRoute, this.bestPosition, customer);
-    else if (plan.routeCount < this.p.maxVehicles && this.servesAlone(customer)) plan.openRoute(customer);
+    else if (plan.routeCount < this.p.maxVehicles && this.servesAlone(plan, customer))
+      plan.openRoute(customer);
     else return false;
     return true;
   }
@@ -66,20 +67,7 @@ export class Recreate {
 
   /** Sets bestRoute/bestPosition to the cheapest feasible insertion; false when there is none. */
   private findPosition(plan: RoutePlan, u: number): boolean {
-    const {
-      size,
-      cost,
-      time,
-      demand,
-      capacity,
-      service,
-      ready,
-      due,
-      depot,
-      openStart,
-      timed,
-      hasRideLimits,
-    } = this.p;
+    const { size, cost, time, demand, service, ready, due, depot, openStart, timed, hasRideLimits } = this.p;
     const random = this.random;
     let bestDelta = Infinity;
     this.bestRoute = -1;
@@ -89,7 +77,7 @@ export class Recreate {
     const serviceU = service[u]!;
     const fromDepotU = cost[depot * size + u]!;
     for (let r = 0; r < plan.routeCount; r++) {
-      if (plan.load[r]! + du > capacity) continue;
+      if (plan.load[r]! + du > plan.capacity[r]!) continue;
       const nodes = plan.routes[r]!;
       const start = plan.start[r]!;
       const latest = plan.latest[r]!;
@@ -134,8 +122,8 @@ export class Recreate {
     return sequenceKeepsTimes(this.p, candidate, k);
   }
 
-  private servesAlone(u: number): boolean {
-    if (this.p.demand[u]! > this.p.capacity) return false;
+  private servesAlone(plan: RoutePlan, u: number): boolean {
+    if (this.p.demand[u]! > plan.nextCapacity()) return false;
     this.candidate[0] = u;
     return sequenceKeepsTimes(this.p, this.candidate, 1);
   }

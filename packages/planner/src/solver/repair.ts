@@ -50,13 +50,13 @@ export class Repair {
 
   private spareRoom(plan: RoutePlan): number {
     let room = 0;
-    for (let r = 0; r < plan.routeCount; r++) room += this.p.capacity - plan.load[r]!;
+    for (let r = 0; r < plan.routeCount; r++) room += plan.capacity[r]! - plan.load[r]!;
     return room;
   }
 
   /** The best load-gathering relocate or swap in `move`; false when none gains. */
   private findMove(plan: RoutePlan): boolean {
-    const { demand, capacity } = this.p;
+    const { demand } = this.p;
     const move = this.move;
     move.gain = 0;
     move.from = -1;
@@ -67,6 +67,7 @@ export class Repair {
         for (let to = 0; to < plan.routeCount; to++) {
           if (to === from) continue;
           const toLoad = plan.load[to]!;
+          const capacity = plan.capacity[to]!;
           if (toLoad + dc <= capacity)
             this.considerRelocate(plan, from, to, customer, 2 * dc * (toLoad + dc - fromLoad));
           for (const other of plan.routes[to]!) {

@@ -2,14 +2,22 @@ import type { PreparedProblem } from './prepared-problem.js';
 import { firstServiceStart } from './schedule.js';
 
 /**
- * A set of routes with what insertion needs cached per route: load, cost, and per position the earliest service
- * start and the latest one that keeps the rest of the route on time. Route arrays are reused (the first
+ * A set of routes with what insertion needs cached per route: load, capacity, cost, and per position the earliest
+ * service start and the latest one that keeps the rest of the route on time. Route arrays are reused (the first
  * `routeCount` are live), so copying a plan, as the search does every iteration, allocates nothing once warm.
+ *
+ * With a mixed fleet each route holds a vehicle, and the routes always hold the `routeCount` largest: whenever
+ * routes come or go they are reseated, the fullest route on the largest vehicle. That is the seating that fits
+ * whenever any does, and it leaves the largest free vehicle for the next route opened.
  */
 export class RoutePlan {
   routeCount = 0;
   readonly routes: number[][] = [];
   readonly load: number[] = [];
+  /** What the route's vehicle carries: the moves keep `load` within it. */
+  readonly capacity: number[] = [];
+  /** With a mixed fleet, the route's vehicle as its rank in `fleet` (largest first). */
+  readonly vehicle: number[] = [];
   readonly cost: number[] = [];
   /** Load of positions 0 … k at index k. */
   readonly prefixLoad: number[][] = [];
@@ -20,6 +28,8 @@ export class RoutePlan {
   readonly routeOf: Int32Array;
   readonly positionOf: Int32Array;
   unassignedCount: number;
+  /** Routes ordered fullest first, reused by `reseat`. */
+  private readonly byLoad: number[] = [];
 
   constructor(private readonly p: PreparedProblem) {
     this.routeOf = new Int32Array(p.size).fill(-1);
@@ -50,6 +60,8 @@ export class RoutePlan {
       copyInto(this.start[r]!, other.start[r]!);
       copyInto(this.latest[r]!, other.latest[r]!);
       this.load[r] = other.load[r]!;
+      this.capacity[r] = other.capacity[r]!;
+      this.vehicle[r] = other.vehicle[r]!;
       this.cost[r] = other.cost[r]!;
     }
     this.routeCount = other.routeCount;
@@ -73,7 +85,14 @@ export class RoutePlan {
     nodes.push(customer);
     this.unassignedCount--;
     this.refresh(route);
+    if (this.p.mixedFleet) this.reseat();
     return route;
+  }
+
+  /** What the vehicle of a route opened now would carry: the largest free one (a mixed fleet's routes hold the
+   * largest, see the class comment). */
+  nextCapacity(): number {
+    return this.p.mixedFleet ? (this.p.fleet[this.routeCount] ?? 0) : this.p.capacity;
   }
 
   /** Marks a customer as out of every route; the caller compacts the route array and refreshes it. */
@@ -97,9 +116,29 @@ export class RoutePlan {
         swap(this.start, r, last);
         swap(this.latest, r, last);
         this.load[r] = this.load[last]!;
+        this.capacity[r] = this.capacity[last]!;
+        this.vehicle[r] = this.vehicle[last]!;
         this.cost[r] = this.cost[last]!;
         for (const node of this.routes[r]!) this.routeOf[node] = r;
       }
+    }
+    if (this.p.mixedFleet) this.reseat();
+  }
+
+  /**
+   * Seats a mixed fleet's routes on its `routeCount` largest vehicles, the fullest route on the largest. If the
+   * routes fit any of the vehicles they fit this way, since pairing both sides in sorted order gives each route a
+   * vehicle at least as large as any seating that fits. Ties keep the route order, so the seating is deterministic.
+   */
+  reseat(): void {
+    const order = this.byLoad;
+    order.length = this.routeCount;
+    for (let r = 0; r < this.routeCount; r++) order[r] = r;
+    order.sort((a, b) => this.load[b]! - this.load[a]! || a - b);
+    for (let rank = 0; rank < order.length; rank++) {
+      const route = order[rank]!;
+      this.vehicle[route] = rank;
+      this.capacity[route] = this.p.fleet[rank]!;
     }
   }
 
@@ -156,6 +195,8 @@ export class RoutePlan {
       this.start.push([]);
       this.latest.push([]);
       this.load.push(0);
+      this.capacity.push(this.p.capacity);
+      this.vehicle.push(-1);
       this.cost.push(0);
     }
   }

@@ -92,13 +92,19 @@ export function solve(problem: RoutingProblem, options: SolveOptions): Solution 
   localSearch.improve(best, new Deadline(began, options.seconds + POLISH_GRACE_SECONDS, options.signal));
   if (best.objective() < bestObjective - 1e-9) pendingImprovement = true;
   if (pendingImprovement) report(iteration, performance.now() - began);
+  // The polish moved load between routes without reseating them: the fullest route goes back on the largest vehicle.
+  if (p.mixedFleet) best.reseat();
 
   const routes = best.routes.slice(0, best.routeCount).map((route) => [...route]);
+  const routeVehicles = p.mixedFleet
+    ? best.vehicle.slice(0, best.routeCount).map((rank) => p.fleetOrder[rank]!)
+    : undefined;
   return {
     routes,
     cost: best.drivingCost(),
     vehicles: best.routeCount,
-    feasible: best.unassignedCount === 0 && routesAreFeasible(p, routes),
+    ...(routeVehicles && { routeVehicles }),
+    feasible: best.unassignedCount === 0 && routesAreFeasible(p, routes, routeVehicles),
     iterations: iteration,
     elapsedMs: performance.now() - began,
   };

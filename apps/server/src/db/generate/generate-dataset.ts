@@ -16,10 +16,14 @@ import {
 /**
  * Fills a database with a coherent, realistic dataset of `students` children, generated inside the database with
  * generate_series (one statement per table: no row travels through Node, so 1M students load in about a minute):
- * - parents with 1 to 3 children; pickup points scattered around four city centres;
+ * - one school near the centre of each of the first three cities, bells at 08:00, 08:30 and 09:00;
+ * - parents with 1 to 3 children, spread evenly over those cities, each block of children below in a
+ *   neighbourhood of its own;
  *   names, cities, vehicle models, colours and schools come from the same sample lists as the tests' records;
- * - one vehicle (20 to 60 seats), one driver and one route per block of 60 children, tied by an assignment;
- *   each assignment filled to its vehicle's capacity (the rest of the block stays unassigned, as in life);
+ * - one vehicle (20 to 60 seats), one driver and one route to the city's school per block of 60 children of one
+ *   city, tied by an assignment; each assignment filled to its vehicle's capacity (the rest of the block stays
+ *   unassigned, as in life). That is what an operator without a planner does: a bus per block of neighbours,
+ *   each bus full, and the baseline the route planner's benchmark measures itself against;
  * - `schoolDays` past school days of trips (pickup and drop) for every assignment, mostly COMPLETED.
  * Names, e-mails and phones are made up; addresses use the example.com domain.
  */
@@ -29,6 +33,7 @@ export interface DatasetSize {
 }
 
 export interface DatasetSummary {
+  schools: number;
   parents: number;
   students: number;
   drivers: number;
@@ -43,22 +48,58 @@ export interface DatasetSummary {
 const textArray = (values: readonly string[]) =>
   `array[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
+/** Each family's city has a school, so that every child has one within a bus ride. */
+export const DATASET_SCHOOLS = SCHOOLS.slice(0, 3).map((name, index) => {
+  const city = CITIES[index]!;
+  return {
+    name,
+    city: city.name,
+    // A little north-east of the centre: a school is seldom on the main square.
+    lat: city.lat + 0.01,
+    lng: city.lng + 0.01,
+    bellTime: `${String(8 + Math.floor(index / 2)).padStart(2, '0')}:${index % 2 === 0 ? '00' : '30'}`,
+    dismissalTime: `${String(15 + Math.floor(index / 2))}:${index % 2 === 0 ? '00' : '30'}`,
+  };
+});
+const HOME_CITIES = CITIES.slice(0, DATASET_SCHOOLS.length);
+
 const FIRST = textArray(FIRST_NAMES);
 const LAST = textArray(LAST_NAMES);
-const CITY_NAME = textArray(CITIES.map((city) => city.name));
-const CITY_STATE = textArray(CITIES.map((city) => city.state));
-const CITY_LAT = `array[${CITIES.map((city) => city.lat).join(', ')}]`;
-const CITY_LNG = `array[${CITIES.map((city) => city.lng).join(', ')}]`;
+const CITY_NAME = textArray(HOME_CITIES.map((city) => city.name));
+const CITY_STATE = textArray(HOME_CITIES.map((city) => city.state));
+const CITY_LAT = `array[${HOME_CITIES.map((city) => city.lat).join(', ')}]`;
+const CITY_LNG = `array[${HOME_CITIES.map((city) => city.lng).join(', ')}]`;
+/** The city (0-based, before `% cities`) of family number `n`: `n` alone would follow the number of children
+ * (1 + 7n mod 3) and put every family of one child in the same city. */
+const familyCity = (n: string) => `(${n} + ${n} / 3)`;
+const SCHOOL_NAME = textArray(DATASET_SCHOOLS.map((school) => school.name));
+const RANDOM_SEED = 0.17;
 /** Seats are handed out per block of this many children; a vehicle holds at most this many. */
 const BLOCK = 60;
+/** A block's homes lie within this many degrees each way of its neighbourhood's centre (about 650 m)... */
+const NEIGHBOURHOOD_DEGREES = 0.006;
+/** ...and neighbourhood centres within this many degrees of the city's centre (about 7 km), so that every home is
+ * within PICKUP_SPREAD_DEGREES of it and a bus of neighbours reaches the school within the longest ride. */
+const NEIGHBOURHOOD_CENTRE_SPREAD = 0.5 * PICKUP_SPREAD_DEGREES;
 
 const pick = (array: string, seed: string) =>
   sql.raw(`(${array})[1 + ((${seed}) % array_length(${array}, 1))]`);
 
 export async function generateDataset(db: Database, size: DatasetSize): Promise<DatasetSummary> {
   const parents = Math.ceil(size.students / 2);
-  const blocks = Math.ceil(size.students / BLOCK);
   await db.transaction(async (tx) => {
+    // The same size gives the same homes, neighbourhoods and seats (not the same ids), so benchmarks on generated
+    // data can be repeated. random() follows the seed on the transaction's connection.
+    await tx.execute(sql`select setseed(${RANDOM_SEED})`);
+    await tx.execute(sql`insert into schools (name, address, lat, lng, bell_time, dismissal_time)
+      values ${sql.join(
+        DATASET_SCHOOLS.map(
+          (school) =>
+            sql`(${school.name}, ${`School Road, ${school.city}`}, ${school.lat}, ${school.lng}, ${school.bellTime}, ${school.dismissalTime})`,
+        ),
+        sql`, `,
+      )}
+      on conflict do nothing`);
     // Work tables: a number per generated row, so that every later statement can derive its values from it.
     await tx.execute(sql`create temporary table gen_parents on commit drop as
       select n::bigint as n, gen_random_uuid() as user_id, gen_random_uuid() as parent_id from generate_series(1, ${parents}) n`);
@@ -68,29 +109,36 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       from gen_parents`);
     await tx.execute(sql`insert into parents (id, user_id, phone, alternative_phone, address, city, state, pin_code, created_at)
       select parent_id, user_id, '9' || lpad(((n * 7919) % 1000000000)::text, 9, '0'), '8' || lpad(((n * 104729) % 1000000000)::text, 9, '0'),
-        (n % 400 + 1) || ', ' || ${pick(LAST, 'n')} || ' Road', ${pick(CITY_NAME, 'n')},
-        ${pick(CITY_STATE, 'n')}, lpad(((n * 31) % 100000 + 500000)::text, 6, '0'),
+        (n % 400 + 1) || ', ' || ${pick(LAST, 'n')} || ' Road', ${pick(CITY_NAME, familyCity('n'))},
+        ${pick(CITY_STATE, familyCity('n'))}, lpad(((n * 31) % 100000 + 500000)::text, 6, '0'),
         now() - (n || ' seconds')::interval
       from gen_parents`);
-    // 1 to 3 children per parent, numbered 1..students across all families.
+    // 1 to 3 children per parent, numbered 1..students across all families; each family in its parent's city
+    // (0-based), and each child ranked within the city, which cuts the city's children into blocks of neighbours.
     await tx.execute(sql`create temporary table gen_students on commit drop as
-      select row_number() over (order by p.n, k) as n, gen_random_uuid() as id, p.parent_id, p.n as family, k
-      from gen_parents p cross join lateral generate_series(1, 1 + (p.n * 7) % 3) k
-      limit ${size.students}`);
+      select n, id, parent_id, family, k, city, row_number() over (partition by city order by n) - 1 as city_rank
+      from (select row_number() over (order by p.n, k) as n, gen_random_uuid() as id, p.parent_id, p.n as family, k,
+          ${sql.raw(familyCity('p.n'))} % ${HOME_CITIES.length} as city
+        from gen_parents p cross join lateral generate_series(1, 1 + (p.n * 7) % 3) k
+        limit ${size.students}) numbered`);
+    // One driver, vehicle and route per block of one city's children, tied by an assignment. Each block lives in
+    // a neighbourhood of its own: a centre within half the spread from the city's centre, uniform over that disc.
+    await tx.execute(sql`create temporary table gen_blocks on commit drop as
+      select b, city, chunk, gen_random_uuid() as driver_user, gen_random_uuid() as driver_id,
+        gen_random_uuid() as vehicle_id, gen_random_uuid() as route_id, gen_random_uuid() as assignment_id,
+        20 + (b * 37) % 41 as capacity, sqrt(random()) * ${NEIGHBOURHOOD_CENTRE_SPREAD} as centre_distance,
+        random() * 2 * pi() as centre_angle
+      from (select row_number() over (order by city, chunk) - 1 as b, city, chunk
+        from (select distinct city, city_rank / ${BLOCK} as chunk from gen_students) chunks) numbered`);
     await tx.execute(sql`insert into students (id, parent_id, name, class, roll_no, nfc_tag_id, pickup_lat, pickup_lng, pickup_address, created_at)
       select s.id, s.parent_id, ${pick(FIRST, 's.n * 11 + s.k')} || ' ' || ${pick(LAST, 's.family * 13')},
         (1 + s.n % 12)::text || ${pick(textArray(SECTIONS), 's.n')}, (1 + s.n % 45)::text,
         'NFC' || lpad(to_hex(s.n::int), 8, '0'),
-        (${sql.raw(CITY_LAT)})[1 + s.family % ${CITIES.length}] + (random() - 0.5) * ${2 * PICKUP_SPREAD_DEGREES},
-        (${sql.raw(CITY_LNG)})[1 + s.family % ${CITIES.length}] + (random() - 0.5) * ${2 * PICKUP_SPREAD_DEGREES},
+        (${sql.raw(CITY_LAT)})[1 + s.city] + g.centre_distance * sin(g.centre_angle) + (random() - 0.5) * ${2 * NEIGHBOURHOOD_DEGREES},
+        (${sql.raw(CITY_LNG)})[1 + s.city] + g.centre_distance * cos(g.centre_angle) + (random() - 0.5) * ${2 * NEIGHBOURHOOD_DEGREES},
         'Gate ' || (s.n % 5 + 1),
         now() - (s.n || ' seconds')::interval
-      from gen_students s`);
-    // One driver, vehicle and route per block of children, tied by an assignment.
-    await tx.execute(sql`create temporary table gen_blocks on commit drop as
-      select b, gen_random_uuid() as driver_user, gen_random_uuid() as driver_id, gen_random_uuid() as vehicle_id,
-        gen_random_uuid() as route_id, gen_random_uuid() as assignment_id, 20 + (b * 37) % 41 as capacity
-      from generate_series(0::bigint, ${blocks - 1}) b`);
+      from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}`);
     await tx.execute(sql`insert into users (id, name, email, role)
       select driver_user, ${pick(FIRST, 'b * 3 + 1')} || ' ' || ${pick(LAST, 'b * 5 + 2')}, 'driver' || b || '@example.com', 'driver' from gen_blocks`);
     await tx.execute(sql`insert into drivers (id, user_id, phone, license_no, address)
@@ -103,15 +151,15 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       from gen_blocks`);
     await tx.execute(sql`insert into routes (id, name, start_location, end_location, distance_km, duration_min)
       select route_id, 'Route ' || (b + 1) || ' ' || ${pick(textArray(ROUTE_DIRECTIONS), 'b')},
-        'Depot ' || (b % 20 + 1), ${pick(textArray(SCHOOLS), 'b')},
+        'Depot ' || (b % 20 + 1), (${sql.raw(SCHOOL_NAME)})[1 + city],
         round((5 + (b * 13) % 250 / 10.0)::numeric, 2), 20 + (b * 7) % 50
       from gen_blocks`);
     await tx.execute(sql`insert into route_assignments (id, driver_id, vehicle_id, route_id)
       select assignment_id, driver_id, vehicle_id, route_id from gen_blocks`);
     await tx.execute(sql`insert into assignment_students (assignment_id, student_id)
       select g.assignment_id, s.id
-      from gen_students s join gen_blocks g on g.b = (s.n - 1) / ${BLOCK}
-      where (s.n - 1) % ${BLOCK} < g.capacity`);
+      from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}
+      where s.city_rank % ${BLOCK} < g.capacity`);
     // Past school days (weekdays) of trips, copied from the assignments as generation would.
     await tx.execute(sql`insert into trips (assignment_id, type, trip_date, status, started_at, completed_at, cancelled_at,
         route_name, driver_name, driver_license_no, driver_phone, vehicle_plate)
@@ -136,7 +184,7 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
   await db.execute(sql`vacuum analyze`);
   const [summary] = await queryRows<DatasetSummary>(
     db,
-    sql`select (select count(*)::int from parents) as parents, (select count(*)::int from students) as students,
+    sql`select (select count(*)::int from schools) as schools, (select count(*)::int from parents) as parents, (select count(*)::int from students) as students,
       (select count(*)::int from drivers) as drivers, (select count(*)::int from vehicles) as vehicles,
       (select count(*)::int from routes) as routes, (select count(*)::int from route_assignments) as assignments,
       (select count(*)::int from assignment_students) as seated, (select count(*)::int from trips) as trips`,

@@ -39,6 +39,8 @@ export interface PlanJob {
   travel: StraightLineSettings;
   seconds: number;
   seed: number;
+  /** Stop the search after this many iterations (the same plan on any machine); absent: the time limit only. */
+  iterations?: number;
 }
 
 /** What the thread posts: progress any number of times, then one outcome (or it throws, and the thread fails). */
@@ -58,20 +60,12 @@ function clockTime(seconds: number): string {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-/**
- * The fullest runs go to the biggest vehicles. Every run fits any chosen vehicle already (the plan was made for
- * the smallest), so this only leaves spare seats where most children ride.
- */
-function vehiclesForRuns(runs: readonly Run[], vehicles: readonly PlanVehicle[]): PlanVehicle[] {
-  const largestFirst = [...vehicles].sort(
-    (a, b) => b.capacity - a.capacity || a.licensePlate.localeCompare(b.licensePlate),
-  );
-  const fullestFirst = runs
-    .map((run, index) => ({ run, index }))
-    .sort((a, b) => b.run.children - a.run.children);
-  const chosen: PlanVehicle[] = [];
-  fullestFirst.forEach(({ index }, rank) => (chosen[index] = largestFirst[rank]!));
-  return chosen;
+/** The fleet in words: "3 vehicles of 20 to 60 seats". */
+function fleetInWords(vehicles: readonly PlanVehicle[]): string {
+  const seats = vehicles.map((vehicle) => vehicle.capacity);
+  const [fewest, most] = [Math.min(...seats), Math.max(...seats)];
+  const count = `${vehicles.length} vehicle${vehicles.length === 1 ? '' : 's'}`;
+  return `${count} of ${fewest === most ? fewest : `${fewest} to ${most}`} seats`;
 }
 
 function plannedRun(run: Run, vehicle: PlanVehicle): PlannedRun {
@@ -94,14 +88,14 @@ function plannedRun(run: Run, vehicle: PlanVehicle): PlannedRun {
 
 /** The plan of one job; `onProgress` hears the search's best so far (the solver throttles it). */
 export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) => void): PlanOutcome {
-  const vehicles = job.vehicles.length;
-  // Runs are planned for the smallest chosen vehicle, so that any run fits any chosen vehicle and the runs can be
-  // handed out afterwards. A mixed fleet may then need a run more than a per-vehicle plan would.
-  const capacity = Math.min(...job.vehicles.map((vehicle) => vehicle.capacity));
-  // A stop is one pickup: never more children at it than the smallest vehicle seats.
+  // Each run is planned for its own vehicle (the solver seats the fullest runs on the largest vehicles).
+  const capacities = job.vehicles.map((vehicle) => vehicle.capacity);
+  // A stop is one pickup and must fit the vehicle that serves it. Capped at the smallest vehicle, every stop fits
+  // every vehicle, so the solver stays free to put any run on any vehicle; capped at the largest, a big stop would
+  // tie its run to a big bus. Splitting a stop costs only a second pickup at the same corner.
   const grouping = {
     ...DEFAULT_STOP_GROUPING,
-    maxChildrenPerStop: Math.min(DEFAULT_STOP_GROUPING.maxChildrenPerStop, capacity),
+    maxChildrenPerStop: Math.min(DEFAULT_STOP_GROUPING.maxChildrenPerStop, ...capacities),
   };
   const stops = groupStops(job.children, job.existingStops, grouping);
   const school = { lat: job.school.lat, lng: job.school.lng, bellTime: job.school.bellTimeSeconds };
@@ -110,17 +104,22 @@ export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) =>
     school,
     stops,
     travel: straightLineTable(runPoints(school, stops), job.travel),
-    fleet: { capacity, vehicles },
+    fleet: { capacities },
     settings: DEFAULT_RUN_SETTINGS,
   };
-  const solution = solve(buildMorningProblem(input), { seconds: job.seconds, seed: job.seed, onProgress });
+  const solution = solve(buildMorningProblem(input), {
+    seconds: job.seconds,
+    seed: job.seed,
+    ...(job.iterations !== undefined && { maxIterations: job.iterations }),
+    onProgress,
+  });
   if (!solution.feasible) {
     const onRuns = new Set(solution.routes.flat());
     const leftOut = stops
       .filter((_, index) => !onRuns.has(index + 1))
       .reduce((children, stop) => children + stop.childIds.length, 0);
     const rules =
-      `${vehicles} vehicle${vehicles === 1 ? '' : 's'} of ${capacity} seats, at school by ` +
+      `${fleetInWords(job.vehicles)}, at school by ` +
       `${DEFAULT_RUN_SETTINGS.latestArrivalBeforeBellSeconds / 60} minutes before the bell, rides of at most ` +
       `${DEFAULT_RUN_SETTINGS.maxRideSeconds / 60} minutes`;
     return {
@@ -131,17 +130,16 @@ export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) =>
           : `No plan keeps every rule (${rules}). Choose more or larger vehicles.`,
     };
   }
-  const morning = morningRuns(solution.routes, input);
+  const morning = morningRuns(solution.routes, solution.routeVehicles!, input);
   const afternoon = afternoonRuns(morning, input, job.school.dismissalTimeSeconds);
-  const vehicleOf = vehiclesForRuns(morning, job.vehicles);
   const summary = summarisePlan(morning, DEFAULT_RUN_SETTINGS.maxRideSeconds);
   return {
     type: 'done',
     result: {
       stops: stops.map(({ existingStopId, lat, lng, childIds }) => ({ existingStopId, lat, lng, childIds })),
-      morningRuns: morning.map((run, index) => plannedRun(run, vehicleOf[index]!)),
+      morningRuns: morning.map((run) => plannedRun(run, job.vehicles[run.vehicle]!)),
       // The afternoon mirrors the morning run by run, so each vehicle drives its own children home.
-      afternoonRuns: afternoon.map((run, index) => plannedRun(run, vehicleOf[index]!)),
+      afternoonRuns: afternoon.map((run) => plannedRun(run, job.vehicles[run.vehicle]!)),
       summary: {
         vehicles: summary.vehicles,
         totalKm: Math.round(summary.totalMetres / 100) / 10,
