@@ -98,7 +98,7 @@ async function generatorLongestRide(schoolId: string, children: readonly SeatedC
   for (const vehicleId of new Set(children.map((child) => child.vehicle_id))) {
     const onBus = children.filter((child) => child.vehicle_id === vehicleId).map((child) => child.student_id);
     const job = await jobFor(schoolId, onBus, [vehicleId]);
-    const outcome = planSchool({ ...job, seconds: 2, iterations: BUS_ORDER_ITERATIONS }, () => {});
+    const outcome = await planSchool({ ...job, seconds: 2, iterations: BUS_ORDER_ITERATIONS }, () => {});
     if (outcome.type === 'unplannable') over += 1;
     else longest = Math.max(longest, outcome.result.summary.longestRideMinutes);
   }
@@ -134,7 +134,7 @@ for (const { id } of schoolRows) {
     vehicleIds,
   );
   const started = performance.now();
-  const outcome = planSchool(job, () => {});
+  const outcome = await planSchool(job, () => {});
   const row: Row = {
     school: job.name,
     children: mine.length,

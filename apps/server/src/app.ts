@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { osrmTravelModel, TravelCache } from '@school-transport/planner';
 import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -405,7 +406,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     officePhone: config.parentPortal.officePhone,
   });
   // Planning threads end before the database closes (onClose hooks run last-added first), their jobs marked FAILED.
-  const planRunner = createPlanRunner({ db, clock, log: app.log });
+  const planRunner = createPlanRunner({
+    db,
+    clock,
+    // One router and one cache per process: a second plan of the same school asks the router nothing new.
+    roads: config.routing.url ? osrmTravelModel({ url: config.routing.url, cache: new TravelCache() }) : null,
+    log: app.log,
+  });
   app.decorate('planRunner', planRunner);
   app.addHook('onClose', () => planRunner.close());
   const planner = createPlannerService({

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
+import { RouterError, type Point, type TravelModel } from '@school-transport/planner';
 import type { PlanProgress } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { PlanJob, PlanWorkerData, PlanWorkerMessage } from './plan-worker.js';
+import type { PlanJob, PlanRunnerMessage, PlanWorkerData, PlanWorkerMessage } from './plan-worker.js';
 import { beat, endProposal, failRunning, type Ending } from './planner-queries.js';
 
 /** A running job writes its row this often: its progress, and the heartbeat that tells it is alive. */
@@ -11,6 +12,8 @@ export const BEAT_MS = 1_000;
 export const RESTART_MESSAGE = 'The planning stopped: the server was restarted.';
 const CRASH_MESSAGE =
   'The planning failed unexpectedly. Try again; if it fails again, tell your administrator.';
+const ROUTER_MESSAGE =
+  'The road router failed unexpectedly. Try again; if it fails again, tell your administrator.';
 
 /**
  * The planning thread. Under the tests and `tsx` the sources are TypeScript, which a bare Worker cannot load: the
@@ -36,6 +39,8 @@ interface RunningJob {
 export interface PlanRunnerDeps {
   db: Database;
   clock: Clock;
+  /** A road router's travel times (ROUTING_URL), kept with its cache for the process's life; null: straight lines. */
+  roads: TravelModel | null;
   log: { warn(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -44,7 +49,7 @@ export interface PlanRunnerDeps {
  * a second, then the outcome. A job cancelled by another process (its row set CANCELLED) is noticed at the next
  * beat and its thread ended.
  */
-export function createPlanRunner({ db, clock, log }: PlanRunnerDeps) {
+export function createPlanRunner({ db, clock, roads, log }: PlanRunnerDeps) {
   const jobs = new Map<string, RunningJob>();
   let closed = false;
 
@@ -75,10 +80,30 @@ export function createPlanRunner({ db, clock, log }: PlanRunnerDeps) {
     }
   }
 
+  /** Answers a thread's question for its travel table; the arrays move to the thread rather than being copied. */
+  async function answerTravel(id: string, points: Point[]): Promise<void> {
+    let answer: PlanRunnerMessage;
+    let transfer: ArrayBuffer[] = [];
+    try {
+      const table = await roads!.table(points);
+      answer = { type: 'travel', table };
+      transfer = [table.seconds.buffer as ArrayBuffer, table.metres.buffer as ArrayBuffer];
+    } catch (error) {
+      log.warn({ err: error, proposalId: id }, 'road router failed');
+      answer = {
+        type: 'travel-failed',
+        message: error instanceof RouterError ? error.message : ROUTER_MESSAGE,
+      };
+    }
+    jobs.get(id)?.worker.postMessage(answer, transfer);
+  }
+
   function onMessage(id: string, message: PlanWorkerMessage): void {
     const job = jobs.get(id);
     if (!job) return;
-    if (message.type === 'progress') {
+    if (message.type === 'travel') {
+      void answerTravel(id, message.points);
+    } else if (message.type === 'progress') {
       job.news = job.latest = message.progress;
     } else if (message.type === 'done') {
       void finishQuietly(id, { status: 'DONE', result: message.result });
@@ -96,7 +121,7 @@ export function createPlanRunner({ db, clock, log }: PlanRunnerDeps) {
       }
       let worker: Worker;
       try {
-        worker = planThread({ planJob });
+        worker = planThread({ planJob, roads: roads !== null });
       } catch (error) {
         log.error({ err: error, proposalId: id }, 'planning thread not started');
         await failRunning(db, [id], { error: CRASH_MESSAGE, finishedAt: clock() });

@@ -12,14 +12,17 @@ import {
   groupStops,
   morningRuns,
   runPoints,
+  RouterError,
   solve,
   straightLineTable,
   summarisePlan,
   type ChildHome,
   type ExistingStop,
+  type Point,
   type Run,
   type SchoolRunInput,
   type StraightLineSettings,
+  type TravelTable,
 } from '@school-transport/planner';
 import type { PlannedRun, PlanProgress, PlanResult } from '@school-transport/shared';
 
@@ -43,14 +46,25 @@ export interface PlanJob {
   iterations?: number;
 }
 
-/** What the thread posts: progress any number of times, then one outcome (or it throws, and the thread fails). */
+/**
+ * What the thread posts: progress any number of times, then one outcome (or it throws, and the thread fails).
+ * With a road router, it first asks the runner for the travel table of its points.
+ */
 export type PlanWorkerMessage =
   | { type: 'progress'; progress: PlanProgress }
+  | { type: 'travel'; points: Point[] }
   | { type: 'done'; result: PlanResult }
-  /** The rules leave children without a run: said in words for the person who asked. */
+  /** The rules leave children without a run, or the road router failed: said in words for the person who asked. */
   | { type: 'unplannable'; message: string };
 
-export type PlanOutcome = Exclude<PlanWorkerMessage, { type: 'progress' }>;
+export type PlanOutcome = Extract<PlanWorkerMessage, { type: 'done' | 'unplannable' }>;
+
+/** The runner's answer to a `travel` question: the table (its arrays transferred), or the router's failure. */
+export type PlanRunnerMessage =
+  { type: 'travel'; table: TravelTable } | { type: 'travel-failed'; message: string };
+
+/** Travel between every pair of points: the straight line by default, or a road router's through the runner. */
+export type TravelTableSource = (points: readonly Point[]) => Promise<TravelTable>;
 
 const SECONDS_PER_DAY = 24 * 60 * 60;
 
@@ -86,8 +100,15 @@ function plannedRun(run: Run, vehicle: PlanVehicle): PlannedRun {
   };
 }
 
-/** The plan of one job; `onProgress` hears the search's best so far (the solver throttles it). */
-export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) => void): PlanOutcome {
+/**
+ * The plan of one job; `onProgress` hears the search's best so far (the solver throttles it). A router that fails
+ * (RouterError) fails the job in its words; the straight line cannot fail.
+ */
+export async function planSchool(
+  job: PlanJob,
+  onProgress: (progress: PlanProgress) => void,
+  travelTable: TravelTableSource = (points) => Promise.resolve(straightLineTable(points, job.travel)),
+): Promise<PlanOutcome> {
   // Each run is planned for its own vehicle (the solver seats the fullest runs on the largest vehicles).
   const capacities = job.vehicles.map((vehicle) => vehicle.capacity);
   // A stop is one pickup and must fit the vehicle that serves it. Capped at the smallest vehicle, every stop fits
@@ -99,11 +120,18 @@ export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) =>
   };
   const stops = groupStops(job.children, job.existingStops, grouping);
   const school = { lat: job.school.lat, lng: job.school.lng, bellTime: job.school.bellTimeSeconds };
+  let travel: TravelTable;
+  try {
+    travel = await travelTable(runPoints(school, stops));
+  } catch (error) {
+    if (error instanceof RouterError) return { type: 'unplannable', message: error.message };
+    throw error;
+  }
   const input: SchoolRunInput = {
     name: job.name,
     school,
     stops,
-    travel: straightLineTable(runPoints(school, stops), job.travel),
+    travel,
     fleet: { capacities },
     settings: DEFAULT_RUN_SETTINGS,
   };
@@ -155,12 +183,25 @@ export function planSchool(job: PlanJob, onProgress: (progress: PlanProgress) =>
 /** The workerData of a planning thread; the key tells it apart from any other thread's data (a test runner's). */
 export interface PlanWorkerData {
   planJob: PlanJob;
+  /**
+   * Travel times come from the runner's road router. It lives in the API process, not here, so that its per-pair
+   * cache outlives the thread and the next job asks the router only for pairs it has not seen.
+   */
+  roads: boolean;
 }
 
 // The thread's entry: an unexpected error is thrown, and the runner sees the thread fail.
-const planJob = (workerData as Partial<PlanWorkerData> | null)?.planJob;
-if (parentPort && planJob) {
+const data = workerData as Partial<PlanWorkerData> | null;
+if (parentPort && data?.planJob) {
   const port = parentPort;
   const post = (message: PlanWorkerMessage) => port.postMessage(message);
-  post(planSchool(planJob, (progress) => post({ type: 'progress', progress })));
+  const askRunner: TravelTableSource = (points) =>
+    new Promise((resolve, reject) => {
+      port.once('message', (answer: PlanRunnerMessage) =>
+        answer.type === 'travel' ? resolve(answer.table) : reject(new RouterError(answer.message)),
+      );
+      post({ type: 'travel', points: [...points] });
+    });
+  const onProgress = (progress: PlanProgress) => post({ type: 'progress', progress });
+  void planSchool(data.planJob, onProgress, data.roads ? askRunner : undefined).then(post);
 }
