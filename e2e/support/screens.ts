@@ -51,3 +51,10 @@ export const ONE_PIXEL_PNG = {
     'base64',
   ),
 };
+
+/** Fails when the page is wider than the phone it is shown on (something would need a sideways scroll). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+    .toBe(true);
+}

@@ -85,6 +85,7 @@ describe('routes for an admin', () => {
       ['Routes', '/all-routes'],
       ['Stops', '/all-stops'],
       ['Schools', '/all-schools'],
+      ['Planner', '/planner'],
       ['School calendar', '/school-calendar'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],

@@ -15,10 +15,18 @@ function SessionRoot() {
   );
 }
 
-/** A screen at `path`, fetched on first visit: `load` imports its module and picks the page out of it. */
-const screen = (path: string, load: () => Promise<ComponentType>): RouteObject => ({
+/**
+ * A screen at `path`, fetched on first visit: `load` imports its module, `page` names the page it exports. Named
+ * rather than picked out by a function, which the bundler would turn into a copy of the import per screen, in the
+ * first screen's download.
+ */
+const screen = <Page extends string>(
+  path: string,
+  load: () => Promise<Record<Page, ComponentType>>,
+  page: Page,
+): RouteObject => ({
   path,
-  lazy: { Component: load },
+  lazy: { Component: async () => (await load())[page] },
 });
 
 /**
@@ -66,125 +74,126 @@ export const createAppRoutes = (): RouteObject[] => [
           // Reached from mailed links, which work whether or not someone is signed in on this browser.
           screen(
             paths.forgotPassword,
-            async () => (await import('../features/auth/ForgotPasswordPage')).ForgotPasswordPage,
+            () => import('../features/auth/ForgotPasswordPage'),
+            'ForgotPasswordPage',
           ),
           screen(
             paths.resetPassword,
-            async () => (await import('../features/auth/ResetPasswordPage')).ResetPasswordPage,
+            () => import('../features/auth/ResetPasswordPage'),
+            'ResetPasswordPage',
           ),
           {
             // Management screens. A visitor opening the dashboard's address is sent on to Log In.
             Component: RequireAdmin,
             children: [
-              {
-                index: true,
-                lazy: {
-                  Component: async () => (await import('../features/dashboard/DashboardPage')).DashboardPage,
-                },
-              },
-              screen(paths.liveMap, async () => (await import('../features/live/live-screens')).LiveMapPage),
-              screen(paths.today, async () => (await import('../features/live/live-screens')).TodayBoardPage),
-              screen(
-                paths.profile,
-                async () => (await import('../features/profile/ProfilePage')).ProfilePage,
-              ),
+              screen(paths.dashboard, () => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
+              screen(paths.liveMap, () => import('../features/live/live-screens'), 'LiveMapPage'),
+              screen(paths.today, () => import('../features/live/live-screens'), 'TodayBoardPage'),
+              screen(paths.profile, () => import('../features/profile/ProfilePage'), 'ProfilePage'),
               screen(
                 paths.emailVerify,
-                async () => (await import('../features/profile/EmailVerifyPage')).EmailVerifyPage,
+                () => import('../features/profile/EmailVerifyPage'),
+                'EmailVerifyPage',
               ),
               screen(
                 paths.staffUsers,
-                async () => (await import('../features/staff-users/StaffUserListPage')).StaffUserListPage,
+                () => import('../features/staff-users/StaffUserListPage'),
+                'StaffUserListPage',
               ),
-              screen(paths.audit, async () => (await import('../features/audit/AuditLogPage')).AuditLogPage),
+              screen(paths.audit, () => import('../features/audit/AuditLogPage'), 'AuditLogPage'),
               screen(
                 paths.drivers.list,
-                async () => (await import('../features/drivers/DriverListPage')).DriverListPage,
+                () => import('../features/drivers/DriverListPage'),
+                'DriverListPage',
               ),
               screen(
                 paths.drivers.details.pattern,
-                async () => (await import('../features/drivers/DriverDetailsPage')).DriverDetailsPage,
+                () => import('../features/drivers/DriverDetailsPage'),
+                'DriverDetailsPage',
               ),
               screen(
                 paths.drivers.update.pattern,
-                async () => (await import('../features/drivers/UpdateDriverPage')).UpdateDriverPage,
+                () => import('../features/drivers/UpdateDriverPage'),
+                'UpdateDriverPage',
               ),
               screen(
                 paths.parents.list,
-                async () => (await import('../features/families/ParentListPage')).ParentListPage,
+                () => import('../features/families/ParentListPage'),
+                'ParentListPage',
               ),
-              screen(
-                paths.parents.add,
-                async () => (await import('../features/families/AddParentPage')).AddParentPage,
-              ),
+              screen(paths.parents.add, () => import('../features/families/AddParentPage'), 'AddParentPage'),
               screen(
                 paths.parents.details.pattern,
-                async () => (await import('../features/families/ParentDetailsPage')).ParentDetailsPage,
+                () => import('../features/families/ParentDetailsPage'),
+                'ParentDetailsPage',
               ),
               screen(
                 paths.parents.update.pattern,
-                async () => (await import('../features/families/UpdateParentPage')).UpdateParentPage,
+                () => import('../features/families/UpdateParentPage'),
+                'UpdateParentPage',
               ),
               screen(
                 paths.students.list,
-                async () => (await import('../features/families/StudentListPage')).StudentListPage,
+                () => import('../features/families/StudentListPage'),
+                'StudentListPage',
               ),
               screen(
                 paths.students.details.pattern,
-                async () => (await import('../features/families/StudentDetailsPage')).StudentDetailsPage,
+                () => import('../features/families/StudentDetailsPage'),
+                'StudentDetailsPage',
               ),
               screen(
                 paths.students.update.pattern,
-                async () => (await import('../features/families/UpdateStudentPage')).UpdateStudentPage,
+                () => import('../features/families/UpdateStudentPage'),
+                'UpdateStudentPage',
               ),
               screen(
                 paths.vehicles.list,
-                async () => (await import('../features/vehicles/VehicleListPage')).VehicleListPage,
+                () => import('../features/vehicles/VehicleListPage'),
+                'VehicleListPage',
               ),
               screen(
                 paths.busRoutes.list,
-                async () => (await import('../features/bus-routes/BusRouteListPage')).BusRouteListPage,
+                () => import('../features/bus-routes/BusRouteListPage'),
+                'BusRouteListPage',
               ),
               screen(
                 paths.busRoutes.details.pattern,
-                async () => (await import('../features/bus-routes/BusRouteDetailsPage')).BusRouteDetailsPage,
+                () => import('../features/bus-routes/BusRouteDetailsPage'),
+                'BusRouteDetailsPage',
               ),
-              screen(
-                paths.stops.list,
-                async () => (await import('../features/stops/StopListPage')).StopListPage,
-              ),
+              screen(paths.stops.list, () => import('../features/stops/StopListPage'), 'StopListPage'),
               screen(
                 paths.schools.list,
-                async () => (await import('../features/schools/SchoolListPage')).SchoolListPage,
+                () => import('../features/schools/SchoolListPage'),
+                'SchoolListPage',
               ),
-              screen(
-                paths.calendar,
-                async () => (await import('../features/calendar/CalendarPage')).CalendarPage,
-              ),
+              screen(paths.planner, () => import('../features/planner/PlannerPage'), 'PlannerPage'),
+              screen(paths.calendar, () => import('../features/calendar/CalendarPage'), 'CalendarPage'),
               screen(
                 paths.assignments.list,
-                async () => (await import('../features/assignments/AssignmentListPage')).AssignmentListPage,
+                () => import('../features/assignments/AssignmentListPage'),
+                'AssignmentListPage',
               ),
               screen(
                 paths.assignments.add,
-                async () => (await import('../features/assignments/AddAssignmentPage')).AddAssignmentPage,
+                () => import('../features/assignments/AddAssignmentPage'),
+                'AddAssignmentPage',
               ),
               screen(
                 paths.assignments.details.pattern,
-                async () =>
-                  (await import('../features/assignments/AssignmentDetailsPage')).AssignmentDetailsPage,
+                () => import('../features/assignments/AssignmentDetailsPage'),
+                'AssignmentDetailsPage',
               ),
-              screen(
-                paths.trips.list,
-                async () => (await import('../features/trips/TripListPage')).TripListPage,
-              ),
+              screen(paths.trips.list, () => import('../features/trips/TripListPage'), 'TripListPage'),
               screen(
                 paths.trips.details.pattern,
-                async () => (await import('../features/trips/TripDetailsPage')).TripDetailsPage,
+                () => import('../features/trips/TripDetailsPage'),
+                'TripDetailsPage',
               ),
             ],
           },
-          screen('*', async () => (await import('../components/NotFoundPage')).NotFoundPage),
+          screen('*', () => import('../components/NotFoundPage'), 'NotFoundPage'),
         ],
       },
     ],

@@ -52,6 +52,8 @@ export const paths = {
   stops: { list: '/all-stops' },
   /** Schools are added and edited in their list's dialog. */
   schools: { list: '/all-schools' },
+  /** The route planner: proposes stops and runs for a school, shown for review beside today's routes. */
+  planner: '/planner',
   calendar: '/school-calendar',
   assignments: {
     list: '/all-assignments',

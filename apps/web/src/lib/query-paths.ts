@@ -18,3 +18,7 @@ export const changeStudentsPath = (id: string) =>
 export function tripsOfDayPath(day: string, status: TripStatus): string {
   return `${paths.trips.list}?${new URLSearchParams({ dateFrom: day, dateTo: day, status })}`;
 }
+
+/** The address parameter that keeps a planning job on the planner's screen, so a reload returns to it. */
+export const PROPOSAL_PARAM = 'proposal';
+export const plannerProposalPath = (id: string) => `${paths.planner}?${PROPOSAL_PARAM}=${id}`;

@@ -21,6 +21,7 @@ export const RESOURCES = {
   parents: 'parents',
   students: 'students',
   assignments: 'route-assignments',
+  schools: 'schools',
   trips: 'trips',
   staffUsers: 'users',
   audit: 'audit-log',

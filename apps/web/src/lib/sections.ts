@@ -22,6 +22,7 @@ export const SECTIONS = {
   busRoutes: { label: 'Routes', path: paths.busRoutes.list },
   stops: { label: 'Stops', path: paths.stops.list },
   schools: { label: 'Schools', path: paths.schools.list },
+  planner: { label: 'Planner', path: paths.planner },
   calendar: { label: 'School calendar', path: paths.calendar },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },

@@ -19,6 +19,7 @@ export const aStudent = (id: string): Student => ({
   pickupAndDropLat: 12.97,
   pickupAndDropLng: 77.59,
   pickupDropAddress: `${id} School Lane`,
+  doorToDoor: false,
   assignment: null,
   createdAt: CREATED_AT,
 });

@@ -72,5 +72,6 @@ export function useSchemaForm<TInput extends FieldValues, TOutput>(
     /** Back to the default values, e.g. to enter the next record after a save. */
     reset: form.reset,
     setValue: form.setValue,
+    getValues: form.getValues,
   };
 }

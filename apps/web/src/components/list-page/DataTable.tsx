@@ -15,11 +15,16 @@ interface DataTableProps<T> {
   serialOf: (index: number) => number;
   /** Dims the rows of the previous page while the next one is on its way. */
   stale: boolean;
+  /**
+   * Names the table's box as a region a keyboard can scroll sideways (on a phone): needed where no row holds a
+   * link or button to reach it by.
+   */
+  scrollLabel?: string;
 }
 
-export function DataTable<T>({ columns, rows, rowKey, serialOf, stale }: DataTableProps<T>) {
+export function DataTable<T>({ columns, rows, rowKey, serialOf, stale, scrollLabel }: DataTableProps<T>) {
   return (
-    <TableContainer>
+    <TableContainer {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}>
       <Table size="small" sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <TableHead>
           <TableRow>

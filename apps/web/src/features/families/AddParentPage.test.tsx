@@ -26,6 +26,7 @@ function openAddParent() {
     user,
     parentField: (label: RegExp) => field(parentForm, label),
     childField: (label: RegExp) => field(childForm, label),
+    doorToDoor: () => within(childForm).getByRole('checkbox', { name: /^Door to door/ }),
     alerts: () => screen.queryAllByRole('alert').map((alert) => alert.textContent),
     addChild: () => user.click(within(childForm).getByRole('button', { name: 'Add Child' })),
     addParent: () => user.click(screen.getByRole('button', { name: 'Add Parent' })),
@@ -126,6 +127,24 @@ describe('AddParentPage', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(list).not.toHaveTextContent('Asha Rao');
     expect(list).toHaveTextContent('Ravi Rao');
+  });
+
+  it('adds a child as door to door only when ticked, and unticks the box for the next child', async () => {
+    const page = openAddParent();
+    expect(page.doorToDoor()).not.toBeChecked();
+
+    await fillChild(page, 'Asha Rao', '12');
+    await page.user.click(page.doorToDoor());
+    await page.addChild();
+    await fillChild(page, 'Ravi Rao', '7');
+    await page.addChild();
+
+    const [asha, ravi] = within(screen.getByRole('list', { name: 'Children to add' })).getAllByRole(
+      'listitem',
+    );
+    expect(asha).toHaveTextContent('Door to door');
+    expect(ravi).not.toHaveTextContent('Door to door');
+    expect(page.doorToDoor()).not.toBeChecked();
   });
 
   it('fills the coordinates from a click on the map, which shows the point', async () => {

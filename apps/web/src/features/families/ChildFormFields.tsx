@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { childInputSchema, type ChildInput } from '@school-transport/shared';
 import type { Control, UseFormSetValue } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
+import { FormCheckboxField } from '../../components/form/FormCheckboxField';
 import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
 import type { ChildPayload } from './child-form';
 
@@ -22,7 +23,8 @@ interface ChildFormFieldsProps {
 }
 
 /**
- * A child's fields with the pickup point on a map, the same when enrolling a family, adding or editing a child
+ * A child's fields (door to door: the route planner never moves such a child to a shared stop) with the pickup
+ * point on a map, the same when enrolling a family, adding or editing a child
  * on the parent's page and updating a student. The typed coordinates are what is saved: the map shows them and
  * a click fills them in, so the form works without map tiles.
  */
@@ -30,6 +32,11 @@ export function ChildFormFields({ control, setValue }: ChildFormFieldsProps) {
   return (
     <Stack spacing={2}>
       <FieldGrid control={control} schema={childInputSchema} fields={CHILD_FIELDS} />
+      <FormCheckboxField
+        control={control}
+        name="doorToDoor"
+        label="Door to door (special needs: always picked up at home)"
+      />
       <CoordinatesMapField
         control={control}
         setValue={setValue}

@@ -8,7 +8,14 @@ import { formatCoordinates } from '../../lib/format';
 /** What a row shows of a child: a saved student, or one still waiting to be sent with the family. */
 export type ChildSummary = Pick<
   Student,
-  'name' | 'class' | 'rollNo' | 'nfcTagId' | 'pickupAndDropLat' | 'pickupAndDropLng' | 'pickupDropAddress'
+  | 'name'
+  | 'class'
+  | 'rollNo'
+  | 'nfcTagId'
+  | 'pickupAndDropLat'
+  | 'pickupAndDropLng'
+  | 'pickupDropAddress'
+  | 'doorToDoor'
 > & { assignment?: Student['assignment'] };
 
 interface ChildRowProps {
@@ -19,12 +26,16 @@ interface ChildRowProps {
   actions: ReactNode;
 }
 
-/** One child in a list of children: name, class, roll no, NFC tag, pickup point and, once saved, the route. */
+/**
+ * One child in a list of children: name, class, roll no, NFC tag, pickup point (door to door or not) and, once
+ * saved, the route.
+ */
 export function ChildRow({ child, title = child.name, actions }: ChildRowProps) {
   const pickup = formatCoordinates(child.pickupAndDropLat, child.pickupAndDropLng);
   const lines = [
     `Class ${child.class} · Roll No ${child.rollNo} · NFC ${child.nfcTagId ?? '—'}`,
     `Pickup: ${child.pickupDropAddress ? `${child.pickupDropAddress} (${pickup})` : pickup}`,
+    ...(child.doorToDoor ? ['Door to door'] : []),
     ...(child.assignment === undefined ? [] : [`Route: ${child.assignment?.routeName ?? 'Not assigned'}`]),
   ];
 

@@ -13,6 +13,7 @@ export const EMPTY_CHILD_FORM: ChildInput = {
   pickupAndDropLat: '',
   pickupAndDropLng: '',
   pickupDropAddress: '',
+  doorToDoor: false,
 };
 
 /** The update form starts from what is stored; missing optional values become empty fields. */
@@ -25,6 +26,7 @@ export function childFormValues(student: Student): ChildInput {
     pickupAndDropLat: String(student.pickupAndDropLat),
     pickupAndDropLng: String(student.pickupAndDropLng),
     pickupDropAddress: student.pickupDropAddress ?? '',
+    doorToDoor: student.doorToDoor,
   };
 }
 

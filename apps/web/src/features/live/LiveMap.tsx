@@ -3,11 +3,12 @@ import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined
 import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { divIcon, latLngBounds } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_VIEW, POINT_ZOOM } from '../../components/map/coordinates';
 import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame';
+import { useTileTrouble } from '../../components/map/tile-trouble';
 import { usePublicSettings } from '../../lib/settings-api';
 import { onBoardText } from './board-format';
 import type { LiveBus } from './live-buses';
@@ -139,19 +140,6 @@ function FollowBuses({ buses }: { buses: readonly LiveBus[] }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, placesKey]);
   return null;
-}
-
-/**
- * The tile server may be unreachable (offline, blocked, misconfigured): the buses still show on a blank map, and
- * the screen says why it is blank rather than letting it look broken.
- */
-function useTileTrouble() {
-  const [failed, setFailed] = useState(false);
-  const eventHandlers = useMemo(
-    () => ({ tileerror: () => setFailed(true), tileload: () => setFailed(false) }),
-    [],
-  );
-  return { failed, eventHandlers };
 }
 
 export default function LiveMap({ buses, selectedTripId, onSelect, height }: LiveMapProps) {

@@ -1,7 +1,7 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { School } from '@school-transport/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
@@ -9,7 +9,12 @@ import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { formatCoordinates, formatDate, orDash } from '../../lib/format';
 import { SCHOOLS, useDeleteSchool } from './api';
-import { SchoolFormDialog } from './SchoolFormDialog';
+
+// The form (with its map field and server-error handling, shared with the planner) comes on first use: the list
+// reads without it, and the first screen's list of what each screen needs stays shorter.
+const SchoolFormDialog = lazy(async () => ({
+  default: (await import('./SchoolFormDialog')).SchoolFormDialog,
+}));
 
 /** The school being edited in the dialog; null for a new one. */
 type OpenForm = { school?: School } | null;
@@ -54,7 +59,11 @@ export function SchoolListPage() {
         searchPlaceholder="School name or address"
         headerAction={<AddButton label="Add New School" onClick={() => setForm({})} />}
       />
-      {form && <SchoolFormDialog school={form.school} onClose={() => setForm(null)} />}
+      {form && (
+        <Suspense fallback={null}>
+          <SchoolFormDialog school={form.school} onClose={() => setForm(null)} />
+        </Suspense>
+      )}
       {deleteDialog}
     </>
   );

@@ -1,9 +1,8 @@
 import type { schoolInputSchema } from '@school-transport/shared';
 import type { z } from 'zod';
-import { useDeleteResource, useSaveResource } from '../../lib/resource-api';
+import { RESOURCES, useDeleteResource, useSaveResource } from '../../lib/resource-api';
 
-/** `/api/schools/…`: only this screen reads them so far, so the name lives with it. */
-export const SCHOOLS = 'schools';
+export const SCHOOLS = RESOURCES.schools;
 
 /** What the form hands over once the shared schema has parsed it (coordinates as numbers). */
 export type SchoolPayload = z.output<typeof schoolInputSchema>;
