@@ -23,7 +23,8 @@ import {
   stopsInArea,
   vehiclesToPlan,
 } from '../src/modules/planner/planner-queries.js';
-import { planSchool, type PlanJob } from '../src/modules/planner/plan-worker.js';
+import { planSchool } from '../src/modules/planner/plan-worker.js';
+import { schoolJob } from '../src/modules/planner/planner-service.js';
 import { boxAround } from '../src/modules/stops/stop-distance.js';
 
 const { values } = parseArgs({
@@ -72,22 +73,14 @@ const nearestSchool = (child: SeatedChild) =>
 /** The job of one school: its children (by id) on these vehicles. */
 async function jobFor(schoolId: string, childIds: readonly string[], vehicleIds: readonly string[]) {
   const school = (await schoolToPlan(database.db, schoolId))!;
-  const job: PlanJob = {
-    name: school.name,
-    school: {
-      lat: school.lat,
-      lng: school.lng,
-      bellTimeSeconds: secondsOfDay(school.bellTime),
-      dismissalTimeSeconds: secondsOfDay(school.dismissalTime),
-    },
+  return schoolJob(school, {
     children: await childHomes(database.db, childIds),
     existingStops: await stopsInArea(database.db, boxAround(school, CATCHMENT_M)),
     vehicles: await vehiclesToPlan(database.db, vehicleIds),
     travel: DEFAULT_STRAIGHT_LINE,
     seconds,
     seed,
-  };
-  return job;
+  });
 }
 
 /** The longest ride of the generator's own buses for a school, each bus ordered by a short search on its own, or
@@ -103,12 +96,6 @@ async function generatorLongestRide(schoolId: string, children: readonly SeatedC
     else longest = Math.max(longest, outcome.result.summary.longestRideMinutes);
   }
   return over > 0 ? `${over} buses over` : String(longest);
-}
-
-/** PostgreSQL's `time` (07:30:00) as seconds from midnight. */
-function secondsOfDay(time: string): number {
-  const [hours = 0, minutes = 0, clockSeconds = 0] = time.split(':').map(Number);
-  return hours * 3600 + minutes * 60 + clockSeconds;
 }
 
 interface Row {

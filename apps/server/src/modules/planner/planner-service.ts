@@ -35,6 +35,22 @@ function secondsOfDay(time: string): number {
   return hours * 3600 + minutes * 60 + seconds;
 }
 
+type SchoolToPlan = NonNullable<Awaited<ReturnType<typeof schoolToPlan>>>;
+
+/** A school's planning job: its place and its clock times as seconds of the day, with the rest as given. */
+export function schoolJob(school: SchoolToPlan, rest: Omit<PlanJob, 'name' | 'school'>): PlanJob {
+  return {
+    name: school.name,
+    school: {
+      lat: school.lat,
+      lng: school.lng,
+      bellTimeSeconds: secondsOfDay(school.bellTime),
+      dismissalTimeSeconds: secondsOfDay(school.dismissalTime),
+    },
+    ...rest,
+  };
+}
+
 function missingIds(wanted: readonly string[], found: ReadonlyArray<{ id: string }>): string[] {
   const present = new Set(found.map((row) => row.id));
   return wanted.filter((id) => !present.has(id));
@@ -110,14 +126,7 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
 
     const walkingM = DEFAULT_STOP_GROUPING.walkingDistanceM;
     const existingStops = await stopsInArea(db, areaAround(homes, walkingM));
-    const job: PlanJob = {
-      name: school.name,
-      school: {
-        lat: school.lat,
-        lng: school.lng,
-        bellTimeSeconds: secondsOfDay(school.bellTime),
-        dismissalTimeSeconds: secondsOfDay(school.dismissalTime),
-      },
+    const job = schoolJob(school, {
       children: homes,
       existingStops,
       vehicles: fleet,
@@ -125,7 +134,7 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
       seconds: request.seconds,
       seed: request.seed,
       iterations: request.iterations,
-    };
+    });
     return { school, job };
   }
 
