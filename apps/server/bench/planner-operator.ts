@@ -23,7 +23,7 @@ import {
   stopsInArea,
   vehiclesToPlan,
 } from '../src/modules/planner/planner-queries.js';
-import { planSchool } from '../src/modules/planner/plan-worker.js';
+import { DEFAULT_PLAN_RULES, planSchool } from '../src/modules/planner/plan-worker.js';
 import { schoolJob } from '../src/modules/planner/planner-service.js';
 import { boxAround } from '../src/modules/stops/stop-distance.js';
 
@@ -77,6 +77,7 @@ async function jobFor(schoolId: string, childIds: readonly string[], vehicleIds:
     children: await childHomes(database.db, childIds),
     existingStops: await stopsInArea(database.db, boxAround(school, CATCHMENT_M)),
     vehicles: await vehiclesToPlan(database.db, vehicleIds),
+    rules: DEFAULT_PLAN_RULES,
     travel: DEFAULT_STRAIGHT_LINE,
     seconds,
     seed,

@@ -420,6 +420,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
     runner: planRunner,
     travel: { detourFactor: config.routing.detourFactor, speedKmh: config.routing.averageSpeedKmh },
+    rules: config.planner,
   });
   const driverApp = createDriverAppService({
     db,

@@ -192,6 +192,38 @@ const envSchema = z.object({
     .describe('a whole number of minutes from 0 to 1440'),
   /** The operator's phone, which parents are told to call for what can no longer be done online. */
   OFFICE_PHONE: z.string().trim().min(3).max(40).optional().describe('a phone number of 3 to 40 characters'),
+  /** The route planner: the longest walk from a child's home to their stop… */
+  PLANNER_WALKING_DISTANCE_M: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(2000)
+    .default(400)
+    .describe('a whole number of metres from 50 to 2000'),
+  /** …the most children at one stop (and never more than the smallest chosen vehicle seats)… */
+  PLANNER_MAX_CHILDREN_PER_STOP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60)
+    .default(10)
+    .describe('a whole number from 1 to 60'),
+  /** …the longest ride a child may have, stop to school or school to stop… */
+  PLANNER_MAX_RIDE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(180)
+    .default(45)
+    .describe('a whole number of minutes from 5 to 180'),
+  /** …and the longest a planning job may search on this server (a request asks for its own time up to it). */
+  PLANNER_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(300)
+    .default(300)
+    .describe('a whole number of seconds from 1 to 300'),
   /** Ridership events older than this are removed by the daily job (a school year plus 90 days). */
   RIDERSHIP_RETENTION_DAYS: z.coerce
     .number()
@@ -246,6 +278,13 @@ export interface AppConfig {
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
   /** How long the daily job keeps what happened on the buses (modules/daily-jobs/retention-job.ts). */
   retention: { ridershipDays: number; positionDays: number };
+  /** The route planner's rules (modules/planner) and the longest search a request may ask for. */
+  planner: {
+    walkingDistanceM: number;
+    maxChildrenPerStop: number;
+    maxRideSeconds: number;
+    maxSeconds: number;
+  };
   /** How ETAs model the legs of a trip without planned times (modules/board/eta.ts). */
   routing: { url: string | null; detourFactor: number; averageSpeedKmh: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
@@ -335,6 +374,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
     parentPortal: { absenceCutoffMinutes: e.ABSENCE_CUTOFF_MINUTES, officePhone: e.OFFICE_PHONE ?? null },
     retention: { ridershipDays: e.RIDERSHIP_RETENTION_DAYS, positionDays: e.POSITION_RETENTION_DAYS },
+    planner: {
+      walkingDistanceM: e.PLANNER_WALKING_DISTANCE_M,
+      maxChildrenPerStop: e.PLANNER_MAX_CHILDREN_PER_STOP,
+      maxRideSeconds: e.PLANNER_MAX_RIDE_MINUTES * 60,
+      maxSeconds: e.PLANNER_MAX_SECONDS,
+    },
     routing: {
       url: e.ROUTING_URL ?? null,
       detourFactor: e.DETOUR_FACTOR,

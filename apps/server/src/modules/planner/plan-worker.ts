@@ -32,6 +32,20 @@ export interface PlanVehicle {
   capacity: number;
 }
 
+/** The operator's rules of a plan (settings, PLANNER_*). */
+export interface PlanRules {
+  walkingDistanceM: number;
+  maxChildrenPerStop: number;
+  maxRideSeconds: number;
+}
+
+/** The planner's own defaults, which the settings' defaults are too. */
+export const DEFAULT_PLAN_RULES: PlanRules = {
+  walkingDistanceM: DEFAULT_STOP_GROUPING.walkingDistanceM,
+  maxChildrenPerStop: DEFAULT_STOP_GROUPING.maxChildrenPerStop,
+  maxRideSeconds: DEFAULT_RUN_SETTINGS.maxRideSeconds,
+};
+
 /** Everything a job needs, read from the database by the service: plain data, posted to the thread as it is. */
 export interface PlanJob {
   name: string;
@@ -39,6 +53,7 @@ export interface PlanJob {
   children: ChildHome[];
   existingStops: ExistingStop[];
   vehicles: PlanVehicle[];
+  rules: PlanRules;
   travel: StraightLineSettings;
   seconds: number;
   seed: number;
@@ -116,8 +131,10 @@ export async function planSchool(
   // tie its run to a big bus. Splitting a stop costs only a second pickup at the same corner.
   const grouping = {
     ...DEFAULT_STOP_GROUPING,
-    maxChildrenPerStop: Math.min(DEFAULT_STOP_GROUPING.maxChildrenPerStop, ...capacities),
+    walkingDistanceM: job.rules.walkingDistanceM,
+    maxChildrenPerStop: Math.min(job.rules.maxChildrenPerStop, ...capacities),
   };
+  const settings = { ...DEFAULT_RUN_SETTINGS, maxRideSeconds: job.rules.maxRideSeconds };
   const stops = groupStops(job.children, job.existingStops, grouping);
   const school = { lat: job.school.lat, lng: job.school.lng, bellTime: job.school.bellTimeSeconds };
   let travel: TravelTable;
@@ -133,7 +150,7 @@ export async function planSchool(
     stops,
     travel,
     fleet: { capacities },
-    settings: DEFAULT_RUN_SETTINGS,
+    settings,
   };
   const solution = solve(buildMorningProblem(input), {
     seconds: job.seconds,
@@ -148,8 +165,8 @@ export async function planSchool(
       .reduce((children, stop) => children + stop.childIds.length, 0);
     const rules =
       `${fleetInWords(job.vehicles)}, at school by ` +
-      `${DEFAULT_RUN_SETTINGS.latestArrivalBeforeBellSeconds / 60} minutes before the bell, rides of at most ` +
-      `${DEFAULT_RUN_SETTINGS.maxRideSeconds / 60} minutes`;
+      `${settings.latestArrivalBeforeBellSeconds / 60} minutes before the bell, rides of at most ` +
+      `${settings.maxRideSeconds / 60} minutes`;
     return {
       type: 'unplannable',
       message:
@@ -160,7 +177,7 @@ export async function planSchool(
   }
   const morning = morningRuns(solution.routes, solution.routeVehicles!, input);
   const afternoon = afternoonRuns(morning, input, job.school.dismissalTimeSeconds);
-  const summary = summarisePlan(morning, DEFAULT_RUN_SETTINGS.maxRideSeconds);
+  const summary = summarisePlan(morning, settings.maxRideSeconds);
   return {
     type: 'done',
     result: {

@@ -1,15 +1,15 @@
-import { DEFAULT_STOP_GROUPING, type StraightLineSettings } from '@school-transport/planner';
+import type { StraightLineSettings } from '@school-transport/planner';
 import type { FieldError, PlanProposal, PlanRequest } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { writerFor } from '../../lib/db-errors.js';
-import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { boxAround, distanceM, type Point } from '../stops/stop-distance.js';
 import { createPlanReviewService } from './plan-review-service.js';
 import { RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';
-import type { PlanJob } from './plan-worker.js';
+import type { PlanJob, PlanRules } from './plan-worker.js';
 import {
   childHomes,
   endProposal,
@@ -93,6 +93,8 @@ export interface PlannerServiceDeps {
   runner: PlanRunner;
   /** The straight-line travel estimate the server uses for ETAs too. */
   travel: StraightLineSettings;
+  /** The operator's rules (settings), and the longest search a request may ask for on this server. */
+  rules: PlanRules & { maxSeconds: number };
 }
 
 /**
@@ -100,7 +102,8 @@ export interface PlannerServiceDeps {
  * proposal, cancel it. Planning never changes stops, routes or seats; the proposal waits for review, and only
  * its acceptance (plan-review-service.ts) writes them.
  */
-export function createPlannerService({ db, clock, runner, travel }: PlannerServiceDeps) {
+export function createPlannerService({ db, clock, runner, travel, rules }: PlannerServiceDeps) {
+  const { maxSeconds, ...planRules } = rules;
   const write = writerFor(db, {
     plan_proposals_school_id_schools_id_fk: {
       field: 'schoolId',
@@ -124,12 +127,12 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
     if (!school || errors.length > 0)
       throw new AppError(404, errors.map((error) => error.message).join(' '), errors);
 
-    const walkingM = DEFAULT_STOP_GROUPING.walkingDistanceM;
-    const existingStops = await stopsInArea(db, areaAround(homes, walkingM));
+    const existingStops = await stopsInArea(db, areaAround(homes, planRules.walkingDistanceM));
     const job = schoolJob(school, {
       children: homes,
       existingStops,
       vehicles: fleet,
+      rules: planRules,
       travel,
       seconds: request.seconds,
       seed: request.seed,
@@ -161,6 +164,10 @@ export function createPlannerService({ db, clock, runner, travel }: PlannerServi
     ...createPlanReviewService({ db, clock }),
 
     async start(request: PlanRequest, context: ChangeContext): Promise<PlanProposal> {
+      if (request.seconds > maxSeconds) {
+        const message = `Planning time in seconds must be at most ${maxSeconds} on this server`;
+        throw badRequest(message, [{ field: 'seconds', message }]);
+      }
       const { school, job } = await jobFor(request);
       const now = clock();
       const row = await write(async (tx) => {
