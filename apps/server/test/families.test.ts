@@ -133,9 +133,9 @@ describe('students', () => {
       'Student deleted successfully!',
     );
     expect((await api('GET', `/api/students/get-one/${id}`)).status).toBe(404);
-    const actions = (await t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map(
-      (e) => e.action,
-    );
+    const actions = (
+      await t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, id)).orderBy(auditLog.id)
+    ).map((e) => e.action);
     expect(actions).toEqual(['student.created', 'student.updated', 'student.deleted']);
   });
 

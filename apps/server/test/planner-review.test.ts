@@ -336,7 +336,11 @@ describe('accepting a plan', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(expected.join(' '));
     expect(await everything()).toEqual(before);
-    const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, proposal.id));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, proposal.id))
+      .orderBy(auditLog.id);
     expect(audit.map((entry) => entry.action)).toEqual(['plan.started']);
   });
 
@@ -411,7 +415,11 @@ describe('accepting a plan', () => {
         expect(seatOf.get(child)).toBe(rides.get(run.vehicleId)!.assignmentId);
     expect(seatOf.get(outsider.id)).toBeUndefined();
 
-    const audit = await db().select().from(auditLog).where(eq(auditLog.entityId, proposal.id));
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, proposal.id))
+      .orderBy(auditLog.id);
     expect(audit.map((entry) => [entry.action, entry.details])).toEqual([
       ['plan.started', expect.any(Object)],
       [

@@ -156,7 +156,11 @@ describe('planning jobs', () => {
     expect(result.summary.longestRideMinutes).toBeLessThanOrEqual(45);
     expect(result.summary.totalKm).toBeGreaterThan(0);
 
-    const audit = await t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, proposal.id));
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, proposal.id))
+      .orderBy(auditLog.id);
     expect(audit.map((entry) => entry.action)).toEqual(['plan.started']);
   });
 
@@ -247,7 +251,11 @@ describe('planning jobs', () => {
     const again = await api('POST', `/api/planner/proposals/${proposal.id}/cancel`);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This planning job is not running any more: it is cancelled.');
-    const audit = await t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, proposal.id));
+    const audit = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, proposal.id))
+      .orderBy(auditLog.id);
     expect(audit.map((entry) => entry.action)).toEqual(['plan.started', 'plan.cancelled']);
 
     const done = await finished((await started()).id);

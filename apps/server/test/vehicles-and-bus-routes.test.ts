@@ -57,7 +57,11 @@ describe('vehicles', () => {
       'Vehicle deleted successfully!',
     );
     const actions = (
-      await t.app.database.db.select().from(auditLog).where(eq(auditLog.entityId, body.data.id))
+      await t.app.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.entityId, body.data.id))
+        .orderBy(auditLog.id)
     ).map((e) => e.action);
     expect(actions).toEqual(['vehicle.created', 'vehicle.updated', 'vehicle.deleted']);
   });
