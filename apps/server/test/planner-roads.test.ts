@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { greatCircleMetres, type Point } from '@school-transport/planner';
-import type { PlanProposal } from '@school-transport/shared';
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plannedThrough } from './support/planner-jobs.js';
 import { adminTestApp } from './support/requests.js';
 
 /**
@@ -45,21 +45,7 @@ afterAll(() => new Promise((resolve) => router.close(resolve)));
 // After the router's beforeAll, so the app is built with its address.
 const { api } = adminTestApp({ env });
 
-/** Jobs are followed through the API; this is only the overall limit. */
-const WAIT_LIMIT_MS = 60_000;
-
-async function planned(body: object): Promise<PlanProposal> {
-  const started = await api('POST', '/api/planner/proposals', body);
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const id = (started.body.data as PlanProposal).id;
-  const until = Date.now() + WAIT_LIMIT_MS;
-  for (;;) {
-    const proposal = (await api('GET', `/api/planner/proposals/${id}`)).body.data as PlanProposal;
-    if (proposal.status !== 'RUNNING') return proposal;
-    if (Date.now() > until) throw new Error(`Proposal ${id} never finished: ${JSON.stringify(proposal)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const planned = (body: object) => plannedThrough(api, body);
 
 describe('planning with a road router', () => {
   const school = { lat: 12.97, lng: 77.61 };

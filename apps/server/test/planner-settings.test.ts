@@ -1,6 +1,6 @@
-import type { PlanProposal } from '@school-transport/shared';
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { plannedThrough } from './support/planner-jobs.js';
 import { adminTestApp } from './support/requests.js';
 
 /** The operator's planning rules are settings (PLANNER_*): a server with stricter ones plans by them. */
@@ -13,21 +13,8 @@ const { api } = adminTestApp({
   },
 });
 
-const WAIT_LIMIT_MS = 60_000;
 const SCHOOL = { lat: 12.97, lng: 77.61 };
-
-async function planned(body: object): Promise<PlanProposal> {
-  const started = await api('POST', '/api/planner/proposals', body);
-  expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const id = (started.body.data as PlanProposal).id;
-  const until = Date.now() + WAIT_LIMIT_MS;
-  for (;;) {
-    const proposal = (await api('GET', `/api/planner/proposals/${id}`)).body.data as PlanProposal;
-    if (proposal.status !== 'RUNNING') return proposal;
-    if (Date.now() > until) throw new Error(`Proposal ${id} never finished: ${JSON.stringify(proposal)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const planned = (body: object) => plannedThrough(api, body);
 
 describe("a server's planning settings", () => {
   let schoolId: string;
