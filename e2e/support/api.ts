@@ -19,6 +19,15 @@ export async function postThroughApi<T>(page: Page, path: string, payload: objec
   return answer.body.data as T;
 }
 
+/** GETs /api/`path` as the signed-in admin; answers the envelope's data (what the database holds). */
+export async function getThroughApi<T>(page: Page, path: string): Promise<T> {
+  const answer = await page.request.get(`/api/${path}`, {
+    headers: { authorization: (await storedToken(page)) ?? '' },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { data: T }).data;
+}
+
 /** Creates a record of `resource` as the signed-in admin; answers its id. */
 export async function createThroughApi(page: Page, resource: string, payload: object): Promise<string> {
   const answer = await sendAsAdmin(page, 'POST', `/api/${resource}/create`, payload);

@@ -157,6 +157,13 @@ for (const mode of MODES) {
       await page.getByRole('button', { name: 'Update Driver' }).click();
       await expect(page.getByText('Name is required')).toBeVisible();
       await scan(page, mode, 'Update Driver with what is missing');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await openedDialog(page, 'Discard your changes?');
+      await scan(page, mode, 'Discard your changes? dialog');
+      await page.keyboard.press('Escape');
+
+      // The photo is changed on the details page, as a parent's and a student's are.
+      await page.goto(`/driver-details/${driverId}`);
       await page.getByRole('button', { name: 'Update Image' }).click();
       const upload = await openedDialog(page, 'Update Image');
       await scan(page, mode, 'Update Image dialog');

@@ -80,7 +80,7 @@ test('an assignment is built on Add Assignment up to the seats of its vehicle', 
 test('Add Assignment asks for the route, vehicle, driver and a child in its own words', async ({ page }) => {
   await signInAsAdmin(page);
   const tag = uniqueTag();
-  const { driver, vehicle, route } = await createParts(page, tag, 3, 1);
+  const { driver, vehicle, route, children } = await createParts(page, tag, 3, 1);
   await page.goto('/add-assignments');
 
   await page.getByRole('button', { name: 'Add Assignment' }).click();
@@ -92,12 +92,26 @@ test('Add Assignment asks for the route, vehicle, driver and a child in its own 
   await expect(page.getByText('Please choose a route')).toBeVisible();
   await expect(page.getByText('Please choose a driver')).toBeVisible();
 
+  // Each message goes as soon as its cause is fixed, without another submit.
   await chooseOption(page, 'Route', tag, route.name);
-  await chooseOption(page, 'Vehicle', tag, `${vehicle.licensePlate} (3 seats)`);
-  await chooseOption(page, 'Driver', tag, `${driver.name} (${driver.licenseNo})`);
   await expect(page.getByText('Please choose a route')).toBeHidden();
-  await page.getByRole('button', { name: 'Add Assignment' }).click();
+  await chooseOption(page, 'Vehicle', tag, `${vehicle.licensePlate} (3 seats)`);
+  await expect(form.getByRole('alert')).toHaveText([
+    'Please fill all the required fields !',
+    'Please add at least one student !',
+  ]);
+  await chooseOption(page, 'Driver', tag, `${driver.name} (${driver.licenseNo})`);
   await expect(form.getByRole('alert')).toHaveText(['Please add at least one student !']);
+  await page.getByRole('searchbox', { name: 'Search students' }).fill(tag);
+  await pickList(page).getByRole('button', { name: children[0]!.name }).click();
+  await expect(page.getByRole('heading', { name: 'Selected 1 / 3 seats' })).toBeVisible();
+  await expect(form.getByRole('alert')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Add Assignment' }).click();
+  await expectToast(page, 'Route assignment created successfully!');
+  await page.goto(`/all-assignments?search=${tag}`);
+  const row = page.getByRole('row', { name: new RegExp(route.name) });
+  await expect(await cellUnder(page, row, 'Total Students')).toHaveText('1 / 3');
 });
 
 test('an assignment’s children, vehicle and existence are changed from its page', async ({ page }) => {

@@ -190,7 +190,7 @@ for (const mode of MODES) {
 
     await page.goto('/all-stops');
     await searchList(page, tag);
-    await expect(page.getByRole('row', { name: new RegExp(`Corner ${tag}`) })).toBeVisible();
+    await expect(page.getByRole('article', { name: `Corner ${tag}` })).toBeVisible();
     await scan(page, mode, 'Stops');
 
     await page.goto(`/route-details/${parts.ids.routeId}`);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { driverPayload, uniqueTag } from '@school-transport/testing';
-import { createThroughApi } from '../support/api';
+import type { Driver } from '@school-transport/shared';
+import { createThroughApi, getThroughApi } from '../support/api';
 import {
   ONE_PIXEL_PNG,
   openAddDialog,
@@ -83,7 +84,7 @@ test("a duplicate email is refused with the server's reason in the modal", async
   await expect(modal).toBeVisible();
 });
 
-test('a photo uploaded on the update screen shows in the list and opens large', async ({ page }) => {
+test('a photo changed on the details page shows there and in the list, and opens large', async ({ page }) => {
   await signInAsAdmin(page);
   const tag = uniqueTag();
   const driver = driverPayload(tag);
@@ -95,7 +96,7 @@ test('a photo uploaded on the update screen shows in the list and opens large', 
   await expect(row.getByText(`D${tag[0]}`, { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: `Show the photo of ${driver.name}` })).toHaveCount(0);
 
-  await page.goto(`/update-driver-details/${id}`);
+  await page.goto(`/driver-details/${id}`);
   await page.getByRole('button', { name: 'Update Image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Update Image' });
   await dialog.getByRole('button', { name: 'Upload' }).click();
@@ -113,6 +114,10 @@ test('a photo uploaded on the update screen shows in the list and opens large', 
   await dialog.getByRole('button', { name: 'Upload' }).click();
   await expectToast(page, 'Profile image updated successfully!');
   await expect(dialog).toBeHidden();
+  const large = page.locator('main').getByRole('img', { name: `Photo of ${driver.name}` });
+  await expect.poll(() => large.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const stored = await getThroughApi<Driver>(page, `drivers/get-one/${id}`);
+  expect(stored.profileImage).toMatch(/\/api\/uploads\/profile\/driver\//);
 
   await page.goto(`/all-drivers?search=${tag}`);
   const photo = page.getByRole('img', { name: `Photo of ${driver.name}` });
@@ -124,6 +129,41 @@ test('a photo uploaded on the update screen shows in the list and opens large', 
   await expect(preview.getByRole('img')).toBeVisible();
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toBeHidden();
+});
+
+test('a driver added with a photo shows it in the list and on the details page', async ({ page }) => {
+  await signInAsAdmin(page);
+  const tag = uniqueTag();
+  const driver = driverPayload(tag);
+  const modal = await openAddDialog(page, '/all-drivers', 'Driver');
+  await modal.getByLabel('Name').fill(driver.name);
+  await modal.getByLabel('Email').fill(driver.email);
+  await modal.getByRole('textbox', { name: 'Phone', exact: true }).fill(driver.phone);
+  await modal.getByLabel('License No').fill(driver.licenseNo);
+  // Refused before anything is sent, with the server's limits.
+  await modal
+    .getByLabel('Choose image')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(modal.getByText('Only image files are allowed!')).toBeVisible();
+  await modal.getByLabel('Choose image').setInputFiles(ONE_PIXEL_PNG);
+  await expect(modal.getByRole('img', { name: 'Preview of the chosen image' })).toBeVisible();
+  await expect(modal.getByText('Only image files are allowed!')).toBeHidden();
+  await modal.getByRole('button', { name: 'Add Driver' }).click();
+  await expectToast(page, 'Driver created successfully!');
+  await expectToast(page, 'Profile image updated successfully!');
+  await expect(modal).toBeHidden();
+
+  await searchList(page, tag);
+  const photo = page.getByRole('img', { name: `Photo of ${driver.name}` });
+  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  await rowAction(page, driver.name, 'View');
+  await expect(page.getByRole('heading', { name: driver.name })).toBeVisible();
+  const large = page.locator('main').getByRole('img', { name: `Photo of ${driver.name}` });
+  await expect.poll(() => large.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  const id = /\/driver-details\/([0-9a-f-]{36})$/.exec(page.url())?.[1];
+  const stored = await getThroughApi<Driver>(page, `drivers/get-one/${id}`);
+  expect(stored.profileImage).toMatch(/\/api\/uploads\/profile\/driver\//);
 });
 
 test('an address naming no driver says so, with a way back to the list', async ({ page }) => {

@@ -62,3 +62,25 @@ for (const { menu, path, resource, payload } of LISTS) {
     await expect(page).toHaveURL(`${path}?search=${search}`);
   });
 }
+
+test('a list that could not be loaded says so and offers Retry, which loads it', async ({ page }) => {
+  await signInAsAdmin(page);
+  const driversList = /\/api\/drivers\/get-all/;
+  // The server answers "busy" to every attempt (the client's own two retries included) until it is let through.
+  await page.route(driversList, (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, type: 'error', message: 'The server is busy.' }),
+    }),
+  );
+  await page.goto('/all-drivers');
+  const problem = page.getByRole('alert').filter({ hasText: 'Failed to fetch drivers data!' });
+  await expect(problem).toBeVisible();
+
+  await page.unroute(driversList);
+  await problem.getByRole('button', { name: 'Retry' }).click();
+
+  await expect(summary(page)).toBeVisible();
+  await expect(problem).toHaveCount(0);
+});

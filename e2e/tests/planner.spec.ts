@@ -70,6 +70,8 @@ test('a planner proposes, a person reviews and accepts, and the driver’s manif
   const children = page.getByRole('group', { name: /^Children/ });
   await expect(children).toHaveAccessibleName('Children (1 chosen)');
   await children.getByRole('searchbox', { name: 'Search children' }).fill(tag);
+  // Only the search's three are shown (the unfiltered list, which also holds them, may still be on screen).
+  await expect(children.getByRole('checkbox')).toHaveCount(3);
   await expect(children.getByRole('checkbox', { name: new RegExp(third!.name) })).toBeVisible();
   await expect(children.getByRole('checkbox', { name: new RegExp(seated!.name) })).toBeChecked();
   await children.getByRole('button', { name: 'Select all shown' }).click();

@@ -26,6 +26,16 @@ test('the drawer collapses with the menu toggle and lists the management screens
   await expect.poll(width).toBeLessThan(open);
 });
 
+test('on a phone the top bar names the product and the menu opens over the page', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, ACCOUNTS.admin);
+  await expect(page.getByRole('banner').getByText('SchoolRide')).toBeVisible();
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Drivers' }).click();
+  await expect(page).toHaveURL('/all-drivers');
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
+});
+
 test('an unknown address shows the 404 page with a way back', async ({ page }) => {
   await signIn(page, ACCOUNTS.admin);
   await expect(page.getByText('Admin Dashboard')).toBeVisible();

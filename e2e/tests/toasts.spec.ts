@@ -15,3 +15,18 @@ test('a toast is still found after it has left the screen, and each showing only
   // Taken off the record: the same message later needs a toast of its own.
   expect(await shown()).toEqual([]);
 });
+
+test('a toast covers neither the drawer nor its Dark mode switch', async ({ page }) => {
+  // The page's clock stands still, so the toast stays until it has been measured, however busy the machine.
+  await page.clock.install();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ACCOUNTS.admin);
+  const toast = page.locator('#notistack-snackbar');
+  await expect(toast).toHaveText(/^Welcome back/);
+  const [toastBox, drawerBox] = await Promise.all([
+    toast.boundingBox(),
+    page.getByRole('navigation', { name: 'Main menu' }).boundingBox(),
+  ]);
+  expect(toastBox!.x).toBeGreaterThan(drawerBox!.x + drawerBox!.width);
+  await expect(page.getByLabel('Dark mode')).toBeVisible();
+});

@@ -46,6 +46,14 @@ import { retentionJob } from './modules/daily-jobs/retention-job.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { driverAppRoutes } from './modules/driver-app/driver-app-routes.js';
 import { createDriverAppService } from './modules/driver-app/driver-app-service.js';
+import { createChildCheckAlerts } from './modules/inspections/child-check-alerts.js';
+import { inspectionRoutes } from './modules/inspections/inspection-routes.js';
+import { createInspectionService } from './modules/inspections/inspection-service.js';
+import { complianceRoutes } from './modules/compliance/compliance-routes.js';
+import { createComplianceService } from './modules/compliance/compliance-service.js';
+import { createCredentialKindService } from './modules/compliance/credential-kind-service.js';
+import { createCredentialService } from './modules/compliance/credential-service.js';
+import { credentialExpiryJob } from './modules/compliance/credential-expiry-job.js';
 import { driverRoutes } from './modules/drivers/driver-routes.js';
 import { createDriverService } from './modules/drivers/driver-service.js';
 import { familyRoutes } from './modules/families/family-routes.js';
@@ -66,6 +74,11 @@ import { createParentLiveScopes } from './modules/parent-portal/parent-live.js';
 import { parentPortalRoutes } from './modules/parent-portal/parent-portal-routes.js';
 import { createParentPortalService } from './modules/parent-portal/parent-portal-service.js';
 import { createNotificationService, createVapidKeys } from './modules/notifications/notification-service.js';
+import { createReportsService } from './modules/reports/reports-service.js';
+import { reportRoutes } from './modules/reports/reports-routes.js';
+import { exportRoutes } from './modules/exports/export-routes.js';
+import { importRoutes } from './modules/imports/import-routes.js';
+import { createImportService } from './modules/imports/import-service.js';
 import { ridershipRoutes } from './modules/ridership/ridership-routes.js';
 import { trackerRoutes } from './modules/ridership/tracker-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
@@ -294,12 +307,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const students = createStudentService({ db, urls, storage });
   const parents = createParentService({ db, urls, storage, students, clock });
   const studentsOf = students.ofAssignment;
+  const compliance = createComplianceService({ db, clock, timeZone: config.timeZone });
+  const credentials = createCredentialService({ db, clock, timeZone: config.timeZone, storage, urls });
+  const credentialKinds = createCredentialKindService({ db });
   const assignments = createAssignmentService({
     db,
     getDriver: drivers.get,
     getVehicle: vehicles.get,
     getBusRoute: busRoutes.get,
     studentsOf,
+    compliance,
   });
   const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
   // Parents' notifications: the outbox's sender, woken by producers after their commit and by its own timer.
@@ -359,6 +376,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     studentsOf,
     live,
     notifications: notificationDispatcher,
+    compliance,
   });
   const calendar = createCalendarService({
     db,
@@ -378,6 +396,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       tripsAheadJob(trips, config.dailyJobs.tripsAheadDays),
       liveEventsPruneJob(clock),
       retentionJob(clock, config.retention),
+      credentialExpiryJob({ clock, alerts, mailer, publicUrl: config.publicUrl }),
     ],
   });
   const accounts = createAccountService({
@@ -418,6 +437,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const planner = createPlannerService({
     db,
     clock,
+    timeZone,
     runner: planRunner,
     travel: { detourFactor: config.routing.detourFactor, speedKmh: config.routing.averageSpeedKmh },
     rules: config.planner,
@@ -429,6 +449,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     studentsOf,
     live,
     alerts,
+    compliance,
+  });
+  const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
+  // CHILD_CHECK_MISSING rides the periodic alert timer (off in tests, which run it with their own clock).
+  addAlertChecks(app, {
+    enabled: config.env !== 'test',
+    run: createChildCheckAlerts({ db, clock, timeZone, alerts, live }).run,
   });
 
   await app.register(
@@ -458,11 +485,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       await api.register(trackerRoutes({ db, clock, live }));
       await api.register(dashboardRoutes(db, clock, config.timeZone));
+      await api.register(
+        reportRoutes(
+          createReportsService({
+            db,
+            clock,
+            timeZone: config.timeZone,
+            onTimeMinutes: config.reports.onTimeMinutes,
+          }),
+        ),
+      );
       await api.register(accountRoutes(accounts));
       await api.register(staffRoutes(staff));
       await api.register(roleAccountRoutes(roleAccounts));
       await api.register(parentProfileRoutes(createParentProfileService({ db, clock })));
       await api.register(driverAppRoutes(driverApp));
+      await api.register(inspectionRoutes({ inspections, storage, urls, authenticator }));
       await api.register(alertRoutes(alerts));
       await api.register(boardRoutes(board));
       await api.register(settingsRoutes(config));
@@ -485,6 +523,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           urls,
           authenticator,
         }),
+      );
+      await api.register(exportRoutes({ db, clock, timeZone: config.timeZone }));
+      await api.register(importRoutes(createImportService({ db })));
+      await api.register(
+        complianceRoutes({ compliance, credentials, kinds: credentialKinds, storage, urls, authenticator }),
       );
     },
     { prefix: '/api' },

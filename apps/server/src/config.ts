@@ -224,6 +224,14 @@ const envSchema = z.object({
     .max(300)
     .default(300)
     .describe('a whole number of seconds from 1 to 300'),
+  /** Reports: a stop arrival within this many minutes of its planned time, early or late, is on time. */
+  REPORT_ON_TIME_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(5)
+    .describe('a whole number of minutes from 0 to 60'),
   /** Ridership events older than this are removed by the daily job (a school year plus 90 days). */
   RIDERSHIP_RETENTION_DAYS: z.coerce
     .number()
@@ -278,6 +286,8 @@ export interface AppConfig {
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
   /** How long the daily job keeps what happened on the buses (modules/daily-jobs/retention-job.ts). */
   retention: { ridershipDays: number; positionDays: number };
+  /** Reports (modules/reports): the tolerance of an on-time arrival, either way. */
+  reports: { onTimeMinutes: number };
   /** The route planner's rules (modules/planner) and the longest search a request may ask for. */
   planner: {
     walkingDistanceM: number;
@@ -374,6 +384,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
     parentPortal: { absenceCutoffMinutes: e.ABSENCE_CUTOFF_MINUTES, officePhone: e.OFFICE_PHONE ?? null },
     retention: { ridershipDays: e.RIDERSHIP_RETENTION_DAYS, positionDays: e.POSITION_RETENTION_DAYS },
+    reports: { onTimeMinutes: e.REPORT_ON_TIME_MINUTES },
     planner: {
       walkingDistanceM: e.PLANNER_WALKING_DISTANCE_M,
       maxChildrenPerStop: e.PLANNER_MAX_CHILDREN_PER_STOP,

@@ -118,7 +118,7 @@ async function main(argv: string[]): Promise<void> {
     case 'generate': {
       const { values } = parseArgs({
         args: rest,
-        options: { students: { type: 'string' }, days: { type: 'string' } },
+        options: { students: { type: 'string' }, days: { type: 'string' }, history: { type: 'boolean' } },
       });
       const students = Number(values.students);
       const schoolDays = Number(values.days ?? 20);
@@ -132,7 +132,11 @@ async function main(argv: string[]): Promise<void> {
         await database.migrate();
         if (!(await isEmpty(database.db))) throw new UsageError('generate only fills an empty database.');
         const started = Date.now();
-        const summary = await generateDataset(database.db, { students, schoolDays });
+        const summary = await generateDataset(database.db, {
+          students,
+          schoolDays,
+          history: values.history ?? false,
+        });
         console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
       } finally {
         await database.close();

@@ -48,7 +48,7 @@ describe('creating and reading assignments', () => {
       route: { id: route.id, name: route.name },
     });
     expect(one.body.data.students.map((s: { id: string }) => s.id)).toEqual(kids.map((k) => k.id));
-    expect(one.body.data.students[0].assignment).toEqual({ id, routeName: route.name });
+    expect(one.body.data.students[0].assignment).toEqual({ id, routeId: route.id, routeName: route.name });
 
     const list = await api(
       'GET',

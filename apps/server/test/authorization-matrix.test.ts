@@ -32,8 +32,54 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/profile/sessions': 'signed-in',
   'DELETE /api/profile/sessions/:id': 'signed-in',
   'GET /api/uploads/profile/:kind/:file': 'signed-url',
+  // compliance (issue 18)
+  'GET /api/uploads/documents/credential/:file': 'signed-url',
+  'GET /api/credentials/get-all': 'admin',
+  'GET /api/credentials/get-one/:id': 'admin',
+  'POST /api/credentials/save': 'admin',
+  'DELETE /api/credentials/delete/:id': 'admin',
+  'POST /api/credentials/document': 'admin',
+  'POST /api/compliance/trips/:id/override': 'admin',
+  'GET /api/compliance/trips/:id/overrides': 'admin',
+  'GET /api/compliance/summary': 'admin',
+  // inspections (issue 18)
+  'GET /api/uploads/profile/defect/:file': 'signed-url',
+  'GET /api/driver/inspections': 'driver',
+  'POST /api/driver/inspections': 'driver',
+  'POST /api/driver/child-checks': 'driver',
+  'GET /api/inspections/checklists': 'admin',
+  'POST /api/inspections/checklists': 'admin',
+  'PUT /api/inspections/checklists/:id': 'admin',
+  'DELETE /api/inspections/checklists/:id': 'admin',
+  'GET /api/inspections/defects': 'admin',
+  'POST /api/inspections/defects/:id/close': 'admin',
+  'GET /api/inspections/vehicles/:id': 'admin',
+  'PUT /api/inspections/vehicles/:id/tag': 'admin',
+  'GET /api/credential-kinds/get-all': 'admin',
+  'GET /api/credential-kinds/get-one/:id': 'admin',
+  'POST /api/credential-kinds/create': 'admin',
+  'PUT /api/credential-kinds/update/:id': 'admin',
+  'DELETE /api/credential-kinds/delete/:id': 'admin',
   'GET /api/audit-log/get-all': 'admin',
   'GET /api/dashboard/summary': 'admin',
+  // reports (issue 18)
+  'GET /api/reports/manifest': 'admin',
+  'GET /api/reports/:report': 'admin',
+  'GET /api/reports/:report/csv': 'admin',
+  // CSV exports (issue 18)
+  'GET /api/exports/drivers.csv': 'admin',
+  'GET /api/exports/parents.csv': 'admin',
+  'GET /api/exports/students.csv': 'admin',
+  'GET /api/exports/vehicles.csv': 'admin',
+  'GET /api/exports/routes.csv': 'admin',
+  'GET /api/exports/stops.csv': 'admin',
+  'GET /api/exports/schools.csv': 'admin',
+  'GET /api/exports/route-assignments.csv': 'admin',
+  'GET /api/exports/trips.csv': 'admin',
+  'GET /api/exports/users.csv': 'admin',
+  'GET /api/exports/audit-log.csv': 'admin',
+  'GET /api/exports/trip-history.csv': 'admin',
+  'POST /api/imports/:kind': 'admin',
   'POST /api/upload/profile/:kind/add-profile-image': 'admin',
   'POST /api/route-assignments/assign-students': 'admin',
   'POST /api/trips/generate': 'admin',
@@ -140,6 +186,7 @@ const PARAMS: Record<string, string> = {
   move: 'start',
   date: '2026-03-02',
   run: 'PICKUP',
+  report: 'vehicle-use',
   studentId: '00000000-0000-4000-8000-000000000000',
   file: `${'0'.repeat(8)}-0000-4000-8000-000000000000.webp`,
 };
@@ -227,6 +274,9 @@ describe('authorization matrix', () => {
       const body = streams ? await bodyOf(answer, !opened) : answer.body;
       const label = `${route} as ${credential}: ${answer.statusCode} ${body}`;
       if (opened) expect(body, label).toMatch(/^retry: /);
+      // A CSV download (exports, reports) answers the file itself, not the envelope.
+      else if (String(answer.headers['content-type']).startsWith('text/csv'))
+        expect(answer.statusCode).toBe(200);
       else expect(JSON.parse(body), label).toHaveProperty('success');
       if (expected === 'allowed') {
         expect([401, 403], label).not.toContain(answer.statusCode);

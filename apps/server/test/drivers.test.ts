@@ -1,6 +1,7 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { driverPayload, recordsThrough } from '@school-transport/testing';
+import { driverPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { auditLog, routeAssignments, users } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp, apiAs, type Api } from './support/requests.js';
@@ -224,5 +225,51 @@ describe('drivers list', () => {
   it('takes % and _ in a search literally', async () => {
     const answer = await listApi('GET', `/api/drivers/get-all?search=${encodeURIComponent('%')}`);
     expect(answer.body.data).toEqual([]);
+  });
+});
+
+describe("each driver's vehicle and route on the drivers list", () => {
+  it('shows the vehicle and route of the assignment a driver holds, null for one without, in the list and its CSV', async () => {
+    const tag = uniqueTag();
+    const make = recordsThrough(api);
+    const free = await make.driver(driverPayload(tag, 1));
+    const busy = await make.driver(driverPayload(tag, 2));
+    const [vehicle, route] = await Promise.all([make.vehicle(), make.busRoute({ name: `Hill Loop ${tag}` })]);
+    const assignment = await make.assignment({ driverId: busy.id, vehicleId: vehicle.id, routeId: route.id });
+
+    // One row a page: each page joins its own driver's assignment, not the first page's.
+    const listed = [];
+    for (const page of [1, 2]) {
+      const answer = await api('GET', `/api/drivers/get-all?search=${tag}&limit=1&page=${page}`);
+      expect(answer.status).toBe(200);
+      listed.push(...answer.body.data.map((d: { id: string; assignment: unknown }) => [d.id, d.assignment]));
+    }
+    expect(listed).toEqual([
+      [
+        busy.id,
+        {
+          id: assignment.id,
+          vehicleId: vehicle.id,
+          licensePlate: vehicle.licensePlate,
+          routeId: route.id,
+          routeName: `Hill Loop ${tag}`,
+        },
+      ],
+      [free.id, null],
+    ]);
+    expect((await api('GET', `/api/drivers/get-one/${busy.id}`)).body.data.assignment).toMatchObject({
+      licensePlate: vehicle.licensePlate,
+    });
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/exports/drivers.csv?search=${tag}`,
+      headers: { authorization: await tokenFor(t.app, 'admin') },
+    });
+    const rows = parse(csv.rawPayload, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((row) => [row.id, row['assignment.licensePlate'], row['assignment.routeName']])).toEqual([
+      [busy.id, vehicle.licensePlate, `Hill Loop ${tag}`],
+      [free.id, '', ''],
+    ]);
   });
 });

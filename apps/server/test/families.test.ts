@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parentPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
@@ -251,7 +252,11 @@ describe('deleting a parent', () => {
       family.students.map((s: { id: string }) => s.id),
     );
     const seated = await api('GET', `/api/students/get-one/${family.students[0].id}`);
-    expect(seated.body.data.assignment).toEqual({ id: assignment.id, routeName: 'Family Route' });
+    expect(seated.body.data.assignment).toEqual({
+      id: assignment.id,
+      routeId: route.id,
+      routeName: 'Family Route',
+    });
 
     const answer = await api('DELETE', `/api/parents/delete/${family.id}`);
     expect(answer.status).toBe(200);
@@ -354,5 +359,57 @@ describe('roles on family routes', () => {
   it('answers the public settings without a token', async () => {
     const answer = await t.app.inject({ method: 'GET', url: '/api/settings' });
     expect(answer.json().data.mapTileUrl).toContain('{z}');
+  });
+});
+
+describe('the route of each child on the students list', () => {
+  it('shows the route of the assignment a child is seated on, null for one not seated, in the list and its CSV', async () => {
+    const tag = uniqueTag();
+    const make = recordsThrough(api);
+    const family = (
+      await api('POST', '/api/parents/create', {
+        ...parent(),
+        children: [child(`Seated ${tag}`), child(`Walker ${tag}`)],
+      })
+    ).body.data;
+    const [seated, walker] = family.students as Array<{ id: string }>;
+    const [driver, vehicle, route] = await Promise.all([
+      make.driver(),
+      make.vehicle(),
+      make.busRoute({ name: `Lake Road ${tag}` }),
+    ]);
+    const assignment = await make.assignment(
+      { driverId: driver.id, vehicleId: vehicle.id, routeId: route.id },
+      [seated!.id],
+    );
+
+    // One row a page: each page joins its own child's ride, not the first page's.
+    const routeOf = async (page: number) => {
+      const answer = await api('GET', `/api/students/get-all?search=${tag}&limit=1&page=${page}`);
+      expect(answer.status).toBe(200);
+      return answer.body.data.map((s: { id: string; assignment: unknown }) => [s.id, s.assignment]);
+    };
+    // Both children were enrolled in one transaction, so their order on the list is their ids'; read by id.
+    const listed = new Map([...(await routeOf(1)), ...(await routeOf(2))]);
+    expect(listed.size).toBe(2);
+    expect(listed.get(walker!.id)).toBeNull();
+    expect(listed.get(seated!.id)).toEqual({
+      id: assignment.id,
+      routeId: route.id,
+      routeName: `Lake Road ${tag}`,
+    });
+
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/exports/students.csv?search=${tag}`,
+      headers: { authorization: await tokenFor(t.app, 'admin') },
+    });
+    const rows = parse(csv.rawPayload, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(
+      rows.map((row) => [row.name, row['assignment.routeId'], row['assignment.routeName']]).sort(),
+    ).toEqual([
+      [`Seated ${tag}`, route.id, `Lake Road ${tag}`],
+      [`Walker ${tag}`, '', ''],
+    ]);
   });
 });

@@ -83,3 +83,30 @@ describe('health', () => {
     );
   });
 });
+
+describe.runIf(TEST_DB === 'postgres')('a connection cut in the middle of a transaction', () => {
+  it('fails that transaction, not the process, and the next request gets a new connection', async () => {
+    t = await createTestApp();
+    const { url } = t.config.database as { url: string };
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const gone = t.app.database.db.transaction(async (tx) => {
+        const pid = await tx.execute(sql`select pg_backend_pid() as pid`);
+        const [{ pid: backend }] = (pid as unknown as { rows: [{ pid: number }] }).rows;
+        // Cut while the transaction's connection is checked out and idle between two statements.
+        await admin.query('select pg_terminate_backend($1)', [backend]);
+        // The server's goodbye reaches this connection as an error event first; then the next statement fails.
+        for (;;) {
+          const left = await admin.query('select 1 from pg_stat_activity where pid = $1', [backend]);
+          if (left.rowCount === 0) break;
+        }
+        await tx.execute(sql`select 1`);
+      });
+      await expect(gone).rejects.toThrow();
+      expect((await health()).status).toBe(200);
+    } finally {
+      await admin.end();
+    }
+  });
+});

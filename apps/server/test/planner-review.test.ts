@@ -347,6 +347,10 @@ describe('accepting a plan', () => {
   it("writes the plan's stops, runs, children's stops and seats, and trips generated afterwards follow it", async () => {
     const proposal = await plan();
     const result = proposal.result!;
+    // Trips generated before the acceptance: a coming one follows the plan, a past one keeps what it had.
+    const [coming, past] = ['2030-05-05', '2020-05-05'];
+    for (const date of [coming, past])
+      expect((await api('POST', '/api/trips/generate', { date })).status).toBe(200);
     const answer = await api('POST', `/api/planner/proposals/${proposal.id}/accept`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.message).toBe('Plan accepted.');
@@ -430,9 +434,11 @@ describe('accepting a plan', () => {
           routesChanged: accepted.routesChanged,
           childrenSeated: accepted.childrenSeated,
           childrenUnseated: accepted.childrenUnseated,
+          tripsRefreshed: expect.any(Number),
         },
       ],
     ]);
+    expect((audit[1]!.details as { tripsRefreshed: number }).tripsRefreshed).toBeGreaterThanOrEqual(2);
 
     const after = await review(proposal.id);
     expect(after.acceptedAt).toBe(accepted.acceptedAt);
@@ -444,28 +450,34 @@ describe('accepting a plan', () => {
       accepted.acceptedAt,
     );
 
-    // The next trips carry the new stops, in the plan's order.
+    // The next trips, and the coming one generated before, carry the new stops in the plan's order and start
+    // at the run's new start; the past one keeps its stops.
     const date = '2030-05-06';
     expect((await api('POST', '/api/trips/generate', { date })).status).toBe(200);
-    for (const run of result.morningRuns) {
+    const pickupOn = async (day: string, assignmentId: string) => {
       const [trip] = await db()
-        .select({ id: trips.id })
+        .select({ id: trips.id, plannedStartAt: trips.plannedStartAt })
         .from(trips)
-        .where(
-          and(
-            eq(trips.assignmentId, rides.get(run.vehicleId)!.assignmentId),
-            eq(trips.tripDate, date),
-            eq(trips.type, 'PICKUP'),
-          ),
-        );
-      const tripStopNames = await db()
-        .select({ name: tripStops.name })
+        .where(and(eq(trips.assignmentId, assignmentId), eq(trips.tripDate, day), eq(trips.type, 'PICKUP')));
+      const tripStopRows = await db()
+        .select({ name: tripStops.name, plannedAt: tripStops.plannedAt })
         .from(tripStops)
         .where(eq(tripStops.tripId, trip!.id))
         .orderBy(asc(tripStops.position));
-      expect(tripStopNames.map((stop) => stop.name)).toEqual(
-        run.stops.map((stop) => names.get(stop.childIds[0]!)),
-      );
+      return { ...trip!, stops: tripStopRows };
+    };
+    for (const run of result.morningRuns) {
+      const assignmentId = rides.get(run.vehicleId)!.assignmentId;
+      const planNames = run.stops.map((stop) => names.get(stop.childIds[0]!));
+      const generated = await pickupOn(date, assignmentId);
+      expect(generated.stops.map((stop) => stop.name)).toEqual(planNames);
+      const refreshed = await pickupOn(coming, assignmentId);
+      expect(refreshed.stops.map((stop) => stop.name)).toEqual(planNames);
+      // Same time of day as the trip generated afterwards, one day earlier.
+      const dayMs = 24 * 60 * 60 * 1000;
+      expect(refreshed.plannedStartAt!.getTime()).toBe(generated.plannedStartAt!.getTime() - dayMs);
+      expect(refreshed.stops[0]!.plannedAt!.getTime()).toBe(generated.stops[0]!.plannedAt!.getTime() - dayMs);
+      expect((await pickupOn(past, assignmentId)).stops.map((stop) => stop.name)).toEqual([oldGateName]);
     }
   });
 

@@ -176,6 +176,19 @@ describe('OsmAnd', () => {
     expect(drop).toEqual([]);
   });
 
+  it('refuses a device id or key PostgreSQL cannot store (a NUL) with 400, not 500', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const idAnswer = await osmand({ id: '\u0000', key: ' ', lat: 0, lon: 0 }, method);
+      expect(idAnswer.statusCode).toBe(400);
+      expect(idAnswer.json().errors).toContainEqual(
+        expect.objectContaining({ message: 'id contains characters that cannot be stored' }),
+      );
+      expect((await osmand({ id: 'device-1', key: 'a\u0000b', lat: 0, lon: 0 }, method)).statusCode).toBe(
+        400,
+      );
+    }
+  });
+
   it('refuses times that are not times', async () => {
     const { deviceId, secret } = await tracker();
     for (const timestamp of ['yesterday', '99999999999999999999', '1970-01-01T00:00:00Z'])

@@ -10,6 +10,7 @@ import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../src/lib/zon
 import { runDailyJob } from '../src/modules/daily-jobs/daily-job-service.js';
 import { tripsAheadJob } from '../src/modules/daily-jobs/trips-ahead-job.js';
 import { createTripService } from '../src/modules/trips/trip-service.js';
+import { createComplianceService } from '../src/modules/compliance/compliance-service.js';
 import { createLiveLog } from '../src/modules/live/live-log.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp, apiAs, type Api } from './support/requests.js';
@@ -237,6 +238,7 @@ describe('the daily job', () => {
         studentsOf: async () => [],
         live: createLiveLog(() => {}),
         notifications: { wake: () => {} },
+        compliance: createComplianceService({ db: database, clock: time.clock, timeZone }),
       }),
       aheadDays,
     );

@@ -193,6 +193,84 @@ describe('trip list', () => {
     expect((await api('GET', '/api/trips/get-all?status=DONE')).status).toBe(400);
   });
 
+  it('lists today’s trips first, then the coming ones nearest first, then past ones most recent first', async () => {
+    const a = await assignment('Order Route');
+    await api('PUT', `/api/routes/${a.route.id}/runs/PICKUP`, { startTime: '07:15', stops: [] });
+    await api('PUT', `/api/routes/${a.route.id}/runs/DROP`, { startTime: '15:10', stops: [] });
+    const day = (offset: number) => {
+      const date = new Date(`${today()}T12:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + offset);
+      return date.toISOString().slice(0, 10);
+    };
+    const [yesterday, tomorrow, nextWeek] = [day(-1), day(1), day(7)];
+    // Generated in an order that is none of the expected ones, so neither creation time nor id can pass for it.
+    for (const date of [tomorrow, yesterday, nextWeek, today()]) {
+      expect((await api('POST', '/api/trips/generate', { date })).status).toBe(200);
+    }
+    const search = `search=${encodeURIComponent(a.route.name)}`;
+    const listed = await api('GET', `/api/trips/get-all?${search}&limit=100`);
+    const rows = listed.body.data as { id: string; date: string; type: string }[];
+    // Within a day by the planned start: the morning pickup, then the afternoon drop; a past day reads backwards
+    // like the past as a whole, the latest trip first.
+    expect(rows.map((trip) => [trip.date, trip.type])).toEqual([
+      [today(), 'PICKUP'],
+      [today(), 'DROP'],
+      [tomorrow, 'PICKUP'],
+      [tomorrow, 'DROP'],
+      [nextWeek, 'PICKUP'],
+      [nextWeek, 'DROP'],
+      [yesterday, 'DROP'],
+      [yesterday, 'PICKUP'],
+    ]);
+
+    // Page by page the order is the same, with no trip twice or left out (each branch is cut at the page's end).
+    const paged = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const answer = await api('GET', `/api/trips/get-all?${search}&limit=3&page=${page}`);
+      paged.push(...answer.body.data.map((trip: { id: string }) => trip.id));
+    }
+    expect(paged).toEqual(rows.map((trip) => trip.id));
+  });
+
+  it("lists one assignment's trips (a vehicle's or route's page), found by the vehicle's or the route's id", async () => {
+    const [a, b] = [await assignment('Own Trips'), await assignment('Other Trips')];
+    await api('POST', '/api/trips/generate', { date: '2026-04-10' });
+    await api('POST', '/api/trips/generate', { date: '2026-02-20' });
+    const own = await api('GET', `/api/trips/get-all?assignmentId=${a.id}`);
+    expect(own.body.pagination).toMatchObject({ total: 4, moreThanTotal: false });
+    // The coming day first, then the past one; each trip is the assignment's.
+    expect(
+      own.body.data.map((trip: { assignmentId: string; date: string; route: { name: string } }) => [
+        trip.assignmentId,
+        trip.date,
+        trip.route.name,
+      ]),
+    ).toEqual([
+      [a.id, '2026-04-10', a.route.name],
+      [a.id, '2026-04-10', a.route.name],
+      [a.id, '2026-02-20', a.route.name],
+      [a.id, '2026-02-20', a.route.name],
+    ]);
+    expect((await api('GET', '/api/trips/get-all?assignmentId=nope')).status).toBe(400);
+
+    for (const filter of [`vehicleId=${a.vehicle.id}`, `routeId=${a.route.id}`]) {
+      const found = await api('GET', `/api/route-assignments/get-all?${filter}`);
+      expect(found.body.data.map((row: { id: string }) => row.id)).toEqual([a.id]);
+      expect(found.body.data[0]).toMatchObject({
+        driver: { id: a.driver.id },
+        vehicle: { id: a.vehicle.id },
+        route: { id: a.route.id },
+        totalStudents: 2,
+      });
+    }
+    const crossed = await api(
+      'GET',
+      `/api/route-assignments/get-all?vehicleId=${a.vehicle.id}&routeId=${b.route.id}`,
+    );
+    expect(crossed.body.data).toEqual([]);
+    expect((await api('GET', '/api/route-assignments/get-all?routeId=7')).status).toBe(400);
+  });
+
   it.each(['driver', 'parent'] as const)('is refused to a %s', async (role) => {
     const as = apiAs(t.app, await tokenFor(t.app, role));
     expect((await as('GET', '/api/trips/get-all')).status).toBe(403);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { overrideReasonField } from './compliance.js';
 import { busRouteSchema } from './bus-routes.js';
 import { driverSchema } from './drivers.js';
 import { studentSchema } from './families.js';
+import { listQuerySchema } from './list.js';
 import { vehicleSchema } from './vehicles.js';
 
 /** Route assignments: one driver, one vehicle, one bus route and the children who ride. */
@@ -16,6 +18,8 @@ export const assignmentInputSchema = z.object({
   routeId: z.uuid('Please choose a route'),
   vehicleId: z.uuid('Please choose a vehicle'),
   driverId: z.uuid('Please choose a driver'),
+  /** Goes ahead although the driver or vehicle has an expired blocking credential (audited, issue 18). */
+  overrideReason: overrideReasonField.optional(),
 });
 export type AssignmentInput = z.input<typeof assignmentInputSchema>;
 
@@ -26,6 +30,16 @@ export type AssignmentCreateInput = z.input<typeof assignmentCreateSchema>;
 /** POST /api/route-assignments/assign-students: the assignment's new set of children (replaces the old). */
 export const assignStudentsSchema = z.object({ id: z.uuid('The assignment id is not valid'), studentIds });
 export type AssignStudentsInput = z.input<typeof assignStudentsSchema>;
+
+/**
+ * GET /api/route-assignments/get-all: besides the search, the assignment of one vehicle or one route (a vehicle's
+ * or route's page); each is in at most one, found through its unique index.
+ */
+export const assignmentListQuerySchema = listQuerySchema.extend({
+  vehicleId: z.uuid('The vehicle id is not valid').optional(),
+  routeId: z.uuid('The route id is not valid').optional(),
+});
+export type AssignmentListQuery = z.infer<typeof assignmentListQuerySchema>;
 
 /** A route assignment in a list: the names that identify its parts and how many children ride. */
 export const assignmentSummarySchema = z.object({

@@ -25,6 +25,16 @@ export const driverSchema = z.object({
   profileImage: profileImageField,
   /** The driver's account for the driver app. */
   account: z.enum(INVITED_ACCOUNT_STATES),
+  /** The route assignment the driver holds, if any: its vehicle and route, flat so a CSV export has a column each. */
+  assignment: z
+    .object({
+      id: z.string(),
+      vehicleId: z.string(),
+      licensePlate: z.string(),
+      routeId: z.string(),
+      routeName: z.string(),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Driver = z.infer<typeof driverSchema>;

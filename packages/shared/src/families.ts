@@ -70,8 +70,8 @@ export const studentSchema = z.object({
   pickupAndDropLng: z.number(),
   pickupDropAddress: z.string().nullable(),
   doorToDoor: z.boolean(),
-  /** The route assignment the child rides with, if any. */
-  assignment: z.object({ id: z.string(), routeName: z.string() }).nullable(),
+  /** The route assignment the child rides with, if any, and its route. */
+  assignment: z.object({ id: z.string(), routeId: z.string(), routeName: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Student = z.infer<typeof studentSchema>;

@@ -23,3 +23,7 @@ export * from './live.js';
 export * from './notifications.js';
 export * from './parent-portal.js';
 export * from './planner.js';
+export * from './compliance.js';
+export * from './inspections.js';
+export * from './reports.js';
+export * from './data-transfer.js';

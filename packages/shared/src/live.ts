@@ -57,6 +57,10 @@ export const ALERT_KINDS = [
   'LATE',
   'NOT_STARTED',
   'FINISHED_WITH_CHILD',
+  'CREDENTIAL_EXPIRING',
+  'CREDENTIAL_EXPIRED',
+  'VEHICLE_OUT_OF_SERVICE',
+  'CHILD_CHECK_MISSING',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -67,6 +71,10 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   LATE: 'Running late',
   NOT_STARTED: 'Not started',
   FINISHED_WITH_CHILD: 'Finished with a child on board',
+  CREDENTIAL_EXPIRING: 'Credential expiring',
+  CREDENTIAL_EXPIRED: 'Credential expired',
+  VEHICLE_OUT_OF_SERVICE: 'Vehicle out of service',
+  CHILD_CHECK_MISSING: 'Child check missing',
 };
 
 export const alertSchema = z.object({

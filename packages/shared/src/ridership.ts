@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nfcTagField } from './fields.js';
+import { isStorable, nfcTagField, requiredText } from './fields.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
 
 /**
@@ -216,8 +216,13 @@ const osmandNumber = (name: string, min: number, max: number) =>
  * knots, bearing in degrees, accuracy in metres. Other parameters trackers add (altitude, batt…) are ignored.
  */
 export const osmandQuerySchema = z.object({
-  id: z.string({ error: 'id is required' }).trim().min(1, 'id is required').max(64),
-  key: z.string({ error: 'key is required' }).min(1, 'key is required').max(200),
+  // A NUL or a lone surrogate would reach PostgreSQL's text comparison and fail there as a 500: refused here.
+  id: requiredText('id', 64),
+  key: z
+    .string({ error: 'key is required' })
+    .min(1, 'key is required')
+    .max(200)
+    .refine(isStorable, 'key contains characters that cannot be stored'),
   lat: osmandNumber('lat', -90, 90),
   lon: osmandNumber('lon', -180, 180),
   timestamp: osmandTimestampField.optional(),

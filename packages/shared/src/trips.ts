@@ -35,6 +35,8 @@ export const tripListQuerySchema = listQuerySchema.extend({
   type: z.enum(TRIP_TYPES).optional(),
   dateFrom: dateField('Date from').optional(),
   dateTo: dateField('Date to').optional(),
+  /** Only the trips of one route assignment (a vehicle's or route's page): read along the trips' unique index. */
+  assignmentId: z.uuid('The assignment id is not valid').optional(),
 });
 export type TripListQuery = z.infer<typeof tripListQuerySchema>;
 

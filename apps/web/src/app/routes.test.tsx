@@ -35,7 +35,7 @@ describe('routes for an admin', () => {
     storeSession('admin');
     renderApp('/');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Admin Dashboard')).toBeInTheDocument();
     expect(screen.getByText('Ada Admin')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
@@ -44,13 +44,13 @@ describe('routes for an admin', () => {
   it('reads the role case-insensitively', async () => {
     storeSession('ADMIN');
     renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
   });
 
   it('sends an admin who opens /login to the dashboard', async () => {
     storeSession('admin');
     renderApp('/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
   });
 
   it('shows the 404 page inside the admin layout', async () => {
@@ -65,7 +65,7 @@ describe('routes for an admin', () => {
     const user = userEvent.setup();
     storeSession('admin');
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
 
     await user.click(screen.getByRole('button', { name: 'Toggle menu' }));
     const menu = await screen.findByRole('navigation', { name: 'Main menu' });
@@ -89,6 +89,10 @@ describe('routes for an admin', () => {
       ['School calendar', '/school-calendar'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
+      ['Reports', '/reports'],
+      ['Compliance', '/compliance'],
+      ['Inspections', '/inspections'],
+      ['Data', '/data'],
       ['Staff users', '/staff-users'],
       ['Audit log', '/audit-log'],
     ]);
@@ -104,7 +108,7 @@ describe('routes for an admin', () => {
     const user = userEvent.setup();
     storeSession('admin');
     renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' });
 
     await user.click(screen.getByRole('button', { name: 'Log out' }));
 

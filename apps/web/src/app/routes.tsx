@@ -153,6 +153,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'VehicleListPage',
               ),
               screen(
+                paths.vehicles.details.pattern,
+                () => import('../features/vehicles/VehicleDetailsPage'),
+                'VehicleDetailsPage',
+              ),
+              screen(
                 paths.busRoutes.list,
                 () => import('../features/bus-routes/BusRouteListPage'),
                 'BusRouteListPage',
@@ -190,6 +195,27 @@ export const createAppRoutes = (): RouteObject[] => [
                 paths.trips.details.pattern,
                 () => import('../features/trips/TripDetailsPage'),
                 'TripDetailsPage',
+              ),
+              screen(paths.reports.list, () => import('../features/reports/ReportsPage'), 'ReportsPage'),
+              screen(
+                paths.reports.manifest,
+                () => import('../features/reports/ManifestPage'),
+                'ManifestPage',
+              ),
+              screen(
+                paths.compliance,
+                () => import('../features/compliance/CompliancePage'),
+                'CompliancePage',
+              ),
+              screen(
+                paths.inspections,
+                () => import('../features/inspections/InspectionsPage'),
+                'InspectionsPage',
+              ),
+              screen(
+                paths.dataTransfer,
+                () => import('../features/data-transfer/DataTransferPage'),
+                'DataTransferPage',
               ),
             ],
           },

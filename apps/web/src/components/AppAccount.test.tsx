@@ -125,6 +125,7 @@ const driver: Driver = {
   address: null,
   profileImage: null,
   account: 'none',
+  assignment: null,
   createdAt: '2026-03-01T08:00:00.000Z',
 };
 

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { loginSchema, MESSAGES, type LoginAnswer, type LoginInput } from '@school-transport/shared';
+import { MESSAGES, type LoginAnswer, type LoginInput } from '@school-transport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
@@ -12,6 +11,7 @@ import { hasRole, type AppSessionValue } from '../lib/app-session';
 import { paths } from '../lib/paths';
 import { AuthCard } from './AuthCard';
 import { CredentialsFields } from './form/CredentialsFields';
+import { loginResolver } from './form/login-resolver';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Sign in again.';
 
@@ -49,7 +49,7 @@ export function AppSignInPage({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const submit = handleSubmit(async (credentials) => {
     setProblem(null);

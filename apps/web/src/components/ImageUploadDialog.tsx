@@ -1,6 +1,3 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,30 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { MESSAGES, PROFILE_IMAGE_MAX_BYTES, type ProfileImageKind } from '@school-transport/shared';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import type { ProfileImageKind } from '@school-transport/shared';
 import { useUploadProfileImage } from '../lib/profile-image-api';
-
-/** What is wrong with an image, checked before anything is sent (the server checks again); null when it will do. */
-function checkImageFile(file: File | null): string | null {
-  if (!file) return MESSAGES.selectImage;
-  if (!file.type.startsWith('image/')) return MESSAGES.onlyImages;
-  if (file.size >= PROFILE_IMAGE_MAX_BYTES) return MESSAGES.imageTooLarge;
-  return null;
-}
-
-/** The chosen file as a data: address for the preview (read in the background, dropped if replaced meanwhile). */
-function usePreviewUrl(file: File | null): string | null {
-  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
-  useEffect(() => {
-    if (!file) return;
-    const reader = new FileReader();
-    reader.onload = () => setPreview({ file, url: String(reader.result) });
-    reader.readAsDataURL(file);
-    return () => reader.abort();
-  }, [file]);
-  return preview?.file === file ? preview.url : null;
-}
+import { ImagePicker, useImageChoice } from './ImagePicker';
 
 interface ImageUploadDialogProps {
   kind: ProfileImageKind;
@@ -45,21 +21,11 @@ interface ImageUploadDialogProps {
 /** Chooses, previews and uploads a profile photo; closes once the server has stored it. */
 export function ImageUploadDialog({ kind, id, name, onClose }: ImageUploadDialogProps) {
   const upload = useUploadProfileImage(kind);
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const previewUrl = usePreviewUrl(file);
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    const check = chosen ? checkImageFile(chosen) : null;
-    setProblem(check);
-    setFile(check ? null : chosen);
-  };
+  const choice = useImageChoice();
 
   const submit = async () => {
-    const check = checkImageFile(file);
-    setProblem(check);
-    if (check || !file) return;
+    const file = choice.require();
+    if (!file) return;
     try {
       await upload.mutateAsync({ id, image: file });
       onClose();
@@ -76,34 +42,7 @@ export function ImageUploadDialog({ kind, id, name, onClose }: ImageUploadDialog
           <Typography sx={{ color: 'text.secondary' }}>
             A new photo of {name}: an image file smaller than 2MB.
           </Typography>
-          {problem && <Alert severity="error">{problem}</Alert>}
-          <Box
-            sx={{
-              display: 'grid',
-              placeItems: 'center',
-              height: 200,
-              borderRadius: 1,
-              border: 1,
-              borderStyle: 'dashed',
-              borderColor: 'divider',
-              overflow: 'hidden',
-            }}
-          >
-            {previewUrl ? (
-              <Box
-                component="img"
-                src={previewUrl}
-                alt="Preview of the chosen image"
-                sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-              />
-            ) : (
-              <Typography sx={{ color: 'text.secondary' }}>No image chosen</Typography>
-            )}
-          </Box>
-          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
-            Choose image
-            <input type="file" accept="image/*" hidden onChange={choose} />
-          </Button>
+          <ImagePicker choice={choice} disabled={upload.isPending} />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -21,6 +21,8 @@ interface PageHeaderProps {
   /** Label of the current page in the trail; the title by default. */
   current?: string;
   showBack?: boolean;
+  /** The breadcrumb trail from Home; the dashboard, which is Home, has none. */
+  trail?: boolean;
   /** A button for the page as a whole (e.g. 'Add New Driver'), at the end of the heading line. */
   action?: ReactNode;
 }
@@ -30,6 +32,7 @@ export function PageHeader({
   breadcrumbs = [],
   current = title,
   showBack = true,
+  trail = true,
   action,
 }: PageHeaderProps) {
   const navigate = useNavigate();
@@ -49,19 +52,21 @@ export function PageHeader({
         </Typography>
         {action && <Box sx={{ ml: 'auto' }}>{action}</Box>}
       </Box>
-      <Breadcrumbs aria-label="Breadcrumb" sx={{ mt: 0.5 }}>
-        <Link component={RouterLink} to={paths.dashboard} underline="hover" color="inherit">
-          Home
-        </Link>
-        {breadcrumbs.map(({ label, to }) => (
-          <Link key={to} component={RouterLink} to={to} underline="hover" color="inherit">
-            {label}
+      {trail && (
+        <Breadcrumbs aria-label="Breadcrumb" sx={{ mt: 0.5 }}>
+          <Link component={RouterLink} to={paths.dashboard} underline="hover" color="inherit">
+            Home
           </Link>
-        ))}
-        <Typography aria-current="page" sx={{ color: 'text.primary' }}>
-          {current}
-        </Typography>
-      </Breadcrumbs>
+          {breadcrumbs.map(({ label, to }) => (
+            <Link key={to} component={RouterLink} to={to} underline="hover" color="inherit">
+              {label}
+            </Link>
+          ))}
+          <Typography aria-current="page" sx={{ color: 'text.primary' }}>
+            {current}
+          </Typography>
+        </Breadcrumbs>
+      )}
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { isMissingRecord } from '../lib/resource-api';
 import { PageHeader } from './PageHeader';
 import { PageLoader } from './PageLoader';
+import { RetryAlert } from './RetryAlert';
 
 interface RecordGateOptions<T> {
   /** The resource's get-one query. */
@@ -33,18 +34,19 @@ export function recordGate<T>({ useRecord, noun, back }: RecordGateOptions<T>) {
 
   function RecordContent({ children }: Pick<RecordGateProps<T>, 'children'>) {
     const { id = '' } = useParams();
-    const { data: record, error, isPending } = useRecord(id);
+    const { data: record, error, isPending, refetch } = useRecord(id);
 
     if (isPending) return <PageLoader />;
     if (record !== undefined) return children(record);
     const missing = isMissingRecord(error);
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity={missing ? 'warning' : 'error'}>
-          {missing
-            ? `${noun} not found`
-            : (error?.message ?? `The ${noun.toLowerCase()} could not be loaded.`)}
-        </Alert>
+        {missing || !error ? (
+          <Alert severity="warning">{noun} not found</Alert>
+        ) : (
+          // A failed fetch (the network, the server) may well work a moment later: ask again in place.
+          <RetryAlert error={error} onRetry={() => void refetch()} />
+        )}
         <Button component={RouterLink} to={back.to} variant="outlined">
           Back to {back.label}
         </Button>

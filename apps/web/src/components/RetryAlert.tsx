@@ -1,8 +1,15 @@
 import MuiAlert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 
+interface RetryAlertProps {
+  error?: Error;
+  /** Words of the screen's own (the specification's 'Failed to fetch drivers data!'), instead of the error's. */
+  message?: string;
+  onRetry: () => void;
+}
+
 /** A load that failed: what went wrong, and a Retry that asks again (lists, panels and details alike). */
-export function RetryAlert({ error, onRetry }: { error: Error; onRetry: () => void }) {
+export function RetryAlert({ error, message = error?.message, onRetry }: RetryAlertProps) {
   return (
     <MuiAlert
       severity="error"
@@ -12,7 +19,7 @@ export function RetryAlert({ error, onRetry }: { error: Error; onRetry: () => vo
         </Button>
       }
     >
-      {error.message}
+      {message}
     </MuiAlert>
   );
 }

@@ -46,7 +46,7 @@ export const paths = {
     update: recordPath('update-student'),
   },
   /** Vehicles and bus routes are added and edited in their lists' dialogs. */
-  vehicles: { list: '/all-vehicles' },
+  vehicles: { list: '/all-vehicles', details: recordPath('vehicle-details') },
   busRoutes: { list: '/all-routes', details: recordPath('route-details') },
   /** Stops are added and edited in their list's dialog; a route's page orders them into its runs. */
   stops: { list: '/all-stops' },
@@ -61,4 +61,12 @@ export const paths = {
     details: recordPath('assignment-details'),
   },
   trips: { list: '/all-trips', details: recordPath('trip-details') },
+  /** The office's reports over a range of days, and a route's run printed as a manifest (`?routeId=…&run=…`). */
+  reports: { list: '/reports', manifest: '/reports/manifest' },
+  /** Credentials of drivers and vehicles, and their kinds (issue 18). */
+  compliance: '/compliance',
+  /** Pre-trip inspections, open defects, checklists and child checks per vehicle (`?vehicle=…`). */
+  inspections: '/inspections',
+  /** CSV in and out: the trip history's export and the import of families, drivers, vehicles and stops. */
+  dataTransfer: '/data',
 } as const;

@@ -29,10 +29,12 @@ async function uploadProfileImage(kind: ProfileImageKind, { id, image }: Profile
   return answer;
 }
 
-export function useUploadProfileImage(kind: ProfileImageKind) {
+/** `reportFailure: false` leaves the failure's wording to the caller (see useResourceMutation). */
+export function useUploadProfileImage(kind: ProfileImageKind, { reportFailure = true } = {}) {
   return useResourceMutation({
     resource: RESOURCE_OF_KIND[kind],
     request: (upload: ProfileImageUpload) => uploadProfileImage(kind, upload),
     fallbackMessage: MESSAGES.uploadFailed,
+    reportFailure,
   });
 }

@@ -45,6 +45,8 @@ export interface ResourceList<T> {
   isFetching: boolean;
   isPending: boolean;
   isError: boolean;
+  /** Asks for the page again (the Retry of a failed load). */
+  refetch: () => void;
 }
 
 export function useResourceList<T>(
@@ -72,6 +74,7 @@ export function useResourceList<T>(
     isFetching: result.isFetching,
     isPending: result.isPending,
     isError: result.isError,
+    refetch: () => void result.refetch(),
   };
 }
 
@@ -106,6 +109,11 @@ interface ResourceMutationOptions<TVariables, TAnswer> extends RelatedResources 
   request: (variables: TVariables) => Promise<TAnswer>;
   /** The toast when the failure carries no explanation of its own. */
   fallbackMessage: string;
+  /**
+   * False when the caller words the failure itself, e.g. a photo sent after its record was created, whose failure
+   * must say that the record was kept: one toast that says it all instead of two.
+   */
+  reportFailure?: boolean;
 }
 
 /**
@@ -118,6 +126,7 @@ export function useResourceMutation<TVariables, TAnswer extends SuccessEnvelope<
   alsoRefresh = [],
   request,
   fallbackMessage,
+  reportFailure = true,
 }: ResourceMutationOptions<TVariables, TAnswer>) {
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
@@ -130,6 +139,7 @@ export function useResourceMutation<TVariables, TAnswer extends SuccessEnvelope<
       }
     },
     onError: (error) => {
+      if (!reportFailure) return;
       // The API client already words network failures and answers without a message.
       enqueueSnackbar(error instanceof ApiError ? error.message : fallbackMessage, { variant: 'error' });
     },
@@ -142,15 +152,21 @@ export interface SaveVariables<TPayload> {
   payload: TPayload;
 }
 
-/** Create (POST) or, given an id, update (PUT) with the whole payload. */
-export function useSaveResource<TPayload>(resource: string, { alsoRefresh }: RelatedResources = {}) {
+/**
+ * Create (POST) or, given an id, update (PUT) with the whole payload; the answer carries the record as stored
+ * (`TRecord`, for a caller that needs the new record's id).
+ */
+export function useSaveResource<TPayload, TRecord = unknown>(
+  resource: string,
+  { alsoRefresh }: RelatedResources = {},
+) {
   return useResourceMutation({
     resource,
     alsoRefresh,
     request: ({ id, payload }: SaveVariables<TPayload>) =>
       id === undefined
-        ? apiRequest<SuccessEnvelope<unknown>>('POST', `/${resource}/create`, payload)
-        : apiRequest<SuccessEnvelope<unknown>>('PUT', `/${resource}/update/${id}`, payload),
+        ? apiRequest<SuccessEnvelope<TRecord>>('POST', `/${resource}/create`, payload)
+        : apiRequest<SuccessEnvelope<TRecord>>('PUT', `/${resource}/update/${id}`, payload),
     fallbackMessage: MESSAGES.somethingWentWrongSpaced,
   });
 }

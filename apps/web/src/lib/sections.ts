@@ -26,6 +26,10 @@ export const SECTIONS = {
   calendar: { label: 'School calendar', path: paths.calendar },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
+  reports: { label: 'Reports', path: paths.reports.list },
+  compliance: { label: 'Compliance', path: paths.compliance },
+  inspections: { label: 'Inspections', path: paths.inspections },
+  dataTransfer: { label: 'Data', path: paths.dataTransfer },
   staffUsers: { label: 'Staff users', path: paths.staffUsers },
   audit: { label: 'Audit log', path: paths.audit },
 } as const satisfies Record<string, Section>;

@@ -54,5 +54,6 @@ export const aDriver = (id: string): Driver => ({
   address: null,
   profileImage: null,
   account: 'none',
+  assignment: null,
   createdAt: CREATED_AT,
 });

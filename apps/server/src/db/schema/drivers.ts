@@ -18,6 +18,8 @@ export const drivers = pgTable(
     address: text('address'),
     /** File name under DATA_DIR/uploads/profile/driver; answers carry a signed URL instead. */
     profileImage: text('profile_image'),
+    /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
+    externalId: text('external_id').unique('drivers_external_id_unique'),
     ...timestamps,
   },
   (t) => [

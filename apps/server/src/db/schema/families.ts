@@ -28,6 +28,8 @@ export const parents = pgTable(
     state: text('state').notNull(),
     pinCode: text('pin_code').notNull(),
     profileImage: text('profile_image'),
+    /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
+    externalId: text('external_id').unique('parents_external_id_unique'),
     ...timestamps,
   },
   (t) => [index('parents_created_at_idx').on(t.createdAt, t.id)],
@@ -52,6 +54,8 @@ export const students = pgTable(
     profileImage: text('profile_image'),
     /** Special needs: the route planner always picks the child up at their own door, never at a shared stop. */
     doorToDoor: boolean('door_to_door').notNull().default(false),
+    /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
+    externalId: text('external_id').unique('students_external_id_unique'),
     /**
      * The parent's name, copied here by triggers (migration 0008) and never written by the application: it lets
      * the student search stay on this one table, where a newest-first walk can stop after a page of matches.

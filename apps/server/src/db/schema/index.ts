@@ -16,3 +16,5 @@ export * from './ridership.js';
 export * from './live.js';
 export * from './notifications.js';
 export * from './planner.js';
+export * from './compliance.js';
+export * from './inspections.js';

@@ -7,6 +7,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, SCAN_METHODS } from '@school-transport/shared';
@@ -98,6 +99,50 @@ export const vehiclePositions = pgTable(
     index('vehicle_positions_vehicle_idx').on(t.vehicleId, t.recordedAt),
   ],
 );
+
+/**
+ * Each trip's scans counted by kind and flag, kept by statement-level triggers on `ridership_events` in the same
+ * transaction as the scans (migration 0021): the reports read one row per trip instead of its events.
+ */
+export const tripRidershipCounts = pgTable('trip_ridership_counts', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  boardings: integer('boardings').notNull().default(0),
+  alightings: integer('alightings').notNull().default(0),
+  noShows: integer('no_shows').notNull().default(0),
+  wrongBus: integer('wrong_bus').notNull().default(0),
+  unknownTags: integer('unknown_tags').notNull().default(0),
+});
+
+/**
+ * Children picked up (morning trips) or dropped (afternoon trips) per trip and per the stop each child is given for
+ * that run now (`student_stops`; null: none, at home). Kept by triggers on `ridership_events`, `student_stops` and
+ * `students` (migration 0021), so a child's new stop moves their past rides with them, as the report defines.
+ */
+export const tripStopRiders = pgTable(
+  'trip_stop_riders',
+  {
+    tripId: uuid('trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    stopId: uuid('stop_id'),
+    riders: integer('riders').notNull().default(0),
+  },
+  (t) => [unique('trip_stop_riders_trip_stop_unique').on(t.tripId, t.stopId).nullsNotDistinct()],
+);
+
+/**
+ * The distance a trip's positions cover in km (great-circle, each fix to the one before it in time), kept by
+ * triggers on `vehicle_positions` (migration 0021): an insert re-adds only the stretch from the fix before its
+ * earliest new one, so a live fix costs two rows and an offline batch its own length.
+ */
+export const tripDistances = pgTable('trip_distances', {
+  tripId: uuid('trip_id')
+    .primaryKey()
+    .references(() => trips.id, { onDelete: 'cascade' }),
+  km: doublePrecision('km').notNull().default(0),
+});
 
 /** GPS trackers speaking the OsmAnd protocol, each tied to a vehicle and holding a secret (only its hash kept). */
 export const trackerDevices = pgTable(

@@ -25,6 +25,8 @@ export const stops = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     address: text('address'),
+    /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
+    externalId: text('external_id').unique('stops_external_id_unique'),
     ...timestamps,
   },
   (t) => [

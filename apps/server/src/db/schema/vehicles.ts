@@ -13,6 +13,8 @@ export const vehicles = pgTable(
     color: text('color').notNull(),
     capacity: integer('capacity').notNull(),
     profileImage: text('profile_image'),
+    /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
+    externalId: text('external_id').unique('vehicles_external_id_unique'),
     ...timestamps,
   },
   (t) => [

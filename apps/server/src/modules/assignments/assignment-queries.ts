@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import type { ListQuery } from '@school-transport/shared';
+import type { AssignmentListQuery } from '@school-transport/shared';
 import {
   assignmentStudents,
   drivers,
@@ -52,9 +52,9 @@ function selectAssignments<Extra extends Record<string, SQL>>(db: Executor, extr
 export type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>['execute']>>[number];
 
 /** Search through ids of matching drivers, vehicles and routes: every condition is on route_assignments. */
-export async function listAssignments(db: Executor, query: ListQuery) {
+export async function listAssignments(db: Executor, query: AssignmentListQuery) {
   const pattern = containsPattern(query.search);
-  const where = query.search
+  const search = query.search
     ? or(
         inArray(
           routeAssignments.driverId,
@@ -80,6 +80,11 @@ export async function listAssignments(db: Executor, query: ListQuery) {
         ),
       )
     : undefined;
+  const where = and(
+    search,
+    query.vehicleId ? eq(routeAssignments.vehicleId, query.vehicleId) : undefined,
+    query.routeId ? eq(routeAssignments.routeId, query.routeId) : undefined,
+  );
   return listPage(db, routeAssignments, where, query, 'route_assignments', (total, paging) =>
     selectAssignments(db, { total })
       .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, paging)))

@@ -5,6 +5,7 @@ import {
   assignmentCreateSchema,
   assignmentDetailsSchema,
   assignmentInputSchema,
+  assignmentListQuerySchema,
   assignmentSummarySchema,
   assignStudentsSchema,
 } from '@school-transport/shared';
@@ -23,6 +24,7 @@ export const assignmentRoutes = (assignments: AssignmentService) => async (app: 
       createSchema: assignmentCreateSchema,
       answerSchema: assignmentDetailsSchema,
       listItemSchema: assignmentSummarySchema,
+      listQuerySchema: assignmentListQuerySchema,
       deleteName: 'delete-route-assignment',
       service: assignments,
     }),

@@ -15,6 +15,7 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import { busRoutes, drivers, routeAssignments } from '../../db/schema/index.js';
 import type { ChangeContext } from '../../lib/change-context.js';
+import type { ComplianceService } from '../compliance/compliance-service.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import { tableResource } from '../resources/resource-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
@@ -93,10 +94,24 @@ export interface AssignmentServiceDeps {
   getVehicle(id: string): Promise<Vehicle>;
   getBusRoute(id: string): Promise<BusRoute>;
   studentsOf(assignmentId: string): Promise<Student[]>;
+  /** Expired blocking credentials refuse an assignment unless an admin overrides them with a reason. */
+  compliance: Pick<ComplianceService, 'assignmentBlockers' | 'overrideAssignment'>;
 }
 
 export function createAssignmentService(deps: AssignmentServiceDeps) {
-  const { db } = deps;
+  const { db, compliance } = deps;
+  /** Who asked for a write, for its override record: the kit hands insert and update the input only. */
+  const contextOf = new WeakMap<object, ChangeContext>();
+  const overrideFor = async (
+    tx: Executor,
+    assignmentId: string,
+    input: AssignmentInput,
+    blockers: string[],
+  ) => {
+    const context = contextOf.get(input);
+    if (input.overrideReason && context)
+      await compliance.overrideAssignment(tx, assignmentId, input.overrideReason, blockers, context);
+  };
 
   const toSummary = (row: AssignmentRow): AssignmentSummary => ({
     ...row,
@@ -201,9 +216,11 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
     async insert(tx, input: AssignmentCreateInput) {
       const capacity = await capacityOf(tx, input.vehicleId);
       await assertFree(tx, input);
-      const { studentIds, ...parts } = input;
+      const blockers = await compliance.assignmentBlockers(tx, input, input.overrideReason);
+      const { studentIds, overrideReason: _reason, ...parts } = input;
       const id = await resource.insert(tx, parts);
       await seat(tx, id, capacity, studentIds);
+      await overrideFor(tx, id, input, blockers);
       return id;
     },
     /** Changing the vehicle re-checks the children against the new capacity. */
@@ -211,7 +228,10 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
       const capacity = await capacityOf(tx, input.vehicleId);
       if ((await seatedCount(tx, before.id)) > capacity) throw noSeats();
       await assertFree(tx, input, before.id);
-      await resource.update(tx, before, input);
+      const blockers = await compliance.assignmentBlockers(tx, input, input.overrideReason);
+      const { overrideReason: _reason, ...parts } = input;
+      await resource.update(tx, before, parts);
+      await overrideFor(tx, before.id, input, blockers);
       // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
       await refreshPendingTrips(tx, before.id);
     },
@@ -227,6 +247,16 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
 
   return {
     ...service,
+
+    create(input: AssignmentCreateInput, context: ChangeContext) {
+      contextOf.set(input, context);
+      return service.create(input, context);
+    },
+
+    update(id: string, input: AssignmentInput, context: ChangeContext) {
+      contextOf.set(input, context);
+      return service.update(id, input, context);
+    },
 
     /** Replaces the children who ride with an assignment. */
     async assignStudents(input: AssignStudentsInput, context: ChangeContext): Promise<AssignmentDetails> {

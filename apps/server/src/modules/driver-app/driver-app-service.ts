@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate } from '../../lib/zoned-time.js';
 import { tripInWords, type AlertService } from '../alerts/alert-service.js';
 import { absentStudentIds } from '../calendar/absence-queries.js';
+import type { ComplianceService } from '../compliance/compliance-service.js';
 import type { LiveLog } from '../live/live-log.js';
 import { deriveRiderStates } from '../ridership/rider-states.js';
 import { eventsOfTrip } from '../ridership/ridership-queries.js';
@@ -44,6 +45,8 @@ export interface DriverAppServiceDeps {
   live: LiveLog;
   /** A finish with children on board raises an alert. */
   alerts: Pick<AlertService, 'raise'>;
+  /** Expired blockers, defects and a missing inspection refuse a start. */
+  compliance: Pick<ComplianceService, 'assertTripMayStart'>;
 }
 
 /**
@@ -58,6 +61,7 @@ export function createDriverAppService({
   studentsOf,
   live,
   alerts,
+  compliance,
 }: DriverAppServiceDeps) {
   const today = () => zonedDate(clock(), timeZone);
 
@@ -134,6 +138,7 @@ export function createDriverAppService({
         if (!trip) throw tripNotFound();
         const refusal = startRefusal(trip);
         if (refusal) throw conflict(refusal);
+        await compliance.assertTripMayStart(tx, trip);
         return toTrip((await moveTripIn(tx, tripId, 'start', { context, at: clock(), live }))!);
       });
       live.committed();

@@ -1,11 +1,24 @@
+import { eq, sql } from 'drizzle-orm';
 import type { Driver } from '@school-transport/shared';
 import type { Clock } from '../../lib/clock.js';
-import { drivers, routeAssignments } from '../../db/schema/index.js';
+import { busRoutes, drivers, routeAssignments, vehicles } from '../../db/schema/index.js';
 import { refuseWhileAssigned } from '../assignments/assignment-service.js';
 import { accountResource } from '../resources/resource-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
 import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 import { accountStateColumns, accountRecordAnswer } from '../accounts/role-account-queries.js';
+
+/**
+ * The driver's assignment with its vehicle and route, as one JSON value: a sub-select per row the list has already
+ * chosen (the page's ids come first, db/list-queries.ts), found through the unique index on its driver.
+ */
+const assignmentColumn = sql<Driver['assignment']>`(select json_build_object(
+    'id', ${routeAssignments.id}, 'vehicleId', ${vehicles.id}, 'licensePlate', ${vehicles.licensePlate},
+    'routeId', ${busRoutes.id}, 'routeName', ${busRoutes.name})
+  from ${routeAssignments}
+  join ${vehicles} on ${eq(vehicles.id, routeAssignments.vehicleId)}
+  join ${busRoutes} on ${eq(busRoutes.id, routeAssignments.routeId)}
+  where ${eq(routeAssignments.driverId, drivers.id)})`;
 
 /**
  * A driver is a person with an account (role driver, no password until they accept an invitation to the driver
@@ -15,7 +28,7 @@ const resource = accountResource(drivers, 'driver', {
   searchColumns: [drivers.phone, drivers.licenseNo],
   assignedBy: routeAssignments.driverId,
   beforeRemove: refuseWhileAssigned(routeAssignments.driverId, 'driver'),
-  extraColumns: accountStateColumns,
+  extraColumns: { ...accountStateColumns, assignment: assignmentColumn },
 });
 type DriverRow = NonNullable<Awaited<ReturnType<typeof resource.find>>>;
 

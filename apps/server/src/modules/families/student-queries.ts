@@ -19,6 +19,7 @@ const studentColumns = {
   ...studentFields,
   parent: { id: parents.id, phone: parents.phone, name: users.name, email: users.email },
   assignmentId: routeAssignments.id,
+  routeId: busRoutes.id,
   routeName: busRoutes.name,
 };
 

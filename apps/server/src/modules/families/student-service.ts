@@ -33,6 +33,7 @@ export function studentAnswer(urls: ImageUrls) {
   return ({
     parent,
     assignmentId,
+    routeId,
     routeName,
     parentId: _parentId,
     updatedAt: _updatedAt,
@@ -41,7 +42,7 @@ export function studentAnswer(urls: ImageUrls) {
     ...row,
     profileImage: urls.urlFor('student', row.profileImage),
     parent: { id: parent.id, user: { name: parent.name, email: parent.email }, phone: parent.phone },
-    assignment: assignmentId && routeName ? { id: assignmentId, routeName } : null,
+    assignment: assignmentId && routeId && routeName ? { id: assignmentId, routeId, routeName } : null,
     createdAt: row.createdAt.toISOString(),
   });
 }

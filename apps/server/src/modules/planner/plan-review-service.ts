@@ -6,6 +6,8 @@ import { writerFor } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { replaceSeats } from '../assignments/assignment-queries.js';
 import { recordAudit } from '../audit/audit-log.js';
+import { zonedDate } from '../../lib/zoned-time.js';
+import { refreshPendingTrips } from '../trips/trip-service.js';
 import {
   clearRun,
   lockExistingStops,
@@ -127,7 +129,16 @@ async function writeRun(
  * Reviewing a plan (the chosen vehicles' routes now and as proposed, who changes) and accepting it: the one
  * write of the planner into stops, routes and seats (decision 029).
  */
-export function createPlanReviewService({ db, clock }: { db: Database; clock: Clock }) {
+export function createPlanReviewService({
+  db,
+  clock,
+  timeZone,
+}: {
+  db: Database;
+  clock: Clock;
+  /** Which day is today: its trips and later ones, not yet started, follow the accepted runs. */
+  timeZone: string;
+}) {
   const write = writerFor(db, CONFLICTS);
 
   return {
@@ -207,6 +218,11 @@ export function createPlanReviewService({ db, clock }: { db: Database; clock: Cl
         await setStops(tx, 'PICKUP', ties);
         await setStops(tx, 'DROP', ties);
         await untie(tx, unseated);
+        const tripsRefreshed = await refreshPendingTrips(
+          tx,
+          used.map((vehicle) => vehicle.routeId!),
+          { fromDate: zonedDate(acceptedAt, timeZone), timeZone },
+        );
         await markAccepted(tx, id, acceptedAt, context.actor.id);
 
         const accepted: PlanAccepted = {
@@ -223,7 +239,7 @@ export function createPlanReviewService({ db, clock }: { db: Database; clock: Cl
           action: 'plan.accepted',
           entityType: 'plan_proposal',
           entityId: id,
-          details: { schoolId: row.schoolId, ...counts },
+          details: { schoolId: row.schoolId, ...counts, tripsRefreshed },
         });
         return accepted;
       });

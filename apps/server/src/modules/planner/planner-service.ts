@@ -90,6 +90,8 @@ const toProposal = (row: ProposalRow, schoolName: string): PlanProposal => ({
 export interface PlannerServiceDeps {
   db: Database;
   clock: Clock;
+  /** The operator's time zone: accepting a plan refreshes the routes' trips of today and later. */
+  timeZone: string;
   runner: PlanRunner;
   /** The straight-line travel estimate the server uses for ETAs too. */
   travel: StraightLineSettings;
@@ -102,7 +104,7 @@ export interface PlannerServiceDeps {
  * proposal, cancel it. Planning never changes stops, routes or seats; the proposal waits for review, and only
  * its acceptance (plan-review-service.ts) writes them.
  */
-export function createPlannerService({ db, clock, runner, travel, rules }: PlannerServiceDeps) {
+export function createPlannerService({ db, clock, timeZone, runner, travel, rules }: PlannerServiceDeps) {
   const { maxSeconds, ...planRules } = rules;
   const write = writerFor(db, {
     plan_proposals_school_id_schools_id_fk: {
@@ -161,7 +163,7 @@ export function createPlannerService({ db, clock, runner, travel, rules }: Plann
     conflict(`This planning job is not running any more: it is ${proposal.status.toLowerCase()}.`);
 
   return {
-    ...createPlanReviewService({ db, clock }),
+    ...createPlanReviewService({ db, clock, timeZone }),
 
     async start(request: PlanRequest, context: ChangeContext): Promise<PlanProposal> {
       if (request.seconds > maxSeconds) {

@@ -64,6 +64,8 @@ export async function listTrips(db: Executor, query: TripListQuery, today: strin
     query.type ? eq(trips.type, query.type) : undefined,
     query.dateFrom ? gte(trips.tripDate, query.dateFrom) : undefined,
     query.dateTo ? lte(trips.tripDate, query.dateTo) : undefined,
+    // Served by the unique (assignment_id, trip_date, type) index, in the date order each branch reads.
+    query.assignmentId ? eq(trips.assignmentId, query.assignmentId) : undefined,
   );
   const end = offsetOf(query) + query.limit;
   const plannedEpoch = sql`extract(epoch from ${trips.plannedStartAt})`;
@@ -178,6 +180,16 @@ export async function findTrip(db: Executor, id: string) {
   return row;
 }
 
+/** The trip's row locked for a status move, with who drives it. */
+export async function lockTrip(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ id: trips.id, status: trips.status, driverId: trips.driverId, vehicleId: trips.vehicleId })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .for('update');
+  return row;
+}
+
 export function tripHistory(db: Executor, tripId: string) {
   return db
     .select({ status: tripEvents.status, at: tripEvents.at, by: tripEvents.actorEmail })
@@ -273,6 +285,23 @@ export async function insertTripStops(tx: Executor, tripIds: string[]): Promise<
       .innerJoin(stops, eq(stops.id, routeStops.stopId))
       .where(inArray(trips.id, tripIds)),
   );
+}
+
+/** The PENDING trips of these routes on `fromDate` or later, with their run's start time as it is now. */
+export function pendingTripsOfRoutes(tx: Executor, routeIds: string[], fromDate: string) {
+  return tx
+    .select({ id: trips.id, date: trips.tripDate, startTime: routeRuns.startTime })
+    .from(trips)
+    .leftJoin(routeRuns, and(eq(routeRuns.routeId, trips.routeId), eq(routeRuns.run, trips.type)))
+    .where(and(inArray(trips.routeId, routeIds), eq(trips.status, 'PENDING'), gte(trips.tripDate, fromDate)));
+}
+
+export async function setPlannedStart(tx: Executor, tripId: string, plannedStartAt: Date | null) {
+  await tx.update(trips).set({ plannedStartAt }).where(eq(trips.id, tripId));
+}
+
+export async function deleteTripStops(tx: Executor, tripIds: string[]) {
+  if (tripIds.length) await tx.delete(tripStops).where(inArray(tripStops.tripId, tripIds));
 }
 
 export async function countAssignments(tx: Executor) {

@@ -6,6 +6,7 @@ import {
   generateTripsAnswerSchema,
   generateTripsSchema,
   idParamsSchema,
+  officeStartSchema,
   pageAnswerSchema,
   TRIP_MOVES,
   tripDetailsSchema,
@@ -68,10 +69,21 @@ export function tripRoutes(tripService: TripService) {
     });
     routes.post(
       '/trips/:move/:id',
-      { schema: { tags, params: moveParams, response: { 200: answerSchema(tripSchema) } } },
+      {
+        schema: {
+          tags,
+          params: moveParams,
+          body: officeStartSchema,
+          response: { 200: answerSchema(tripSchema) },
+        },
+      },
       async (request) => {
         const { move, id } = request.params;
-        return success(await tripService.move(id, move, changeContextOf(request)), MOVE_MESSAGES[move]);
+        const reason = move === 'start' ? request.body?.overrideReason : undefined;
+        return success(
+          await tripService.move(id, move, changeContextOf(request), reason),
+          MOVE_MESSAGES[move],
+        );
       },
     );
   };

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
+import type { ComplianceService } from '../compliance/compliance-service.js';
 import type { LiveLog } from '../live/live-log.js';
 import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
 import {
@@ -25,7 +26,11 @@ import {
   insertTripEvents,
   insertTripsOfDay,
   insertTripStops,
+  deleteTripStops,
+  pendingTripsOfRoutes,
+  setPlannedStart,
   listTrips,
+  lockTrip,
   moveTrip,
   moveTripsOn,
   runStartTimes,
@@ -160,6 +165,31 @@ async function createTripsOn(
   return created;
 }
 
+/**
+ * The PENDING trips of `routeIds` from `fromDate` on follow their routes' runs as they are now: the run's start
+ * on the trip's day in `timeZone` and a fresh copy of its stops. For a change that rewrites who rides where (an
+ * accepted plan): a trip generated before it would otherwise carry the new seats without their stops. Started and
+ * finished trips keep what they ran with.
+ */
+export async function refreshPendingTrips(
+  tx: Executor,
+  routeIds: string[],
+  { fromDate, timeZone }: { fromDate: string; timeZone: string },
+): Promise<number> {
+  if (!routeIds.length) return 0;
+  const pending = await pendingTripsOfRoutes(tx, routeIds, fromDate);
+  for (const trip of pending)
+    await setPlannedStart(
+      tx,
+      trip.id,
+      trip.startTime ? zonedInstant(trip.date, trip.startTime, timeZone) : null,
+    );
+  const ids = pending.map((trip) => trip.id);
+  await deleteTripStops(tx, ids);
+  await insertTripStops(tx, ids);
+  return ids.length;
+}
+
 export interface TripServiceDeps {
   db: Database;
   clock: Clock;
@@ -170,9 +200,19 @@ export interface TripServiceDeps {
   live: LiveLog;
   /** Parents are told of a cancelled trip of today or tomorrow (trip-notifications.ts). */
   notifications: Pick<NotificationDispatcher, 'wake'>;
+  /** Expired blockers, defects and a missing inspection refuse the office's start too (an admin may override). */
+  compliance: Pick<ComplianceService, 'assertTripMayStart'>;
 }
 
-export function createTripService({ db, clock, timeZone, studentsOf, live, notifications }: TripServiceDeps) {
+export function createTripService({
+  db,
+  clock,
+  timeZone,
+  studentsOf,
+  live,
+  notifications,
+  compliance,
+}: TripServiceDeps) {
   /** `date`'s trips, by `actor` (null: the server itself), with an audit entry; in a transaction of its own. */
   const generateDay = (date: string, context: ChangeContext | { actor: null }) =>
     db.transaction(async (tx): Promise<GenerateTripsAnswer> => {
@@ -287,9 +327,15 @@ export function createTripService({ db, clock, timeZone, studentsOf, live, notif
      * One status move, in one conditional UPDATE (moveTrip), so two racing moves cannot both succeed. Anything
      * else is a 404 (no trip) or a 409 (wrong status).
      */
-    async move(id: string, move: TripMove, context: ChangeContext): Promise<Trip> {
+    async move(id: string, move: TripMove, context: ChangeContext, overrideReason?: string): Promise<Trip> {
       const at = clock();
       const { trip, told } = await db.transaction(async (tx) => {
+        if (move === 'start') {
+          // Locked first, so its driver and vehicle cannot change between the compliance check and the start.
+          const pending = await lockTrip(tx, id);
+          if (pending?.status === 'PENDING')
+            await compliance.assertTripMayStart(tx, pending, { reason: overrideReason, context });
+        }
         const row = await moveTripIn(tx, id, move, { context, at, live });
         if (!row) {
           const existing = await findTrip(tx, id);

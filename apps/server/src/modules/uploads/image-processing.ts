@@ -12,11 +12,11 @@ export class NotAnImageError extends Error {
  * applied, then every piece of metadata (GPS position, camera, ICC) is dropped, as sharp does unless asked to keep
  * it. The pixel limit refuses decompression bombs before they are decoded.
  */
-export async function toProfileWebp(upload: Buffer): Promise<Buffer> {
+export async function toProfileWebp(upload: Buffer, maxSide = MAX_IMAGE_SIDE): Promise<Buffer> {
   try {
     return await sharp(upload, { limitInputPixels: 50_000_000, failOn: 'error' })
       .rotate()
-      .resize(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch {

@@ -3,11 +3,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { syncNewFile } from '../../db/disk-sync.js';
 
-/** Stored profile images: DATA_DIR/uploads/profile/{kind}/{random uuid}.webp. Names are never user input. */
-export const STORED_IMAGE_NAME = /^[0-9a-f-]{36}\.webp$/;
+/**
+ * Stored profile images: DATA_DIR/uploads/profile/{kind}/{random uuid}.webp; a credential's scanned document may
+ * also be a PDF kept as sent ({random uuid}.pdf). Names are never user input.
+ */
+export const STORED_IMAGE_NAME = /^[0-9a-f-]{36}\.(webp|pdf)$/;
 
 export interface ImageStorage {
-  save(kind: string, webp: Buffer): Promise<string>;
+  save(kind: string, webp: Buffer, extension?: 'webp' | 'pdf'): Promise<string>;
   /** Absolute path of a stored image, or null for a name that is not one of ours. */
   pathOf(kind: string, fileName: string): string | null;
   remove(kind: string, fileName: string | null): Promise<void>;
@@ -42,8 +45,8 @@ async function deleteExpired(dataDir: string): Promise<void> {
 export function createImageStorage(dataDir: string): ImageStorage {
   const folder = (kind: string) => path.join(uploadsFolder(dataDir), 'profile', kind);
   const storage: ImageStorage = {
-    async save(kind, webp) {
-      const fileName = `${randomUUID()}.webp`;
+    async save(kind, webp, extension = 'webp') {
+      const fileName = `${randomUUID()}.${extension}`;
       // Owner-only whatever the process's umask: these are children's photos (docs/decisions/017).
       await fs.mkdir(folder(kind), { recursive: true, mode: 0o700 });
       const file = path.join(folder(kind), fileName);

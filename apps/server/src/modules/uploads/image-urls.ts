@@ -10,7 +10,7 @@ const WINDOW_SECONDS = 6 * 3600;
 
 export interface ImageUrls {
   /** The path an answer carries, or null when there is no image. */
-  urlFor(kind: string, fileName: string | null): string | null;
+  urlFor(kind: string, fileName: string | null, base?: string): string | null;
   isValid(kind: string, fileName: string, expires: number, signature: string): boolean;
 }
 
@@ -19,11 +19,11 @@ export function createImageUrls(secret: Buffer, clock: Clock): ImageUrls {
     createHmac('sha256', secret).update(`${kind}/${fileName}:${expires}`).digest('base64url');
 
   return {
-    urlFor(kind, fileName) {
+    urlFor(kind, fileName, base = '/api/uploads/profile') {
       if (!fileName) return null;
       const nowSeconds = Math.floor(clock().getTime() / 1000);
       const expires = (Math.floor(nowSeconds / WINDOW_SECONDS) + 2) * WINDOW_SECONDS;
-      return `/api/uploads/profile/${kind}/${fileName}?expires=${expires}&signature=${sign(kind, fileName, expires)}`;
+      return `${base}/${kind}/${fileName}?expires=${expires}&signature=${sign(kind, fileName, expires)}`;
     },
     isValid(kind, fileName, expires, signature) {
       if (expires * 1000 <= clock().getTime()) return false;

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,11 +12,12 @@ import {
 } from '@school-transport/shared';
 import { changeContextOf, type ChangeContext } from '../../lib/change-context.js';
 import { success } from '../../lib/envelope.js';
-import { AppError, badRequest, notFound } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import type { Authenticator } from '../../plugins/authentication.js';
 import { NotAnImageError, toProfileWebp } from './image-processing.js';
 import type { ImageStorage } from './image-storage.js';
 import type { ImageUrls } from './image-urls.js';
+import { sendSignedFile, signatureQuery } from './signed-file.js';
 
 /** A resource that has a profile image (drivers, vehicles, parents, students). */
 export interface ProfileImageTarget {
@@ -35,10 +34,6 @@ export interface UploadDeps {
 
 const kindParams = z.object({ kind: z.enum(PROFILE_IMAGE_KINDS) });
 const fileParams = kindParams.extend({ file: z.string().max(64) });
-const signatureQuery = z.object({
-  expires: z.coerce.number().int().positive().optional(),
-  signature: z.string().max(100).optional(),
-});
 
 const imageTooLarge = () => new AppError(413, MESSAGES.imageTooLarge);
 const notAnImage = () => new AppError(415, MESSAGES.onlyImages);
@@ -72,7 +67,8 @@ async function readUpload(
   return { id: parsedId.data, image };
 }
 
-export function uploadRoutes({ targets, storage, urls, authenticator }: UploadDeps) {
+export function uploadRoutes(deps: UploadDeps) {
+  const { targets, storage, urls } = deps;
   return async (app: FastifyInstance) => {
     // One part, smaller than 2 MB (the limit the forms state).
     await app.register(multipart, {
@@ -117,23 +113,12 @@ export function uploadRoutes({ targets, storage, urls, authenticator }: UploadDe
         config: { access: 'public' },
         schema: { tags: ['uploads'], params: fileParams, querystring: signatureQuery },
       },
-      async (request, reply) => {
-        const { kind, file } = request.params;
-        const { expires, signature } = request.query;
-        const signed =
-          expires !== undefined && signature !== undefined && urls.isValid(kind, file, expires, signature);
-        if (!signed && (await authenticator(request))?.user.role !== 'admin') {
-          throw new AppError(401, 'This image link has expired or is not valid. Reload the page.');
-        }
-        const filePath = storage.pathOf(kind, file);
-        const stat = filePath ? await fs.stat(filePath).catch(() => null) : null;
-        if (!filePath || !stat) throw notFound('This image does not exist.');
-        return reply
-          .type('image/webp')
-          .header('cache-control', 'private, max-age=3600')
-          .header('content-length', stat.size)
-          .send(createReadStream(filePath));
-      },
+      (request, reply) =>
+        sendSignedFile(deps, request, reply, request.query, {
+          ...request.params,
+          noun: 'image',
+          type: 'image/webp',
+        }),
     );
   };
 }

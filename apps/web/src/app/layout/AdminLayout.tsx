@@ -113,6 +113,8 @@ export function AdminLayout() {
             >
               <MenuIcon />
             </IconButton>
+            {/* On a phone the drawer, which carries the name, is closed: the top bar says where you are. */}
+            {!isDesktop && <Logo />}
             <AccountMenu name={user?.name ?? ''} />
             <Tooltip title="Log out">
               <IconButton aria-label="Log out" onClick={logOut} disabled={signingOut}>

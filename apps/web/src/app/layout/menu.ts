@@ -9,11 +9,15 @@ import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import ImportExportOutlinedIcon from '@mui/icons-material/ImportExportOutlined';
+import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { SECTIONS, type Section } from '../../lib/sections';
@@ -37,6 +41,10 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   calendar: EventOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
+  reports: InsertChartOutlinedIcon,
+  compliance: VerifiedUserOutlinedIcon,
+  inspections: FactCheckOutlinedIcon,
+  dataTransfer: ImportExportOutlinedIcon,
   staffUsers: ManageAccountsOutlinedIcon,
   audit: HistoryOutlinedIcon,
 };

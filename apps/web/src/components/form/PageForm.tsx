@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { BaseSyntheticEvent, ReactNode } from 'react';
+import { CancelEditButton, type CancelEdit } from './CancelEditButton';
 import { FormProblems } from './FormProblems';
 
 interface PageFormProps {
@@ -14,6 +15,8 @@ interface PageFormProps {
   children: ReactNode;
   /** A large button across the form, as on the narrow cards of the sign-in screens. */
   fullWidthButton?: boolean;
+  /** An update screen's Cancel: where it leads, and whether it must ask before dropping changes. */
+  cancel?: CancelEdit;
 }
 
 /** The form of an update screen: what is wrong above the fields, the save button under them. */
@@ -24,12 +27,13 @@ export function PageForm({
   onSubmit,
   children,
   fullWidthButton = false,
+  cancel,
 }: PageFormProps) {
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
       <FormProblems problems={problems} />
       {children}
-      <Box>
+      <Box sx={{ display: 'flex', gap: 1 }}>
         <Button
           type="submit"
           variant="contained"
@@ -39,6 +43,7 @@ export function PageForm({
         >
           {submitLabel}
         </Button>
+        {cancel && <CancelEditButton {...cancel} disabled={submitting} />}
       </Box>
     </Stack>
   );

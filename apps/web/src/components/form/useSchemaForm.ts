@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@school-transport/shared';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldErrors, type FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
+import { useFormProblems } from './useFormProblems';
 
-/** The server's per-field refusals (a duplicate email, …), or else its message. */
-export function serverProblems(error: unknown): string[] {
-  if (!(error instanceof ApiError)) return [MESSAGES.somethingWentWrongSpaced];
-  return error.errors.length > 0 ? error.errors.map((item) => item.message) : [error.message];
-}
+export { serverProblems } from './useFormProblems';
 
 const isBlank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
@@ -24,51 +20,53 @@ function hasEmptyRequiredField(errors: FieldErrors, values: FieldValues): boolea
 interface SchemaFormOptions {
   /** The reminder shown when a required field is left blank; some forms word it their own way. */
   fillMessage?: string;
+  /**
+   * What no field shows but stops the save (e.g. an empty list beside the form), read on every render from the
+   * caller's current state, so the message goes once its cause is fixed.
+   */
+  otherProblems?: () => string[];
 }
+
+const NONE = (): string[] => [];
 
 /**
  * A form validated by a shared schema (the same the API validates with), plus the problems shown above it: the
- * fill-in reminder after a submit with required fields empty, or what the server refused.
+ * fill-in reminder while a required field is still blank after a submit, what else stops the save, or what the
+ * server refused. Each goes as soon as its cause is fixed: the reminder and the other problems are worked out
+ * again from the fields' current state at every render (the form validates again on every change once it was
+ * submitted), and the server's refusal goes at the next change, since it was about the values then sent.
  */
 export function useSchemaForm<TInput extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput, TInput>,
   defaultValues: DefaultValues<TInput>,
-  { fillMessage = MESSAGES.fillAllFields }: SchemaFormOptions = {},
+  { fillMessage = MESSAGES.fillAllFields, otherProblems = NONE }: SchemaFormOptions = {},
 ) {
   const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
-  const [problems, setProblems] = useState<string[]>([]);
+  const { shown, attempt, dismissRefusal } = useFormProblems();
+  const { isSubmitted, errors } = form.formState;
 
-  /**
-   * A submit handler that runs `save` with the parsed values; `save` rejects to report the server's refusal.
-   * `otherProblems` names what no field shows (e.g. an empty list beside the form); any of them stops the save.
-   */
-  const submitWith = (
-    save: (values: TOutput) => Promise<unknown>,
-    otherProblems: () => string[] = () => [],
-  ) =>
-    form.handleSubmit(
-      async (values) => {
-        const blocking = otherProblems();
-        setProblems(blocking);
-        if (blocking.length > 0) return;
-        try {
-          await save(values);
-        } catch (error) {
-          setProblems(serverProblems(error));
-        }
-      },
-      (errors) =>
-        setProblems([
-          ...(hasEmptyRequiredField(errors, form.getValues()) ? [fillMessage] : []),
-          ...otherProblems(),
-        ]),
-    );
+  const { subscribe } = form;
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: dismissRefusal }),
+    [subscribe, dismissRefusal],
+  );
+
+  const problems = shown(isSubmitted, [
+    ...(hasEmptyRequiredField(errors, form.getValues()) ? [fillMessage] : []),
+    ...otherProblems(),
+  ]);
+
+  /** A submit handler that runs `save` with the parsed values; `save` rejects to report the server's refusal. */
+  const submitWith = (save: (values: TOutput) => Promise<unknown>) =>
+    form.handleSubmit((values) => attempt(otherProblems(), () => save(values)));
 
   return {
     control: form.control,
     problems,
     submitWith,
     isSubmitting: form.formState.isSubmitting,
+    /** A field differs from where it started (typing a value back to what it was makes the form clean again). */
+    isDirty: form.formState.isDirty,
     /** Back to the default values, e.g. to enter the next record after a save. */
     reset: form.reset,
     setValue: form.setValue,

@@ -5,7 +5,29 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import type { Column } from './columns';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { ACTIONS_HEADER, type Column } from './columns';
+import { ColumnNote } from './ColumnNote';
+
+/**
+ * A list must fit beside the open menu from 1280 px up, with no sideways scroll to reach its actions. So: headers
+ * may wrap between words, values may break inside a long word (an email address) rather than widen the table,
+ * cells are a little narrower than MUI's, and the actions column takes only the width of its button.
+ */
+const CELL_PADDING = { px: 1.25 };
+/** The first column keeps MUI's inset, in line with the toolbar above. */
+const SL_PADDING = { pl: 2, pr: 1.25 };
+
+function headerSx<T>(column: Column<T>): SxProps<Theme> {
+  if (column.header === ACTIONS_HEADER)
+    return { ...CELL_PADDING, width: '1%', fontWeight: 600, whiteSpace: 'nowrap' };
+  return { ...CELL_PADDING, width: column.width, fontWeight: 600 };
+}
+
+function cellSx<T>(column: Column<T>): SxProps<Theme> {
+  if (column.header === ACTIONS_HEADER) return { ...CELL_PADDING, whiteSpace: 'nowrap' };
+  return { ...CELL_PADDING, ...(column.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }) };
+}
 
 interface DataTableProps<T> {
   columns: readonly Column<T>[];
@@ -28,13 +50,9 @@ export function DataTable<T>({ columns, rows, rowKey, serialOf, stale, scrollLab
       <Table size="small" sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <TableHead>
           <TableRow>
-            <TableCell sx={{ width: 56, fontWeight: 600 }}>SL</TableCell>
+            <TableCell sx={{ ...SL_PADDING, width: 48, fontWeight: 600 }}>SL</TableCell>
             {columns.map((column) => (
-              <TableCell
-                key={column.header}
-                align={column.align}
-                sx={{ width: column.width, fontWeight: 600, whiteSpace: 'nowrap' }}
-              >
+              <TableCell key={column.header} align={column.align} sx={headerSx(column)}>
                 {column.header}
               </TableCell>
             ))}
@@ -50,14 +68,11 @@ export function DataTable<T>({ columns, rows, rowKey, serialOf, stale, scrollLab
           ) : (
             rows.map((row, index) => (
               <TableRow key={rowKey(row)} hover>
-                <TableCell>{serialOf(index)}</TableCell>
+                <TableCell sx={SL_PADDING}>{serialOf(index)}</TableCell>
                 {columns.map((column) => (
-                  <TableCell
-                    key={column.header}
-                    align={column.align}
-                    sx={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}
-                  >
+                  <TableCell key={column.header} align={column.align} sx={cellSx(column)}>
                     {column.cell(row)}
+                    {column.note && <ColumnNote>{column.note(row)}</ColumnNote>}
                   </TableCell>
                 ))}
               </TableRow>

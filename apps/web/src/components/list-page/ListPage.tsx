@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
@@ -6,14 +5,20 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { fetchFailedMessage } from '@school-transport/shared';
 import { useEffect, type ReactNode } from 'react';
+import { RetryAlert } from '../RetryAlert';
 import { useResourceList, type ListFilterValues } from '../../lib/resource-api';
 import { PageHeader } from '../PageHeader';
 import type { Column } from './columns';
+import { isExportList } from './csv-download';
 import { DataTable } from './DataTable';
+import { ExportButton } from './ExportButton';
 import { useListUrlState } from './list-url-state';
 import { ListToolbar } from './ListToolbar';
+import { RecordCards } from './RecordCards';
 import { recordsSummary, serialNumber } from './records-summary';
 
 interface ListPageProps<T> {
@@ -48,8 +53,16 @@ export function ListPage<T extends { id: string | number }>({
   filterControls,
 }: ListPageProps<T>) {
   const { query, goToPage, changeLimit, search } = useListUrlState();
-  const { rows, pagination, isFetching, isPending, isError } = useResourceList<T>(resource, query, filters);
+  const { rows, pagination, isFetching, isPending, isError, refetch } = useResourceList<T>(
+    resource,
+    query,
+    filters,
+  );
   const showingPreviousPage = isFetching && !isPending;
+  // Below md (phones, a tablet upright) a row of six or more columns cannot fit: each record becomes a card.
+  // noSsr: the first render already knows the width, so a phone never draws the table first.
+  const asCards = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  const rowKey = (row: T) => String(row.id);
 
   // A page past the end (the last row of the last page deleted, an old link) moves to the last page there is.
   const lastPage = Math.max(pagination?.totalPages ?? 1, 1);
@@ -70,21 +83,30 @@ export function ListPage<T extends { id: string | number }>({
           onLimitChange={changeLimit}
         >
           {filterControls}
+          {isExportList(resource) && <ExportButton list={resource} search={query.search} filters={filters} />}
         </ListToolbar>
         <Box sx={{ height: 4 }}>{showingPreviousPage && <LinearProgress aria-label="Loading" />}</Box>
         {isError ? (
-          <Alert severity="error" sx={{ m: 2 }}>
-            {fetchFailedMessage(things)}
-          </Alert>
+          <Box sx={{ m: 2 }}>
+            <RetryAlert message={fetchFailedMessage(things)} onRetry={refetch} />
+          </Box>
         ) : isPending ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
             <CircularProgress aria-label="Loading" />
           </Box>
+        ) : asCards ? (
+          <RecordCards
+            label={title}
+            columns={columns}
+            rows={rows}
+            rowKey={rowKey}
+            stale={showingPreviousPage}
+          />
         ) : (
           <DataTable
             columns={columns}
             rows={rows}
-            rowKey={(row) => String(row.id)}
+            rowKey={rowKey}
             // Counted from the page the rows belong to, which lags behind the address while the next one loads.
             serialOf={(index) =>
               serialNumber(pagination?.page ?? query.page, pagination?.limit ?? query.limit, index)

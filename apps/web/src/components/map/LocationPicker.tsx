@@ -2,10 +2,10 @@ import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import { divIcon } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
-import { usePublicSettings } from '../../lib/settings-api';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_VIEW, POINT_ZOOM, roundCoordinate, type MapPoint } from './coordinates';
 import { FollowContainerSize, mapFrameSx } from './map-frame';
+import { MapTiles } from './MapTiles';
 
 /**
  * The point is a CSS dot rather than Leaflet's default pin: that one is a set of image files whose addresses a
@@ -53,7 +53,6 @@ function KeepPointInView({ point }: { point: MapPoint | null }) {
  * typed coordinates and clicks work either way.
  */
 export default function LocationPicker({ point, onPick, label, height }: LocationPickerProps) {
-  const { data: settings } = usePublicSettings();
   // Leaflet reads the centre once; later points are brought into view by KeepPointInView.
   const [initialView] = useState(() => (point ? { center: point, zoom: POINT_ZOOM } : DEFAULT_VIEW));
 
@@ -78,7 +77,13 @@ export default function LocationPicker({ point, onPick, label, height }: Locatio
         // The page scrolls under the wheel; zooming is for the buttons, a pinch or a double click.
         scrollWheelZoom={false}
       >
-        {settings && <TileLayer url={settings.mapTileUrl} attribution={settings.mapAttribution} />}
+        <MapTiles
+          stillWorks={
+            onPick
+              ? 'Click the place anyway, or type its latitude and longitude.'
+              : 'The point is still shown.'
+          }
+        />
         {point && <Marker position={[point.lat, point.lng]} icon={pointIcon} keyboard={false} />}
         <KeepPointInView point={point} />
         <FollowContainerSize />

@@ -2,10 +2,10 @@ import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import { divIcon, latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { usePublicSettings } from '../../lib/settings-api';
+import { MapContainer, Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
 import { DEFAULT_VIEW, POINT_ZOOM, type MapPoint } from './coordinates';
 import { FollowContainerSize, mapFrameSx } from './map-frame';
+import { MapTiles } from './MapTiles';
 
 export interface MapStop extends MapPoint {
   name: string;
@@ -45,7 +45,6 @@ function FitStops({ stops }: { stops: readonly MapStop[] }) {
 
 /** A run's stops on a map, in order. Without tiles (offline, not configured) the numbers and line still show. */
 export default function StopsMap({ stops, label, height }: StopsMapProps) {
-  const { data: settings } = usePublicSettings();
   const line = useMemo(() => stops.map((stop) => [stop.lat, stop.lng] as [number, number]), [stops]);
   return (
     <Box
@@ -71,7 +70,7 @@ export default function StopsMap({ stops, label, height }: StopsMapProps) {
         zoom={DEFAULT_VIEW.zoom}
         scrollWheelZoom={false}
       >
-        {settings && <TileLayer url={settings.mapTileUrl} attribution={settings.mapAttribution} />}
+        <MapTiles stillWorks="The stops are still drawn." />
         {line.length > 1 && <Polyline positions={line} pathOptions={{ weight: 4, opacity: 0.7 }} />}
         {stops.map((stop, index) => (
           <Marker

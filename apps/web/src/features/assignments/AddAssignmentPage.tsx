@@ -6,15 +6,16 @@ import Typography from '@mui/material/Typography';
 import type { AssignmentDetails } from '@school-transport/shared';
 import { useState, type FormEvent } from 'react';
 import { FormProblems } from '../../components/form/FormProblems';
-import { serverProblems } from '../../components/form/useSchemaForm';
+import { useFormProblems } from '../../components/form/useFormProblems';
 import { PageHeader } from '../../components/PageHeader';
 import { SavedAlert } from '../../components/SavedAlert';
 import { countOf } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useCreateAssignment } from './api';
+import { useComplianceOverride } from './ComplianceOverride';
 import { PartSelects } from './PartSelects';
 import { StudentPicker } from './StudentPicker';
-import { allChosen, partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';
+import { allChosen, draftProblems, useAssignmentDraft } from './useAssignmentDraft';
 
 const BREADCRUMBS = [{ label: 'All Assignments', to: paths.assignments.list }];
 
@@ -24,30 +25,37 @@ const BREADCRUMBS = [{ label: 'All Assignments', to: paths.assignments.list }];
  */
 export function AddAssignmentPage() {
   const create = useCreateAssignment();
-  const { parts, selection, choose, reset } = useAssignmentDraft();
-  const [problems, setProblems] = useState<string[]>([]);
+  const { shown, attempt, dismissRefusal } = useFormProblems();
+  const { parts, selection, choose, reset } = useAssignmentDraft(dismissRefusal);
   const [submitted, setSubmitted] = useState(false);
   const [created, setCreated] = useState<AssignmentDetails | null>(null);
+  const override = useComplianceOverride();
+  // Worked out from what is chosen now, at every render: a message goes as soon as its part or child is chosen.
+  const missing = draftProblems(parts, selection.selected.length);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    const missing = [...partsProblems(parts), ...studentsProblems(selection.selected.length)];
-    setProblems(missing);
-    if (!allChosen(parts) || missing.length > 0) return;
-    try {
-      const answer = await create.mutateAsync({
-        routeId: parts.route.id,
-        vehicleId: parts.vehicle.id,
-        driverId: parts.driver.id,
-        studentIds: selection.selected.map((student) => student.id),
-      });
-      reset();
-      setSubmitted(false);
-      setCreated(answer.data ?? null);
-    } catch (error) {
-      setProblems(serverProblems(error));
-    }
+    await attempt(missing, async () => {
+      const overrideReason = override.reasonToSend();
+      if (!allChosen(parts) || overrideReason === null) return;
+      try {
+        const answer = await create.mutateAsync({
+          routeId: parts.route.id,
+          vehicleId: parts.vehicle.id,
+          driverId: parts.driver.id,
+          studentIds: selection.selected.map((student) => student.id),
+          overrideReason,
+        });
+        reset();
+        override.clear();
+        setSubmitted(false);
+        setCreated(answer.data ?? null);
+      } catch (error) {
+        // Expired credentials are shown by the override panel, not as a problem above the form.
+        if (!override.takeRefusal(error)) throw error;
+      }
+    });
   };
 
   return (
@@ -63,7 +71,8 @@ export function AddAssignmentPage() {
             {countOf(created.students.length, 'child', 'children')}. The form is ready for the next one.
           </SavedAlert>
         )}
-        <FormProblems problems={problems} />
+        <FormProblems problems={shown(submitted, missing)} />
+        {override.panel}
         <Paper sx={{ p: 3 }}>
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             Route, vehicle and driver

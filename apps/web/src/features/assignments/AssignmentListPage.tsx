@@ -14,14 +14,20 @@ import { RESOURCES } from '../../lib/resource-api';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
 
 const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<AssignmentSummary>[] => [
-  { header: 'Driver Name', cell: (assignment) => assignment.driver.name },
+  { header: 'Driver Name', card: 'field', cell: (assignment) => assignment.driver.name },
   { header: 'Driver License', nowrap: true, cell: (assignment) => assignment.driver.licenseNo },
   { header: 'Driver Phone No', nowrap: true, cell: (assignment) => assignment.driver.phone },
-  { header: 'Vehicle RC No', nowrap: true, cell: (assignment) => assignment.vehicle.licensePlate },
-  { header: 'Route Name', cell: (assignment) => assignment.route.name },
+  {
+    header: 'Vehicle RC No',
+    nowrap: true,
+    card: 'field',
+    cell: (assignment) => assignment.vehicle.licensePlate,
+  },
+  { header: 'Route Name', card: 'title', cell: (assignment) => assignment.route.name },
   {
     header: 'Total Students',
     align: 'right',
+    card: 'field',
     nowrap: true,
     // Against the seats: a full vehicle shows at a glance.
     cell: (assignment) => `${assignment.totalStudents} / ${assignment.vehicle.capacity}`,

@@ -3,6 +3,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import { FormDialog } from '../../components/form/FormDialog';
 import { serverProblems } from '../../components/form/useSchemaForm';
 import { useUpdateAssignment } from './api';
+import { useComplianceOverride } from './ComplianceOverride';
 import { PartSelects } from './PartSelects';
 import { allChosen, partsProblems, type AssignmentParts } from './useAssignmentDraft';
 
@@ -21,20 +22,28 @@ export function ChangePartsDialog({ assignment, onClose }: ChangePartsDialogProp
   const [parts, setParts] = useState<AssignmentParts>({ route, vehicle, driver });
   const [problems, setProblems] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
+  const override = useComplianceOverride();
 
   const submit = async (event?: BaseSyntheticEvent) => {
     event?.preventDefault();
     setSubmitted(true);
     setProblems(partsProblems(parts));
     if (!allChosen(parts)) return;
+    const overrideReason = override.reasonToSend();
+    if (overrideReason === null) return;
     try {
       await update.mutateAsync({
         id: assignment.id,
-        parts: { routeId: parts.route.id, vehicleId: parts.vehicle.id, driverId: parts.driver.id },
+        parts: {
+          routeId: parts.route.id,
+          vehicleId: parts.vehicle.id,
+          driverId: parts.driver.id,
+          overrideReason,
+        },
       });
       onClose();
     } catch (error) {
-      setProblems(serverProblems(error));
+      setProblems(override.takeRefusal(error) ? [] : serverProblems(error));
     }
   };
 
@@ -54,6 +63,7 @@ export function ChangePartsDialog({ assignment, onClose }: ChangePartsDialogProp
         current={{ route, vehicle, driver }}
         showMissing={submitted}
       />
+      {override.panel}
     </FormDialog>
   );
 }

@@ -1,8 +1,10 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { useFormProblems } from '../../components/form/useFormProblems';
+import { ApiError } from '../../lib/api-client';
 import { aBusRoute, aDriver, aStudent, aVehicle } from '../../test/records';
 import { withAppProviders } from '../../test/render-app';
-import { partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';
+import { draftProblems, partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';
 
 function renderDraft() {
   const { result } = renderHook(() => useAssignmentDraft(), { wrapper: withAppProviders });
@@ -95,5 +97,70 @@ describe('the Add Assignment messages', () => {
       partsProblems({ route: aBusRoute('r1'), vehicle: aVehicle('v1', 2), driver: aDriver('d1') }),
     ).toEqual([]);
     expect(studentsProblems(1)).toEqual([]);
+  });
+});
+
+/** The draft as Add Assignment holds it: its problems shown the forms' one way, after a submit was tried. */
+function renderDraftForm() {
+  const { result } = renderHook(
+    () => {
+      const { shown, attempt, dismissRefusal } = useFormProblems();
+      const draft = useAssignmentDraft(dismissRefusal);
+      const missing = draftProblems(draft.parts, draft.selection.selected.length);
+      return { draft, missing, shown: () => shown(true, missing), attempt };
+    },
+    { wrapper: withAppProviders },
+  );
+  const submit = (save: () => Promise<unknown>) =>
+    act(() => result.current.attempt(result.current.missing, save));
+  return { result, submit };
+}
+
+describe('the Add Assignment messages as things are chosen', () => {
+  it('takes each message down as soon as its cause is fixed, with no second submit', async () => {
+    const { result, submit } = renderDraftForm();
+    let sent = 0;
+    await submit(async () => (sent += 1));
+    expect(sent).toBe(0);
+    expect(result.current.shown()).toEqual([
+      'Please fill all the required fields !',
+      'Please add at least one student !',
+    ]);
+
+    act(() => result.current.draft.choose('route', aBusRoute('r1')));
+    act(() => result.current.draft.choose('vehicle', aVehicle('v1', 2)));
+    expect(result.current.shown()).toEqual([
+      'Please fill all the required fields !',
+      'Please add at least one student !',
+    ]);
+    act(() => result.current.draft.choose('driver', aDriver('d1')));
+    expect(result.current.shown()).toEqual(['Please add at least one student !']);
+    act(() => result.current.draft.selection.toggle(aStudent('a')));
+    expect(result.current.shown()).toEqual([]);
+
+    // Taking the child out again brings its message back: it says what is missing now.
+    act(() => result.current.draft.selection.toggle(aStudent('a')));
+    expect(result.current.shown()).toEqual(['Please add at least one student !']);
+  });
+
+  it("keeps the server's refusal until something is changed", async () => {
+    const { result, submit } = renderDraftForm();
+    act(() => {
+      result.current.draft.choose('route', aBusRoute('r1'));
+      result.current.draft.choose('vehicle', aVehicle('v1', 2));
+      result.current.draft.choose('driver', aDriver('d1'));
+    });
+    act(() => result.current.draft.selection.toggle(aStudent('a')));
+
+    await submit(() => Promise.reject(new ApiError(409, 'This driver already has a route assignment.', [])));
+    expect(result.current.shown()).toEqual(['This driver already has a route assignment.']);
+
+    act(() => result.current.draft.selection.toggle(aStudent('b')));
+    expect(result.current.shown()).toEqual([]);
+
+    await submit(() => Promise.reject(new ApiError(409, 'This driver already has a route assignment.', [])));
+    act(() => result.current.draft.choose('driver', aDriver('d2')));
+    // The driver change cleared the children, so what is shown now is only what is missing.
+    expect(result.current.shown()).toEqual(['Please add at least one student !']);
   });
 });

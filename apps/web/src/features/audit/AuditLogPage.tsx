@@ -29,11 +29,12 @@ function DetailsCell({ details }: { details: unknown }) {
 }
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', nowrap: true, cell: (entry) => formatMomentToSecond(entry.createdAt) },
+  { header: 'When', nowrap: true, card: 'field', cell: (entry) => formatMomentToSecond(entry.createdAt) },
   // An entry without a person was made by the product itself (the first admin, a failed sign-in).
   {
     header: 'Who',
     width: 170,
+    card: 'field',
     // Long addresses may break anywhere, or the table outgrows the screen.
     cell: (entry) => (
       <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
@@ -41,10 +42,11 @@ const COLUMNS: Column<AuditEntry>[] = [
       </Box>
     ),
   },
-  { header: 'Action', cell: (entry) => readableAction(entry.action) },
+  { header: 'Action', card: 'title', cell: (entry) => readableAction(entry.action) },
   {
     header: 'Item',
     nowrap: true,
+    card: 'field',
     cell: (entry) => (
       <Box component="span" title={entry.entityId ?? undefined}>
         {itemLabel(entry.entityType, entry.entityId)}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
@@ -29,7 +29,8 @@ describe('LoginPage', () => {
 
     await user.click(logIn);
 
-    expect(email).toHaveAccessibleDescription('Email Address is required');
+    // The schema is fetched at the first validation (login-resolver.ts), so the messages come a moment later.
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Email Address is required'));
     expect(password).toHaveAccessibleDescription('Password is required');
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();

@@ -1,16 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { loginSchema, MESSAGES, type LoginInput } from '@school-transport/shared';
+import { MESSAGES, type LoginInput } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
 import { CredentialsFields } from '../../components/form/CredentialsFields';
+import { loginResolver } from '../../components/form/login-resolver';
 import { ApiError } from '../../lib/api-client';
 import { requestLogin, revokeToken } from './auth-api';
 import { readLoginNotice } from './login-notice';
@@ -41,7 +41,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const logIn = handleSubmit(async (credentials) => {
     setProblems([]);

@@ -5,6 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { fetchFailedMessage, RUNS, type BusRoute, type Run } from '@school-transport/shared';
 import { useState } from 'react';
+import { AssignedWork } from '../../components/AssignedWork';
 import { PageLoader } from '../../components/PageLoader';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
 import { formatDate, formatMinutes } from '../../lib/format';
@@ -65,12 +66,16 @@ function RouteDetails({ route }: { route: BusRoute }) {
   return (
     <Stack spacing={3}>
       <RecordSummary name={route.name} facts={facts} />
+      <AssignedWork part="route" id={route.id} />
       <RouteSchedule routeId={route.id} />
     </Stack>
   );
 }
 
-/** A route's facts and the schedule of its two runs: stops in order, times, the map and the children at each. */
+/**
+ * A route's facts, what it does (its assignment, the children seated on it, its trips) and the schedule of its two
+ * runs: stops in order, times, the map and the children at each.
+ */
 export function BusRouteDetailsPage() {
   return <BusRouteGate title="Route Details">{(route) => <RouteDetails route={route} />}</BusRouteGate>;
 }

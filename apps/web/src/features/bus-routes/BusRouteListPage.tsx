@@ -1,8 +1,10 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Link from '@mui/material/Link';
 import type { BusRoute } from '@school-transport/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
@@ -27,11 +29,23 @@ export function BusRouteListPage() {
   });
 
   const columns: Column<BusRoute>[] = [
-    { header: 'Route Name', cell: (route) => route.name },
-    { header: 'Start Location', cell: (route) => route.startLocation },
-    { header: 'End Location', cell: (route) => route.endLocation },
+    {
+      header: 'Route Name',
+      cell: (route) => (
+        <Link component={RouterLink} to={paths.busRoutes.details(route.id)}>
+          {route.name}
+        </Link>
+      ),
+    },
+    { header: 'Start Location', card: 'field', cell: (route) => route.startLocation },
+    { header: 'End Location', card: 'field', cell: (route) => route.endLocation },
     { header: 'Distance (KM)', align: 'right', cell: (route) => route.distanceKm },
-    { header: 'Duration (Apx)', align: 'right', cell: (route) => formatMinutes(route.durationMin) },
+    {
+      header: 'Duration (Apx)',
+      align: 'right',
+      card: 'field',
+      cell: (route) => formatMinutes(route.durationMin),
+    },
     { header: 'Listed From', cell: (route) => formatDate(route.createdAt) },
     {
       header: 'Actions',
@@ -40,7 +54,7 @@ export function BusRouteListPage() {
         <RowActionsMenu
           label={`Actions for ${route.name}`}
           actions={[
-            // The route's page holds its stops and times.
+            // The route's page holds its assignment, children, trips, stops and times.
             { label: 'View', icon: <VisibilityOutlinedIcon />, to: paths.busRoutes.details(route.id) },
             { label: 'Edit', icon: <EditOutlinedIcon />, onClick: () => setForm({ route }) },
             { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => confirmDelete(route) },

@@ -1,15 +1,15 @@
-import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { fetchFailedMessage } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { RetryAlert } from '../../components/RetryAlert';
 import { UNASSIGNED_STUDENTS_PATH } from '../../lib/query-paths';
 import { useDashboardSummary } from './api';
+import { ComplianceCard } from './ComplianceCard';
 import { CountCards } from './CountCards';
 import { SeatsCard } from './SeatsCard';
 import { TodaysTripsCard } from './TodaysTripsCard';
@@ -30,25 +30,25 @@ function UnassignedStudents({ count }: { count: number | undefined }) {
 }
 
 /**
- * The admin dashboard: the heading 'Admin Dashboard', then the figures of GET /api/dashboard/summary, each
+ * The admin dashboard: the heading 'Admin Dashboard' (one heading, not the specification's 'Dashboard' above it),
+ * then the figures of GET /api/dashboard/summary, each
  * leading to the list it counts.
  */
 export function DashboardPage() {
-  const { data: summary, isError } = useDashboardSummary();
+  const { data: summary, isError, refetch } = useDashboardSummary();
 
   return (
     <>
-      <PageHeader title="Dashboard" showBack={false} />
+      {/* The first screen: no way back, and no trail of one link to itself. */}
+      <PageHeader title="Admin Dashboard" showBack={false} trail={false} />
       <Stack spacing={3}>
-        <Typography variant="h6" component="h2">
-          Admin Dashboard
-        </Typography>
         {isError ? (
-          <Alert severity="error">{fetchFailedMessage('dashboard')}</Alert>
+          <RetryAlert message={fetchFailedMessage('dashboard')} onRetry={() => void refetch()} />
         ) : (
           <>
             <CountCards counts={summary?.counts} />
             <UnassignedStudents count={summary?.unassignedStudents} />
+            <ComplianceCard />
             <Grid container spacing={3}>
               <Grid size={{ xs: 12, md: 6 }}>
                 <SeatsCard seats={summary?.seats} />

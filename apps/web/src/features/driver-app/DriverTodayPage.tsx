@@ -11,15 +11,25 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { RetryAlert } from '../../components/RetryAlert';
 import { TripStatusChip } from '../../components/TripChips';
-import type { DriverTrip } from '@school-transport/shared';
-import { fetchToday, startTrip } from './driver-api';
+import type { DriverTrip, DriverVehicleDay } from '@school-transport/shared';
+import { fetchToday, fetchVehicleDays, startTrip, vehicleDaysQueryKey } from './driver-api';
 import { clockOrDash, RUN_LABELS, useOperatorTimeZone } from './driver-format';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
+import { VehicleChecks } from './VehicleChecks';
 
 export const todayQueryKey = ['driver', 'today'] as const;
 
-function TripCard({ trip, timeZone }: { trip: DriverTrip; timeZone: string }) {
+function TripCard({
+  trip,
+  timeZone,
+  vehicle,
+}: {
+  trip: DriverTrip;
+  timeZone: string;
+  /** The trip's vehicle as the inspections know it: where a refused start leads. */
+  vehicle: DriverVehicleDay | undefined;
+}) {
   const token = useDriverToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -30,8 +40,11 @@ function TripCard({ trip, timeZone }: { trip: DriverTrip; timeZone: string }) {
       await queryClient.invalidateQueries({ queryKey: ['driver'] });
       navigate(driverPaths.trip(trip.id));
     },
-    // The server says why (not today's trip, already started on another phone): shown as it said it.
-    onError: (error) => setRefusal(error.message),
+    // The server says why (not today's trip, no inspection, out of service): shown as it said it.
+    onError: (error) => {
+      setRefusal(error.message);
+      void queryClient.invalidateQueries({ queryKey: vehicleDaysQueryKey });
+    },
   });
   const heading = trip.plannedStartAt
     ? `${clockOrDash(trip.plannedStartAt, timeZone)} · ${trip.routeName}`
@@ -54,7 +67,22 @@ function TripCard({ trip, timeZone }: { trip: DriverTrip; timeZone: string }) {
           {trip.riderCount === 1 ? 'child' : 'children'}
         </Typography>
         {refusal && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert
+            severity="error"
+            sx={{ mt: 1 }}
+            action={
+              vehicle?.checklist && !vehicle.inspectedToday ? (
+                <Button
+                  component={RouterLink}
+                  to={driverPaths.inspection(vehicle.vehicleId)}
+                  color="inherit"
+                  size="small"
+                >
+                  Inspect
+                </Button>
+              ) : undefined
+            }
+          >
             {refusal}
           </Alert>
         )}
@@ -83,6 +111,10 @@ export function DriverTodayPage() {
   const token = useDriverToken();
   const timeZone = useOperatorTimeZone();
   const today = useQuery({ queryKey: todayQueryKey, queryFn: () => fetchToday(token) });
+  // Inspections are a help here, not the day itself: if they cannot be read, the trips still show.
+  const vehicles = useQuery({ queryKey: vehicleDaysQueryKey, queryFn: () => fetchVehicleDays(token) });
+  const vehicleOf = (trip: DriverTrip) =>
+    vehicles.data?.data.find((vehicle) => vehicle.licensePlate === trip.vehiclePlate);
 
   return (
     <Stack spacing={2}>
@@ -97,8 +129,9 @@ export function DriverTodayPage() {
         </Alert>
       )}
       {today.data && today.data.data.length === 0 && <Alert severity="info">You have no trips today.</Alert>}
+      {vehicles.data && <VehicleChecks vehicles={vehicles.data.data} />}
       {today.data?.data.map((trip) => (
-        <TripCard key={trip.id} trip={trip} timeZone={timeZone} />
+        <TripCard key={trip.id} trip={trip} timeZone={timeZone} vehicle={vehicleOf(trip)} />
       ))}
     </Stack>
   );

@@ -1,5 +1,6 @@
 import type {
   DriverTrip,
+  DriverVehicleDay,
   FinishTripInput,
   Manifest,
   PositionBatchAnswer,
@@ -10,6 +11,7 @@ import type {
 } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api-client';
 import { readStorage, writeStorage } from '../../lib/storage';
+import type { DriverCheck } from './outbox-sync';
 
 /** An answer read from the device because the server could not be reached. */
 export interface Snapshot<T> {
@@ -134,4 +136,26 @@ export async function sendPositions(token: string, positions: PositionInput[]): 
     { positions },
     { token },
   );
+}
+
+export const vehicleDaysQueryKey = ['driver', 'vehicles'] as const;
+
+/** The vehicles of today's trips: inspection due or done, what blocks a start, the child check due. */
+export function fetchVehicleDays(token: string): Promise<Snapshot<DriverVehicleDay[]>> {
+  return withSnapshot('vehicles', async () => {
+    const answer = await apiRequest<SuccessEnvelope<DriverVehicleDay[]>>(
+      'GET',
+      '/driver/inspections',
+      undefined,
+      {
+        token,
+      },
+    );
+    return answer.data ?? [];
+  });
+}
+
+export async function sendCheck(token: string, check: DriverCheck): Promise<void> {
+  const path = check.kind === 'inspection' ? '/driver/inspections' : '/driver/child-checks';
+  await apiRequest('POST', path, check.input, { token });
 }

@@ -3,4 +3,5 @@ export const driverPaths = {
   today: '/driver',
   signIn: '/driver/sign-in',
   trip: (id: string) => `/driver/trips/${id}`,
+  inspection: (vehicleId: string) => `/driver/vehicles/${vehicleId}/inspection`,
 } as const;

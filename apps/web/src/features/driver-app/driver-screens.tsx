@@ -11,6 +11,9 @@ const DriverSignInPage = lazy(async () => ({
   default: (await import('./DriverSignInPage')).DriverSignInPage,
 }));
 const DriverTripPage = lazy(async () => ({ default: (await import('./DriverTripPage')).DriverTripPage }));
+const DriverInspectionPage = lazy(async () => ({
+  default: (await import('./DriverInspectionPage')).DriverInspectionPage,
+}));
 const NotFoundPage = lazy(async () => ({
   default: (await import('../../components/NotFoundPage')).NotFoundPage,
 }));
@@ -19,6 +22,7 @@ const SCREENS: RouteObject[] = [
   { index: true, element: <DriverTodayPage /> },
   { path: 'sign-in', element: <DriverSignInPage /> },
   { path: 'trips/:id', element: <DriverTripPage /> },
+  { path: 'vehicles/:id/inspection', element: <DriverInspectionPage /> },
   { path: '*', element: <NotFoundPage /> },
 ];
 

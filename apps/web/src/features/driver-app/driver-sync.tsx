@@ -3,9 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Outbox } from '../../lib/outbox';
 import { readStorage, writeStorage } from '../../lib/storage';
-import { pruneSnapshots, sameLocalDay, sendEvents, sendPositions } from './driver-api';
+import { pruneSnapshots, sameLocalDay, sendCheck, sendEvents, sendPositions } from './driver-api';
 import { useDriverSession } from './driver-session';
-import { OutboxSync, type SyncStatus } from './outbox-sync';
+import { OutboxSync, type DriverCheck, type SyncStatus } from './outbox-sync';
 import type { TripEvent } from './rider-state';
 
 const OUTBOX_NAME = 'schoolride-driver-outbox';
@@ -19,6 +19,8 @@ interface DriverSyncValue {
   /** Keeps a scan or tap on the device and sends it as soon as it can. */
   record: (event: RidershipEventInput) => Promise<void>;
   recordPositions: OutboxSync['recordPositions'];
+  /** Keeps an inspection or child check on the device and sends it as soon as it can. */
+  recordCheck: (check: DriverCheck) => Promise<void>;
   /** Sends what waits now; resolves with how many events still wait after trying. */
   flushNow: () => Promise<number>;
   /** This device's events of a trip, sent or not, so the screen is right before the server has them. */
@@ -93,6 +95,7 @@ export function DriverSyncProvider({ token, userId, children }: DriverSyncProvid
         {
           events: (events) => sendEvents(token, events),
           positions: (positions) => sendPositions(token, positions),
+          checks: (check) => sendCheck(token, check),
         },
         {
           onOutcomes: (answer) => {
@@ -104,6 +107,7 @@ export function DriverSyncProvider({ token, userId, children }: DriverSyncProvid
             // The server now has these events: the manifest it answers carries them, with the names behind tags.
             void queryClient.invalidateQueries({ queryKey: ['driver', 'trip'] });
           },
+          onChecksSent: () => void queryClient.invalidateQueries({ queryKey: ['driver'] }),
           onUnauthorized: () => void signOut(true),
         },
       ),
@@ -162,19 +166,21 @@ export function DriverSyncProvider({ token, userId, children }: DriverSyncProvid
   );
 
   const discardRefused = useCallback(() => sync.discardRefused(), [sync]);
+  const recordCheck = useCallback((check: DriverCheck) => sync.recordCheck(check), [sync]);
 
   const value = useMemo<DriverSyncValue>(
     () => ({
       status,
       record,
       recordPositions,
+      recordCheck,
       flushNow,
       // journalVersion makes a new function after each scan, so screens reading the journal render again.
       journal: (tripId) => (journalVersion >= 0 ? readJournal(tripId) : []),
       outcomes,
       discardRefused,
     }),
-    [status, record, recordPositions, flushNow, journalVersion, outcomes, discardRefused],
+    [status, record, recordPositions, recordCheck, flushNow, journalVersion, outcomes, discardRefused],
   );
 
   return <DriverSyncContext.Provider value={value}>{children}</DriverSyncContext.Provider>;

@@ -3,7 +3,7 @@ import type { RidershipEventInput } from '@school-transport/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { Outbox } from '../../lib/outbox';
-import { BATCH_SIZE, channelOf, OutboxSync, type SyncSenders } from './outbox-sync';
+import { BATCH_SIZE, channelOf, OutboxSync, type DriverCheck, type SyncSenders } from './outbox-sync';
 
 let databases = 0;
 const DRIVER = 'driver-1';
@@ -64,10 +64,59 @@ describe('OutboxSync', () => {
     expect(sync.getStatus()).toEqual({
       waitingEvents: 0,
       waitingPositions: 0,
+      waitingChecks: 0,
       problem: null,
       refusedEvents: 0,
       refusedReason: null,
     });
+    sync.stop();
+  });
+
+  it('keeps an inspection without a signal, sends it before the scans once there is one, and says so', async () => {
+    let reachable = false;
+    const order: string[] = [];
+    const checks = vi.fn(async (check: DriverCheck) => {
+      if (!reachable) throw new ApiError(0, 'Cannot reach the server.');
+      order.push(check.kind);
+    });
+    const onChecksSent = vi.fn();
+    const outbox = new Outbox(`sync-test-${++databases}`);
+    const sync = new OutboxSync(
+      outbox,
+      DRIVER,
+      {
+        events: async (batch) => {
+          if (!reachable) throw new ApiError(0, 'Cannot reach the server.');
+          order.push('events');
+          return answered(batch);
+        },
+        positions: vi.fn(async () => undefined),
+        checks,
+      },
+      { onChecksSent },
+    );
+    const inspection: DriverCheck = {
+      kind: 'inspection',
+      input: {
+        inspectionId: '33333333-3333-4333-8333-333333333333',
+        vehicleId: '44444444-4444-4444-8444-444444444444',
+        completedAt: new Date(Date.UTC(2026, 10, 23, 6, 50)).toISOString(),
+        items: [{ itemId: 'brakes', ok: true }],
+      },
+    };
+    await sync.recordEvents([event(1)]);
+    await sync.recordCheck(inspection);
+    await sync.flush();
+    expect(sync.getStatus()).toMatchObject({ waitingChecks: 1, waitingEvents: 1 });
+    expect(onChecksSent).not.toHaveBeenCalled();
+
+    reachable = true;
+    sync.retryNow();
+    await sync.flush();
+    expect(order).toEqual(['inspection', 'events']);
+    expect(checks).toHaveBeenLastCalledWith(inspection);
+    expect(sync.getStatus()).toMatchObject({ waitingChecks: 0, waitingEvents: 0, problem: null });
+    expect(onChecksSent).toHaveBeenCalledTimes(1);
     sync.stop();
   });
 

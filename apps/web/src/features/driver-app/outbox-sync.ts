@@ -1,9 +1,17 @@
-import type { PositionInput, RidershipBatchAnswer, RidershipEventInput } from '@school-transport/shared';
+import type {
+  ChildCheckInput,
+  InspectionInput,
+  PositionInput,
+  RidershipBatchAnswer,
+  RidershipEventInput,
+} from '@school-transport/shared';
 import { ApiError } from '../../lib/api-client';
 import type { Outbox } from '../../lib/outbox';
 
 export const EVENTS = 'events';
 export const POSITIONS = 'positions';
+/** Pre-trip inspections and child checks: each sent on its own (an inspection may carry photos). */
+export const CHECKS = 'checks';
 /** Events the server refused for good: kept on the device and shown, never sent again. */
 export const REFUSED = 'refused';
 
@@ -19,15 +27,21 @@ export const BATCH_SIZE = 100;
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 
+export type DriverCheck =
+  { kind: 'inspection'; input: InspectionInput } | { kind: 'child-check'; input: ChildCheckInput };
+
 export interface SyncSenders {
   events: (events: RidershipEventInput[]) => Promise<RidershipBatchAnswer>;
   positions: (positions: PositionInput[]) => Promise<unknown>;
+  checks?: (check: DriverCheck) => Promise<unknown>;
 }
 
 export interface SyncStatus {
   /** Events (scans and taps) on the device that the server has not answered for yet. */
   waitingEvents: number;
   waitingPositions: number;
+  /** Inspections and child checks not sent yet. */
+  waitingChecks: number;
   /** Why the last attempt failed, while items still wait. */
   problem: string | null;
   /** Events the server refused for good, kept on the device; with the latest refusal's reason. */
@@ -37,6 +51,8 @@ export interface SyncStatus {
 
 export interface SyncOptions {
   onOutcomes?: (answer: RidershipBatchAnswer) => void;
+  /** An inspection or child check reached the server: what the day's screen shows has changed. */
+  onChecksSent?: () => void;
   /** The server refused the session: sending stops until the driver signs in again. */
   onUnauthorized?: () => void;
   /** The first pause after a failure; each next one doubles, up to a minute. */
@@ -55,12 +71,14 @@ export class OutboxSync {
   private status: SyncStatus = {
     waitingEvents: 0,
     waitingPositions: 0,
+    waitingChecks: 0,
     problem: null,
     refusedEvents: 0,
     refusedReason: null,
   };
   private readonly events: string;
   private readonly positions: string;
+  private readonly checks: string;
   private readonly refused: string;
   private readonly listeners = new Set<(status: SyncStatus) => void>();
   private running: Promise<void> | null = null;
@@ -78,6 +96,7 @@ export class OutboxSync {
   ) {
     this.events = channelOf(EVENTS, owner);
     this.positions = channelOf(POSITIONS, owner);
+    this.checks = channelOf(CHECKS, owner);
     this.refused = channelOf(REFUSED, owner);
     this.firstRetryMs = options.firstRetryMs ?? FIRST_RETRY_MS;
     this.retryDelay = this.firstRetryMs;
@@ -95,6 +114,13 @@ export class OutboxSync {
 
   async recordEvents(events: RidershipEventInput[]): Promise<void> {
     await this.outbox.add(this.events, events);
+    await this.refreshCounts();
+    void this.flush();
+  }
+
+  /** Keeps an inspection or child check on the device, then sends it; replays are safe (device-made ids). */
+  async recordCheck(check: DriverCheck): Promise<void> {
+    await this.outbox.add(this.checks, [check]);
     await this.refreshCounts();
     void this.flush();
   }
@@ -150,6 +176,19 @@ export class OutboxSync {
     try {
       // Scans first: they are what the office and the parents wait for. Positions go one batch at a time, so a
       // scan made while a long track is being sent still goes next, not after the whole track.
+      const sendCheck = this.senders.checks;
+      if (sendCheck) {
+        // Before a trip can start its inspection must be in; a batch is sent one check at a time.
+        const sent = await this.drain<DriverCheck>(
+          this.checks,
+          Infinity,
+          async (batch) => {
+            for (const check of batch) await sendCheck(check);
+          },
+          true,
+        );
+        if (sent > 0) this.options.onChecksSent?.();
+      }
       for (;;) {
         await this.drain<RidershipEventInput>(
           this.events,
@@ -244,15 +283,17 @@ export class OutboxSync {
   }
 
   private async refreshCounts(problem: string | null = this.status.problem): Promise<void> {
-    const [waitingEvents, waitingPositions, refused] = await Promise.all([
+    const [waitingEvents, waitingPositions, waitingChecks, refused] = await Promise.all([
       this.outbox.count(this.events),
       this.outbox.count(this.positions),
+      this.outbox.count(this.checks),
       this.outbox.peek(this.refused, 10_000),
     ]);
     this.status = {
       waitingEvents,
       waitingPositions,
-      problem: waitingEvents + waitingPositions > 0 ? problem : null,
+      waitingChecks,
+      problem: waitingEvents + waitingPositions + waitingChecks > 0 ? problem : null,
       refusedEvents: refused.length,
       refusedReason: refused.at(-1)?.reason ?? null,
     };

@@ -1,7 +1,9 @@
 import Stack from '@mui/material/Stack';
 import type { Driver } from '@school-transport/shared';
 import { AppAccount } from '../../components/AppAccount';
+import { CredentialsPanel } from '../../components/credentials/CredentialsPanel';
 import { RecordSummary, type Fact } from '../../components/RecordSummary';
+import { TitledPanel } from '../../components/TitledPanel';
 import { formatDate, orDash } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { DriverGate } from './DriverGate';
@@ -21,10 +23,14 @@ function DriverDetails({ driver }: { driver: Driver }) {
       <RecordSummary
         name={driver.user.name}
         photo={driver.profileImage}
+        photoUpload={{ kind: 'driver', id: driver.id }}
         facts={facts}
         updatePath={paths.drivers.update(driver.id)}
       />
       <AppAccount kind="driver" record={driver} />
+      <TitledPanel title="Credentials">
+        <CredentialsPanel holder={{ subject: 'DRIVER', id: driver.id, name: driver.user.name }} />
+      </TitledPanel>
     </Stack>
   );
 }

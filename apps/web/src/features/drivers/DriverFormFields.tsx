@@ -18,7 +18,7 @@ export function driverFormValues(driver?: Driver): DriverInput {
   };
 }
 
-export const DRIVER_FIELDS: readonly FieldSpec<DriverInput>[] = [
+const DRIVER_FIELDS: readonly FieldSpec<DriverInput>[] = [
   { name: 'name', label: 'Name' },
   { name: 'email', label: 'Email', type: 'email' },
   { name: 'phone', label: 'Phone', type: 'tel' },

@@ -1,5 +1,7 @@
+import Link from '@mui/material/Link';
 import type { Driver } from '@school-transport/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
@@ -22,11 +24,30 @@ export function DriverListPage() {
   });
 
   const columns: Column<Driver>[] = [
-    { header: 'Name', cell: (driver) => driver.user.name },
+    {
+      header: 'Name',
+      // What the driver drives, from their assignment, under the name (each linking to its own page): columns of
+      // their own would not fit a laptop.
+      cell: ({ user }) => user.name,
+      note: ({ assignment }) =>
+        assignment ? (
+          <>
+            <Link component={RouterLink} to={paths.vehicles.details(assignment.vehicleId)}>
+              {assignment.licensePlate}
+            </Link>
+            {' · '}
+            <Link component={RouterLink} to={paths.busRoutes.details(assignment.routeId)}>
+              {assignment.routeName}
+            </Link>
+          </>
+        ) : (
+          'Not assigned'
+        ),
+    },
     { header: 'Photo', cell: (driver) => <PhotoCell src={driver.profileImage} name={driver.user.name} /> },
-    { header: 'Phone', cell: (driver) => driver.phone },
-    { header: 'Email', cell: (driver) => driver.user.email },
-    { header: 'License', cell: (driver) => driver.licenseNo },
+    { header: 'Phone', card: 'field', cell: (driver) => driver.phone },
+    { header: 'Email', card: 'field', cell: (driver) => driver.user.email },
+    { header: 'License', card: 'field', cell: (driver) => driver.licenseNo },
     { header: 'Joined', cell: (driver) => formatDate(driver.createdAt) },
     {
       header: 'Actions',

@@ -1,11 +1,8 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { driverInputSchema, type Driver } from '@school-transport/shared';
 import { useNavigate } from 'react-router';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { PhotoAvatar } from '../../components/PhotoAvatar';
-import { UpdateImageButton } from '../../components/UpdateImageButton';
 import { paths } from '../../lib/paths';
 import { useSaveDriver } from './api';
 import { DriverFormFields, driverFormValues } from './DriverFormFields';
@@ -15,7 +12,7 @@ import { DriverGate } from './DriverGate';
 function UpdateDriverForm({ driver }: { driver: Driver }) {
   const save = useSaveDriver();
   const navigate = useNavigate();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(
+  const { control, problems, submitWith, isSubmitting, isDirty } = useSchemaForm(
     driverInputSchema,
     driverFormValues(driver),
   );
@@ -27,11 +24,13 @@ function UpdateDriverForm({ driver }: { driver: Driver }) {
 
   return (
     <Paper sx={{ p: 3 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-        <PhotoAvatar src={driver.profileImage} name={driver.user.name} size={72} />
-        <UpdateImageButton kind="driver" id={driver.id} name={driver.user.name} />
-      </Box>
-      <PageForm submitLabel="Update Driver" problems={problems} submitting={isSubmitting} onSubmit={submit}>
+      <PageForm
+        submitLabel="Update Driver"
+        problems={problems}
+        submitting={isSubmitting}
+        onSubmit={submit}
+        cancel={{ fallback: paths.drivers.details(driver.id), dirty: isDirty }}
+      >
         <DriverFormFields control={control} />
       </PageForm>
     </Paper>

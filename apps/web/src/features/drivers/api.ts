@@ -6,5 +6,5 @@ import { RESOURCES, useDeleteResource, useResourceItem, useSaveResource } from '
 export type DriverPayload = z.output<typeof driverInputSchema>;
 
 export const useDriver = (id: string) => useResourceItem<Driver>(RESOURCES.drivers, id);
-export const useSaveDriver = () => useSaveResource<DriverPayload>(RESOURCES.drivers);
+export const useSaveDriver = () => useSaveResource<DriverPayload, Driver>(RESOURCES.drivers);
 export const useDeleteDriver = () => useDeleteResource(RESOURCES.drivers);

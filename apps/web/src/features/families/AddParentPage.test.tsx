@@ -106,6 +106,26 @@ describe('AddParentPage', () => {
     expect(screen.getByText('No child added yet.')).toBeInTheDocument();
   });
 
+  it('takes each message away as soon as its cause is fixed', async () => {
+    const page = openAddParent();
+    await page.addParent();
+    expect(page.alerts()).toEqual([
+      'Please fill all the required fields !',
+      'Please add at least one child !',
+    ]);
+
+    await fillParent(page);
+    await waitFor(() => expect(page.alerts()).toEqual(['Please add at least one child !']));
+
+    await page.addChild();
+    expect(page.alerts()).toContain('Fill all the student required fields');
+    await fillChild(page, 'Asha Rao', '12');
+    await waitFor(() => expect(page.alerts()).not.toContain('Fill all the student required fields'));
+
+    await page.addChild();
+    await waitFor(() => expect(page.alerts()).toEqual([]));
+  });
+
   it('lists the children added, empties the child fields for the next one, and removes a child', async () => {
     const page = openAddParent();
 

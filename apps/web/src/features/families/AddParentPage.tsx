@@ -14,7 +14,7 @@ import { useEnrolFamily } from './api';
 import type { ChildPayload } from './child-form';
 import { NewChildrenSection } from './NewChildrenSection';
 import { ParentFormFields } from './ParentFormFields';
-import { useParentForm } from './parent-form';
+import { EMPTY_PARENT_FORM, useParentForm } from './parent-form';
 
 const BREADCRUMBS = [{ label: 'All Parents', to: paths.parents.list }];
 
@@ -34,20 +34,19 @@ function EnrolledAlert({ parent }: { parent: ParentDetails }) {
  */
 export function AddParentPage() {
   const enrol = useEnrolFamily();
-  const { control, problems, submitWith, isSubmitting, reset } = useParentForm();
   const [children, setChildren] = useState<ChildPayload[]>([]);
+  const { control, problems, submitWith, isSubmitting, reset } = useParentForm(EMPTY_PARENT_FORM, () =>
+    children.length === 0 ? [FAMILY_MESSAGES.addOneChild] : [],
+  );
   const [enrolled, setEnrolled] = useState<ParentDetails | null>(null);
   const formId = useId();
 
-  const submit = submitWith(
-    async (parent) => {
-      const answer = await enrol.mutateAsync({ ...parent, children });
-      setEnrolled(answer.data ?? null);
-      reset();
-      setChildren([]);
-    },
-    () => (children.length === 0 ? [FAMILY_MESSAGES.addOneChild] : []),
-  );
+  const submit = submitWith(async (parent) => {
+    const answer = await enrol.mutateAsync({ ...parent, children });
+    setEnrolled(answer.data ?? null);
+    reset();
+    setChildren([]);
+  });
 
   return (
     <>

@@ -14,8 +14,8 @@ import { useDeleteParent } from './api';
 const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
   { header: 'Name', cell: (parent) => parent.user.name },
   { header: 'Photo', cell: (parent) => <PhotoCell src={parent.profileImage} name={parent.user.name} /> },
-  { header: 'Phone No', nowrap: true, cell: (parent) => parent.phone },
-  { header: 'Email', cell: (parent) => parent.user.email },
+  { header: 'Phone No', nowrap: true, card: 'field', cell: (parent) => parent.phone },
+  { header: 'Email', card: 'field', cell: (parent) => parent.user.email },
   {
     header: 'Address',
     // A long address would squeeze the other columns; the whole of it is on the parent's page.
@@ -25,7 +25,7 @@ const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
       </Typography>
     ),
   },
-  { header: 'Children', align: 'right', cell: (parent) => parent.childrenCount },
+  { header: 'Children', align: 'right', card: 'field', cell: (parent) => parent.childrenCount },
   { header: 'Joined From', nowrap: true, cell: (parent) => formatDate(parent.createdAt) },
   {
     header: 'Actions',

@@ -1,7 +1,9 @@
 import CheckIcon from '@mui/icons-material/Check';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
 import type { Student } from '@school-transport/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
@@ -19,12 +21,28 @@ const STUDENT_FILTERS = { unassigned: z.literal('true') };
 
 const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
   { header: 'Photo', cell: (student) => <PhotoCell src={student.profileImage} name={student.name} /> },
-  { header: 'Name', cell: (student) => student.name },
+  {
+    header: 'Name',
+    card: 'title',
+    // The child's route under the name rather than in a column of its own: eleven columns would not fit a laptop.
+    cell: ({ name }) => name,
+    note: ({ assignment }) =>
+      assignment ? (
+        <>
+          Route:{' '}
+          <Link component={RouterLink} to={paths.busRoutes.details(assignment.routeId)}>
+            {assignment.routeName}
+          </Link>
+        </>
+      ) : (
+        'Not seated'
+      ),
+  },
   { header: 'NFC Tag Id', cell: (student) => orDash(student.nfcTagId) },
-  { header: 'Class', cell: (student) => student.class },
+  { header: 'Class', card: 'field', cell: (student) => student.class },
   { header: 'Roll No', cell: (student) => student.rollNo },
-  { header: 'Parent Name', cell: (student) => student.parent.user.name },
-  { header: 'Phone No', nowrap: true, cell: (student) => student.parent.phone },
+  { header: 'Parent Name', card: 'field', cell: (student) => student.parent.user.name },
+  { header: 'Phone No', nowrap: true, card: 'field', cell: (student) => student.parent.phone },
   { header: 'Listed From', nowrap: true, cell: (student) => formatDate(student.createdAt) },
   {
     header: 'Actions',

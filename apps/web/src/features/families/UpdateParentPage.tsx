@@ -12,7 +12,7 @@ import { parentFormValues, useParentForm } from './parent-form';
 function UpdateParentForm({ parent }: { parent: ParentDetails }) {
   const save = useSaveParent();
   const navigate = useNavigate();
-  const { control, problems, submitWith, isSubmitting } = useParentForm(parentFormValues(parent));
+  const { control, problems, submitWith, isSubmitting, isDirty } = useParentForm(parentFormValues(parent));
 
   const submit = submitWith(async (payload) => {
     await save.mutateAsync({ id: parent.id, payload });
@@ -21,7 +21,13 @@ function UpdateParentForm({ parent }: { parent: ParentDetails }) {
 
   return (
     <Paper sx={{ p: 3 }}>
-      <PageForm submitLabel="Update Parent" problems={problems} submitting={isSubmitting} onSubmit={submit}>
+      <PageForm
+        submitLabel="Update Parent"
+        problems={problems}
+        submitting={isSubmitting}
+        onSubmit={submit}
+        cancel={{ fallback: paths.parents.details(parent.id), dirty: isDirty }}
+      >
         <ParentFormFields control={control} />
       </PageForm>
     </Paper>

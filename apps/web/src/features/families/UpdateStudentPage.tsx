@@ -12,7 +12,10 @@ import { useStudentForm } from './student-form';
 /** Mounted once the student is loaded, so the form starts from the stored values; the parent stays the same. */
 function UpdateStudentForm({ student }: { student: Student }) {
   const navigate = useNavigate();
-  const { control, setValue, problems, isSubmitting, submit } = useStudentForm(student.parent.id, student);
+  const { control, setValue, problems, isSubmitting, isDirty, submit } = useStudentForm(
+    student.parent.id,
+    student,
+  );
 
   return (
     <Paper sx={{ p: 3 }}>
@@ -27,6 +30,7 @@ function UpdateStudentForm({ student }: { student: Student }) {
         problems={problems}
         submitting={isSubmitting}
         onSubmit={submit(() => navigate(paths.students.details(student.id)))}
+        cancel={{ fallback: paths.students.details(student.id), dirty: isDirty }}
       >
         <ChildFormFields control={control} setValue={setValue} />
       </PageForm>

@@ -26,6 +26,6 @@ export function parentFormValues(parent: Parent): ParentInput {
   };
 }
 
-/** A form of the parent fields, with the reminder worded for them. */
-export const useParentForm = (values: ParentInput = EMPTY_PARENT_FORM) =>
-  useSchemaForm(parentInputSchema, values, { fillMessage: FAMILY_MESSAGES.fillRequired });
+/** A form of the parent fields, with the reminder worded for them; `otherProblems` as for useSchemaForm. */
+export const useParentForm = (values: ParentInput = EMPTY_PARENT_FORM, otherProblems?: () => string[]) =>
+  useSchemaForm(parentInputSchema, values, { fillMessage: FAMILY_MESSAGES.fillRequired, otherProblems });

@@ -23,6 +23,10 @@ const KIND_COLORS: Record<AlertKind, 'error' | 'warning'> = {
   NO_POSITION: 'error',
   LATE: 'warning',
   NOT_STARTED: 'warning',
+  CHILD_CHECK_MISSING: 'error',
+  VEHICLE_OUT_OF_SERVICE: 'error',
+  CREDENTIAL_EXPIRED: 'error',
+  CREDENTIAL_EXPIRING: 'warning',
 };
 
 function useAcknowledge() {

@@ -1,15 +1,13 @@
 import 'leaflet/dist/leaflet.css';
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
-import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { divIcon, latLngBounds } from 'leaflet';
 import { useEffect, useMemo, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { DEFAULT_VIEW, POINT_ZOOM } from '../../components/map/coordinates';
 import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame';
-import { useTileTrouble } from '../../components/map/tile-trouble';
-import { usePublicSettings } from '../../lib/settings-api';
+import { MapTiles } from '../../components/map/MapTiles';
 import { onBoardText } from './board-format';
 import type { LiveBus } from './live-buses';
 import { signalText } from '../../lib/staleness';
@@ -143,16 +141,8 @@ function FollowBuses({ buses }: { buses: readonly LiveBus[] }) {
 }
 
 export default function LiveMap({ buses, selectedTripId, onSelect, height }: LiveMapProps) {
-  const { data: settings } = usePublicSettings();
-  const tiles = useTileTrouble();
   return (
     <Box sx={{ height, display: 'flex', flexDirection: 'column' }}>
-      {tiles.failed && (
-        <MuiAlert severity="warning" sx={{ mb: 1 }}>
-          The map background could not be loaded from the tile server. Buses are still shown at their
-          positions.
-        </MuiAlert>
-      )}
       <Box
         role="region"
         aria-label="Map of the buses on the road"
@@ -202,13 +192,7 @@ export default function LiveMap({ buses, selectedTripId, onSelect, height }: Liv
           zoom={DEFAULT_VIEW.zoom}
           scrollWheelZoom={false}
         >
-          {settings && (
-            <TileLayer
-              url={settings.mapTileUrl}
-              attribution={settings.mapAttribution}
-              eventHandlers={tiles.eventHandlers}
-            />
-          )}
+          <MapTiles stillWorks="Buses are still shown at their positions." />
           {buses.map((bus) => (
             <BusMarker
               key={bus.trip.tripId}

@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import type { ChildStop } from '@school-transport/shared';
 import { divIcon, latLngBounds } from 'leaflet';
 import { useEffect } from 'react';
-import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
 import { POINT_ZOOM } from '../../components/map/coordinates';
 import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame';
-import { usePublicSettings } from '../../lib/settings-api';
+import { MapTiles } from '../../components/map/MapTiles';
 import type { Freshness } from '../../lib/staleness';
 
 export interface ParentBusMapProps {
@@ -44,7 +44,6 @@ function KeepInView({ bus, stop }: Pick<ParentBusMapProps, 'bus' | 'stop'>) {
  * nothing more). A stale position shows grey; the words beside the map say how old it is.
  */
 export default function ParentBusMap({ bus, freshness, stop, label }: ParentBusMapProps) {
-  const { data: settings } = usePublicSettings();
   return (
     <Box
       role="region"
@@ -67,7 +66,7 @@ export default function ParentBusMap({ bus, freshness, stop, label }: ParentBusM
       }}
     >
       <MapContainer center={[bus.lat, bus.lng]} zoom={POINT_ZOOM - 1} scrollWheelZoom={false}>
-        {settings && <TileLayer url={settings.mapTileUrl} attribution={settings.mapAttribution} />}
+        <MapTiles stillWorks="The bus and your stop are still shown." />
         {stop && (
           <Marker
             position={[stop.lat, stop.lng]}

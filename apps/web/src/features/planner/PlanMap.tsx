@@ -1,13 +1,11 @@
 import 'leaflet/dist/leaflet.css';
-import MuiAlert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { divIcon, latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
-import { MapContainer, Marker, Polyline, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
 import { POINT_ZOOM } from '../../components/map/coordinates';
 import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame';
-import { useTileTrouble } from '../../components/map/tile-trouble';
-import { usePublicSettings } from '../../lib/settings-api';
+import { MapTiles } from '../../components/map/MapTiles';
 import type { LinePoint, RunLine } from './plan-format';
 
 export interface PlanMapProps {
@@ -46,8 +44,6 @@ function FitPoints({ points }: { points: readonly LinePoint[] }) {
  * tiles (offline, blocked, not configured) the lines and dots still show, and a notice says why the map is blank.
  */
 export default function PlanMap({ lines, school, label, height }: PlanMapProps) {
-  const { data: settings } = usePublicSettings();
-  const tiles = useTileTrouble();
   const points = [school, ...lines.flatMap((run) => run.stops)];
   // One icon per run, not one per stop and render.
   const runCount = lines.length;
@@ -55,11 +51,6 @@ export default function PlanMap({ lines, school, label, height }: PlanMapProps) 
 
   return (
     <div>
-      {tiles.failed && (
-        <MuiAlert severity="warning" sx={{ mb: 1 }}>
-          The map background could not be loaded from the tile server. The runs are still drawn.
-        </MuiAlert>
-      )}
       <Box
         role="region"
         aria-label={label}
@@ -84,13 +75,7 @@ export default function PlanMap({ lines, school, label, height }: PlanMapProps) 
         }}
       >
         <MapContainer center={[school.lat, school.lng]} zoom={POINT_ZOOM} scrollWheelZoom={false}>
-          {settings && (
-            <TileLayer
-              url={settings.mapTileUrl}
-              attribution={settings.mapAttribution}
-              eventHandlers={tiles.eventHandlers}
-            />
-          )}
+          <MapTiles stillWorks="The runs are still drawn." />
           {lines.map((run) => (
             <Polyline
               key={run.key}

@@ -30,9 +30,9 @@ export function SchoolListPage() {
 
   const columns: Column<School>[] = [
     { header: 'School Name', cell: (school) => school.name },
-    { header: 'Bell', nowrap: true, cell: (school) => school.bellTime },
-    { header: 'Dismissal', nowrap: true, cell: (school) => school.dismissalTime },
-    { header: 'Address', cell: (school) => orDash(school.address) },
+    { header: 'Bell', nowrap: true, card: 'field', cell: (school) => school.bellTime },
+    { header: 'Dismissal', nowrap: true, card: 'field', cell: (school) => school.dismissalTime },
+    { header: 'Address', card: 'field', cell: (school) => orDash(school.address) },
     { header: 'Position', nowrap: true, cell: (school) => formatCoordinates(school.lat, school.lng) },
     { header: 'Listed From', cell: (school) => formatDate(school.createdAt) },
     {

@@ -54,8 +54,8 @@ export function StaffUserListPage() {
 
   const columns: Column<StaffUser>[] = [
     { header: 'Name', cell: (account) => account.name },
-    { header: 'Email', cell: (account) => account.email },
-    { header: 'Status', cell: (account) => <StaffStatusChip status={account.status} /> },
+    { header: 'Email', card: 'field', cell: (account) => account.email },
+    { header: 'Status', card: 'field', cell: (account) => <StaffStatusChip status={account.status} /> },
     {
       header: 'Last sign-in',
       nowrap: true,

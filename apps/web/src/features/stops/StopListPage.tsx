@@ -29,8 +29,13 @@ export function StopListPage() {
 
   const columns: Column<Stop>[] = [
     { header: 'Stop Name', cell: (stop) => stop.name },
-    { header: 'Address', cell: (stop) => orDash(stop.address) },
-    { header: 'Position', nowrap: true, cell: (stop) => formatCoordinates(stop.lat, stop.lng) },
+    { header: 'Address', card: 'field', cell: (stop) => orDash(stop.address) },
+    {
+      header: 'Position',
+      nowrap: true,
+      card: 'field',
+      cell: (stop) => formatCoordinates(stop.lat, stop.lng),
+    },
     { header: 'Listed From', cell: (stop) => formatDate(stop.createdAt) },
     {
       header: 'Actions',

@@ -12,6 +12,7 @@ import { formatTripDay, formatTripMoment } from '../../lib/format';
 import { TripActions } from './TripActions';
 import { TripGate } from './TripGate';
 import { TripHistory } from './TripHistory';
+import { TripOverrides } from './TripOverrides';
 import { TripRidership } from './TripRidership';
 import { TripTime } from './TripTime';
 
@@ -63,6 +64,7 @@ function TripDetailsView({ trip }: { trip: TripDetails }) {
   return (
     <Stack spacing={3}>
       <TripOverview trip={trip} />
+      <TripOverrides trip={trip} />
       <TripRidership tripId={trip.id} running={trip.status === 'STARTED'} />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>

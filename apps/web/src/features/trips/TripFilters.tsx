@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { TRIP_STATUSES, TRIP_TYPES, tripListQuerySchema } from '@school-transport/shared';
 import { DayRangeFilters } from '../../components/list-page/DayRangeFilters';
+import { FilterFold } from '../../components/list-page/FilterFold';
 import type { FilterControlsProps } from '../../components/list-page/list-filters';
 
 /** The trip list's filters and the address parameters that hold them (those of the API's query). */
@@ -42,10 +43,10 @@ function ChoiceFilter({ label, value, choices, onChange }: ChoiceFilterProps) {
   );
 }
 
-/** Status, type and a range of days, in the trip list's toolbar. */
+/** Status, type and a range of days, in the trip list's toolbar (on a phone, behind one 'Filters' button). */
 export function TripFilters({ filters, onChange }: FilterControlsProps<TripFilterName>) {
   return (
-    <>
+    <FilterFold filters={filters}>
       <ChoiceFilter
         label="Status"
         value={filters.status}
@@ -59,6 +60,6 @@ export function TripFilters({ filters, onChange }: FilterControlsProps<TripFilte
         onChange={(value) => onChange('type', value)}
       />
       <DayRangeFilters filters={filters} onChange={onChange} />
-    </>
+    </FilterFold>
   );
 }

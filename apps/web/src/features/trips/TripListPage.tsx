@@ -21,9 +21,9 @@ const COLUMNS: Column<Trip>[] = [
   { header: 'Driver (license no)', cell: (trip) => driverWithLicence(trip.driver) },
   { header: 'Driver Phone No', nowrap: true, cell: (trip) => trip.driver.phone },
   { header: 'Vehicle RC No', nowrap: true, cell: (trip) => trip.vehicle.licensePlate },
-  { header: 'Type', cell: (trip) => <TripTypeChip type={trip.type} /> },
-  { header: 'Status', cell: (trip) => <TripStatusChip status={trip.status} /> },
-  { header: 'Date', nowrap: true, cell: (trip) => tripDateLabel(trip) },
+  { header: 'Type', card: 'field', cell: (trip) => <TripTypeChip type={trip.type} /> },
+  { header: 'Status', card: 'field', cell: (trip) => <TripStatusChip status={trip.status} /> },
+  { header: 'Date', nowrap: true, card: 'field', cell: (trip) => tripDateLabel(trip) },
   { header: 'Time', nowrap: true, cell: (trip) => <TripTime trip={trip} /> },
   {
     header: 'Actions',

@@ -2,8 +2,12 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
 import SatelliteAltOutlinedIcon from '@mui/icons-material/SatelliteAltOutlined';
+import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
+import Link from '@mui/material/Link';
 import type { Vehicle } from '@school-transport/shared';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import { ImageUploadDialog } from '../../components/ImageUploadDialog';
 import { AddButton } from '../../components/list-page/AddButton';
@@ -12,13 +16,17 @@ import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { PhotoCell } from '../../components/PhotoCell';
 import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
 import { RESOURCES } from '../../lib/resource-api';
 import { useDeleteVehicle } from './api';
 import { TrackersDialog } from './TrackersDialog';
+import { VehicleCredentialsDialog } from './VehicleCredentialsDialog';
 import { VehicleFormDialog } from './VehicleFormDialog';
 
 type OpenDialog =
-  { kind: 'form'; vehicle?: Vehicle } | { kind: 'photo' | 'trackers'; vehicle: Vehicle } | null;
+  | { kind: 'form'; vehicle?: Vehicle }
+  | { kind: 'photo' | 'trackers' | 'credentials'; vehicle: Vehicle }
+  | null;
 
 export function VehicleListPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -35,10 +43,18 @@ export function VehicleListPage() {
       header: 'Photo',
       cell: (vehicle) => <PhotoCell src={vehicle.profileImage} name={vehicle.licensePlate} />,
     },
-    { header: 'RC No', cell: (vehicle) => vehicle.licensePlate },
-    { header: 'Model', cell: (vehicle) => vehicle.model },
-    { header: 'Type', cell: (vehicle) => vehicle.type },
-    { header: 'Total Seats', align: 'right', cell: (vehicle) => vehicle.capacity },
+    {
+      header: 'RC No',
+      card: 'title',
+      cell: (vehicle) => (
+        <Link component={RouterLink} to={paths.vehicles.details(vehicle.id)}>
+          {vehicle.licensePlate}
+        </Link>
+      ),
+    },
+    { header: 'Model', card: 'field', cell: (vehicle) => vehicle.model },
+    { header: 'Type', card: 'field', cell: (vehicle) => vehicle.type },
+    { header: 'Total Seats', align: 'right', card: 'field', cell: (vehicle) => vehicle.capacity },
     { header: 'Listed From', cell: (vehicle) => formatDate(vehicle.createdAt) },
     {
       header: 'Actions',
@@ -47,6 +63,8 @@ export function VehicleListPage() {
         <RowActionsMenu
           label={`Actions for ${vehicle.licensePlate}`}
           actions={[
+            // The vehicle's page holds its assignment, children and trips.
+            { label: 'View', icon: <VisibilityOutlinedIcon />, to: paths.vehicles.details(vehicle.id) },
             {
               label: 'Edit',
               icon: <EditOutlinedIcon />,
@@ -61,6 +79,11 @@ export function VehicleListPage() {
               label: 'Trackers',
               icon: <SatelliteAltOutlinedIcon />,
               onClick: () => setDialog({ kind: 'trackers', vehicle }),
+            },
+            {
+              label: 'Credentials',
+              icon: <VerifiedUserOutlinedIcon />,
+              onClick: () => setDialog({ kind: 'credentials', vehicle }),
             },
             {
               label: 'Delete',
@@ -92,6 +115,9 @@ export function VehicleListPage() {
         />
       )}
       {dialog?.kind === 'trackers' && <TrackersDialog vehicle={dialog.vehicle} onClose={close} />}
+      {dialog?.kind === 'credentials' && (
+        <VehicleCredentialsDialog vehicle={dialog.vehicle} onClose={close} />
+      )}
       {deleteDialog}
     </>
   );

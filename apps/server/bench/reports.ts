@@ -1,0 +1,137 @@
+/**
+ * How long each report takes over a month, through the real API: one server built in this process on a
+ * PostgreSQL database (or a PGlite folder), listening on a local port, an administrator's GETs over HTTP. An empty
+ * database is first filled by the dataset generator (children, 60 school days of trips with arrivals, positions
+ * and scans), timed. The month is the last 30 days that have trips. Each report is asked once to warm up, then
+ * `--runs` times; prints the rows, the median and the slowest answer of the JSON table and of its CSV, and the
+ * printable manifest of one route. Exits non-zero when a median is over the 2 s target.
+ *
+ *   npm run bench:reports -w apps/server -- --database-url postgres://…/bench_reports_100k --students 100000
+ *   (or: cd apps/server && npx tsx bench/reports.ts --data-dir /tmp/reports-bench --students 5000)
+ * Options: --students 100000 (only when the database is empty), --days 60, --runs 3, --port 3998.
+ */
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { REPORT_IDS } from '@school-transport/shared';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { queryRows } from '../src/db/client.js';
+import { generateDataset, isEmpty } from '../src/db/generate/generate-dataset.js';
+import { createAdmin } from '../src/modules/users/first-admin.js';
+import { BENCH_ADMIN } from './bench-server.js';
+
+const TARGET_MS = 2_000;
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    'data-dir': { type: 'string' },
+    students: { type: 'string', default: '100000' },
+    days: { type: 'string', default: '60' },
+    runs: { type: 'string', default: '3' },
+    port: { type: 'string', default: '3998' },
+  },
+});
+if (!values['database-url'] && !values['data-dir']) throw new Error('Give --database-url or --data-dir');
+const runs = Number(values.runs);
+
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'error',
+  PORT: values.port,
+  // The daily job would add the coming days' pending trips, and move "the last 30 days with trips" into them.
+  DAILY_JOBS: 'off',
+  ...(values['database-url']
+    ? { DATABASE_URL: values['database-url'] }
+    : { DATA_DIR: values['data-dir']!, DATABASE_URL: '' }),
+});
+const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
+const db = app.database.db;
+
+if (await isEmpty(db)) {
+  const started = performance.now();
+  const summary = await generateDataset(db, {
+    students: Number(values.students),
+    schoolDays: Number(values.days),
+    history: true,
+  });
+  console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s:`, summary);
+}
+const [sizes] = await queryRows<Record<string, number>>(
+  db,
+  sql`select (select count(*)::int from students) as students, (select count(*)::int from trips) as trips,
+    (select count(*)::int from trip_stops) as trip_stops, (select count(*)::int from ridership_events) as events,
+    (select count(*)::int from vehicle_positions) as positions`,
+);
+console.log('Dataset:', sizes);
+const [last] = await queryRows<{ from: string; to: string; route: string }>(
+  db,
+  sql`select (max(trip_date) - 29)::text as from, max(trip_date)::text as to,
+    (select id::text from routes order by name limit 1) as route from trips where trip_date < current_date`,
+);
+if (!last?.to) throw new Error('The database has no trips to report on');
+
+const url = await app.listen({ host: '127.0.0.1', port: Number(values.port) });
+await createAdmin(db, { ...BENCH_ADMIN, name: 'Bench' }, 'bench').catch(() => undefined);
+const signIn = await fetch(`${url}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(BENCH_ADMIN),
+});
+const token = ((await signIn.json()) as { token: string }).token;
+
+/** One GET's wall clock, the body read to its end; throws on anything but 200. */
+async function timed(path: string): Promise<{ ms: number; body: string }> {
+  const started = performance.now();
+  const answer = await fetch(`${url}${path}`, { headers: { authorization: token } });
+  const body = await answer.text();
+  const ms = performance.now() - started;
+  if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${body.slice(0, 300)}`);
+  return { ms, body };
+}
+
+async function measure(path: string) {
+  const first = await timed(path);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timed(path)).ms);
+  times.sort((a, b) => a - b);
+  return {
+    first: first.ms,
+    median: times[Math.floor(times.length / 2)]!,
+    slowest: times.at(-1)!,
+    body: first.body,
+  };
+}
+
+const range = `from=${last.from}&to=${last.to}`;
+console.log(`Month: ${last.from} to ${last.to}; ${runs} timed runs after a first (cold) one.`);
+const results = [];
+try {
+  for (const report of REPORT_IDS) {
+    const json = await measure(`/api/reports/${report}?${range}`);
+    const csv = await measure(`/api/reports/${report}/csv?${range}`);
+    const rows = (JSON.parse(json.body) as { data: { rows: unknown[] } }).data.rows.length;
+    results.push({
+      report,
+      rows,
+      'first ms': Math.round(json.first),
+      'median ms': Math.round(json.median),
+      'slowest ms': Math.round(json.slowest),
+      'csv median ms': Math.round(csv.median),
+      target: json.median <= TARGET_MS && csv.median <= TARGET_MS ? 'ok' : 'OVER 2 s',
+    });
+  }
+  const manifest = await measure(`/api/reports/manifest?routeId=${last.route}&run=PICKUP`);
+  results.push({
+    report: 'manifest (one route)',
+    rows: (JSON.parse(manifest.body) as { data: { stops: unknown[] } }).data.stops.length,
+    'first ms': Math.round(manifest.first),
+    'median ms': Math.round(manifest.median),
+    'slowest ms': Math.round(manifest.slowest),
+    'csv median ms': null,
+    target: manifest.median <= TARGET_MS ? 'ok' : 'OVER 2 s',
+  });
+  console.table(results);
+} finally {
+  await app.close();
+}
+if (results.some((result) => result.target !== 'ok')) process.exitCode = 1;

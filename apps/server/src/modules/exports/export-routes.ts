@@ -1,0 +1,81 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { EXPORT_LISTS, tripHistoryQuerySchema, type ExportList } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { csvStream, sendCsv } from '../../lib/csv.js';
+import { zonedDate } from '../../lib/zoned-time.js';
+import { listColumns } from './export-columns.js';
+import { listRows, tripHistoryColumns, tripHistoryRows, type PageReader } from './export-service.js';
+
+/** The largest page every `get-all` answers (packages/shared/src/list.ts). */
+const PAGE_SIZE = 100;
+
+/**
+ * `GET /api/exports/{list}.csv?{the list's query}`: every row of a list screen, with its search and filters, as
+ * CSV; and `GET /api/exports/trip-history.csv?from&to`. Admins only (the default access).
+ */
+export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clock; timeZone: string }) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['exports'];
+    const fileName = (name: string) => `${name}-${zonedDate(clock(), timeZone)}.csv`;
+
+    for (const list of EXPORT_LISTS) {
+      routes.get(`/exports/${list}.csv`, { schema: { tags } }, async (request, reply) => {
+        const readPage = pageReader(
+          app,
+          list,
+          request.query as Record<string, unknown>,
+          request.headers.authorization,
+        );
+        const first = await readPage(1);
+        if ('failure' in first) return reply.code(first.failure.status).send(first.failure.body);
+        const rows = listRows(readPage, first.rows, first.pageSize);
+        return sendCsv(reply, fileName(list), csvStream(listColumns(list), rows));
+      });
+    }
+
+    routes.get(
+      '/exports/trip-history.csv',
+      { schema: { tags, querystring: tripHistoryQuerySchema } },
+      async (request, reply) => {
+        const { from, to } = request.query;
+        const rows = tripHistoryRows(db, request.query);
+        return sendCsv(
+          reply,
+          `trip-history-${from}-to-${to}.csv`,
+          csvStream(tripHistoryColumns(timeZone), rows),
+        );
+      },
+    );
+  };
+}
+
+/**
+ * Reads pages of a list through its own `get-all` as the same admin, so the export has the list's validation,
+ * filters, order and answer fields without a copy of any of them.
+ */
+function pageReader(
+  app: FastifyInstance,
+  list: ExportList,
+  query: Record<string, unknown>,
+  authorization: string | undefined,
+): PageReader {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (key !== 'page' && key !== 'limit' && value !== undefined) search.append(key, String(value));
+  }
+  search.set('limit', String(PAGE_SIZE));
+  return async (page) => {
+    search.set('page', String(page));
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/${list}/get-all?${search.toString()}`,
+      headers: authorization ? { authorization } : {},
+    });
+    const body = answer.json<{ data?: Record<string, unknown>[] }>();
+    if (answer.statusCode !== 200) return { failure: { status: answer.statusCode, body } };
+    return { rows: body.data ?? [], pageSize: PAGE_SIZE };
+  };
+}

@@ -1,0 +1,395 @@
+import { parse } from 'csv-parse/sync';
+import {
+  IMPORT_FIELDS,
+  IMPORT_PROBLEMS_SHOWN,
+  checkImportRow,
+  guessMapping,
+  type FamilyImportRow,
+  type ImportKind,
+  type ImportLine,
+  type ImportMapping,
+  type ImportProblem,
+  type ImportReport,
+  type ImportRow,
+} from '@school-transport/shared';
+import type { Database, Executor } from '../../db/client.js';
+import type { ChangeContext } from '../../lib/change-context.js';
+import { badRequest } from '../../lib/errors.js';
+import { recordAudit } from '../audit/audit-log.js';
+import {
+  emailHolders,
+  licenseHolders,
+  plateHolders,
+  tagHolders,
+  upsertDrivers,
+  upsertParents,
+  upsertStops,
+  upsertStudents,
+  upsertVehicles,
+  type Written,
+} from './import-queries.js';
+
+/** Rows per statement when writing, and between two progress lines when checking. */
+const BATCH = 5_000;
+
+type Progress = (line: ImportLine) => void;
+
+/** A checked row and its line in the file (the header is line 1). */
+interface Line<K extends ImportKind> {
+  line: number;
+  value: ImportRow<K>;
+}
+
+/**
+ * The file's header and its rows as cells with the line each starts on (a quoted cell may span lines); a problem
+ * of the CSV itself (an unclosed quote) is a 400.
+ */
+function readCsv(text: string): { headers: string[]; rows: Array<{ cells: string[]; line: number }> } {
+  try {
+    const [header, ...records] = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      info: true,
+    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
+    let line = header?.info.lines ?? 1;
+    const rows = records.map(({ record, info }) => {
+      const row = { cells: record, line: line + 1 };
+      line = info.lines;
+      return row;
+    });
+    return { headers: (header?.record ?? []).map((name) => name.trim()), rows };
+  } catch (error) {
+    throw badRequest(`The file is not a CSV file we can read: ${(error as Error).message}`);
+  }
+}
+
+export function createImportService({ db }: { db: Database }) {
+  async function run<K extends ImportKind>(
+    kind: K,
+    csv: string,
+    options: { mapping?: ImportMapping; commit: boolean; context: ChangeContext },
+    progress: Progress,
+  ): Promise<ImportReport> {
+    const { headers, rows } = readCsv(csv);
+    progress({ type: 'progress', phase: 'reading', done: rows.length, total: rows.length });
+    const mapping = options.mapping ?? guessMapping(kind, headers);
+    const problems: ImportProblem[] = [];
+    const columnOf = (field: string) => mapping[field] ?? null;
+    const problem = (line: number, field: string | null, message: string) =>
+      problems.push({ row: line, column: field ? columnOf(field) : null, field, message });
+
+    for (const field of IMPORT_FIELDS[kind]) {
+      const header = mapping[field.key];
+      if (header !== undefined && !headers.includes(header))
+        problem(1, field.key, `The file has no column "${header}" for ${field.label}.`);
+      else if (field.required && header === undefined)
+        problem(1, field.key, `Choose the column that holds ${field.label}.`);
+    }
+    const checked: Array<Line<K>> = [];
+    const report = (written: Written & { committed: boolean }): ImportReport => ({
+      kind,
+      mode: options.commit ? 'commit' : 'dry-run',
+      headers,
+      mapping,
+      rows: rows.length,
+      created: written.created,
+      updated: written.updated,
+      unchanged: written.committed
+        ? RULES[kind].records(checked as never) - written.created - written.updated
+        : 0,
+      committed: written.committed,
+      problemCount: problems.length,
+      problems: [...problems].sort((a, b) => a.row - b.row).slice(0, IMPORT_PROBLEMS_SHOWN),
+    });
+    // Until every field has its column, each row would only repeat the same problem.
+    if (problems.length > 0) return report({ created: 0, updated: 0, committed: false });
+    const indexOf = new Map(
+      IMPORT_FIELDS[kind].flatMap(({ key }) =>
+        key in mapping ? [[key, headers.indexOf(mapping[key]!)]] : [],
+      ),
+    );
+
+    rows.forEach(({ cells, line }, index) => {
+      const record: Record<string, string | undefined> = {};
+      for (const [key, column] of indexOf) {
+        const cell = column >= 0 ? cells[column]?.trim() : undefined;
+        if (cell) record[key] = cell;
+      }
+      const result = checkImportRow(kind, record);
+      if (result.value) checked.push({ line, value: result.value });
+      else for (const issue of result.issues) problem(line, issue.field, issue.message);
+      if ((index + 1) % BATCH === 0)
+        progress({ type: 'progress', phase: 'checking', done: index + 1, total: rows.length });
+    });
+    progress({ type: 'progress', phase: 'checking', done: rows.length, total: rows.length });
+    await RULES[kind].clashes(db, checked as never, problem);
+
+    if (!options.commit || problems.length > 0 || rows.length === 0)
+      return report({ created: 0, updated: 0, committed: false });
+
+    const written = await db.transaction(async (tx) => {
+      const counts = await RULES[kind].write(tx, checked as never, (done, total) =>
+        progress({ type: 'progress', phase: 'writing', done, total }),
+      );
+      await recordAudit(tx, {
+        actor: options.context.actor,
+        ip: options.context.ip,
+        action: `import.${kind}`,
+        entityType: 'import',
+        // Counts only: no personal value of any row goes into the log.
+        details: { rows: rows.length, created: counts.created, updated: counts.updated },
+      });
+      return counts;
+    });
+    return report({ ...written, committed: true });
+  }
+
+  return { run };
+}
+export type ImportService = ReturnType<typeof createImportService>;
+
+type Problem = (line: number, field: string | null, message: string) => void;
+
+interface KindRules<K extends ImportKind> {
+  /** Duplicates inside the file, and values other records in the database already hold. */
+  clashes(db: Executor, rows: Array<Line<K>>, problem: Problem): Promise<void>;
+  /** How many records the rows stand for (a family's rows: the parent once, each child). */
+  records(rows: Array<Line<K>>): number;
+  write(
+    tx: Executor,
+    rows: Array<Line<K>>,
+    progress: (done: number, total: number) => void,
+  ): Promise<Written>;
+}
+
+/**
+ * A value that must be unique: a second row with it (and another record's id) is a duplicate in the file; a
+ * record in the database holding it under another external id is a clash.
+ */
+async function uniqueValues<K extends ImportKind>(
+  rows: Array<Line<K>>,
+  problem: Problem,
+  unique: {
+    field: string;
+    label: string;
+    valueOf: (row: ImportRow<K>) => string | null;
+    ownerOf: (row: ImportRow<K>) => string;
+    holders?: (values: string[]) => Promise<Array<{ key: string; externalId: string | null }>>;
+    taken: string;
+  },
+) {
+  const firstOwner = new Map<string, { owner: string; line: number }>();
+  for (const { line, value } of rows) {
+    const key = unique.valueOf(value);
+    if (!key) continue;
+    const owner = unique.ownerOf(value);
+    const first = firstOwner.get(key);
+    if (!first) firstOwner.set(key, { owner, line });
+    else if (first.owner !== owner)
+      problem(line, unique.field, `${unique.label} is also on line ${first.line}.`);
+  }
+  if (!unique.holders || firstOwner.size === 0) return;
+  const values = [...firstOwner.keys()];
+  const held = new Map<string, string | null>();
+  for (let start = 0; start < values.length; start += BATCH)
+    for (const row of await unique.holders(values.slice(start, start + BATCH)))
+      held.set(row.key, row.externalId);
+  for (const { line, value } of rows) {
+    const key = unique.valueOf(value);
+    if (key && held.has(key) && held.get(key) !== unique.ownerOf(value))
+      problem(line, unique.field, unique.taken);
+  }
+}
+
+/** An external id names one record: a second row with it is a mistake in the file. */
+function onceInFile<K extends ImportKind>(
+  rows: Array<Line<K>>,
+  problem: Problem,
+  field: string,
+  label: string,
+  valueOf: (row: ImportRow<K>) => string | null,
+) {
+  const firstLine = new Map<string, number>();
+  for (const { line, value } of rows) {
+    const key = valueOf(value);
+    if (key === null) continue;
+    const first = firstLine.get(key);
+    if (first === undefined) firstLine.set(key, line);
+    else problem(line, field, `${label} is also on line ${first}.`);
+  }
+}
+
+const emailsHeldBy =
+  (db: Executor, role: 'parentExternalId' | 'driverExternalId') => async (emails: string[]) =>
+    (await emailHolders(db, emails)).map((row) => ({ key: row.email, externalId: row[role] }));
+
+async function inBatches<T>(
+  rows: T[],
+  write: (batch: T[]) => Promise<Written>,
+  progress: (done: number, total: number) => void,
+  offset = 0,
+  total = rows.length,
+): Promise<Written> {
+  const sum: Written = { created: 0, updated: 0 };
+  for (let start = 0; start < rows.length; start += BATCH) {
+    const written = await write(rows.slice(start, start + BATCH));
+    sum.created += written.created;
+    sum.updated += written.updated;
+    progress(offset + Math.min(start + BATCH, rows.length), total);
+  }
+  return sum;
+}
+
+const plus = (a: Written, b: Written): Written => ({
+  created: a.created + b.created,
+  updated: a.updated + b.updated,
+});
+
+/** The family of each id, as its first row gives it. */
+function familiesOf(rows: Array<Line<'families'>>): FamilyImportRow[] {
+  const families = new Map<string, FamilyImportRow>();
+  for (const { value } of rows)
+    if (!families.has(value.parentExternalId)) families.set(value.parentExternalId, value);
+  return [...families.values()];
+}
+
+const families: KindRules<'families'> = {
+  async clashes(db, rows, problem) {
+    await uniqueValues(rows, problem, {
+      field: 'email',
+      label: 'This email address',
+      valueOf: (row) => row.parent.email.toLowerCase(),
+      ownerOf: (row) => row.parentExternalId,
+      holders: emailsHeldBy(db, 'parentExternalId'),
+      taken: 'An account with this email address already exists.',
+    });
+    onceInFile(rows, problem, 'childExternalId', 'This child id', (row) => row.child?.externalId ?? null);
+    await uniqueValues(rows, problem, {
+      field: 'nfcTagId',
+      label: 'This NFC tag',
+      valueOf: (row) => row.child?.nfcTagId ?? null,
+      ownerOf: (row) => row.child?.externalId ?? '',
+      holders: (tags) => tagHolders(db, tags),
+      taken: 'This NFC tag is already on another child.',
+    });
+  },
+  records: (rows) => familiesOf(rows).length + rows.filter((row) => row.value.child).length,
+  async write(tx, rows, progress) {
+    const parents = familiesOf(rows).map(({ parentExternalId, parent }) => ({
+      ext: parentExternalId,
+      name: parent.name,
+      email: parent.email,
+      phone: parent.phone,
+      alternative_phone: parent.alternativePhone,
+      address: parent.address,
+      city: parent.city,
+      state: parent.state,
+      pin_code: parent.pinCode,
+    }));
+    const children = rows.flatMap(({ value }) =>
+      value.child
+        ? [
+            {
+              ext: value.child.externalId,
+              parent_id: value.parentExternalId,
+              name: value.child.name,
+              class: value.child.class,
+              roll_no: value.child.rollNo,
+              nfc_tag_id: value.child.nfcTagId,
+              pickup_lat: value.child.pickupAndDropLat,
+              pickup_lng: value.child.pickupAndDropLng,
+              pickup_address: value.child.pickupDropAddress,
+              door_to_door: value.child.doorToDoor,
+            },
+          ]
+        : [],
+    );
+    const total = parents.length + children.length;
+    const written = await inBatches(parents, (batch) => upsertParents(tx, batch), progress, 0, total);
+    return plus(
+      written,
+      await inBatches(children, (batch) => upsertStudents(tx, batch), progress, parents.length, total),
+    );
+  },
+};
+
+const drivers: KindRules<'drivers'> = {
+  async clashes(db, rows, problem) {
+    onceInFile(rows, problem, 'externalId', 'This driver id', (row) => row.externalId);
+    await uniqueValues(rows, problem, {
+      field: 'email',
+      label: 'This email address',
+      valueOf: (row) => row.email.toLowerCase(),
+      ownerOf: (row) => row.externalId,
+      holders: emailsHeldBy(db, 'driverExternalId'),
+      taken: 'An account with this email address already exists.',
+    });
+    await uniqueValues(rows, problem, {
+      field: 'licenseNo',
+      label: 'This license number',
+      valueOf: (row) => row.licenseNo.toUpperCase(),
+      ownerOf: (row) => row.externalId,
+      holders: (licenses) => licenseHolders(db, licenses),
+      taken: 'A driver with this license number already exists.',
+    });
+  },
+  records: (rows) => rows.length,
+  write: (tx, rows, progress) =>
+    inBatches(
+      rows.map(({ value }) => ({
+        ext: value.externalId,
+        name: value.name,
+        email: value.email,
+        phone: value.phone,
+        alternative_phone: value.alternativePhone,
+        license_no: value.licenseNo,
+        address: value.address,
+      })),
+      (batch) => upsertDrivers(tx, batch),
+      progress,
+    ),
+};
+
+const vehicles: KindRules<'vehicles'> = {
+  async clashes(db, rows, problem) {
+    onceInFile(rows, problem, 'externalId', 'This vehicle id', (row) => row.externalId);
+    await uniqueValues(rows, problem, {
+      field: 'licensePlate',
+      label: 'This registration number',
+      valueOf: (row) => row.licensePlate,
+      ownerOf: (row) => row.externalId,
+      holders: (plates) => plateHolders(db, plates),
+      taken: 'A vehicle with this registration number already exists.',
+    });
+  },
+  records: (rows) => rows.length,
+  write: (tx, rows, progress) =>
+    inBatches(
+      rows.map(({ value }) => ({
+        ext: value.externalId,
+        license_plate: value.licensePlate,
+        model: value.model,
+        type: value.type,
+        color: value.color,
+        capacity: value.capacity,
+      })),
+      (batch) => upsertVehicles(tx, batch),
+      progress,
+    ),
+};
+
+const stops: KindRules<'stops'> = {
+  async clashes(_db, rows, problem) {
+    onceInFile(rows, problem, 'externalId', 'This stop id', (row) => row.externalId);
+  },
+  records: (rows) => rows.length,
+  write: (tx, rows, progress) =>
+    inBatches(
+      rows.map(({ value }) => ({ ext: value.externalId, ...value })),
+      (batch) => upsertStops(tx, batch),
+      progress,
+    ),
+};
+
+const RULES: { [K in ImportKind]: KindRules<K> } = { families, drivers, vehicles, stops };

@@ -1,0 +1,344 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { CredentialSubject, ReportRange, TripType } from '@school-transport/shared';
+import { queryRows, type Database, type Executor } from '../../db/client.js';
+
+/**
+ * The SQL of the reports (what each figure means: reports-service.ts). Every report starts from the trips of the
+ * range through the trip-date index, so a month reads a month of trips and what hangs off them, never the whole
+ * history. Scans and positions are read from their per-trip rollups (`trip_ridership_counts`, `trip_stop_riders`,
+ * `trip_distances`, kept by the triggers of migration 0021), so a month costs a month of trips, not of scans.
+ * Numbers leave PostgreSQL as int or float8 and days and instants as text, so both engines answer alike.
+ */
+
+/**
+ * Runs a report's statements in a transaction with room to sort and hash in memory. Set when vehicle use sorted a
+ * month of positions (it spilled to disk with the default 4 MB); the on-time reports still group a month of trip
+ * stops, the largest input left now that scans and positions come from the rollups.
+ */
+export function withReportMemory<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local work_mem = '64MB'`);
+    return work(tx);
+  });
+}
+
+const tripsInRange = (range: ReportRange) =>
+  sql`t.trip_date between ${range.from}::date and ${range.to}::date`;
+
+/** A bus route's rows: its id while it exists, its name as copied on the trip after it was deleted. */
+const routeKey = sql`coalesce(t.route_id::text, t.route_name)`;
+const routeName = sql`coalesce(max(r.name), max(t.route_name))`;
+
+/** Rounds a float8 to one decimal (round() of float8 to a scale does not exist). */
+const oneDecimal = (value: SQL) => sql`(round((${value})::numeric, 1))::float8`;
+
+export interface OnTimeRow {
+  key: string;
+  name: string;
+  trips: number;
+  stops: number;
+  on_time: number;
+  early: number;
+  late: number;
+  on_time_pct: number | null;
+  average_delay_min: number | null;
+}
+
+/** Stop arrivals of the range's trips that had a planned time, grouped by `key`, against ±`toleranceMin` minutes. */
+function onTime(db: Executor, range: ReportRange, toleranceMin: number, by: 'route' | 'stop') {
+  // The arrivals are named `t` below, so that the route's key and name read as on trips.
+  const key = by === 'route' ? routeKey : sql`coalesce(t.stop_id::text, t.name)`;
+  const name = by === 'route' ? routeName : sql`coalesce(max(st.name), max(t.name))`;
+  const join =
+    by === 'route'
+      ? sql`left join routes r on r.id = t.route_id`
+      : sql`left join stops st on st.id = t.stop_id`;
+  const seconds = sql`${toleranceMin * 60}::float8`;
+  return queryRows<OnTimeRow>(
+    db,
+    sql`
+    with arrivals as (
+      select t.id as trip_id, t.route_id, t.route_name, ts.stop_id, ts.name,
+        extract(epoch from ts.arrived_at - ts.planned_at)::float8 as delay
+      from trips t join trip_stops ts on ts.trip_id = t.id
+      where ${tripsInRange(range)} and ts.planned_at is not null and ts.arrived_at is not null)
+    select ${key} as key, ${name} as name,
+      count(distinct t.trip_id)::int as trips, count(*)::int as stops,
+      count(*) filter (where abs(t.delay) <= ${seconds})::int as on_time,
+      count(*) filter (where t.delay < -(${seconds}))::int as early,
+      count(*) filter (where t.delay > ${seconds})::int as late,
+      ${oneDecimal(sql`100.0 * count(*) filter (where abs(t.delay) <= ${seconds}) / count(*)`)} as on_time_pct,
+      ${oneDecimal(sql`avg(t.delay) / 60`)} as average_delay_min
+    from arrivals t ${join}
+    group by ${key}
+    order by name, key`,
+  );
+}
+
+export const onTimeByRoute = (db: Executor, range: ReportRange, toleranceMin: number) =>
+  onTime(db, range, toleranceMin, 'route');
+export const onTimeByStop = (db: Executor, range: ReportRange, toleranceMin: number) =>
+  onTime(db, range, toleranceMin, 'stop');
+
+/** A trip's scan counts (its rollup row; a trip without scans has none, hence zeros). */
+const tripCounts = sql`left join trip_ridership_counts c on c.trip_id = t.id`;
+const counted = (column: 'boardings' | 'alightings' | 'no_shows') => sql`coalesce(c.${sql.raw(column)}, 0)`;
+
+export interface RidershipRouteRow {
+  key: string;
+  name: string;
+  trips: number;
+  boardings: number;
+  alightings: number;
+  no_shows: number;
+  boardings_per_trip: number | null;
+}
+
+/** Boardings, alightings and no-shows of each route's trips that ran (not cancelled). */
+export function ridershipByRoute(db: Executor, range: ReportRange) {
+  return queryRows<RidershipRouteRow>(
+    db,
+    sql`
+    with per_trip as (
+      select t.id, t.route_id, t.route_name, ${counted('boardings')} as boardings,
+        ${counted('alightings')} as alightings, ${counted('no_shows')} as no_shows
+      from trips t ${tripCounts}
+      where ${tripsInRange(range)} and t.status <> 'CANCELLED')
+    select ${routeKey} as key, ${routeName} as name, count(*)::int as trips,
+      sum(t.boardings)::int as boardings, sum(t.alightings)::int as alightings, sum(t.no_shows)::int as no_shows,
+      ${oneDecimal(sql`sum(t.boardings)::float8 / count(*)`)} as boardings_per_trip
+    from per_trip t left join routes r on r.id = t.route_id
+    group by ${routeKey}
+    order by name, key`,
+  );
+}
+
+export interface RidershipStopRow {
+  key: string;
+  name: string;
+  pickups: number;
+  drop_offs: number;
+}
+
+/**
+ * Children picked up at each stop (boardings of morning runs) and dropped at each (alightings of afternoon runs),
+ * at the stop each child is given for that run; children without one are picked up and dropped at home.
+ */
+export function ridershipByStop(db: Executor, range: ReportRange, atHome: string) {
+  return queryRows<RidershipStopRow>(
+    db,
+    sql`
+    select coalesce(r.stop_id::text, '') as key, coalesce(max(st.name), ${atHome}) as name,
+      coalesce(sum(r.riders) filter (where t.type = 'PICKUP'), 0)::int as pickups,
+      coalesce(sum(r.riders) filter (where t.type = 'DROP'), 0)::int as drop_offs
+    from trips t
+    join trip_stop_riders r on r.trip_id = t.id and r.riders > 0
+    left join stops st on st.id = r.stop_id
+    where ${tripsInRange(range)}
+    group by r.stop_id
+    order by name, key`,
+  );
+}
+
+export interface RidershipDayRow {
+  day: string;
+  trips: number;
+  boardings: number;
+  no_shows: number;
+}
+
+/** Each day of the range with trips that ran: trips, boardings and no-shows. */
+export function ridershipByDay(db: Executor, range: ReportRange) {
+  return queryRows<RidershipDayRow>(
+    db,
+    sql`
+    select t.trip_date::text as day, count(*)::int as trips,
+      sum(${counted('boardings')})::int as boardings, sum(${counted('no_shows')})::int as no_shows
+    from trips t ${tripCounts}
+    where ${tripsInRange(range)} and t.status <> 'CANCELLED'
+    group by t.trip_date
+    order by t.trip_date`,
+  );
+}
+
+export interface ExceptionRow {
+  key: string;
+  name: string;
+  no_shows: number;
+  wrong_bus: number;
+  unknown_tags: number;
+}
+
+/** No-shows and the scans the office must look at on trips that ran, per route; routes without any are left out. */
+export function exceptionsByRoute(db: Executor, range: ReportRange) {
+  return queryRows<ExceptionRow>(
+    db,
+    sql`
+    select ${routeKey} as key, ${routeName} as name,
+      sum(c.no_shows)::int as no_shows, sum(c.wrong_bus)::int as wrong_bus, sum(c.unknown_tags)::int as unknown_tags
+    from trips t
+    join trip_ridership_counts c on c.trip_id = t.id and c.no_shows + c.wrong_bus + c.unknown_tags > 0
+    left join routes r on r.id = t.route_id
+    where ${tripsInRange(range)} and t.status <> 'CANCELLED'
+    group by ${routeKey}
+    order by name, key`,
+  );
+}
+
+export interface VehicleUseRow {
+  key: string;
+  plate: string;
+  trips: number;
+  days: number;
+  km: number;
+}
+
+/**
+ * Trips each vehicle made (started ones) and the distance its positions cover: per trip, the great-circle
+ * distance between each fix and the one before it in time order (`trip_distances`, kept as fixes arrive), summed.
+ */
+export function vehicleUse(db: Executor, range: ReportRange) {
+  return queryRows<VehicleUseRow>(
+    db,
+    sql`
+    with ran as (
+      select t.id, t.trip_date, t.vehicle_id, t.vehicle_plate from trips t
+      where ${tripsInRange(range)} and t.started_at is not null)
+    select coalesce(ran.vehicle_id::text, ran.vehicle_plate) as key,
+      coalesce(max(v.license_plate), max(ran.vehicle_plate)) as plate,
+      count(*)::int as trips, count(distinct ran.trip_date)::int as days,
+      ${oneDecimal(sql`coalesce(sum(distance.km), 0)`)} as km
+    from ran left join trip_distances distance on distance.trip_id = ran.id left join vehicles v on v.id = ran.vehicle_id
+    group by coalesce(ran.vehicle_id::text, ran.vehicle_plate)
+    order by plate, key`,
+  );
+}
+
+export interface ExpiringCredentialRow {
+  id: string;
+  holder_type: CredentialSubject;
+  holder: string;
+  kind: string;
+  number: string;
+  expires_on: string;
+  days_left: number;
+  blocks: boolean;
+}
+
+/** Credentials expired or expiring on or before `until`, soonest first; `today` counts the days left. */
+export function expiringCredentials(db: Executor, until: string, today: string) {
+  return queryRows<ExpiringCredentialRow>(
+    db,
+    sql`
+    select c.id, k.subject::text as holder_type, coalesce(u.name, v.license_plate) as holder, k.name as kind,
+      c.number, c.expires_on::text as expires_on, (c.expires_on - ${today}::date)::int as days_left, k.blocks
+    from credentials c
+    join credential_kinds k on k.id = c.kind_id
+    left join drivers d on d.id = c.driver_id left join users u on u.id = d.user_id
+    left join vehicles v on v.id = c.vehicle_id
+    where c.expires_on <= ${until}::date
+    order by c.expires_on, holder, kind`,
+  );
+}
+
+export interface OpenDefectRow {
+  id: string;
+  plate: string;
+  item: string;
+  note: string | null;
+  out_of_service: boolean;
+  opened_on: string;
+  days_open: number;
+}
+
+/** Defects still open that were found on or before `until` (an operator's day in `timeZone`), oldest first. */
+export function openDefects(db: Executor, until: string, today: string, timeZone: string) {
+  return queryRows<OpenDefectRow>(
+    db,
+    sql`
+    with open as (
+      select d.*, (d.opened_at at time zone ${timeZone})::date as opened_on
+      from inspection_defects d where d.closed_at is null)
+    select o.id, v.license_plate as plate, o.item_label as item, o.note, o.out_of_service,
+      o.opened_on::text as opened_on, (${today}::date - o.opened_on)::int as days_open
+    from open o join vehicles v on v.id = o.vehicle_id
+    where o.opened_on <= ${until}::date
+    order by o.opened_at, o.id`,
+  );
+}
+
+export interface ManifestHeadRow {
+  id: string;
+  name: string;
+  start_time: string | null;
+  vehicle_plate: string | null;
+  driver_name: string | null;
+}
+
+/** The route, its run's start (HH:MM) and who drives it now; none when the route does not exist. */
+export async function manifestHead(db: Executor, routeId: string, run: TripType) {
+  const [row] = await queryRows<ManifestHeadRow>(
+    db,
+    sql`
+    select r.id, r.name, to_char(rr.start_time, 'HH24:MI') as start_time,
+      v.license_plate as vehicle_plate, u.name as driver_name
+    from routes r
+    left join route_runs rr on rr.route_id = r.id and rr.run = ${run}::trip_type
+    left join route_assignments ra on ra.route_id = r.id
+    left join vehicles v on v.id = ra.vehicle_id
+    left join drivers d on d.id = ra.driver_id left join users u on u.id = d.user_id
+    where r.id = ${routeId}`,
+  );
+  return row;
+}
+
+export interface ManifestStopRow {
+  position: number;
+  stop_id: string;
+  name: string;
+  address: string | null;
+  planned_time: string | null;
+}
+
+/** The run's stops in order, each with its planned time on the wall clock. */
+export function manifestStops(db: Executor, routeId: string, run: TripType) {
+  return queryRows<ManifestStopRow>(
+    db,
+    sql`
+    select rs.position, rs.stop_id, s.name, s.address,
+      to_char(rr.start_time + rs.minutes_after_start * interval '1 minute', 'HH24:MI') as planned_time
+    from route_stops rs
+    join stops s on s.id = rs.stop_id
+    left join route_runs rr on rr.route_id = rs.route_id and rr.run = rs.run
+    where rs.route_id = ${routeId} and rs.run = ${run}::trip_type
+    order by rs.position`,
+  );
+}
+
+export interface ManifestChildRow {
+  stop_id: string | null;
+  name: string;
+  class: string;
+  parent_name: string;
+  parent_phone: string;
+  alternative_phone: string | null;
+  address: string;
+}
+
+/** The children seated on the route's assignment, each with the stop they are given for the run (or none). */
+export function manifestChildren(db: Executor, routeId: string, run: TripType) {
+  return queryRows<ManifestChildRow>(
+    db,
+    sql`
+    select ss.stop_id, s.name, s.class, u.name as parent_name, p.phone as parent_phone,
+      nullif(p.alternative_phone, '') as alternative_phone,
+      coalesce(s.pickup_address, p.address) as address
+    from route_assignments ra
+    join assignment_students a on a.assignment_id = ra.id
+    join students s on s.id = a.student_id
+    join parents p on p.id = s.parent_id join users u on u.id = p.user_id
+    left join student_stops ss on ss.student_id = s.id and ss.run = ${run}::trip_type
+    where ra.route_id = ${routeId}
+    order by s.name, s.id`,
+  );
+}

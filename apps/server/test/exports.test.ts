@@ -1,0 +1,110 @@
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { describe, expect, it } from 'vitest';
+import { driverPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
+import { tokenFor } from './support/accounts.js';
+import { adminTestApp } from './support/requests.js';
+
+const { t, api } = adminTestApp();
+
+type Row = Record<string, string>;
+
+async function csvOf(url: string) {
+  const answer = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: await tokenFor(t.app, 'admin') },
+  });
+  return { answer, rows: parse(answer.rawPayload, { bom: true, columns: true }) as Row[] };
+}
+
+/** Every page of a list as its JSON answers them, 100 rows a page. */
+async function allPages(url: string) {
+  const rows: Array<Record<string, unknown>> = [];
+  for (let page = 1; ; page += 1) {
+    const { body } = await api('GET', `${url}&limit=100&page=${page}`);
+    const data = body.data as Array<Record<string, unknown>>;
+    rows.push(...data);
+    if (data.length < 100) return rows;
+  }
+}
+
+describe('CSV exports of the lists', () => {
+  it('exports a filtered list as it lists it: the same rows in the same order, across pages, as a download', async () => {
+    const tag = uniqueTag();
+    const make = recordsThrough(api);
+    for (let index = 0; index < 230; index += 1) await make.driver(driverPayload(tag, index));
+    await make.driver(driverPayload(uniqueTag(), 0));
+
+    const { answer, rows } = await csvOf(`/api/exports/drivers.csv?search=${tag}&page=3&limit=5`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toMatch(
+      /^attachment; filename="drivers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const listed = await allPages(`/api/drivers/get-all?search=${tag}`);
+    expect(listed).toHaveLength(230);
+    expect(rows.map((row) => row.id)).toEqual(listed.map((row) => row.id));
+    expect(rows[0]).toMatchObject({
+      'user.name': (listed[0]!.user as { name: string }).name,
+      'user.email': (listed[0]!.user as { email: string }).email,
+      licenseNo: listed[0]!.licenseNo,
+    });
+  });
+
+  it("neutralises what a spreadsheet would run, and answers the list's own 400 for a bad filter", async () => {
+    const tag = uniqueTag();
+    const driver = await recordsThrough(api).driver({
+      ...driverPayload(tag),
+      name: `=HYPERLINK("http://evil") ${tag}`,
+    });
+    const { rows } = await csvOf(`/api/exports/drivers.csv?search=${tag}`);
+    expect(rows.map((row) => row['user.name'])).toEqual([`'=HYPERLINK("http://evil") ${tag}`]);
+    expect(rows[0]!.id).toBe(driver.id);
+
+    const bad = await api('GET', '/api/exports/trips.csv?status=FLYING');
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    const badRange = await api('GET', '/api/exports/trip-history.csv?from=2026-03-05&to=2026-03-01');
+    expect(badRange.status).toBe(400);
+  });
+
+  it('streams a large export: a client that stops reading stops the reading of pages, and one that leaves ends it', async () => {
+    const { db } = t.app.database;
+    await db.execute(sql`
+      insert into trips (type, trip_date, route_name, driver_name, driver_license_no, driver_phone, vehicle_plate, created_at)
+      select 'PICKUP', date '2026-01-05' + (n % 20), 'Route ' || n || ' ' || repeat('x', 5000), 'Driver ' || n,
+             'DL-' || n, '+91 1', 'KA' || n, now() - n * interval '1 second'
+      from generate_series(1, 3000) n`);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const pagesRead = () => t.logs.filter((line) => line.includes('/api/trips/get-all')).length;
+    const before = pagesRead();
+
+    const token = await tokenFor(t.app, 'admin');
+    const client = httpRequest({ port, path: '/api/exports/trips.csv', headers: { authorization: token } });
+    const response = await new Promise<IncomingMessage>((resolve) => client.on('response', resolve).end());
+    expect(response.statusCode).toBe(200);
+    // The first bytes arrive while most pages are still unread.
+    await new Promise((resolve) => response.once('data', resolve));
+    response.pause();
+    // The reader has stopped: the pages read level off well short of the 30 the whole list has (15 MB).
+    let level = pagesRead();
+    for (let tries = 0; tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      if (pagesRead() === level) break;
+      level = pagesRead();
+    }
+    expect(level - before).toBeLessThan(20);
+    client.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pagesRead() - before).toBeLessThan(20);
+
+    // Read to the end, every row arrives once.
+    const { rows } = await csvOf('/api/exports/trips.csv');
+    expect(rows).toHaveLength(3000);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(3000);
+  }, 120_000);
+});

@@ -1,0 +1,232 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ImportLine, ImportReport } from '@school-transport/shared';
+import { uniqueTag } from '@school-transport/testing';
+import { auditLog, parents, students, users, vehicles } from '../src/db/schema/index.js';
+import { tokenFor } from './support/accounts.js';
+import { adminTestApp } from './support/requests.js';
+
+const { t, api } = adminTestApp();
+
+async function importCsv(
+  kind: string,
+  csv: string,
+  mode: 'dry-run' | 'commit',
+  mapping?: Record<string, string>,
+) {
+  const query = new URLSearchParams({ mode, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) });
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/imports/${kind}?${query.toString()}`,
+    headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+    payload: csv,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const lines = answer.body
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ImportLine);
+  const last = lines.at(-1)!;
+  if (last.type !== 'report') throw new Error(answer.body);
+  return { report: last.report as ImportReport, lines };
+}
+
+const HEADER =
+  'Family ID,Parent Name,Email,Phone,Alternative Phone,Address,City,State,ZIP,Child ID,Child Name,Class,Roll No,NFC Tag,Latitude,Longitude';
+const familyLine = (
+  tag: string,
+  family: number,
+  child: number,
+  overrides: Partial<Record<string, string>> = {},
+) => {
+  const cells = {
+    family: `F-${tag}-${family}`,
+    name: `Parent ${tag} ${family}`,
+    email: `parent-${tag.toLowerCase()}-${family}@example.com`,
+    phone: '+91 98765 43210',
+    alt: '+91 98765 43211',
+    address: `${family} Lake Road`,
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    zip: '560001',
+    child: `C-${tag}-${family}-${child}`,
+    childName: `Child ${tag} ${family}-${child}`,
+    class: '4B',
+    roll: `${family}${child}`,
+    tag: '',
+    lat: '12.97',
+    lng: '77.59',
+    ...overrides,
+  };
+  return Object.values(cells).join(',');
+};
+
+const countOf = async (table: typeof parents | typeof students | typeof vehicles) =>
+  (await t.app.database.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('CSV import of families', () => {
+  it('lists every problem with its line and column, and writes nothing, even on commit', async () => {
+    const tag = uniqueTag();
+    const csv = [
+      HEADER,
+      familyLine(tag, 1, 1),
+      familyLine(tag, 2, 1, { email: 'not-an-email' }),
+      familyLine(tag, 3, 1, { lat: '123' }),
+      familyLine(tag, 4, 1, { child: `C-${tag}-1-1` }),
+    ].join('\r\n');
+    const before = { parents: await countOf(parents), students: await countOf(students) };
+    for (const mode of ['dry-run', 'commit'] as const) {
+      const { report } = await importCsv('families', csv, mode);
+      expect(report.committed).toBe(false);
+      expect(report.problems).toEqual([
+        { row: 3, column: 'Email', field: 'email', message: expect.stringMatching(/email/i) },
+        {
+          row: 4,
+          column: 'Latitude',
+          field: 'pickupAndDropLat',
+          message: expect.stringMatching(/latitude/i),
+        },
+        { row: 5, column: 'Child ID', field: 'childExternalId', message: 'This child id is also on line 2.' },
+      ]);
+    }
+    expect({ parents: await countOf(parents), students: await countOf(students) }).toEqual(before);
+  });
+
+  it('commits a file in one go; the same file again changes nothing; an external id updates its record', async () => {
+    const tag = uniqueTag();
+    const rows = [familyLine(tag, 1, 1), familyLine(tag, 1, 2), familyLine(tag, 2, 1)];
+    const csv = [HEADER, ...rows].join('\n');
+    const dry = await importCsv('families', csv, 'dry-run');
+    expect(dry.report).toMatchObject({ rows: 3, problemCount: 0, committed: false, created: 0 });
+    expect(dry.report.mapping).toMatchObject({
+      parentExternalId: 'Family ID',
+      pinCode: 'ZIP',
+      childName: 'Child Name',
+    });
+
+    const first = await importCsv('families', csv, 'commit');
+    expect(first.report).toMatchObject({ committed: true, created: 5, updated: 0, unchanged: 0 });
+    expect(first.lines.some((line) => line.type === 'progress' && line.phase === 'writing')).toBe(true);
+    const listed = await api('GET', `/api/parents/get-all?search=${tag}`);
+    expect(
+      (listed.body.data as Array<{ user: { name: string } }>).map((row) => row.user.name).sort(),
+    ).toEqual([`Parent ${tag} 1`, `Parent ${tag} 2`]);
+    const [account] = await t.app.database.db
+      .select({ passwordHash: users.passwordHash, role: users.role })
+      .from(users)
+      .where(eq(users.email, `parent-${tag.toLowerCase()}-1@example.com`));
+    expect(account).toEqual({ passwordHash: null, role: 'parent' });
+
+    const again = await importCsv('families', csv, 'commit');
+    expect(again.report).toMatchObject({ committed: true, created: 0, updated: 0, unchanged: 5 });
+
+    const changed = [
+      HEADER,
+      familyLine(tag, 1, 1, { name: `Renamed ${tag}`, class: '5A' }),
+      rows[1],
+      rows[2],
+    ].join('\n');
+    const update = await importCsv('families', changed, 'commit');
+    expect(update.report).toMatchObject({ created: 0, updated: 2, unchanged: 3 });
+    const [child] = await t.app.database.db
+      .select({ class: students.class })
+      .from(students)
+      .where(eq(students.externalId, `C-${tag}-1-1`));
+    expect(child!.class).toBe('5A');
+
+    const entries = await t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'import.families'));
+    expect(entries.map((entry) => entry.details)).toEqual([
+      { rows: 3, created: 5, updated: 0 },
+      { rows: 3, created: 0, updated: 0 },
+      { rows: 3, created: 0, updated: 2 },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(tag);
+  });
+
+  it('refuses an email address another account holds, and takes a mapping the user chose', async () => {
+    const tag = uniqueTag();
+    await api('POST', '/api/drivers/create', {
+      name: `Driver ${tag}`,
+      email: `taken-${tag.toLowerCase()}@example.com`,
+      phone: '+91 98765 00000',
+      licenseNo: `DL-${tag}`,
+    });
+    const csv = [
+      HEADER.replace('Email', 'Contact'),
+      familyLine(tag, 1, 1, { email: `TAKEN-${tag}@example.com` }),
+    ].join('\n');
+    const guessed = await importCsv('families', csv, 'dry-run');
+    expect(guessed.report.problems).toEqual([
+      { row: 1, column: null, field: 'email', message: 'Choose the column that holds Parent email.' },
+    ]);
+    const mapping = { ...guessed.report.mapping, email: 'Contact' };
+    const mapped = await importCsv('families', csv, 'dry-run', mapping);
+    expect(mapped.report.problems).toEqual([
+      {
+        row: 2,
+        column: 'Contact',
+        field: 'email',
+        message: 'An account with this email address already exists.',
+      },
+    ]);
+  });
+});
+
+describe('CSV import of drivers, vehicles and stops', () => {
+  it('imports vehicles by external id, flags plates taken or repeated, and updates on a second run', async () => {
+    const tag = uniqueTag();
+    await api('POST', '/api/vehicles/create', {
+      licensePlate: `KA${tag}X`,
+      model: 'Bus',
+      type: 'Bus',
+      color: 'Red',
+      capacity: 30,
+    });
+    const header = 'Vehicle ID,Registration No,Model,Type,Colour,Seats';
+    const bad = [
+      header,
+      `V1-${tag},KA${tag}X,M,Bus,Red,30`,
+      `V2-${tag},ka ${tag}1,M,Bus,Red,30`,
+      `V3-${tag},KA${tag}1,M,Bus,Red,300`,
+    ];
+    const { report } = await importCsv('vehicles', bad.join('\n'), 'commit');
+    expect(report.problems.map((problem) => [problem.row, problem.column, problem.message])).toEqual([
+      [2, 'Registration No', 'A vehicle with this registration number already exists.'],
+      [4, 'Seats', expect.stringMatching(/Capacity/)],
+    ]);
+    const good = [header, `V1-${tag},KA${tag}2,M,Bus,Red,30`, `V2-${tag},KA${tag}3,M,Bus,Red,40`].join('\n');
+    expect((await importCsv('vehicles', good, 'commit')).report).toMatchObject({
+      created: 2,
+      committed: true,
+    });
+    const changed = good.replace(',40', ',45');
+    expect((await importCsv('vehicles', changed, 'commit')).report).toMatchObject({
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+    });
+  });
+
+  it('imports drivers (accounts without a password) and stops', async () => {
+    const tag = uniqueTag();
+    const drivers = [
+      'External ID,Name,Email,Phone,License No',
+      `D1-${tag},Ann ${tag},ann-${tag.toLowerCase()}@example.com,+91 98765 11111,LIC-${tag}-1`,
+      `D2-${tag},Bo ${tag},bo-${tag.toLowerCase()}@example.com,+91 98765 11112,lic-${tag}-1`,
+    ].join('\n');
+    const clash = await importCsv('drivers', drivers, 'commit');
+    expect(clash.report.problems).toEqual([
+      { row: 3, column: 'License No', field: 'licenseNo', message: 'This license number is also on line 2.' },
+    ]);
+    const fixed = drivers.replace(`lic-${tag}-1`, `LIC-${tag}-2`);
+    expect((await importCsv('drivers', fixed, 'commit')).report).toMatchObject({ created: 2 });
+    expect((await importCsv('drivers', fixed, 'commit')).report).toMatchObject({ created: 0, unchanged: 2 });
+
+    const stops = ['Stop code,Stop name,Latitude,Longitude', `S1-${tag},Gate ${tag},12.9,77.5`].join('\n');
+    expect((await importCsv('stops', stops, 'commit')).report).toMatchObject({ created: 1 });
+    expect((await importCsv('stops', stops, 'commit')).report).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});

@@ -1,0 +1,160 @@
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  CREDENTIAL_FILTERS,
+  CREDENTIAL_SUBJECTS,
+  credentialListQuerySchema,
+  dayInWords,
+  type Credential,
+  type Driver,
+  type SuccessEnvelope,
+  type Vehicle,
+} from '@school-transport/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import {
+  CredentialFormDialog,
+  type CredentialHolder,
+} from '../../components/credentials/CredentialFormDialog';
+import { CredentialStateChip, DocumentLink } from '../../components/credentials/CredentialStateChip';
+import { AddButton } from '../../components/list-page/AddButton';
+import type { Column } from '../../components/list-page/columns';
+import { useListFilters, type FilterControlsProps } from '../../components/list-page/list-filters';
+import { ListPage } from '../../components/list-page/ListPage';
+import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { apiRequest } from '../../lib/api-client';
+import { CREDENTIALS, useDeleteCredential } from '../../lib/credentials-api';
+
+/** The list's filters, kept in the address: a vehicle's row action links here with `vehicleId`. */
+const FILTERS = {
+  state: credentialListQuerySchema.shape.state,
+  subject: credentialListQuerySchema.shape.subject,
+  driverId: credentialListQuerySchema.shape.driverId,
+  vehicleId: credentialListQuerySchema.shape.vehicleId,
+};
+type FilterName = keyof typeof FILTERS;
+
+const STATE_LABELS = { all: 'All', expired: 'Expired', expiring: 'Expiring soon' } as const;
+
+function CredentialFilters({ filters, onChange }: FilterControlsProps<FilterName>) {
+  return (
+    <>
+      <TextField
+        select
+        size="small"
+        label="Show"
+        value={filters.state ?? 'all'}
+        onChange={(event) => onChange('state', event.target.value === 'all' ? undefined : event.target.value)}
+        sx={{ width: 160 }}
+      >
+        {CREDENTIAL_FILTERS.map((state) => (
+          <MenuItem key={state} value={state}>
+            {STATE_LABELS[state]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Holder"
+        value={filters.subject ?? ''}
+        onChange={(event) => onChange('subject', event.target.value || undefined)}
+        sx={{ width: 150 }}
+      >
+        <MenuItem value="">All</MenuItem>
+        {CREDENTIAL_SUBJECTS.map((subject) => (
+          <MenuItem key={subject} value={subject}>
+            {subject === 'DRIVER' ? 'Drivers' : 'Vehicles'}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
+/** Drivers and vehicles to choose from when adding (the first hundred of each: an operator's fleet). */
+function useHolderChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: [CREDENTIALS, 'holder-choices'],
+    enabled,
+    queryFn: async ({ signal }): Promise<CredentialHolder[]> => {
+      const [drivers, vehicles] = await Promise.all([
+        apiRequest<SuccessEnvelope<Driver[]>>('GET', '/drivers/get-all?limit=100', undefined, { signal }),
+        apiRequest<SuccessEnvelope<Vehicle[]>>('GET', '/vehicles/get-all?limit=100', undefined, { signal }),
+      ]);
+      return [
+        ...(drivers.data ?? []).map((d) => ({ subject: 'DRIVER' as const, id: d.id, name: d.user.name })),
+        ...(vehicles.data ?? []).map((v) => ({
+          subject: 'VEHICLE' as const,
+          id: v.id,
+          name: v.licensePlate,
+        })),
+      ];
+    },
+  });
+}
+
+export function CredentialListPanel() {
+  const { filters, setFilter } = useListFilters(FILTERS);
+  const [editing, setEditing] = useState<{ credential?: Credential } | null>(null);
+  const choices = useHolderChoices(editing !== null && editing.credential === undefined);
+  const { confirmDelete, dialog } = useDeleteConfirmation<Credential>({
+    title: 'Remove Credential?',
+    describe: (c) => `Remove ${c.holder.name}'s ${c.kind.name} (${c.number})?`,
+    remove: useDeleteCredential().mutateAsync,
+  });
+
+  const columns: Column<Credential>[] = [
+    { header: 'Holder', cell: (c) => `${c.subject === 'DRIVER' ? 'Driver' : 'Vehicle'} ${c.holder.name}` },
+    { header: 'Kind', card: 'field', cell: (c) => c.kind.name },
+    { header: 'Number', cell: (c) => c.number },
+    { header: 'Expires', nowrap: true, card: 'field', cell: (c) => dayInWords(c.expiresOn) },
+    { header: 'State', card: 'field', cell: (c) => <CredentialStateChip credential={c} /> },
+    { header: 'Document', cell: (c) => <DocumentLink credential={c} /> },
+    {
+      header: 'Actions',
+      align: 'right',
+      cell: (c) => (
+        <RowActionsMenu
+          label={`Actions for ${c.holder.name}'s ${c.kind.name}`}
+          actions={[
+            { label: 'Renew', icon: <AutorenewIcon />, onClick: () => setEditing({ credential: c }) },
+            { label: 'Remove', icon: <DeleteOutlinedIcon />, onClick: () => confirmDelete(c) },
+          ]}
+        />
+      ),
+    },
+  ];
+
+  const holderOf = (c: Credential): CredentialHolder => ({
+    subject: c.subject,
+    id: c.holder.id,
+    name: c.holder.name,
+  });
+  return (
+    <>
+      <ListPage
+        title="Compliance"
+        resource={CREDENTIALS}
+        things="credentials"
+        columns={columns}
+        searchPlaceholder="Holder, kind or number"
+        filters={filters}
+        filterControls={<CredentialFilters filters={filters} onChange={setFilter} />}
+        headerAction={<AddButton label="Add Credential" onClick={() => setEditing({})} />}
+      />
+      {editing && (
+        <CredentialFormDialog
+          holder={editing.credential ? holderOf(editing.credential) : undefined}
+          holderChoices={choices.data ?? []}
+          credential={editing.credential}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {dialog}
+    </>
+  );
+}

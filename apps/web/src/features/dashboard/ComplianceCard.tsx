@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { dayInWords } from '@school-transport/shared';
+import { Link as RouterLink } from 'react-router';
+import { CredentialStateChip } from '../../components/credentials/CredentialStateChip';
+import { RetryAlert } from '../../components/RetryAlert';
+import { useComplianceSummary } from '../../lib/credentials-api';
+import { paths } from '../../lib/paths';
+
+/**
+ * Credentials that expired or expire within their kind's warning days (counts and the soonest ones), and the
+ * vehicles an open out-of-service defect keeps off the road.
+ */
+export function ComplianceCard() {
+  const summary = useComplianceSummary();
+  return (
+    <Paper sx={{ p: 2 }} component="section" aria-labelledby="compliance-card-title">
+      <Typography
+        id="compliance-card-title"
+        variant="subtitle1"
+        component="h3"
+        sx={{ fontWeight: 600, mb: 1 }}
+      >
+        Compliance
+      </Typography>
+      {summary.isError && <RetryAlert error={summary.error} onRetry={() => void summary.refetch()} />}
+      {summary.isPending && <Skeleton height={80} />}
+      {summary.data && (
+        <Stack spacing={1}>
+          <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap' }}>
+            <Link component={RouterLink} to={`${paths.compliance}?state=expired`} color="inherit">
+              Expired: {summary.data.expired}
+            </Link>
+            <Link component={RouterLink} to={`${paths.compliance}?state=expiring`} color="inherit">
+              Expiring soon: {summary.data.expiring}
+            </Link>
+            <Typography>Vehicles out of service: {summary.data.vehiclesOutOfService}</Typography>
+          </Stack>
+          {summary.data.credentials.length === 0 ? (
+            <Alert severity="success">Nothing expired or expiring soon.</Alert>
+          ) : (
+            <List dense disablePadding>
+              {summary.data.credentials.map((credential) => (
+                <ListItem
+                  key={credential.id}
+                  disableGutters
+                  secondaryAction={<CredentialStateChip credential={credential} />}
+                >
+                  <ListItemText
+                    primary={`${credential.holder.name}: ${credential.kind.name}`}
+                    secondary={`Expires ${dayInWords(credential.expiresOn)}`}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { tripHistoryQuerySchema } from '@school-transport/shared';
+import { downloadCsv } from '../../components/list-page/csv-download';
+import { TitledPanel } from '../../components/TitledPanel';
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The trips of a range of days with every boarding, alighting and no-show: time, child, stop, method. */
+export function TripHistoryExport() {
+  const { enqueueSnackbar } = useSnackbar();
+  const today = new Date();
+  const [from, setFrom] = useState(isoDay(new Date(today.getTime() - 6 * 86_400_000)));
+  const [to, setTo] = useState(isoDay(today));
+  const [busy, setBusy] = useState(false);
+  const checked = tripHistoryQuerySchema.safeParse({ from, to });
+  const errorOf = (field: 'from' | 'to') =>
+    checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadCsv(`/exports/trip-history.csv?from=${from}&to=${to}`, 'trip-history.csv');
+    } catch (error) {
+      enqueueSnackbar((error as Error).message, { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <TitledPanel title="Trip history">
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
+        <TextField
+          type="date"
+          size="small"
+          label="From"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+          error={Boolean(errorOf('from'))}
+          helperText={errorOf('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          label="To"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          error={Boolean(errorOf('to'))}
+          helperText={errorOf('to')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button
+          variant="contained"
+          startIcon={<DownloadIcon />}
+          disabled={!checked.success || busy}
+          onClick={() => void download()}
+        >
+          Export trip history
+        </Button>
+      </Box>
+    </TitledPanel>
+  );
+}

@@ -1,0 +1,237 @@
+import type { Page } from '@playwright/test';
+import { familyPayload, uniqueTag } from '@school-transport/testing';
+import { createThroughApi, postThroughApi, recordsFor } from '../support/api';
+import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
+import { expect, test } from '../support/fixtures';
+import { expectNoSidewaysScroll, searchList, signInAsAdmin } from '../support/screens';
+import { newAdmin } from './accounts-helpers';
+import { scan, signInInMode } from './accessibility-helpers';
+
+/**
+ * Every list screen on a phone shows its records as cards (title, a few fields, the actions menu) that fit the
+ * screen; on a desktop with the menu open, from 1280 px up, its table fits its frame with the Actions column in
+ * sight (issue 19: the Parents, Assignments and Trips tables were wider than their frame at 1440 px).
+ */
+
+interface ListScreen {
+  /** The list's heading, also the name of its list of cards. */
+  heading: string;
+  path: string;
+  /** Searched for, to find this test's record among those of the tests running beside it. */
+  search?: string;
+  /** The card's title, its accessible name. */
+  title: string | RegExp;
+  /** The button opening the record's actions menu, and an item in it; a trip has a view link instead. */
+  menu?: { button: string; item: string };
+  link?: string;
+}
+
+/** A record on every list, made through the API, each carrying `tag`. */
+async function listScreensWithRecords(page: Page): Promise<ListScreen[]> {
+  const tag = uniqueTag();
+  const parts = await createParts(page, tag, 3, 1);
+  await assignThroughApi(page, parts, 1);
+  const family = familyPayload(`${tag}P`, 1);
+  await recordsFor(page).family(family);
+  const stop = `Corner ${tag}`;
+  await createThroughApi(page, 'stops', { name: stop, address: '3 Market Street', lat: 13.07, lng: 77.52 });
+  const school = `Hillside School ${tag}`;
+  await createThroughApi(page, 'schools', {
+    name: school,
+    address: '1 Campus Road',
+    lat: 12.9352,
+    lng: 77.6245,
+    bellTime: '08:30',
+    dismissalTime: '15:15',
+  });
+  await postThroughApi(page, 'trips/generate', { date: localToday() });
+  // An invited administrator has an action (resend the invitation); the signed-in one has none on their own row.
+  const invited = newAdmin();
+  await postThroughApi(page, 'users/invite', { name: invited.name, email: invited.email });
+
+  const child = family.children[0]!.name;
+  return [
+    {
+      heading: 'All Drivers',
+      path: '/all-drivers',
+      search: tag,
+      title: parts.driver.name,
+      menu: { button: `Actions for ${parts.driver.name}`, item: 'View' },
+    },
+    {
+      heading: 'All Vehicles',
+      path: '/all-vehicles',
+      search: tag,
+      title: parts.vehicle.licensePlate,
+      menu: { button: `Actions for ${parts.vehicle.licensePlate}`, item: 'Edit' },
+    },
+    {
+      heading: 'All Routes',
+      path: '/all-routes',
+      search: tag,
+      title: parts.route.name,
+      menu: { button: `Actions for ${parts.route.name}`, item: 'Edit' },
+    },
+    {
+      heading: 'All Stops',
+      path: '/all-stops',
+      search: tag,
+      title: stop,
+      menu: { button: `Actions for ${stop}`, item: 'Edit' },
+    },
+    {
+      heading: 'All Schools',
+      path: '/all-schools',
+      search: tag,
+      title: school,
+      menu: { button: `Actions for ${school}`, item: 'Edit' },
+    },
+    {
+      heading: 'All Parents',
+      path: '/all-parents',
+      search: `${tag}P`,
+      title: family.name,
+      menu: { button: `Actions for ${family.name}`, item: 'View' },
+    },
+    {
+      heading: 'All Students',
+      path: '/all-students',
+      search: `${tag}P`,
+      title: child,
+      menu: { button: `Actions for ${child}`, item: 'View' },
+    },
+    {
+      heading: 'All Assignments',
+      path: '/all-assignments',
+      search: tag,
+      title: parts.route.name,
+      menu: { button: `Actions for ${parts.route.name}`, item: 'Edit students' },
+    },
+    {
+      heading: 'All Trips',
+      path: '/all-trips',
+      search: tag,
+      title: parts.route.name,
+      link: `View the PICKUP trip of ${parts.route.name}`,
+    },
+    {
+      heading: 'Staff Users',
+      path: '/staff-users',
+      search: invited.name,
+      title: invited.name,
+      menu: { button: `Actions for ${invited.name}`, item: 'Resend invitation' },
+    },
+    // The log always holds the sign-in of this test; its entries have no actions.
+    { heading: 'Audit Log', path: '/audit-log', title: /.+/ },
+  ];
+}
+
+async function openList(page: Page, { heading, path, search }: ListScreen): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  if (search) await searchList(page, search);
+}
+
+test('on a phone every list shows its records as cards that fit, each with its actions', async ({ page }) => {
+  test.setTimeout(540_000); // eleven screens, each also scanned by axe
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInInMode(page, 'light');
+  const screens = await listScreensWithRecords(page);
+
+  for (const screen of screens) {
+    await test.step(screen.heading, async () => {
+      await openList(page, screen);
+      const cards = page.getByRole('list', { name: screen.heading });
+      const named = cards.getByRole('article', { name: screen.title });
+      // A route's trips share its name: the one with the screen's link (their order within a day is not fixed).
+      const card = (
+        screen.link ? named.filter({ has: page.getByRole('link', { name: screen.link }) }) : named
+      ).first();
+      await expect(card).toBeVisible();
+      await expect(card.getByRole('heading', { level: 2 })).toHaveText(screen.title);
+      // The fields a card shows come with their labels.
+      await expect(card.getByRole('term').first()).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expectNoSidewaysScroll(page);
+      await scan(page, 'light', `${screen.heading} as cards`);
+
+      if (screen.menu) {
+        await card.getByRole('button', { name: screen.menu.button }).click();
+        await expect(page.getByRole('menuitem', { name: screen.menu.item })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toBeHidden();
+      }
+      if (screen.link) await expect(card.getByRole('link', { name: screen.link })).toBeVisible();
+    });
+  }
+});
+
+test("on a phone the trips' filters fold into one button that opens them, kept in the address", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInInMode(page, 'light');
+  await page.goto('/all-trips');
+  const filters = page.getByRole('button', { name: 'Filters', exact: true });
+  await expect(filters).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+
+  await filters.click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog.getByRole('combobox', { name: 'Type' })).toBeVisible();
+  await scan(page, 'light', 'Trip filters dialog');
+  await dialog.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'PENDING' }).click();
+  await dialog.getByLabel('Date from').fill(localToday());
+  const inAddress = (name: string) => new URL(page.url()).searchParams.get(name);
+  await expect.poll(() => inAddress('status')).toBe('PENDING');
+  await expect.poll(() => inAddress('dateFrom')).toBe(localToday());
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  // A link to the filtered list opens with the filters counted on the button and set in the dialog.
+  await page.reload();
+  await page.getByRole('button', { name: 'Filters (2)' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Filters' }).getByRole('combobox', { name: 'Status' }),
+  ).toHaveText('PENDING');
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width} px with the menu open every list's table fits its frame, Actions in sight`, async ({
+    page,
+  }) => {
+    test.setTimeout(360_000);
+    await page.setViewportSize(viewport);
+    await signInAsAdmin(page);
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Drivers')).toBeVisible();
+    const screens = await listScreensWithRecords(page);
+
+    for (const screen of screens) {
+      await test.step(screen.heading, async () => {
+        await openList(page, screen);
+        const table = page.getByRole('table');
+        await expect(table.getByRole('row', { name: screen.title }).first()).toBeVisible();
+        const frame = table.locator('xpath=..');
+        const fits = () => frame.evaluate((box) => box.scrollWidth <= box.clientWidth);
+        expect(await fits(), `the ${screen.heading} table is wider than its frame`).toBe(true);
+        await expectNoSidewaysScroll(page);
+
+        if (screen.menu || screen.link) {
+          const header = page.getByRole('columnheader', { name: 'Actions', exact: true });
+          await expect(header).toBeInViewport({ ratio: 1 });
+          const frameBox = await frame.boundingBox();
+          const headerBox = await header.boundingBox();
+          expect(headerBox!.x + headerBox!.width).toBeLessThanOrEqual(frameBox!.x + frameBox!.width + 0.5);
+          // The header's text is whole, not cut at the frame's edge ('Actio').
+          expect(await header.evaluate((cell) => cell.scrollWidth <= cell.clientWidth)).toBe(true);
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import { driverInputSchema } from './drivers.js';
+import { childInputSchema, parentInputSchema } from './families.js';
+import { dateField, requiredText } from './fields.js';
+import { stopInputSchema } from './stops.js';
+import { vehicleInputSchema } from './vehicles.js';
+
+/**
+ * The lists that export as CSV, by the API segment of their `get-all` call: `GET /api/exports/{list}.csv` takes
+ * the same query as `GET /api/{list}/get-all` (search and filters; no page, no limit) and answers every row.
+ */
+export const EXPORT_LISTS = [
+  'drivers',
+  'parents',
+  'students',
+  'vehicles',
+  'routes',
+  'stops',
+  'schools',
+  'route-assignments',
+  'trips',
+  'users',
+  'audit-log',
+] as const;
+export type ExportList = (typeof EXPORT_LISTS)[number];
+
+export const exportListParamsSchema = z.object({
+  list: z.enum(EXPORT_LISTS, { error: 'There is no such list to export.' }),
+});
+
+/** Trip history with its scans: the days from `from` to `to`, both included, at most a year. */
+export const TRIP_HISTORY_MAX_DAYS = 366;
+export const tripHistoryQuerySchema = z
+  .object({ from: dateField('From'), to: dateField('To') })
+  .refine((range) => range.from <= range.to, {
+    path: ['to'],
+    message: 'The end date must not be before the start date.',
+  })
+  .refine((range) => Date.parse(range.to) - Date.parse(range.from) < TRIP_HISTORY_MAX_DAYS * 86_400_000, {
+    path: ['to'],
+    message: `Export at most ${TRIP_HISTORY_MAX_DAYS} days at a time.`,
+  });
+export type TripHistoryQuery = z.infer<typeof tripHistoryQuerySchema>;
+
+/**
+ * CSV import: families (a row per child, the parent's columns repeated; or a parent without children), drivers,
+ * vehicles and stops. Every row carries the operator's own id for its record: importing a row whose external id
+ * exists updates that record, so the same file imported twice changes nothing (docs/decisions/032).
+ */
+export const IMPORT_KINDS = ['families', 'drivers', 'vehicles', 'stops'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const importKindParamsSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: 'Import families, drivers, vehicles or stops.' }),
+});
+
+/** A field a file's column can fill: `aliases` are other header names it is guessed from. */
+export interface ImportField {
+  key: string;
+  label: string;
+  required: boolean;
+  aliases: string[];
+}
+const field = (key: string, label: string, required: boolean, aliases: string[] = []): ImportField => ({
+  key,
+  label,
+  required,
+  aliases,
+});
+
+const externalIdField = (label: string) => requiredText(label, 100);
+
+export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
+  families: [
+    field('parentExternalId', 'Family id', true, ['parent id', 'family external id', 'parent external id']),
+    field('name', 'Parent name', true, ['parent', 'parent full name', 'full name']),
+    field('email', 'Parent email', true, ['email address', 'e-mail']),
+    field('phone', 'Phone No', true, ['parent phone', 'mobile', 'phone number']),
+    field('alternativePhone', 'Alternative phone No', true, ['alternative phone', 'alt phone', 'phone 2']),
+    field('address', 'Address', true, ['home address', 'street']),
+    field('city', 'City', false, ['town']),
+    field('state', 'State', true, ['region']),
+    field('pinCode', 'ZIP Code', true, ['zip', 'postcode', 'postal code', 'pin', 'pin code']),
+    field('childExternalId', 'Child id', false, ['student id', 'child external id', 'student external id']),
+    field('childName', 'Child name', false, ['student', 'student name', 'child']),
+    field('class', 'Class', false, ['grade']),
+    field('rollNo', 'Roll No', false, ['roll', 'roll number']),
+    field('nfcTagId', 'NFC Tag ID', false, ['nfc', 'tag', 'nfc tag']),
+    field('pickupAndDropLat', 'Pickup latitude', false, ['lat', 'latitude', 'pickup lat']),
+    field('pickupAndDropLng', 'Pickup longitude', false, ['lng', 'lon', 'longitude', 'pickup lng']),
+    field('pickupDropAddress', 'Pickup address', false, ['pickup']),
+    field('doorToDoor', 'Door to door', false, ['special needs']),
+  ],
+  drivers: [
+    field('externalId', 'Driver id', true, ['id', 'external id', 'employee id']),
+    field('name', 'Name', true, ['driver', 'full name', 'driver name']),
+    field('email', 'Email', true, ['email address', 'e-mail']),
+    field('phone', 'Phone', true, ['mobile', 'phone number']),
+    field('alternativePhone', 'Alternative phone', false, ['alt phone', 'phone 2']),
+    field('licenseNo', 'License No', true, [
+      'license',
+      'licence',
+      'licence no',
+      'license number',
+      'licence number',
+    ]),
+    field('address', 'Address', false),
+  ],
+  vehicles: [
+    field('externalId', 'Vehicle id', true, ['id', 'external id', 'fleet no']),
+    field('licensePlate', 'Registration No', true, ['plate', 'license plate', 'registration']),
+    field('model', 'Model', true),
+    field('type', 'Type', true),
+    field('color', 'Color', true, ['colour']),
+    field('capacity', 'Capacity', true, ['seats']),
+  ],
+  stops: [
+    field('externalId', 'Stop id', true, ['id', 'external id', 'stop code']),
+    field('name', 'Stop name', true, ['name', 'stop']),
+    field('lat', 'Latitude', true, ['latitude']),
+    field('lng', 'Longitude', true, ['lon', 'longitude']),
+    field('address', 'Address', false),
+  ],
+};
+
+const yesNo = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .optional()
+  .transform((text, context) => {
+    if (!text || ['no', 'false', '0', 'n'].includes(text)) return false;
+    if (['yes', 'true', '1', 'y'].includes(text)) return true;
+    context.addIssue({ code: 'custom', message: 'Door to door must be yes or no' });
+    return z.NEVER;
+  });
+
+/** A family row, checked as the family forms check a parent and a child. */
+export interface FamilyImportRow {
+  parentExternalId: string;
+  parent: z.output<typeof parentInputSchema>;
+  child: (z.output<typeof childInputSchema> & { externalId: string }) | null;
+}
+
+const CHILD_KEYS = [
+  'childExternalId',
+  'childName',
+  'class',
+  'rollNo',
+  'pickupAndDropLat',
+  'pickupAndDropLng',
+];
+
+export const IMPORT_ROW_SCHEMAS = {
+  drivers: driverInputSchema.extend({ externalId: externalIdField('Driver id') }),
+  vehicles: vehicleInputSchema.extend({ externalId: externalIdField('Vehicle id') }),
+  stops: stopInputSchema.extend({ externalId: externalIdField('Stop id') }),
+};
+export type ImportRow<K extends ImportKind> = K extends 'families'
+  ? FamilyImportRow
+  : z.output<(typeof IMPORT_ROW_SCHEMAS)[Exclude<K, 'families'>]>;
+
+type Checked<T> =
+  { value: T; issues: [] } | { value: null; issues: Array<{ field: string; message: string }> };
+
+const issuesOf = (error: z.ZodError, rename: (key: string) => string = (key) => key) =>
+  error.issues.map((issue) => ({ field: rename(String(issue.path[0] ?? '')), message: issue.message }));
+
+// Built once: making a zod schema costs far more than using it, and a file has tens of thousands of rows.
+const familyIdSchema = externalIdField('Family id');
+const childIdSchema = externalIdField('Child id');
+
+function checkFamily(record: Record<string, string | undefined>): Checked<FamilyImportRow> {
+  const issues: Array<{ field: string; message: string }> = [];
+  const id = familyIdSchema.safeParse(record.parentExternalId);
+  if (!id.success) issues.push(...issuesOf(id.error, () => 'parentExternalId'));
+  const parent = parentInputSchema.safeParse(record);
+  if (!parent.success) issues.push(...issuesOf(parent.error));
+  let child: FamilyImportRow['child'] = null;
+  if (CHILD_KEYS.some((key) => record[key] !== undefined)) {
+    const childId = childIdSchema.safeParse(record.childExternalId);
+    if (!childId.success) issues.push(...issuesOf(childId.error, () => 'childExternalId'));
+    const door = yesNo.safeParse(record.doorToDoor);
+    if (!door.success) issues.push(...issuesOf(door.error, () => 'doorToDoor'));
+    const checked = childInputSchema.safeParse({
+      ...record,
+      name: record.childName,
+      doorToDoor: door.success ? door.data : false,
+    });
+    if (!checked.success)
+      issues.push(...issuesOf(checked.error, (key) => (key === 'name' ? 'childName' : key)));
+    else if (childId.success) child = { ...checked.data, externalId: childId.data };
+  }
+  if (issues.length > 0 || !id.success || !parent.success) return { value: null, issues };
+  return { value: { parentExternalId: id.data, parent: parent.data, child }, issues: [] };
+}
+
+/** Checks one row with the same schemas as the forms; `record` holds the mapped cells, blank cells left out. */
+export function checkImportRow<K extends ImportKind>(
+  kind: K,
+  record: Record<string, string | undefined>,
+): Checked<ImportRow<K>> {
+  if (kind === 'families') return checkFamily(record) as Checked<ImportRow<K>>;
+  const parsed = IMPORT_ROW_SCHEMAS[kind as Exclude<ImportKind, 'families'>].safeParse(record);
+  return parsed.success
+    ? ({ value: parsed.data, issues: [] } as Checked<ImportRow<K>>)
+    : { value: null, issues: issuesOf(parsed.error) };
+}
+
+/** Which column of the file fills each field: field key → header. */
+export const importMappingSchema = z.record(z.string(), z.string().max(200));
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/** POST /api/imports/{kind}?mode=dry-run|commit&mapping={json}; the body is the CSV file itself (text/csv). */
+export const importQuerySchema = z.object({
+  mode: z.enum(['dry-run', 'commit'], { error: 'mode is dry-run or commit' }).default('dry-run'),
+  mapping: z
+    .string()
+    .max(20_000)
+    .optional()
+    .transform((text, context) => {
+      if (!text) return undefined;
+      try {
+        const parsed = importMappingSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Falls through to the issue below.
+      }
+      context.addIssue({ code: 'custom', message: 'mapping must be a JSON object of field → column' });
+      return z.NEVER;
+    }),
+});
+export type ImportQuery = z.input<typeof importQuerySchema>;
+
+/** One problem of a row: its line in the file (the header is line 1), the column and what is wrong. */
+export const importProblemSchema = z.object({
+  row: z.number(),
+  column: z.string().nullable(),
+  field: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/** The answer's last line: what the file holds and, for a commit without problems, what was written. */
+export const importReportSchema = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  mode: z.enum(['dry-run', 'commit']),
+  headers: z.array(z.string()),
+  mapping: importMappingSchema,
+  rows: z.number(),
+  /** Records: families and children are counted apart. */
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  committed: z.boolean(),
+  problemCount: z.number(),
+  /** The first problems (at most IMPORT_PROBLEMS_SHOWN). */
+  problems: z.array(importProblemSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+export const IMPORT_PROBLEMS_SHOWN = 500;
+
+/** The answer is NDJSON: progress lines while the server works, then the report (or an error). */
+export type ImportLine =
+  | { type: 'progress'; phase: 'reading' | 'checking' | 'writing'; done: number; total: number }
+  | { type: 'report'; report: ImportReport }
+  | { type: 'error'; message: string };
+
+/** The largest file an import takes. */
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+const normalisedHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Guesses which column fills each field from the headers: the field's key, label or an alias, any case. */
+export function guessMapping(kind: ImportKind, headers: string[]): ImportMapping {
+  const mapping: ImportMapping = {};
+  const taken = new Set<string>();
+  for (const candidate of IMPORT_FIELDS[kind]) {
+    const names = [candidate.key, candidate.label, ...candidate.aliases].map(normalisedHeader);
+    const header = headers.find((name) => !taken.has(name) && names.includes(normalisedHeader(name)));
+    if (header !== undefined) {
+      mapping[candidate.key] = header;
+      taken.add(header);
+    }
+  }
+  return mapping;
+}
