@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { familyPayload, uniqueTag } from '@school-transport/testing';
+import { assignmentPartsPayloads, familyPayload, uniqueTag } from '@school-transport/testing';
 import { createThroughApi, postThroughApi, recordsFor } from '../support/api';
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
 import { expect, test } from '../support/fixtures';
@@ -129,7 +129,12 @@ async function listScreensWithRecords(page: Page): Promise<ListScreen[]> {
 async function openList(page: Page, { heading, path, search }: ListScreen): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  if (search) await searchList(page, search);
+  if (!search) return;
+  await searchList(page, search);
+  // Until the search's answer arrives the list still shows the unsearched records (dimmed, aria-busy): measured
+  // then, the table would be other tests' records, not this one's.
+  await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe(search);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 test('on a phone every list shows its records as cards that fit, each with its actions', async ({ page }) => {
@@ -235,3 +240,44 @@ for (const viewport of [
     }
   });
 }
+
+test('at 1280 px the longest licence, phone and registration numbers the forms accept still fit the Assignments and Trips tables', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAsAdmin(page);
+  const tag = uniqueTag();
+  const { family: _family, ...parts } = assignmentPartsPayloads(tag, 3, 0);
+  const records = recordsFor(page);
+  // The schemas' limits: licence 30 characters, registration 20, phone 20.
+  const driver = { ...parts.driver, licenseNo: `WM${tag}`.padEnd(30, 'W'), phone: '+91 (987) 654-3210-1' };
+  const { id: driverId } = await records.driver(driver);
+  const { id: vehicleId } = await records.vehicle({
+    ...parts.vehicle,
+    licensePlate: `WM${tag}`.padEnd(20, 'W'),
+  });
+  const { id: routeId } = await records.busRoute(parts.route);
+  await records.assignment({ driverId, vehicleId, routeId }, []);
+  await postThroughApi(page, 'trips/generate', { date: localToday() });
+
+  for (const [path, heading] of [
+    ['/all-assignments', 'All Assignments'],
+    ['/all-trips', 'All Trips'],
+  ] as const) {
+    await openList(page, { heading, path, search: tag, title: parts.route.name });
+    await expect(page.getByRole('table').getByRole('row', { name: parts.route.name }).first()).toBeVisible();
+    const frame = page.getByRole('table').locator('xpath=..');
+    expect(
+      await frame.evaluate((box) => box.scrollWidth <= box.clientWidth),
+      `the ${heading} table is wider than its frame`,
+    ).toBe(true);
+    // The phone number stays on one line.
+    const phone = page.getByRole('cell', { name: driver.phone, exact: true }).first();
+    const lines = await phone.evaluate((cell) => {
+      const text = document.createRange();
+      text.selectNodeContents(cell);
+      return text.getClientRects().length;
+    });
+    expect(lines).toBe(1);
+  }
+});

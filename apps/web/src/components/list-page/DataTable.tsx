@@ -47,7 +47,7 @@ interface DataTableProps<T> {
 export function DataTable<T>({ columns, rows, rowKey, serialOf, stale, scrollLabel }: DataTableProps<T>) {
   return (
     <TableContainer {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}>
-      <Table size="small" sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <Table size="small" aria-busy={stale} sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ ...SL_PADDING, width: 48, fontWeight: 600 }}>SL</TableCell>

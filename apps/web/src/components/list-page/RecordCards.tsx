@@ -88,6 +88,8 @@ export function RecordCards<T>({ label, columns, rows, rowKey, stale }: RecordCa
     <Box
       component="ul"
       aria-label={label}
+      // Says to assistive technology (and to tests) that these cards are about to be replaced.
+      aria-busy={stale}
       sx={{
         listStyle: 'none',
         m: 0,

@@ -20,7 +20,11 @@ export interface Column<T> {
   note?: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
-  /** Keeps the value on one line: a phone number or a date broken over lines is hard to read. */
+  /**
+   * Keeps the value on one line: a phone number or a date broken over lines is hard to read. Only for values
+   * short by nature (a phone is at most 20 characters): a licence or registration number of up to 20–30
+   * characters kept whole made the Assignments table 320 px wider than its frame at 1280 px, so codes break.
+   */
   nowrap?: boolean;
   /**
    * Its place on a phone's card. By default the column headed 'Actions' holds the actions, the first column is

@@ -15,11 +15,10 @@ import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
 
 const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<AssignmentSummary>[] => [
   { header: 'Driver Name', card: 'field', cell: (assignment) => assignment.driver.name },
-  { header: 'Driver License', nowrap: true, cell: (assignment) => assignment.driver.licenseNo },
+  { header: 'Driver License', cell: (assignment) => assignment.driver.licenseNo },
   { header: 'Driver Phone No', nowrap: true, cell: (assignment) => assignment.driver.phone },
   {
     header: 'Vehicle RC No',
-    nowrap: true,
     card: 'field',
     cell: (assignment) => assignment.vehicle.licensePlate,
   },

@@ -20,7 +20,7 @@ const COLUMNS: Column<Trip>[] = [
   { header: 'Route', cell: (trip) => trip.route.name },
   { header: 'Driver (license no)', cell: (trip) => driverWithLicence(trip.driver) },
   { header: 'Driver Phone No', nowrap: true, cell: (trip) => trip.driver.phone },
-  { header: 'Vehicle RC No', nowrap: true, cell: (trip) => trip.vehicle.licensePlate },
+  { header: 'Vehicle RC No', cell: (trip) => trip.vehicle.licensePlate },
   { header: 'Type', card: 'field', cell: (trip) => <TripTypeChip type={trip.type} /> },
   { header: 'Status', card: 'field', cell: (trip) => <TripStatusChip status={trip.status} /> },
   { header: 'Date', nowrap: true, card: 'field', cell: (trip) => tripDateLabel(trip) },
