@@ -9,7 +9,6 @@ import {
   credentials,
   drivers,
   inspectionDefects,
-  trips,
   users,
   vehicles,
 } from '../../db/schema/index.js';
@@ -263,13 +262,3 @@ export async function activeAdminEmails(db: Executor): Promise<string[]> {
 }
 
 export type CredentialRow = NonNullable<Awaited<ReturnType<typeof findCredential>>>;
-
-/** The trip an override is for, locked so it cannot start while the override is written. */
-export async function lockTrip(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ id: trips.id, status: trips.status, driverId: trips.driverId, vehicleId: trips.vehicleId })
-    .from(trips)
-    .where(eq(trips.id, id))
-    .for('update');
-  return row;
-}

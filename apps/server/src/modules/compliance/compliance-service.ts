@@ -12,11 +12,11 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { inspectionBlockers } from '../inspections/inspection-queries.js';
+import { lockTrip } from '../trips/trip-queries.js';
 import {
   insertOverride,
   lockedCredentialsOf,
   lockHoldersShared,
-  lockTrip,
   overridesOfTrip,
   userName,
   type CredentialRow,

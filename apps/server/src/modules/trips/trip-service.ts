@@ -16,7 +16,6 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
-import type { ComplianceService } from '../compliance/compliance-service.js';
 import type { LiveLog } from '../live/live-log.js';
 import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
 import {
@@ -200,8 +199,20 @@ export interface TripServiceDeps {
   live: LiveLog;
   /** Parents are told of a cancelled trip of today or tomorrow (trip-notifications.ts). */
   notifications: Pick<NotificationDispatcher, 'wake'>;
-  /** Expired blockers, defects and a missing inspection refuse the office's start too (an admin may override). */
-  compliance: Pick<ComplianceService, 'assertTripMayStart'>;
+  /**
+   * Expired blockers, defects and a missing inspection refuse the office's start too (an admin may override).
+   * Declared here rather than imported: compliance locks trips through this module's queries.
+   */
+  compliance: TripStartGate;
+}
+
+/** What starting a trip asks of compliance (ComplianceService has it), inside the start's transaction. */
+export interface TripStartGate {
+  assertTripMayStart(
+    tx: Executor,
+    trip: { id: string; driverId: string | null; vehicleId: string | null },
+    office?: { reason?: string; context: ChangeContext },
+  ): Promise<void>;
 }
 
 export function createTripService({

@@ -16,7 +16,7 @@ import { fetchToday, fetchVehicleDays, startTrip, vehicleDaysQueryKey } from './
 import { clockOrDash, RUN_LABELS, useOperatorTimeZone } from './driver-format';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
-import { VehicleChecks } from './VehicleChecks';
+import { inspectAction, VehicleChecks } from './VehicleChecks';
 
 export const todayQueryKey = ['driver', 'today'] as const;
 
@@ -67,22 +67,7 @@ function TripCard({
           {trip.riderCount === 1 ? 'child' : 'children'}
         </Typography>
         {refusal && (
-          <Alert
-            severity="error"
-            sx={{ mt: 1 }}
-            action={
-              vehicle?.checklist && !vehicle.inspectedToday ? (
-                <Button
-                  component={RouterLink}
-                  to={driverPaths.inspection(vehicle.vehicleId)}
-                  color="inherit"
-                  size="small"
-                >
-                  Inspect
-                </Button>
-              ) : undefined
-            }
-          >
+          <Alert severity="error" sx={{ mt: 1 }} action={inspectAction(vehicle)}>
             {refusal}
           </Alert>
         )}

@@ -106,6 +106,21 @@ function ChildCheckCard({ vehicle }: { vehicle: DriverVehicleDay }) {
   );
 }
 
+/** "Inspect", on an alert about a vehicle whose checklist is still due today: the way to clear it. */
+export function inspectAction(vehicle: DriverVehicleDay | undefined) {
+  if (!vehicle?.checklist || vehicle.inspectedToday) return undefined;
+  return (
+    <Button
+      component={RouterLink}
+      to={driverPaths.inspection(vehicle.vehicleId)}
+      color="inherit"
+      size="small"
+    >
+      Inspect
+    </Button>
+  );
+}
+
 /** Above the day's trips: inspections due, what keeps a vehicle off the road, and child checks due. */
 export function VehicleChecks({ vehicles }: { vehicles: DriverVehicleDay[] }) {
   const { status } = useDriverSync();
@@ -121,21 +136,7 @@ export function VehicleChecks({ vehicles }: { vehicles: DriverVehicleDay[] }) {
         return (
           <Stack key={vehicle.vehicleId} spacing={1}>
             {vehicle.blockers.length > 0 && (
-              <Alert
-                severity={due ? 'warning' : 'error'}
-                action={
-                  due ? (
-                    <Button
-                      component={RouterLink}
-                      to={driverPaths.inspection(vehicle.vehicleId)}
-                      color="inherit"
-                      size="small"
-                    >
-                      Inspect
-                    </Button>
-                  ) : undefined
-                }
-              >
+              <Alert severity={due ? 'warning' : 'error'} action={inspectAction(vehicle)}>
                 {vehicle.blockers.map((blocker) => (
                   <div key={blocker}>{blocker}</div>
                 ))}
