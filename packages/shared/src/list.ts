@@ -74,16 +74,18 @@ export function sortedListQuery<Shape extends z.ZodRawShape, Keys extends readon
   base: z.ZodObject<Shape>,
   keys: Keys,
 ) {
-  return base
-    .extend({
-      sort: z.enum(keys, { error: `sort must be one of: ${keys.join(', ')}` }).optional(),
-      order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
-    })
-    // Generic over the base's shape, the refinement cannot see the two fields' types; it reads them by name.
-    .refine((query) => (query as ListSort).order === undefined || (query as ListSort).sort !== undefined, {
-      path: ['order'],
-      message: 'order goes with a sort column',
-    });
+  return (
+    base
+      .extend({
+        sort: z.enum(keys, { error: `sort must be one of: ${keys.join(', ')}` }).optional(),
+        order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).optional(),
+      })
+      // Generic over the base's shape, the refinement cannot see the two fields' types; it reads them by name.
+      .refine((query) => (query as ListSort).order === undefined || (query as ListSort).sort !== undefined, {
+        path: ['order'],
+        message: 'order goes with a sort column',
+      })
+  );
 }
 
 /** The queries of the lists whose filters are the common ones, each with its own columns to sort by. */

@@ -65,7 +65,11 @@ export const newestFirst = (table: ListedTable): ListOrder => ({
  * The order a list's query asks for, from the list's own columns (`sorts`, keyed as in LIST_SORTS); `fallback`
  * without `sort`. The schema has already refused a key the list does not offer.
  */
-export function listOrder(sorts: Record<string, SortColumns>, query: ListSort, fallback: ListOrder): ListOrder {
+export function listOrder(
+  sorts: Record<string, SortColumns>,
+  query: ListSort,
+  fallback: ListOrder,
+): ListOrder {
   const sort = query.sort === undefined ? undefined : sorts[query.sort];
   if (!sort) return fallback;
   const order = query.order ?? 'asc';

@@ -9,7 +9,11 @@ import type { UserRow } from '../users/user-queries.js';
 /** The SQL of staff users: the administrators' accounts (rules in staff-service.ts). */
 
 /** Read along `users (role, column, id)` (migration 0022), the role being every row's. */
-const ADMIN_SORTS = ownSorts(users, { name: [users.name], email: [users.email], createdAt: [users.createdAt] });
+const ADMIN_SORTS = ownSorts(users, {
+  name: [users.name],
+  email: [users.email],
+  createdAt: [users.createdAt],
+});
 
 export async function listAdmins(
   db: Executor,

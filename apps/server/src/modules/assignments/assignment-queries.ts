@@ -12,13 +12,7 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import {
-  listOrder,
-  listPage,
-  newestFirst,
-  pageIds,
-  type SortColumns,
-} from '../../db/list-queries.js';
+import { listOrder, listPage, newestFirst, pageIds, type SortColumns } from '../../db/list-queries.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
