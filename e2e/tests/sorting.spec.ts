@@ -45,7 +45,10 @@ test('on a desktop a header sorts the list, says so, and keeps it in the address
   };
   // Newest first until sorted, shown on the 'Listed From' header.
   await expect.poll(shownPlates).toEqual([...plates].reverse());
-  await expect(page.getByRole('columnheader', { name: 'Listed From' })).toHaveAttribute('aria-sort', 'descending');
+  await expect(page.getByRole('columnheader', { name: 'Listed From' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
 
   const seats = page.getByRole('columnheader', { name: 'Total Seats' });
   await seats.getByRole('button', { name: 'Total Seats' }).click();
@@ -67,7 +70,9 @@ test('on a desktop a header sorts the list, says so, and keeps it in the address
   expect(inAddress(page, 'search')).toBe(tag);
 });
 
-test('on a 390 px phone the Sort by control sorts the cards and keeps it in the address', async ({ page }) => {
+test('on a 390 px phone the Sort by control sorts the cards and keeps it in the address', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsAdmin(page);
   const { tag, plates } = await vehiclesWithSeats(page);

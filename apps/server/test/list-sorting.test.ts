@@ -85,7 +85,9 @@ const VALUES: { [L in SortedList]: Record<(typeof LIST_SORTS)[L][number], [path:
 async function inDatabaseOrder(values: unknown[], kind: Kind, order: SortOrder): Promise<boolean> {
   if (kind === 'number') {
     const numbers = values as number[];
-    return numbers.every((n, i) => i === 0 || (order === 'asc' ? numbers[i - 1]! <= n : numbers[i - 1]! >= n));
+    return numbers.every(
+      (n, i) => i === 0 || (order === 'asc' ? numbers[i - 1]! <= n : numbers[i - 1]! >= n),
+    );
   }
   const cast = kind === 'status' ? sql.raw('trip_status') : sql.raw('text');
   const [row] = await queryRows<{ sorted: boolean }>(
@@ -111,7 +113,10 @@ describe('sorting every list (both engines)', () => {
     await generateDataset(t.app.database.db, { students: 300, schoolDays: 3 });
     // Two admins more (the staff list), and audit entries with and without a person, some on the same action.
     for (const name of ['Zed Admin', 'Abe Admin']) {
-      const invited = await api('POST', '/api/users/invite', { name, email: `${name.split(' ')[0]}@example.com` });
+      const invited = await api('POST', '/api/users/invite', {
+        name,
+        email: `${name.split(' ')[0]}@example.com`,
+      });
       expect(invited.status, JSON.stringify(invited.body)).toBe(201);
     }
     for (const name of ['Same Stop', 'Same Stop', 'Another Stop']) {
@@ -127,7 +132,13 @@ describe('sorting every list (both engines)', () => {
           const [path, kind] = (VALUES[list] as Record<string, [string, Kind]>)[sort]!;
           const whole = await page(list, `sort=${sort}&order=${order}&limit=50`);
           expect(whole.length).toBeGreaterThan(1);
-          expect(await inDatabaseOrder(whole.map((row) => at(row, path) ?? null), kind, order)).toBe(true);
+          expect(
+            await inDatabaseOrder(
+              whole.map((row) => at(row, path) ?? null),
+              kind,
+              order,
+            ),
+          ).toBe(true);
           // Ties (a vehicle type, a day's trips, a repeated stop name) are broken by a unique column, so the pages
           // of 7 put together are exactly the page of 50: no row twice, none missed.
           const paged: Row[] = [];
@@ -148,7 +159,13 @@ describe('sorting every list (both engines)', () => {
     expect(again.map((row) => row.id)).toEqual(up.map((row) => row.id));
     const down = await page('students', 'sort=name&order=desc&limit=100');
     expect(down.map((row) => row.name)).not.toEqual(up.map((row) => row.name));
-    expect(await inDatabaseOrder(down.map((row) => row.name), 'text', 'desc')).toBe(true);
+    expect(
+      await inDatabaseOrder(
+        down.map((row) => row.name),
+        'text',
+        'desc',
+      ),
+    ).toBe(true);
   });
 
   it('keeps each list unsorted as before without a sort: newest first; trips by day', async () => {
@@ -164,10 +181,22 @@ describe('sorting every list (both engines)', () => {
   it('sorts within a search and a filter, and the export follows the sort', async () => {
     const found = await page('students', 'search=a&sort=class&order=desc&limit=100');
     expect(found.length).toBeGreaterThan(1);
-    expect(await inDatabaseOrder(found.map((row) => row.class), 'text', 'desc')).toBe(true);
+    expect(
+      await inDatabaseOrder(
+        found.map((row) => row.class),
+        'text',
+        'desc',
+      ),
+    ).toBe(true);
     const completed = await page('trips', 'status=COMPLETED&sort=routeName&order=asc&limit=100');
     expect(completed.every((row) => row.status === 'COMPLETED')).toBe(true);
-    expect(await inDatabaseOrder(completed.map((row) => at(row, 'route.name')), 'text', 'asc')).toBe(true);
+    expect(
+      await inDatabaseOrder(
+        completed.map((row) => at(row, 'route.name')),
+        'text',
+        'asc',
+      ),
+    ).toBe(true);
 
     const csv = await t.app.inject({
       method: 'GET',
@@ -188,9 +217,15 @@ describe('sorting every list (both engines)', () => {
     const unknown = await api('GET', '/api/students/get-all?sort=childrenCount');
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([
-      expect.objectContaining({ field: 'sort', message: 'sort must be one of: name, class, parentName, createdAt' }),
+      expect.objectContaining({
+        field: 'sort',
+        message: 'sort must be one of: name, class, parentName, createdAt',
+      }),
     ]);
-    const injected = await api('GET', `/api/trips/get-all?sort=${encodeURIComponent('date; drop table trips')}`);
+    const injected = await api(
+      'GET',
+      `/api/trips/get-all?sort=${encodeURIComponent('date; drop table trips')}`,
+    );
     expect(injected.status).toBe(400);
     expect(injected.body.errors[0]).toMatchObject({ field: 'sort' });
     const sideways = await api('GET', '/api/vehicles/get-all?sort=capacity&order=up');
@@ -198,16 +233,19 @@ describe('sorting every list (both engines)', () => {
     expect(sideways.body.errors[0]).toMatchObject({ field: 'order', message: 'order must be asc or desc' });
     const orderOnly = await api('GET', '/api/parents/get-all?order=desc');
     expect(orderOnly.status).toBe(400);
-    expect(orderOnly.body.errors[0]).toMatchObject({ field: 'order', message: 'order goes with a sort column' });
+    expect(orderOnly.body.errors[0]).toMatchObject({
+      field: 'order',
+      message: 'order goes with a sort column',
+    });
   });
 
   it('leaves who may list unchanged: a driver, a parent and a visitor are refused a sorted list', async () => {
     for (const role of ['driver', 'parent'] as const) {
       const asRole = apiAs(t.app, await tokenFor(t.app, role));
       for (const list of ['students', 'trips', 'users', 'audit-log']) {
-        expect((await asRole('GET', `/api/${list}/get-all?sort=${LIST_SORTS[list as SortedList][0]}`)).status).toBe(
-          403,
-        );
+        expect(
+          (await asRole('GET', `/api/${list}/get-all?sort=${LIST_SORTS[list as SortedList][0]}`)).status,
+        ).toBe(403);
       }
     }
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/students/get-all?sort=name' });

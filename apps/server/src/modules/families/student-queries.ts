@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { AssignableListQuery, ListSort } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import {
