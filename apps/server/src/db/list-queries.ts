@@ -7,8 +7,9 @@ import { preparedOnce } from './prepared.js';
 /**
  * The two halves of every list, built so that a table of a million rows answers a page in milliseconds:
  * - `pageIds`: the ids of the asked page, chosen on the listed table alone (newest first, or in the order asked
- *   for, along that column's index: migration 0022), with conditions that only touch that table (a joined field is matched through `id IN (…)` or a copied column), so the
- *   (created_at, id) index and the trigram indexes apply; the caller joins the details for those ids only.
+ *   for along that column's index, migration 0022), with conditions that only touch that table (a joined field
+ *   is matched through `id IN (…)` or a copied column), so the (created_at, id) index, the sort's index and the
+ *   trigram indexes apply; the caller joins the details for those ids only.
  * - the total, carried by the page's own statement (`listPage`): unfiltered, exact from `row_counts` (kept by
  *   statement-level triggers, migration 0006); filtered, counted only up to a few pages past the one shown.
  */

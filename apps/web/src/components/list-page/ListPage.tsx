@@ -38,11 +38,9 @@ interface ListPageProps<T> {
   /** The controls of those filters, shown in the toolbar between the search box and the rows-per-page select. */
   filterControls?: ReactNode;
   /**
-   * The list's own order (no `sort` in the address) when a column shows it: newest first is its 'createdAt'
-   * column, descending, unless said otherwise. `{}` for an order no column shows (trips: by day).
+   * The 'Sort by' name, on a phone, of the list's own order (no `sort` in the address) when no column shows it
+   * (trips: by day). Where a column sorts by 'createdAt', that column descending is the list's own order.
    */
-  defaultSort?: ListSort;
-  /** The 'Sort by' name of that order on a phone, when no column shows it. */
   defaultSortLabel?: string;
 }
 
@@ -62,7 +60,6 @@ export function ListPage<T extends { id: string | number }>({
   headerAction,
   filters,
   filterControls,
-  defaultSort,
   defaultSortLabel,
 }: ListPageProps<T>) {
   const sortKeys = sortKeysOf(columns);
@@ -77,7 +74,7 @@ export function ListPage<T extends { id: string | number }>({
   // noSsr: the first render already knows the width, so a phone never draws the table first.
   const asCards = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const rowKey = (row: T) => String(row.id);
-  const ownOrder = defaultSort ?? (sortKeys.includes('createdAt') ? NEWEST_FIRST : {});
+  const ownOrder = sortKeys.includes('createdAt') ? NEWEST_FIRST : {};
   const shown = shownSort(query, ownOrder);
   // Choosing the list's own order again leaves the address without a sort, as a fresh visit has it.
   const sortBy = (sort: ListSort) =>
