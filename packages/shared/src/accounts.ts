@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth.js';
 import { dateField, emailField, isStorable, requiredText } from './fields.js';
-import { listQuerySchema } from './list.js';
+import { LIST_SORTS, listQuerySchema, sortedListQuery } from './list.js';
 
 /**
  * Accounts: forgot/reset password, e-mail verification, profile, staff users and the audit log.
@@ -127,17 +127,20 @@ export const verifiedEmailSchema = z.object({ email: z.string() });
 /** POST /api/profile/change-email answers the address that waits for its code. */
 export const pendingEmailSchema = z.object({ pendingEmail: z.string() });
 
-export const auditQuerySchema = listQuerySchema.extend({
-  /** Part of the e-mail address of who acted. */
-  actor: z
-    .string()
-    .trim()
-    .max(EMAIL_MAX)
-    .refine(isStorable, 'actor contains characters that cannot be searched for')
-    .optional(),
-  dateFrom: dateField('Date from').optional(),
-  dateTo: dateField('Date to').optional(),
-});
+export const auditQuerySchema = sortedListQuery(
+  listQuerySchema.extend({
+    /** Part of the e-mail address of who acted. */
+    actor: z
+      .string()
+      .trim()
+      .max(EMAIL_MAX)
+      .refine(isStorable, 'actor contains characters that cannot be searched for')
+      .optional(),
+    dateFrom: dateField('Date from').optional(),
+    dateTo: dateField('Date to').optional(),
+  }),
+  LIST_SORTS['audit-log'],
+);
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({

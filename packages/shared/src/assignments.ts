@@ -3,7 +3,7 @@ import { overrideReasonField } from './compliance.js';
 import { busRouteSchema } from './bus-routes.js';
 import { driverSchema } from './drivers.js';
 import { studentSchema } from './families.js';
-import { listQuerySchema } from './list.js';
+import { LIST_SORTS, listQuerySchema, sortedListQuery } from './list.js';
 import { vehicleSchema } from './vehicles.js';
 
 /** Route assignments: one driver, one vehicle, one bus route and the children who ride. */
@@ -35,10 +35,13 @@ export type AssignStudentsInput = z.input<typeof assignStudentsSchema>;
  * GET /api/route-assignments/get-all: besides the search, the assignment of one vehicle or one route (a vehicle's
  * or route's page); each is in at most one, found through its unique index.
  */
-export const assignmentListQuerySchema = listQuerySchema.extend({
-  vehicleId: z.uuid('The vehicle id is not valid').optional(),
-  routeId: z.uuid('The route id is not valid').optional(),
-});
+export const assignmentListQuerySchema = sortedListQuery(
+  listQuerySchema.extend({
+    vehicleId: z.uuid('The vehicle id is not valid').optional(),
+    routeId: z.uuid('The route id is not valid').optional(),
+  }),
+  LIST_SORTS['route-assignments'],
+);
 export type AssignmentListQuery = z.infer<typeof assignmentListQuerySchema>;
 
 /** A route assignment in a list: the names that identify its parts and how many children ride. */

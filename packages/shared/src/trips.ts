@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { studentSchema } from './families.js';
 import { dateField } from './fields.js';
-import { listQuerySchema } from './list.js';
+import { LIST_SORTS, listQuerySchema, sortedListQuery } from './list.js';
 
 /** Trips: one run of an assignment's bus on one day, pickup or drop. */
 
@@ -30,14 +30,18 @@ export const TRIP_MOVES = {
 } as const satisfies Record<string, { from: readonly TripStatus[]; to: TripStatus }>;
 export type TripMove = keyof typeof TRIP_MOVES;
 
-export const tripListQuerySchema = listQuerySchema.extend({
-  status: z.enum(TRIP_STATUSES).optional(),
-  type: z.enum(TRIP_TYPES).optional(),
-  dateFrom: dateField('Date from').optional(),
-  dateTo: dateField('Date to').optional(),
-  /** Only the trips of one route assignment (a vehicle's or route's page): read along the trips' unique index. */
-  assignmentId: z.uuid('The assignment id is not valid').optional(),
-});
+/** Without a sort, today's trips come first, then upcoming ones, then past ones (trip-queries.ts). */
+export const tripListQuerySchema = sortedListQuery(
+  listQuerySchema.extend({
+    status: z.enum(TRIP_STATUSES).optional(),
+    type: z.enum(TRIP_TYPES).optional(),
+    dateFrom: dateField('Date from').optional(),
+    dateTo: dateField('Date to').optional(),
+    /** Only the trips of one route assignment (a vehicle's or route's page): read along the trips' unique index. */
+    assignmentId: z.uuid('The assignment id is not valid').optional(),
+  }),
+  LIST_SORTS.trips,
+);
 export type TripListQuery = z.infer<typeof tripListQuerySchema>;
 
 export const generateTripsSchema = z.object({ date: dateField() });

@@ -1,14 +1,15 @@
-import { desc, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, getTableName, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { ListQuery } from '@school-transport/shared';
+import type { ListQuery, ListSort } from '@school-transport/shared';
 import type { Executor } from './client.js';
 import { preparedOnce } from './prepared.js';
 
 /**
  * The two halves of every list, built so that a table of a million rows answers a page in milliseconds:
- * - `pageIds`: the ids of the asked page, chosen on the listed table alone, newest first, with conditions that
- *   only touch that table (a joined field is matched through `id IN (…)` or a copied column), so the
- *   (created_at, id) index and the trigram indexes apply; the caller joins the details for those ids only.
+ * - `pageIds`: the ids of the asked page, chosen on the listed table alone (newest first, or in the order asked
+ *   for along that column's index, migration 0022), with conditions that only touch that table (a joined field
+ *   is matched through `id IN (…)` or a copied column), so the (created_at, id) index, the sort's index and the
+ *   trigram indexes apply; the caller joins the details for those ids only.
  * - the total, carried by the page's own statement (`listPage`): unfiltered, exact from `row_counts` (kept by
  *   statement-level triggers, migration 0006); filtered, counted only up to a few pages past the one shown.
  */
@@ -30,12 +31,71 @@ export interface Paging {
   offset: number | Placeholder;
 }
 
-export function pageIds(db: Executor, table: ListedTable, where: SQL | undefined, paging: Paging) {
-  return db
-    .select({ id: table.id })
-    .from(table)
-    .where(where)
-    .orderBy(desc(table.createdAt), desc(table.id))
+/** A column a list sorts by: the columns of its ORDER BY, a unique one last, and what must be joined to read them. */
+export interface SortColumns {
+  columns: (PgColumn | SQL)[];
+  /** Tables holding the columns, one row per listed row (an account's `users` row, an assignment's route). */
+  joins?: { table: PgTable; on: SQL }[];
+  /** A condition true of every joined row that lets the sort's index be read (the account's role). */
+  where?: SQL;
+}
+
+/** Sorts on the listed table's own columns, its id breaking ties: `ownSorts(stops, { name: [stops.name] })`. */
+export function ownSorts(
+  table: { id: PgColumn },
+  sorts: Record<string, (PgColumn | SQL)[]>,
+): Record<string, SortColumns> {
+  return Object.fromEntries(
+    Object.entries(sorts).map(([key, columns]) => [key, { columns: [...columns, table.id] }]),
+  );
+}
+
+/** How a page is ordered, with a name for the prepared statement of that order. */
+export interface ListOrder extends Omit<SortColumns, 'columns'> {
+  name: string;
+  terms: SQL[];
+}
+
+/** The order every list had before it could be sorted, and keeps without `sort`: newest first. */
+export const newestFirst = (table: ListedTable): ListOrder => ({
+  name: 'newest',
+  terms: [desc(table.createdAt), desc(table.id)],
+});
+
+/**
+ * The order a list's query asks for, from the list's own columns (`sorts`, keyed as in LIST_SORTS); `fallback`
+ * without `sort`. The schema has already refused a key the list does not offer.
+ */
+export function listOrder(
+  sorts: Record<string, SortColumns>,
+  query: ListSort,
+  fallback: ListOrder,
+): ListOrder {
+  const sort = query.sort === undefined ? undefined : sorts[query.sort];
+  if (!sort) return fallback;
+  const order = query.order ?? 'asc';
+  const direction = order === 'asc' ? asc : desc;
+  return {
+    name: `${query.sort}_${order}`,
+    terms: sort.columns.map((column) => direction(column)),
+    joins: sort.joins,
+    where: sort.where,
+  };
+}
+
+/** The ids of a page, chosen on the listed table (and the table its sort column lives on, if another). */
+export function pageIds(
+  db: Executor,
+  table: ListedTable,
+  where: SQL | undefined,
+  paging: Paging,
+  order: ListOrder = newestFirst(table),
+) {
+  let ids = db.select({ id: table.id }).from(table).$dynamic();
+  for (const join of order.joins ?? []) ids = ids.innerJoin(join.table, join.on);
+  return ids
+    .where(and(where, order.where))
+    .orderBy(...order.terms)
     .limit(paging.limit)
     .offset(paging.offset);
 }

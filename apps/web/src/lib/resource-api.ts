@@ -1,4 +1,4 @@
-import type { ListQuery, Pagination, SuccessEnvelope } from '@school-transport/shared';
+import type { ListQuery, ListSort, Pagination, SuccessEnvelope } from '@school-transport/shared';
 import { MESSAGES } from '@school-transport/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -30,7 +30,7 @@ export const RESOURCES = {
 /** Every query of a resource starts with its name, so one invalidation refreshes its lists and items alike. */
 export const resourceKeys = {
   all: (resource: string) => [resource] as const,
-  list: (resource: string, query: ListQuery, filters: ListFilterValues = {}) =>
+  list: (resource: string, query: ListQuery & ListSort, filters: ListFilterValues = {}) =>
     [resource, 'list', query, filters] as const,
   item: (resource: string, id: string) => [resource, 'item', id] as const,
 };
@@ -51,7 +51,7 @@ export interface ResourceList<T> {
 
 export function useResourceList<T>(
   resource: string,
-  query: ListQuery,
+  query: ListQuery & ListSort,
   filters: ListFilterValues = {},
 ): ResourceList<T> {
   const result = useQuery({
@@ -62,6 +62,10 @@ export function useResourceList<T>(
         limit: String(query.limit),
         search: query.search,
       });
+      if (query.sort) {
+        params.set('sort', query.sort);
+        params.set('order', query.order ?? 'asc');
+      }
       for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
       return apiRequest<SuccessEnvelope<T[]>>('GET', `/${resource}/get-all?${params}`, undefined, { signal });
     },

@@ -16,5 +16,12 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_created_at_idx').on(t.createdAt), index('audit_log_actor_idx').on(t.actorId)],
+  (t) => [
+    // (created_at, id) serves retention's deletes and the sort by time; action and actor are the log's other
+    // sorts (decision 035).
+    index('audit_log_created_at_idx').on(t.createdAt, t.id),
+    index('audit_log_actor_idx').on(t.actorId),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_actor_email_idx').on(t.actorEmail, t.id),
+  ],
 );

@@ -18,5 +18,11 @@ export const busRoutes = pgTable(
     check('routes_distance_positive', sql`${t.distanceKm} > 0`),
     check('routes_duration_positive', sql`${t.durationMin} > 0`),
     index('routes_created_at_idx').on(t.createdAt, t.id),
+    // The list's sorts (decision 035); the name's also sorts the assignments by route.
+    index('routes_name_idx').on(t.name, t.id),
+    index('routes_start_location_idx').on(t.startLocation, t.id),
+    index('routes_end_location_idx').on(t.endLocation, t.id),
+    index('routes_distance_km_idx').on(t.distanceKm, t.id),
+    index('routes_duration_min_idx').on(t.durationMin, t.id),
   ],
 );

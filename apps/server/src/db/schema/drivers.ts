@@ -25,5 +25,7 @@ export const drivers = pgTable(
   (t) => [
     uniqueIndex('drivers_license_no_unique').on(sql`upper(${t.licenseNo})`),
     index('drivers_created_at_idx').on(t.createdAt, t.id),
+    // The list's sort by licence number (decision 035).
+    index('drivers_license_no_idx').on(t.licenseNo, t.id),
   ],
 );

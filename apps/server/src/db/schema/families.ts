@@ -77,6 +77,10 @@ export const students = pgTable(
       .where(sql`${t.nfcTagId} is not null`),
     index('students_parent_id_idx').on(t.parentId),
     index('students_created_at_idx').on(t.createdAt, t.id),
+    // The list's sorts (decision 035): by name, by class in roll-number order, by the parent's name.
+    index('students_name_idx').on(t.name, t.id),
+    index('students_class_idx').on(t.class, t.rollNo, t.id),
+    index('students_parent_name_idx').on(t.parentName, t.id),
     check('students_pickup_lat_range', sql`${t.pickupAndDropLat} between -90 and 90`),
     check('students_pickup_lng_range', sql`${t.pickupAndDropLng} between -180 and 180`),
   ],

@@ -31,6 +31,7 @@ export const stops = pgTable(
   },
   (t) => [
     index('stops_created_at_idx').on(t.createdAt, t.id),
+    index('stops_name_idx').on(t.name, t.id),
     // Nearby look-ups filter a lat/lng box first (a walking radius is a few hundred metres).
     index('stops_lat_lng_idx').on(t.lat, t.lng),
     check('stops_lat_range', sql`${t.lat} between -90 and 90`),

@@ -45,6 +45,15 @@ export const trips = pgTable(
     unique('trips_assignment_date_type_unique').on(t.assignmentId, t.tripDate, t.type),
     index('trips_date_idx').on(t.tripDate, t.createdAt, t.id),
     index('trips_driver_date_idx').on(t.driverId, t.tripDate),
+    // The list's sorts (decision 035): by day and planned start, by the route's and driver's names as kept, by
+    // status and day.
+    index('trips_date_start_idx').on(t.tripDate, t.plannedStartAt, t.id),
+    // The unsorted list's past trips (newest day first, earliest-planned last, ties by id: listTrips), which
+    // otherwise sorted a whole day's trips for each page (docs/benchmarks.md, "Sorting at a million").
+    index('trips_past_idx').on(t.tripDate.desc().nullsFirst(), t.plannedStartAt.desc().nullsLast(), t.id),
+    index('trips_route_name_idx').on(t.routeName, t.id),
+    index('trips_driver_name_idx').on(t.driverName, t.id),
+    index('trips_status_date_idx').on(t.status, t.tripDate, t.id),
   ],
 );
 

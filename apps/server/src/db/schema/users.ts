@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  index,
   integer,
   pgEnum,
   pgTable,
@@ -29,7 +30,14 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The sorts of the drivers', parents' and staff lists by name, e-mail and date (decision 035): each list is
+    // one role, so the role leads and a page is a short walk of that role's part of the index.
+    index('users_role_name_idx').on(t.role, t.name, t.id),
+    index('users_role_email_idx').on(t.role, t.email, t.id),
+    index('users_role_created_at_idx').on(t.role, t.createdAt, t.id),
+  ],
 );
 
 /**

@@ -20,5 +20,8 @@ export const vehicles = pgTable(
   (t) => [
     check('vehicles_capacity_range', sql`${t.capacity} between 1 and 100`),
     index('vehicles_created_at_idx').on(t.createdAt, t.id),
+    // The list's sorts (decision 035); the plate's sort reads its unique index.
+    index('vehicles_type_idx').on(t.type, t.id),
+    index('vehicles_capacity_idx').on(t.capacity, t.id),
   ],
 );

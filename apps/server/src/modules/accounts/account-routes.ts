@@ -12,7 +12,7 @@ import {
   idParamsSchema,
   inviteAdminSchema,
   invitedAccountAnswerSchema,
-  listQuerySchema,
+  staffUserListQuerySchema,
   messageAnswerSchema,
   pageAnswerSchema,
   PARENT_PORTAL_PATHS,
@@ -200,7 +200,11 @@ export function staffRoutes(staff: StaffService) {
     routes.get(
       '/users/get-all',
       {
-        schema: { tags, querystring: listQuerySchema, response: { 200: pageAnswerSchema(staffUserSchema) } },
+        schema: {
+          tags,
+          querystring: staffUserListQuerySchema,
+          response: { 200: pageAnswerSchema(staffUserSchema) },
+        },
       },
       async (request) => {
         const { rows, total } = await staff.list(request.query);

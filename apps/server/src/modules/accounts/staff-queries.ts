@@ -1,15 +1,23 @@
-import { and, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
-import type { ListQuery } from '@school-transport/shared';
+import { and, count, eq, ilike, isNull, or } from 'drizzle-orm';
+import type { ListQuery, ListSort } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
+import { listOrder, newestFirst, ownSorts } from '../../db/list-queries.js';
 import { users } from '../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../lib/pagination.js';
 import type { UserRow } from '../users/user-queries.js';
 
 /** The SQL of staff users: the administrators' accounts (rules in staff-service.ts). */
 
+/** Read along `users (role, column, id)` (migration 0022), the role being every row's. */
+const ADMIN_SORTS = ownSorts(users, {
+  name: [users.name],
+  email: [users.email],
+  createdAt: [users.createdAt],
+});
+
 export async function listAdmins(
   db: Executor,
-  query: ListQuery,
+  query: ListQuery & ListSort,
 ): Promise<{ rows: UserRow[]; total: number }> {
   const pattern = containsPattern(query.search);
   const where = and(
@@ -21,7 +29,7 @@ export async function listAdmins(
       .select()
       .from(users)
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...listOrder(ADMIN_SORTS, query, newestFirst(users)).terms)
       .limit(query.limit)
       .offset(offsetOf(query)),
     db.select({ n: count() }).from(users).where(where),

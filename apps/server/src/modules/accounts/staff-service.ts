@@ -1,4 +1,4 @@
-import type { ListQuery, StaffUser } from '@school-transport/shared';
+import type { ListQuery, ListSort, StaffUser } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
@@ -42,7 +42,7 @@ export function createStaffService(deps: InvitationDeps) {
   }
 
   return {
-    async list(query: ListQuery) {
+    async list(query: ListQuery & ListSort) {
       const { rows, total } = await listAdmins(db, query);
       return { rows: rows.map(toStaffUser), total };
     },

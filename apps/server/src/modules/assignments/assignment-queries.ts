@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import type { AssignmentListQuery } from '@school-transport/shared';
@@ -12,7 +12,7 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { listPage, pageIds } from '../../db/list-queries.js';
+import { listOrder, listPage, newestFirst, pageIds, type SortColumns } from '../../db/list-queries.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
@@ -51,6 +51,32 @@ function selectAssignments<Extra extends Record<string, SQL>>(db: Executor, extr
 }
 export type AssignmentRow = Awaited<ReturnType<ReturnType<typeof selectAssignments>['execute']>>[number];
 
+/**
+ * What the list sorts by: the name of its route or driver, or its vehicle's plate, each read along that table's
+ * index (migration 0022; the plate's own unique index) and joined through the assignment's unique column, so the
+ * joined table's id is unique per assignment and breaks ties. The children's count is not offered: it is counted
+ * per row, so sorting by it would count every assignment's children for each page.
+ */
+const ASSIGNMENT_SORTS: Record<string, SortColumns> = {
+  routeName: {
+    columns: [busRoutes.name, busRoutes.id],
+    joins: [{ table: busRoutes, on: eq(busRoutes.id, routeAssignments.routeId) }],
+  },
+  vehiclePlate: {
+    columns: [vehicles.licensePlate, vehicles.id],
+    joins: [{ table: vehicles, on: eq(vehicles.id, routeAssignments.vehicleId) }],
+  },
+  driverName: {
+    columns: [users.name, users.id],
+    joins: [
+      { table: drivers, on: eq(drivers.id, routeAssignments.driverId) },
+      { table: users, on: eq(users.id, drivers.userId) },
+    ],
+    where: eq(users.role, 'driver'),
+  },
+  createdAt: { columns: [routeAssignments.createdAt, routeAssignments.id] },
+};
+
 /** Search through ids of matching drivers, vehicles and routes: every condition is on route_assignments. */
 export async function listAssignments(db: Executor, query: AssignmentListQuery) {
   const pattern = containsPattern(query.search);
@@ -85,10 +111,11 @@ export async function listAssignments(db: Executor, query: AssignmentListQuery) 
     query.vehicleId ? eq(routeAssignments.vehicleId, query.vehicleId) : undefined,
     query.routeId ? eq(routeAssignments.routeId, query.routeId) : undefined,
   );
-  return listPage(db, routeAssignments, where, query, 'route_assignments', (total, paging) =>
+  const order = listOrder(ASSIGNMENT_SORTS, query, newestFirst(routeAssignments));
+  return listPage(db, routeAssignments, where, query, `route_assignments_${order.name}`, (total, paging) =>
     selectAssignments(db, { total })
-      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, paging)))
-      .orderBy(desc(routeAssignments.createdAt), desc(routeAssignments.id)),
+      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, paging, order)))
+      .orderBy(...order.terms),
   );
 }
 

@@ -1,4 +1,4 @@
-import { assignableListQuerySchema, busRouteInputSchema, busRouteSchema } from '@school-transport/shared';
+import { busRouteListQuerySchema, busRouteInputSchema, busRouteSchema } from '@school-transport/shared';
 import { resourceRoutes } from '../resources/resource-routes.js';
 import type { BusRouteService } from './bus-route-service.js';
 
@@ -8,7 +8,7 @@ export const busRouteRoutes = (service: BusRouteService) =>
     path: 'routes',
     label: 'Route',
     inputSchema: busRouteInputSchema,
-    listQuerySchema: assignableListQuerySchema,
+    listQuerySchema: busRouteListQuerySchema,
     answerSchema: busRouteSchema,
     service,
   });

@@ -1,5 +1,6 @@
 import type { BusRoute } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
+import { ownSorts } from '../../db/list-queries.js';
 import { busRoutes, routeAssignments } from '../../db/schema/index.js';
 import { refuseWhileAssigned } from '../assignments/assignment-service.js';
 import { tableResource } from '../resources/resource-queries.js';
@@ -22,6 +23,14 @@ export function createBusRouteService({ db }: { db: Database }) {
     ...tableResource(busRoutes, {
       searchColumns: [busRoutes.name, busRoutes.startLocation, busRoutes.endLocation],
       assignedBy: routeAssignments.routeId,
+      sorts: ownSorts(busRoutes, {
+        name: [busRoutes.name],
+        startLocation: [busRoutes.startLocation],
+        endLocation: [busRoutes.endLocation],
+        distanceKm: [busRoutes.distanceKm],
+        durationMin: [busRoutes.durationMin],
+        createdAt: [busRoutes.createdAt],
+      }),
       beforeRemove: refuseWhileAssigned(routeAssignments.routeId, 'route'),
     }),
     toAnswer,

@@ -1,4 +1,4 @@
-import { assignableListQuerySchema, driverInputSchema, driverSchema } from '@school-transport/shared';
+import { driverListQuerySchema, driverInputSchema, driverSchema } from '@school-transport/shared';
 import { resourceRoutes } from '../resources/resource-routes.js';
 import type { DriverService } from './driver-service.js';
 
@@ -8,7 +8,7 @@ export const driverRoutes = (service: DriverService) =>
     path: 'drivers',
     label: 'Driver',
     inputSchema: driverInputSchema,
-    listQuerySchema: assignableListQuerySchema,
+    listQuerySchema: driverListQuerySchema,
     answerSchema: driverSchema,
     service,
   });

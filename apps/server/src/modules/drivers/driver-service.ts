@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Driver } from '@school-transport/shared';
 import type { Clock } from '../../lib/clock.js';
-import { busRoutes, drivers, routeAssignments, vehicles } from '../../db/schema/index.js';
+import { ownSorts } from '../../db/list-queries.js';
+import { busRoutes, drivers, routeAssignments, users, vehicles } from '../../db/schema/index.js';
 import { refuseWhileAssigned } from '../assignments/assignment-service.js';
-import { accountResource } from '../resources/resource-queries.js';
+import { accountResource, accountSort } from '../resources/resource-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
 import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-image-target.js';
 import { accountStateColumns, accountRecordAnswer } from '../accounts/role-account-queries.js';
@@ -27,6 +28,11 @@ const assignmentColumn = sql<Driver['assignment']>`(select json_build_object(
 const resource = accountResource(drivers, 'driver', {
   searchColumns: [drivers.phone, drivers.licenseNo],
   assignedBy: routeAssignments.driverId,
+  sorts: {
+    name: accountSort(drivers, 'driver', users.name),
+    email: accountSort(drivers, 'driver', users.email),
+    ...ownSorts(drivers, { licenseNo: [drivers.licenseNo], createdAt: [drivers.createdAt] }),
+  },
   beforeRemove: refuseWhileAssigned(routeAssignments.driverId, 'driver'),
   extraColumns: { ...accountStateColumns, assignment: assignmentColumn },
 });

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  assignableListQuerySchema,
   parentCreateSchema,
   parentDetailsSchema,
   parentInputSchema,
+  parentListQuerySchema,
   parentSchema,
   studentInputSchema,
+  studentListQuerySchema,
   studentSchema,
 } from '@school-transport/shared';
 import { resourceRoutes } from '../resources/resource-routes.js';
@@ -21,6 +22,7 @@ export const familyRoutes =
         label: 'Parent',
         inputSchema: parentInputSchema,
         createSchema: parentCreateSchema,
+        listQuerySchema: parentListQuerySchema,
         answerSchema: parentDetailsSchema,
         listItemSchema: parentSchema,
         service: parents,
@@ -31,7 +33,7 @@ export const familyRoutes =
         path: 'students',
         label: 'Student',
         inputSchema: studentInputSchema,
-        listQuerySchema: assignableListQuerySchema,
+        listQuerySchema: studentListQuerySchema,
         answerSchema: studentSchema,
         service: students,
       }),

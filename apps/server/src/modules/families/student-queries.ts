@@ -1,7 +1,15 @@
-import { and, asc, desc, eq, getTableColumns, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import type { AssignableListQuery } from '@school-transport/shared';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import type { AssignableListQuery, ListSort } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { listPage, pageIds, type Paging } from '../../db/list-queries.js';
+import {
+  listOrder,
+  listPage,
+  newestFirst,
+  ownSorts,
+  pageIds,
+  type ListOrder,
+  type Paging,
+} from '../../db/list-queries.js';
 import {
   assignmentStudents,
   busRoutes,
@@ -32,11 +40,13 @@ const studentColumns = {
 function selectStudents<Extra extends Record<string, SQL>>(
   db: Executor,
   where: SQL | undefined,
-  page?: Paging,
+  page?: Paging & { order: ListOrder },
   extra?: Extra,
 ) {
   const ids = (
-    page ? pageIds(db, students, where, page) : db.select({ id: students.id }).from(students).where(where)
+    page
+      ? pageIds(db, students, where, page, page.order)
+      : db.select({ id: students.id }).from(students).where(where)
   ).as('chosen');
   return db
     .select({ ...studentColumns, ...(extra as Extra) })
@@ -60,14 +70,26 @@ function searchCondition(search: string): SQL | undefined {
   return search ? ilike(students.searchText, containsPattern(search)) : undefined;
 }
 
-/** Picks the page's ten (or so) ids on `students` alone, newest first, then joins the details for those only. */
-export async function listStudents(db: Executor, query: AssignableListQuery) {
+/**
+ * What the list sorts by, each along its index (migration 0022): a class in roll-number order, and the parent's
+ * name from the copy on the student row, so no sort needs a join.
+ */
+const STUDENT_SORTS = ownSorts(students, {
+  name: [students.name],
+  class: [students.class, students.rollNo],
+  parentName: [students.parentName],
+  createdAt: [students.createdAt],
+});
+
+/** Picks the page's ten (or so) ids on `students` alone, in the asked order, then joins the details for those only. */
+export async function listStudents(db: Executor, query: AssignableListQuery & ListSort) {
   const where = and(
     searchCondition(query.search),
     query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
   );
-  return listPage(db, students, where, query, 'students', (total, paging) =>
-    selectStudents(db, where, paging, { total }).orderBy(desc(students.createdAt), desc(students.id)),
+  const order = listOrder(STUDENT_SORTS, query, newestFirst(students));
+  return listPage(db, students, where, query, `students_${order.name}`, (total, paging) =>
+    selectStudents(db, where, { ...paging, order }, { total }).orderBy(...order.terms),
   );
 }
 

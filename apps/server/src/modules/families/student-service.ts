@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AssignableListQuery, Student, studentInputSchema } from '@school-transport/shared';
+import type { AssignableListQuery, ListSort, Student, studentInputSchema } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { students } from '../../db/schema/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -59,7 +59,7 @@ export function createStudentService({ db, urls, storage }: ImageServiceDeps) {
     notFoundMessage: 'Student not found.',
     conflicts: STUDENT_CONFLICTS,
     ...resource,
-    list: (executor, query: AssignableListQuery) => listStudents(executor, query),
+    list: (executor, query: AssignableListQuery & ListSort) => listStudents(executor, query),
     find: findStudent,
     async insert(tx, input: StudentInput) {
       await assertParentExists(tx, input.parentId);

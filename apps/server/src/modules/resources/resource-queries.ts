@@ -1,8 +1,15 @@
-import { and, desc, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AssignableListQuery, Role } from '@school-transport/shared';
+import type { AssignableListQuery, ListSort, Role } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import { listPage, pageIds, type ListTotal } from '../../db/list-queries.js';
+import {
+  listOrder,
+  listPage,
+  newestFirst,
+  pageIds,
+  type ListTotal,
+  type SortColumns,
+} from '../../db/list-queries.js';
 import { users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
 
@@ -46,6 +53,23 @@ export interface ReadOptions {
   searchColumns: PgColumn[];
   /** The column that points at this table from an assignment: `?unassigned=true` lists rows it does not name. */
   assignedBy?: PgColumn;
+  /** The columns the list sorts by, keyed as in LIST_SORTS (`?sort=`); without, it stays newest first. */
+  sorts?: Record<string, SortColumns>;
+}
+
+/** What a resource's list is asked: page, search, the free ones only, and a sort. */
+type ResourceListQuery = AssignableListQuery & ListSort;
+
+/**
+ * Sorting an account table by its user's name or e-mail: read along `users (role, column, id)` (migration 0022),
+ * joined to the account's row through its unique user id; the user's id breaks ties, one per row.
+ */
+export function accountSort(table: AccountTable, role: Role, column: PgColumn): SortColumns {
+  return {
+    columns: [column, users.id],
+    joins: [{ table: users, on: eq(users.id, table.userId) }],
+    where: eq(users.role, role),
+  };
 }
 
 function listCondition(table: ResourceTable, options: ReadOptions, query: AssignableListQuery, extra?: SQL) {
@@ -61,14 +85,16 @@ export function tableReads<T extends ResourceTable>(typed: T, options: ReadOptio
   type Row = T['$inferSelect'];
   const table: ResourceTable = typed;
   return {
-    async list(db: Executor, query: AssignableListQuery): Promise<ListedRows<Row>> {
+    async list(db: Executor, query: ResourceListQuery): Promise<ListedRows<Row>> {
       const where = listCondition(table, options, query);
-      const { rows, total } = await listPage(db, table, where, query, getTableName(table), (total, paging) =>
+      const order = listOrder(options.sorts ?? {}, query, newestFirst(table));
+      const name = `${getTableName(table)}_${order.name}`;
+      const { rows, total } = await listPage(db, table, where, query, name, (total, paging) =>
         db
           .select({ ...getTableColumns(table), total })
           .from(table)
           .where(where)
-          .orderBy(desc(table.createdAt), desc(table.id))
+          .orderBy(...order.terms)
           .limit(paging.limit)
           .offset(paging.offset),
       );
@@ -112,12 +138,14 @@ export function accountReads<T extends AccountTable, Extra extends Record<string
         ),
     );
   return {
-    async list(db: Executor, query: AssignableListQuery): Promise<ListedRows<Row>> {
+    async list(db: Executor, query: ResourceListQuery): Promise<ListedRows<Row>> {
       const where = listCondition(table, options, query, query.search ? usersMatching(db, query) : undefined);
-      const { rows, total } = await listPage(db, table, where, query, getTableName(table), (total, paging) =>
+      const order = listOrder(options.sorts ?? {}, query, newestFirst(table));
+      const name = `${getTableName(table)}_${order.name}`;
+      const { rows, total } = await listPage(db, table, where, query, name, (total, paging) =>
         select(db, { total })
-          .where(inArray(table.id, pageIds(db, table, where, paging)))
-          .orderBy(desc(table.createdAt), desc(table.id)),
+          .where(inArray(table.id, pageIds(db, table, where, paging, order)))
+          .orderBy(...order.terms),
       );
       return { rows: rows as unknown as Row[], total };
     },

@@ -1,4 +1,4 @@
-import { schoolInputSchema, schoolSchema } from '@school-transport/shared';
+import { schoolInputSchema, schoolListQuerySchema, schoolSchema } from '@school-transport/shared';
 import { resourceRoutes } from '../resources/resource-routes.js';
 import type { SchoolService } from './school-service.js';
 
@@ -8,6 +8,7 @@ export const schoolRoutes = (service: SchoolService) =>
     path: 'schools',
     label: 'School',
     inputSchema: schoolInputSchema,
+    listQuerySchema: schoolListQuerySchema,
     answerSchema: schoolSchema,
     service,
   });

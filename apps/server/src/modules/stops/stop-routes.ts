@@ -14,6 +14,7 @@ import {
   runScheduleInputSchema,
   runScheduleSchema,
   stopInputSchema,
+  stopListQuerySchema,
   stopSchema,
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
@@ -40,6 +41,7 @@ export const stopRoutes =
         path: 'stops',
         label: 'Stop',
         inputSchema: stopInputSchema,
+        listQuerySchema: stopListQuerySchema,
         answerSchema: stopSchema,
         service: stops,
       }),

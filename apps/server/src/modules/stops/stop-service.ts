@@ -1,6 +1,7 @@
 import { RUN_NAMES, type NearbyStop, type Run, type Stop } from '@school-transport/shared';
 import type { Database, Executor } from '../../db/client.js';
 import { stops } from '../../db/schema/index.js';
+import { ownSorts } from '../../db/list-queries.js';
 import { conflict } from '../../lib/errors.js';
 import { tableResource } from '../resources/resource-queries.js';
 import { createResourceService } from '../resources/resource-service.js';
@@ -33,6 +34,7 @@ async function refuseWhileOnRun(tx: Executor, row: { id: string }): Promise<void
 
 const resource = tableResource(stops, {
   searchColumns: [stops.name, stops.address],
+  sorts: ownSorts(stops, { name: [stops.name], createdAt: [stops.createdAt] }),
   beforeRemove: refuseWhileOnRun,
 });
 

@@ -35,24 +35,49 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { countRows, offsetOf } from '../../db/list-queries.js';
+import { countRows, listOrder, offsetOf, ownSorts } from '../../db/list-queries.js';
 
 /** The SQL of trips (rules in trip-service.ts). */
 
 export type TripRow = typeof trips.$inferSelect;
 
-/**
- * A page of trips: today's first (by time of day), then upcoming ones (soonest first), then past ones (newest
- * first). Each of the three parts is its own branch of one UNION ALL, read in its own order along the
- * (trip_date, created_at, id) index — today's as a range of it, upcoming forwards, past backwards — and cut at
- * the page's end, so no branch reads more than offset + limit rows however many million trips there are (within
- * a day, ordering by the planned start is an incremental sort of that day's rows). The outer sort puts the at
- * most 3 × (offset + limit) rows in the final order. The total comes from the shared count (row_counts when
- * unfiltered), run alongside.
- */
+/** A page of trips in the order asked for (`sort`), or by day as the list has always shown them. */
 export async function listTrips(db: Executor, query: TripListQuery, today: string) {
+  const where = tripConditions(query);
+  if (query.sort) return sortedTrips(db, query, where);
+  return tripsByDay(db, query, where, today);
+}
+
+/**
+ * What the list sorts by when asked, each along its index (migration 0022): the day and its planned start, the
+ * route's and driver's names as the trip keeps them, and the status with the newest days first within it.
+ */
+const TRIP_SORTS = ownSorts(trips, {
+  date: [trips.tripDate, trips.plannedStartAt],
+  routeName: [trips.routeName],
+  driverName: [trips.driverName],
+  status: [trips.status, trips.tripDate],
+});
+
+/** A sorted page: one index walk, cut at the page's end; the total as every list's. */
+async function sortedTrips(db: Executor, query: TripListQuery, where: SQL | undefined) {
+  const order = listOrder(TRIP_SORTS, query, { name: 'none', terms: [] });
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(trips)
+      .where(where)
+      .orderBy(...order.terms)
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    countRows(db, trips, where, query),
+  ]);
+  return { rows, total };
+}
+
+function tripConditions(query: TripListQuery): SQL | undefined {
   const pattern = containsPattern(query.search);
-  const where = and(
+  return and(
     query.search
       ? or(
           ilike(trips.routeName, pattern),
@@ -67,6 +92,18 @@ export async function listTrips(db: Executor, query: TripListQuery, today: strin
     // Served by the unique (assignment_id, trip_date, type) index, in the date order each branch reads.
     query.assignmentId ? eq(trips.assignmentId, query.assignmentId) : undefined,
   );
+}
+
+/**
+ * A page of trips: today's first (by time of day), then upcoming ones (soonest first), then past ones (newest
+ * first). Each of the three parts is its own branch of one UNION ALL, read in its own order along the
+ * (trip_date, created_at, id) index — today's as a range of it, upcoming forwards, past backwards — and cut at
+ * the page's end, so no branch reads more than offset + limit rows however many million trips there are (within
+ * a day, ordering by the planned start is an incremental sort of that day's rows). The outer sort puts the at
+ * most 3 × (offset + limit) rows in the final order. The total comes from the shared count (row_counts when
+ * unfiltered), run alongside.
+ */
+async function tripsByDay(db: Executor, query: TripListQuery, where: SQL | undefined, today: string) {
   const end = offsetOf(query) + query.limit;
   const plannedEpoch = sql`extract(epoch from ${trips.plannedStartAt})`;
   // PostgreSQL sorts a UNION's result by its output columns only, so each branch carries its sort keys: its

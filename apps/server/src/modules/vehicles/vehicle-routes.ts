@@ -1,4 +1,4 @@
-import { assignableListQuerySchema, vehicleInputSchema, vehicleSchema } from '@school-transport/shared';
+import { vehicleListQuerySchema, vehicleInputSchema, vehicleSchema } from '@school-transport/shared';
 import { resourceRoutes } from '../resources/resource-routes.js';
 import type { VehicleService } from './vehicle-service.js';
 
@@ -8,7 +8,7 @@ export const vehicleRoutes = (service: VehicleService) =>
     path: 'vehicles',
     label: 'Vehicle',
     inputSchema: vehicleInputSchema,
-    listQuerySchema: assignableListQuerySchema,
+    listQuerySchema: vehicleListQuerySchema,
     answerSchema: vehicleSchema,
     service,
   });

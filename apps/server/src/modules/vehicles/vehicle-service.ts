@@ -1,4 +1,5 @@
 import type { Vehicle } from '@school-transport/shared';
+import { ownSorts } from '../../db/list-queries.js';
 import { routeAssignments, vehicles } from '../../db/schema/index.js';
 import { conflict } from '../../lib/errors.js';
 import { seatedInVehicle } from '../assignments/assignment-queries.js';
@@ -10,6 +11,12 @@ import { profileImageTarget, type ImageServiceDeps } from '../uploads/profile-im
 const resource = tableResource(vehicles, {
   searchColumns: [vehicles.licensePlate, vehicles.model, vehicles.type, vehicles.color],
   assignedBy: routeAssignments.vehicleId,
+  sorts: ownSorts(vehicles, {
+    licensePlate: [vehicles.licensePlate],
+    type: [vehicles.type],
+    capacity: [vehicles.capacity],
+    createdAt: [vehicles.createdAt],
+  }),
   beforeRemove: refuseWhileAssigned(routeAssignments.vehicleId, 'vehicle'),
 });
 

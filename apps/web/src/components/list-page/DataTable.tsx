@@ -5,6 +5,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import type { ListSort } from '@school-transport/shared';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { ACTIONS_HEADER, type Column } from './columns';
 import { ColumnNote } from './ColumnNote';
@@ -42,9 +44,48 @@ interface DataTableProps<T> {
    * link or button to reach it by.
    */
   scrollLabel?: string;
+  /** The sort shown and what a header's click asks for; columns with a `sort` key get a sorting header. */
+  sorting?: { shown: ListSort; onSort: (key: string) => void };
 }
 
-export function DataTable<T>({ columns, rows, rowKey, serialOf, stale, scrollLabel }: DataTableProps<T>) {
+interface HeaderProps<T> {
+  column: Column<T>;
+  sorting: DataTableProps<T>['sorting'];
+}
+
+/**
+ * A column's header; a sortable one is a button (TableSortLabel) and, while the list is sorted by it, says so to
+ * assistive technology with aria-sort (MUI sets it from `sortDirection`).
+ */
+function Header<T>({ column, sorting }: HeaderProps<T>) {
+  const key = column.sort;
+  if (!key || !sorting) {
+    return (
+      <TableCell align={column.align} sx={headerSx(column)}>
+        {column.header}
+      </TableCell>
+    );
+  }
+  const active = sorting.shown.sort === key;
+  const direction = active ? (sorting.shown.order ?? 'asc') : 'asc';
+  return (
+    <TableCell align={column.align} sx={headerSx(column)} sortDirection={active ? direction : false}>
+      <TableSortLabel active={active} direction={direction} onClick={() => sorting.onSort(key)}>
+        {column.header}
+      </TableSortLabel>
+    </TableCell>
+  );
+}
+
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  serialOf,
+  stale,
+  scrollLabel,
+  sorting,
+}: DataTableProps<T>) {
   return (
     <TableContainer {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}>
       <Table size="small" aria-busy={stale} sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
@@ -52,9 +93,7 @@ export function DataTable<T>({ columns, rows, rowKey, serialOf, stale, scrollLab
           <TableRow>
             <TableCell sx={{ ...SL_PADDING, width: 48, fontWeight: 600 }}>SL</TableCell>
             {columns.map((column) => (
-              <TableCell key={column.header} align={column.align} sx={headerSx(column)}>
-                {column.header}
-              </TableCell>
+              <Header key={column.header} column={column} sorting={sorting} />
             ))}
           </TableRow>
         </TableHead>

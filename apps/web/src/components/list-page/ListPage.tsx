@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { fetchFailedMessage } from '@school-transport/shared';
+import { fetchFailedMessage, type ListSort } from '@school-transport/shared';
 import { useEffect, type ReactNode } from 'react';
 import { RetryAlert } from '../RetryAlert';
 import { useResourceList, type ListFilterValues } from '../../lib/resource-api';
@@ -17,9 +17,11 @@ import { isExportList } from './csv-download';
 import { DataTable } from './DataTable';
 import { ExportButton } from './ExportButton';
 import { useListUrlState } from './list-url-state';
+import { nextSort, shownSort, sortKeysOf } from './list-sort';
 import { ListToolbar } from './ListToolbar';
 import { RecordCards } from './RecordCards';
 import { recordsSummary, serialNumber } from './records-summary';
+import { SortSelect } from './SortSelect';
 
 interface ListPageProps<T> {
   title: string;
@@ -35,7 +37,14 @@ interface ListPageProps<T> {
   filters?: ListFilterValues;
   /** The controls of those filters, shown in the toolbar between the search box and the rows-per-page select. */
   filterControls?: ReactNode;
+  /**
+   * The 'Sort by' name, on a phone, of the list's own order (no `sort` in the address) when no column shows it
+   * (trips: by day). Where a column sorts by 'createdAt', that column descending is the list's own order.
+   */
+  defaultSortLabel?: string;
 }
+
+const NEWEST_FIRST: ListSort = { sort: 'createdAt', order: 'desc' };
 
 /**
  * The list screen of every resource, one pattern for all: search, rows per page,
@@ -51,8 +60,10 @@ export function ListPage<T extends { id: string | number }>({
   headerAction,
   filters,
   filterControls,
+  defaultSortLabel,
 }: ListPageProps<T>) {
-  const { query, goToPage, changeLimit, search } = useListUrlState();
+  const sortKeys = sortKeysOf(columns);
+  const { query, goToPage, changeLimit, search, changeSort } = useListUrlState(sortKeys);
   const { rows, pagination, isFetching, isPending, isError, refetch } = useResourceList<T>(
     resource,
     query,
@@ -63,6 +74,11 @@ export function ListPage<T extends { id: string | number }>({
   // noSsr: the first render already knows the width, so a phone never draws the table first.
   const asCards = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const rowKey = (row: T) => String(row.id);
+  const ownOrder = sortKeys.includes('createdAt') ? NEWEST_FIRST : {};
+  const shown = shownSort(query, ownOrder);
+  // Choosing the list's own order again leaves the address without a sort, as a fresh visit has it.
+  const sortBy = (sort: ListSort) =>
+    changeSort(sort.sort === ownOrder.sort && sort.order === ownOrder.order ? {} : sort);
 
   // A page past the end (the last row of the last page deleted, an old link) moves to the last page there is.
   const lastPage = Math.max(pagination?.totalPages ?? 1, 1);
@@ -82,8 +98,18 @@ export function ListPage<T extends { id: string | number }>({
           onSearch={search}
           onLimitChange={changeLimit}
         >
+          {asCards && sortKeys.length > 0 && (
+            <SortSelect columns={columns} shown={shown} defaultLabel={defaultSortLabel} onChange={sortBy} />
+          )}
           {filterControls}
-          {isExportList(resource) && <ExportButton list={resource} search={query.search} filters={filters} />}
+          {isExportList(resource) && (
+            <ExportButton
+              list={resource}
+              search={query.search}
+              // The file follows the order on screen.
+              filters={{ ...filters, sort: query.sort, order: query.sort ? query.order : undefined }}
+            />
+          )}
         </ListToolbar>
         <Box sx={{ height: 4 }}>{showingPreviousPage && <LinearProgress aria-label="Loading" />}</Box>
         {isError ? (
@@ -112,6 +138,7 @@ export function ListPage<T extends { id: string | number }>({
               serialNumber(pagination?.page ?? query.page, pagination?.limit ?? query.limit, index)
             }
             stale={showingPreviousPage}
+            sorting={{ shown, onSort: (key) => sortBy(nextSort(shown, key)) }}
           />
         )}
         {pagination && !isError && (

@@ -31,6 +31,8 @@ export interface Column<T> {
    * the title unless another says so, and the others are left off the card: a list names the fields it shows.
    */
   card?: CardRole;
+  /** The key the list sorts this column by (one of its LIST_SORTS); its header then sorts on a click. */
+  sort?: string;
 }
 
 /** The header every list gives its column of row actions (also the table's compact last column). */

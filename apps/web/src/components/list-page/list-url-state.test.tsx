@@ -34,6 +34,43 @@ describe('parseListQuery', () => {
   });
 });
 
+describe('the sort in the address', () => {
+  const sortable = (query: string) => parseListQuery(new URLSearchParams(query), ['name', 'createdAt']);
+
+  it('reads a column the list sorts by, with its order', () => {
+    expect(sortable('sort=name&order=desc')).toMatchObject({ sort: 'name', order: 'desc' });
+  });
+
+  it('takes a column without an order as ascending', () => {
+    expect(sortable('sort=createdAt')).toMatchObject({ sort: 'createdAt', order: 'asc' });
+    expect(sortable('sort=createdAt&order=sideways')).toMatchObject({ sort: 'createdAt', order: 'asc' });
+  });
+
+  it.each(['sort=childrenCount', 'sort=NAME', 'order=desc', 'sort=&order=asc'])(
+    'leaves out what the list does not sort by: %s',
+    (query) => {
+      const parsed = sortable(query);
+      expect(parsed.sort).toBeUndefined();
+      expect(parsed.order).toBeUndefined();
+    },
+  );
+
+  it('ignores a sort on a list that has none to offer', () => {
+    expect(parse('sort=name&order=asc').sort).toBeUndefined();
+  });
+
+  it('writes a chosen sort with its order, and leaves both out without one', () => {
+    expect(writeListQuery({ page: 1, limit: 10, search: '', sort: 'name' }).toString()).toBe(
+      'sort=name&order=asc',
+    );
+    const cleared = writeListQuery(
+      { page: 1, limit: 10, search: '' },
+      new URLSearchParams('sort=name&order=desc&tab=x'),
+    );
+    expect(cleared.toString()).toBe('tab=x');
+  });
+});
+
 describe('writeListQuery', () => {
   it('leaves defaults out of the address and keeps unrelated parameters', () => {
     const params = writeListQuery({ page: 1, limit: 10, search: '' }, new URLSearchParams('tab=x&page=4'));
@@ -48,7 +85,7 @@ describe('writeListQuery', () => {
 });
 
 function ListStateProbe() {
-  const { query, goToPage, changeLimit, search } = useListUrlState();
+  const { query, goToPage, changeLimit, search, changeSort } = useListUrlState(['name', 'createdAt']);
   const location = useLocation();
   return (
     <>
@@ -57,6 +94,8 @@ function ListStateProbe() {
       <button onClick={() => goToPage(3)}>page 3</button>
       <button onClick={() => changeLimit(50)}>limit 50</button>
       <button onClick={() => search('  ada  ')}>search</button>
+      <button onClick={() => changeSort({ sort: 'name', order: 'desc' })}>name down</button>
+      <button onClick={() => changeSort({})}>own order</button>
     </>
   );
 }
@@ -85,5 +124,23 @@ describe('useListUrlState', () => {
     await user.click(screen.getByRole('button', { name: 'page 3' }));
     await user.click(screen.getByRole('button', { name: 'search' }));
     expect(address()).toBe('?limit=50&search=ada');
+  });
+
+  it('keeps the sort in the address, back to page 1 on a new one, and off again for the list own order', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ListStateProbe />, '/all-drivers?page=4&search=abc');
+
+    await user.click(screen.getByRole('button', { name: 'name down' }));
+    expect(address()).toBe('?search=abc&sort=name&order=desc');
+    expect(screen.getByRole('status', { name: 'query' })).toHaveTextContent(
+      JSON.stringify({ page: 1, limit: 10, search: 'abc', sort: 'name', order: 'desc' }),
+    );
+
+    // Paging keeps the sort.
+    await user.click(screen.getByRole('button', { name: 'page 3' }));
+    expect(address()).toBe('?search=abc&sort=name&order=desc&page=3');
+
+    await user.click(screen.getByRole('button', { name: 'own order' }));
+    expect(address()).toBe('?search=abc');
   });
 });

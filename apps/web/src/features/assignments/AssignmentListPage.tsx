@@ -14,15 +14,16 @@ import { RESOURCES } from '../../lib/resource-api';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
 
 const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<AssignmentSummary>[] => [
-  { header: 'Driver Name', card: 'field', cell: (assignment) => assignment.driver.name },
+  { header: 'Driver Name', sort: 'driverName', card: 'field', cell: (assignment) => assignment.driver.name },
   { header: 'Driver License', cell: (assignment) => assignment.driver.licenseNo },
   { header: 'Driver Phone No', nowrap: true, cell: (assignment) => assignment.driver.phone },
   {
     header: 'Vehicle RC No',
+    sort: 'vehiclePlate',
     card: 'field',
     cell: (assignment) => assignment.vehicle.licensePlate,
   },
-  { header: 'Route Name', card: 'title', cell: (assignment) => assignment.route.name },
+  { header: 'Route Name', sort: 'routeName', card: 'title', cell: (assignment) => assignment.route.name },
   {
     header: 'Total Students',
     align: 'right',
@@ -31,7 +32,12 @@ const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<Assi
     // Against the seats: a full vehicle shows at a glance.
     cell: (assignment) => `${assignment.totalStudents} / ${assignment.vehicle.capacity}`,
   },
-  { header: 'Assigned From', nowrap: true, cell: (assignment) => formatDate(assignment.createdAt) },
+  {
+    header: 'Assigned From',
+    sort: 'createdAt',
+    nowrap: true,
+    cell: (assignment) => formatDate(assignment.createdAt),
+  },
   {
     header: 'Actions',
     align: 'right',

@@ -29,10 +29,17 @@ function DetailsCell({ details }: { details: unknown }) {
 }
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', nowrap: true, card: 'field', cell: (entry) => formatMomentToSecond(entry.createdAt) },
+  {
+    header: 'When',
+    sort: 'createdAt',
+    nowrap: true,
+    card: 'field',
+    cell: (entry) => formatMomentToSecond(entry.createdAt),
+  },
   // An entry without a person was made by the product itself (the first admin, a failed sign-in).
   {
     header: 'Who',
+    sort: 'actorEmail',
     width: 170,
     card: 'field',
     // Long addresses may break anywhere, or the table outgrows the screen.
@@ -42,7 +49,7 @@ const COLUMNS: Column<AuditEntry>[] = [
       </Box>
     ),
   },
-  { header: 'Action', card: 'title', cell: (entry) => readableAction(entry.action) },
+  { header: 'Action', sort: 'action', card: 'title', cell: (entry) => readableAction(entry.action) },
   {
     header: 'Item',
     nowrap: true,

@@ -31,22 +31,24 @@ export function BusRouteListPage() {
   const columns: Column<BusRoute>[] = [
     {
       header: 'Route Name',
+      sort: 'name',
       cell: (route) => (
         <Link component={RouterLink} to={paths.busRoutes.details(route.id)}>
           {route.name}
         </Link>
       ),
     },
-    { header: 'Start Location', card: 'field', cell: (route) => route.startLocation },
-    { header: 'End Location', card: 'field', cell: (route) => route.endLocation },
-    { header: 'Distance (KM)', align: 'right', cell: (route) => route.distanceKm },
+    { header: 'Start Location', sort: 'startLocation', card: 'field', cell: (route) => route.startLocation },
+    { header: 'End Location', sort: 'endLocation', card: 'field', cell: (route) => route.endLocation },
+    { header: 'Distance (KM)', sort: 'distanceKm', align: 'right', cell: (route) => route.distanceKm },
     {
       header: 'Duration (Apx)',
+      sort: 'durationMin',
       align: 'right',
       card: 'field',
       cell: (route) => formatMinutes(route.durationMin),
     },
-    { header: 'Listed From', cell: (route) => formatDate(route.createdAt) },
+    { header: 'Listed From', sort: 'createdAt', cell: (route) => formatDate(route.createdAt) },
     {
       header: 'Actions',
       align: 'right',

@@ -26,6 +26,7 @@ export function DriverListPage() {
   const columns: Column<Driver>[] = [
     {
       header: 'Name',
+      sort: 'name',
       // What the driver drives, from their assignment, under the name (each linking to its own page): columns of
       // their own would not fit a laptop.
       cell: ({ user }) => user.name,
@@ -46,9 +47,9 @@ export function DriverListPage() {
     },
     { header: 'Photo', cell: (driver) => <PhotoCell src={driver.profileImage} name={driver.user.name} /> },
     { header: 'Phone', card: 'field', cell: (driver) => driver.phone },
-    { header: 'Email', card: 'field', cell: (driver) => driver.user.email },
-    { header: 'License', card: 'field', cell: (driver) => driver.licenseNo },
-    { header: 'Joined', cell: (driver) => formatDate(driver.createdAt) },
+    { header: 'Email', sort: 'email', card: 'field', cell: (driver) => driver.user.email },
+    { header: 'License', sort: 'licenseNo', card: 'field', cell: (driver) => driver.licenseNo },
+    { header: 'Joined', sort: 'createdAt', cell: (driver) => formatDate(driver.createdAt) },
     {
       header: 'Actions',
       align: 'right',

@@ -12,10 +12,10 @@ import { RESOURCES } from '../../lib/resource-api';
 import { useDeleteParent } from './api';
 
 const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
-  { header: 'Name', cell: (parent) => parent.user.name },
+  { header: 'Name', sort: 'name', cell: (parent) => parent.user.name },
   { header: 'Photo', cell: (parent) => <PhotoCell src={parent.profileImage} name={parent.user.name} /> },
   { header: 'Phone No', nowrap: true, card: 'field', cell: (parent) => parent.phone },
-  { header: 'Email', card: 'field', cell: (parent) => parent.user.email },
+  { header: 'Email', sort: 'email', card: 'field', cell: (parent) => parent.user.email },
   {
     header: 'Address',
     // A long address would squeeze the other columns; the whole of it is on the parent's page.
@@ -26,7 +26,7 @@ const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
     ),
   },
   { header: 'Children', align: 'right', card: 'field', cell: (parent) => parent.childrenCount },
-  { header: 'Joined From', nowrap: true, cell: (parent) => formatDate(parent.createdAt) },
+  { header: 'Joined From', sort: 'createdAt', nowrap: true, cell: (parent) => formatDate(parent.createdAt) },
   {
     header: 'Actions',
     align: 'right',

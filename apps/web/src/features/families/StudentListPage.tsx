@@ -23,6 +23,7 @@ const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
   { header: 'Photo', cell: (student) => <PhotoCell src={student.profileImage} name={student.name} /> },
   {
     header: 'Name',
+    sort: 'name',
     card: 'title',
     // The child's route under the name rather than in a column of its own: eleven columns would not fit a laptop.
     cell: ({ name }) => name,
@@ -39,11 +40,16 @@ const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
       ),
   },
   { header: 'NFC Tag Id', cell: (student) => orDash(student.nfcTagId) },
-  { header: 'Class', card: 'field', cell: (student) => student.class },
+  { header: 'Class', sort: 'class', card: 'field', cell: (student) => student.class },
   { header: 'Roll No', cell: (student) => student.rollNo },
-  { header: 'Parent Name', card: 'field', cell: (student) => student.parent.user.name },
+  { header: 'Parent Name', sort: 'parentName', card: 'field', cell: (student) => student.parent.user.name },
   { header: 'Phone No', nowrap: true, card: 'field', cell: (student) => student.parent.phone },
-  { header: 'Listed From', nowrap: true, cell: (student) => formatDate(student.createdAt) },
+  {
+    header: 'Listed From',
+    sort: 'createdAt',
+    nowrap: true,
+    cell: (student) => formatDate(student.createdAt),
+  },
   {
     header: 'Actions',
     align: 'right',

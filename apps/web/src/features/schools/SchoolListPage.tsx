@@ -29,12 +29,18 @@ export function SchoolListPage() {
   });
 
   const columns: Column<School>[] = [
-    { header: 'School Name', cell: (school) => school.name },
-    { header: 'Bell', nowrap: true, card: 'field', cell: (school) => school.bellTime },
-    { header: 'Dismissal', nowrap: true, card: 'field', cell: (school) => school.dismissalTime },
+    { header: 'School Name', sort: 'name', cell: (school) => school.name },
+    { header: 'Bell', sort: 'bellTime', nowrap: true, card: 'field', cell: (school) => school.bellTime },
+    {
+      header: 'Dismissal',
+      sort: 'dismissalTime',
+      nowrap: true,
+      card: 'field',
+      cell: (school) => school.dismissalTime,
+    },
     { header: 'Address', card: 'field', cell: (school) => orDash(school.address) },
     { header: 'Position', nowrap: true, cell: (school) => formatCoordinates(school.lat, school.lng) },
-    { header: 'Listed From', cell: (school) => formatDate(school.createdAt) },
+    { header: 'Listed From', sort: 'createdAt', cell: (school) => formatDate(school.createdAt) },
     {
       header: 'Actions',
       align: 'right',

@@ -53,8 +53,8 @@ export function StaffUserListPage() {
   };
 
   const columns: Column<StaffUser>[] = [
-    { header: 'Name', cell: (account) => account.name },
-    { header: 'Email', card: 'field', cell: (account) => account.email },
+    { header: 'Name', sort: 'name', cell: (account) => account.name },
+    { header: 'Email', sort: 'email', card: 'field', cell: (account) => account.email },
     { header: 'Status', card: 'field', cell: (account) => <StaffStatusChip status={account.status} /> },
     {
       header: 'Last sign-in',
@@ -81,6 +81,7 @@ export function StaffUserListPage() {
         things="staff users"
         columns={columns}
         searchPlaceholder="Name or email"
+        defaultSortLabel="Newest first"
         headerAction={
           <Button
             variant="contained"

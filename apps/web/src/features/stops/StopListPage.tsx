@@ -28,7 +28,7 @@ export function StopListPage() {
   });
 
   const columns: Column<Stop>[] = [
-    { header: 'Stop Name', cell: (stop) => stop.name },
+    { header: 'Stop Name', sort: 'name', cell: (stop) => stop.name },
     { header: 'Address', card: 'field', cell: (stop) => orDash(stop.address) },
     {
       header: 'Position',
@@ -36,7 +36,7 @@ export function StopListPage() {
       card: 'field',
       cell: (stop) => formatCoordinates(stop.lat, stop.lng),
     },
-    { header: 'Listed From', cell: (stop) => formatDate(stop.createdAt) },
+    { header: 'Listed From', sort: 'createdAt', cell: (stop) => formatDate(stop.createdAt) },
     {
       header: 'Actions',
       align: 'right',

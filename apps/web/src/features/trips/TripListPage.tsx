@@ -17,13 +17,18 @@ import { TRIP_FILTERS, TripFilters } from './TripFilters';
 import { TripTime } from './TripTime';
 
 const COLUMNS: Column<Trip>[] = [
-  { header: 'Route', cell: (trip) => trip.route.name },
-  { header: 'Driver (license no)', cell: (trip) => driverWithLicence(trip.driver) },
+  { header: 'Route', sort: 'routeName', cell: (trip) => trip.route.name },
+  { header: 'Driver (license no)', sort: 'driverName', cell: (trip) => driverWithLicence(trip.driver) },
   { header: 'Driver Phone No', nowrap: true, cell: (trip) => trip.driver.phone },
   { header: 'Vehicle RC No', cell: (trip) => trip.vehicle.licensePlate },
   { header: 'Type', card: 'field', cell: (trip) => <TripTypeChip type={trip.type} /> },
-  { header: 'Status', card: 'field', cell: (trip) => <TripStatusChip status={trip.status} /> },
-  { header: 'Date', nowrap: true, card: 'field', cell: (trip) => tripDateLabel(trip) },
+  {
+    header: 'Status',
+    sort: 'status',
+    card: 'field',
+    cell: (trip) => <TripStatusChip status={trip.status} />,
+  },
+  { header: 'Date', sort: 'date', nowrap: true, card: 'field', cell: (trip) => tripDateLabel(trip) },
   { header: 'Time', nowrap: true, cell: (trip) => <TripTime trip={trip} /> },
   {
     header: 'Actions',
@@ -53,6 +58,7 @@ export function TripListPage() {
         resource={RESOURCES.trips}
         columns={COLUMNS}
         searchPlaceholder="Route, driver license or RC no"
+        defaultSortLabel="By day: today, upcoming, past"
         filters={filters}
         filterControls={<TripFilters filters={filters} onChange={setFilter} />}
         headerAction={

@@ -45,6 +45,7 @@ export function VehicleListPage() {
     },
     {
       header: 'RC No',
+      sort: 'licensePlate',
       card: 'title',
       cell: (vehicle) => (
         <Link component={RouterLink} to={paths.vehicles.details(vehicle.id)}>
@@ -53,9 +54,15 @@ export function VehicleListPage() {
       ),
     },
     { header: 'Model', card: 'field', cell: (vehicle) => vehicle.model },
-    { header: 'Type', card: 'field', cell: (vehicle) => vehicle.type },
-    { header: 'Total Seats', align: 'right', card: 'field', cell: (vehicle) => vehicle.capacity },
-    { header: 'Listed From', cell: (vehicle) => formatDate(vehicle.createdAt) },
+    { header: 'Type', sort: 'type', card: 'field', cell: (vehicle) => vehicle.type },
+    {
+      header: 'Total Seats',
+      sort: 'capacity',
+      align: 'right',
+      card: 'field',
+      cell: (vehicle) => vehicle.capacity,
+    },
+    { header: 'Listed From', sort: 'createdAt', cell: (vehicle) => formatDate(vehicle.createdAt) },
     {
       header: 'Actions',
       align: 'right',
