@@ -198,8 +198,23 @@ describe('CSV import of families', () => {
       .where(eq(parents.externalId, `F-${tag}-0`));
     expect(parent!.name).toBe(`Renamed ${tag}`);
 
-    const again = await importCsv('families', renamed, 'commit');
-    expect(again.report).toMatchObject({ created: 0, updated: 0, unchanged: 2 * families });
+    // Over a real connection the progress arrives before the report, not with it (the server's work runs in this
+    // process, PGlite's too, so a line only leaves when the event loop gets a turn).
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const answer = await fetch(`${url}/api/imports/families?mode=commit`, {
+      method: 'POST',
+      headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+      body: renamed,
+    });
+    const chunks: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const chunk of answer.body!) chunks.push(decoder.decode(chunk, { stream: true }));
+    const firstProgress = chunks.findIndex((chunk) => chunk.includes('"type":"progress"'));
+    const reportChunk = chunks.findIndex((chunk) => chunk.includes('"type":"report"'));
+    expect(firstProgress).toBeGreaterThanOrEqual(0);
+    expect(firstProgress).toBeLessThan(reportChunk);
+    const again = JSON.parse(chunks.join('').trim().split('\n').at(-1)!) as ImportLine;
+    expect(again).toMatchObject({ report: { created: 0, updated: 0, unchanged: 2 * families } });
     expect({ parents: await countOf(parents), students: await countOf(students) }).toEqual({
       parents: before.parents + families,
       students: before.students + families,
