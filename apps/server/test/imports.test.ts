@@ -157,7 +157,6 @@ describe('CSV import of families', () => {
     const tag = uniqueTag();
     const families = BATCH + 1;
     const rows = Array.from({ length: families }, (_, family) => familyLine(tag, family, 1));
-    const csv = [HEADER, ...rows].join('\n');
     const before = { parents: await countOf(parents), students: await countOf(students) };
 
     // One bad row at the very end, after a whole batch of good ones: nothing is written.
