@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ImportLine, ImportReport } from '@school-transport/shared';
 import { uniqueTag } from '@school-transport/testing';
 import { auditLog, parents, students, users, vehicles } from '../src/db/schema/index.js';
+import { BATCH } from '../src/modules/imports/import-service.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
 
@@ -18,10 +19,16 @@ async function importCsv(
   const answer = await t.app.inject({
     method: 'POST',
     url: `/api/imports/${kind}?${query.toString()}`,
-    headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+    // As a browser asks: a compressed answer would hold the progress lines back until the end.
+    headers: {
+      authorization: await tokenFor(t.app, 'admin'),
+      'content-type': 'text/csv',
+      'accept-encoding': 'br, gzip',
+    },
     payload: csv,
   });
   expect(answer.statusCode, answer.body).toBe(200);
+  expect(answer.headers['content-encoding']).toBeUndefined();
   const lines = answer.body
     .trim()
     .split('\n')
@@ -144,6 +151,73 @@ describe('CSV import of families', () => {
       { rows: 3, created: 0, updated: 2 },
     ]);
     expect(JSON.stringify(entries)).not.toContain(tag);
+  });
+
+  it('a file of more than one batch: progress through every phase, all or nothing, new and known families mixed', async () => {
+    const tag = uniqueTag();
+    const families = BATCH + 1;
+    const rows = Array.from({ length: families }, (_, family) => familyLine(tag, family, 1));
+    const before = { parents: await countOf(parents), students: await countOf(students) };
+
+    // One bad row at the very end, after a whole batch of good ones: nothing is written.
+    const bad = [HEADER, ...rows.slice(0, -1), familyLine(tag, families - 1, 1, { lat: '123' })].join('\n');
+    const refused = await importCsv('families', bad, 'commit');
+    expect(refused.report).toMatchObject({ committed: false, problemCount: 1 });
+    expect(refused.report.problems[0]).toMatchObject({ row: families + 1, column: 'Latitude' });
+    expect({ parents: await countOf(parents), students: await countOf(students) }).toEqual(before);
+
+    // The first half, then the whole file: its batches mix known families (unchanged, or renamed) and new ones.
+    const half = Math.floor(families / 2);
+    expect(
+      (await importCsv('families', [HEADER, ...rows.slice(0, half)].join('\n'), 'commit')).report,
+    ).toMatchObject({
+      committed: true,
+      created: 2 * half,
+    });
+    const renamed = [HEADER, familyLine(tag, 0, 1, { name: `Renamed ${tag}` }), ...rows.slice(1)].join('\n');
+    const { report, lines } = await importCsv('families', renamed, 'commit');
+    expect(report).toMatchObject({
+      committed: true,
+      created: 2 * (families - half),
+      updated: 1,
+      unchanged: 2 * families - 2 * (families - half) - 1,
+    });
+    const progress = lines.flatMap((line) => (line.type === 'progress' ? [line] : []));
+    expect([...new Set(progress.map((line) => line.phase))]).toEqual(['reading', 'checking', 'writing']);
+    const checking = progress.filter((line) => line.phase === 'checking').map((line) => line.done);
+    expect(checking).toEqual([BATCH, families]);
+    const writing = progress.filter((line) => line.phase === 'writing');
+    // Parents and children each take two statements: four lines, rising to every record of the file.
+    expect(writing.map((line) => line.done)).toEqual([BATCH, families, families + BATCH, 2 * families]);
+    expect(writing.every((line) => line.total === 2 * families)).toBe(true);
+    const [parent] = await t.app.database.db
+      .select({ name: users.name })
+      .from(parents)
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(eq(parents.externalId, `F-${tag}-0`));
+    expect(parent!.name).toBe(`Renamed ${tag}`);
+
+    // Over a real connection the progress arrives before the report, not with it (the server's work runs in this
+    // process, PGlite's too, so a line only leaves when the event loop gets a turn).
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const answer = await fetch(`${url}/api/imports/families?mode=commit`, {
+      method: 'POST',
+      headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+      body: renamed,
+    });
+    const chunks: string[] = [];
+    const decoder = new TextDecoder();
+    for await (const chunk of answer.body!) chunks.push(decoder.decode(chunk, { stream: true }));
+    const firstProgress = chunks.findIndex((chunk) => chunk.includes('"type":"progress"'));
+    const reportChunk = chunks.findIndex((chunk) => chunk.includes('"type":"report"'));
+    expect(firstProgress).toBeGreaterThanOrEqual(0);
+    expect(firstProgress).toBeLessThan(reportChunk);
+    const again = JSON.parse(chunks.join('').trim().split('\n').at(-1)!) as ImportLine;
+    expect(again).toMatchObject({ report: { created: 0, updated: 0, unchanged: 2 * families } });
+    expect({ parents: await countOf(parents), students: await countOf(students) }).toEqual({
+      parents: before.parents + families,
+      students: before.students + families,
+    });
   });
 
   it('refuses an email address another account holds, and takes a mapping the user chose', async () => {

@@ -68,6 +68,10 @@ const countInserted = (rows: Array<{ inserted: boolean }>): Written => ({
   updated: rows.filter((row) => !row.inserted).length,
 });
 
+/** The column list of json_to_recordset: the leading columns, then each column with its type. */
+const recordsetOf = (leading: string[], columns: Array<{ name: string; type: string }>) =>
+  sql.raw([...leading, ...columns.map((column) => `${column.name} ${column.type}`)].join(', '));
+
 /**
  * Parents or drivers: people with an account (role `role`, no password: they may be invited later). Existing
  * records (by external id) get their user and own fields updated when different; new ones get a user and a record.
@@ -80,17 +84,52 @@ async function upsertAccounts(
 ): Promise<Written> {
   const table = sql.raw(kind);
   const role = kind === 'parents' ? 'parent' : 'driver';
-  const recordset = sql.raw(
-    ['ext text', 'name text', 'email text', ...columns.map((column) => `${column.name} ${column.type}`)].join(
-      ', ',
-    ),
-  );
+  const recordset = recordsetOf(['ext text', 'name text', 'email text'], columns);
   const names = sql.raw(columns.map((column) => column.name).join(', '));
+  const fromInput = sql.raw(columns.map((column) => `i.${column.name}`).join(', '));
+  // Which rows name a record that exists: only those can need an update, the rest are plain inserts. A first
+  // import of a large file then runs no update at all (two joins over the whole batch each time, for nothing).
+  const known = new Set(
+    (
+      await rowsOf<{ ext: string }>(
+        tx,
+        sql`select external_id as ext from ${table}
+            where external_id in (select json_array_elements_text(${jsonOf(rows.map((row) => row.ext))}::json))`,
+      )
+    ).map((row) => row.ext),
+  );
+  const existing = rows.filter((row) => known.has(row.ext as string));
+  const updated = existing.length > 0 ? await updateAccounts(tx, table, existing, columns) : 0;
+  // New records get their ids here, so the user and the record are two plain inserts (no join on e-mail).
+  const fresh = rows
+    .filter((row) => !known.has(row.ext as string))
+    .map((row) => ({ ...row, id: randomUUID() }));
+  if (fresh.length > 0) {
+    await tx.execute(
+      sql`insert into users (id, name, email, role)
+          select i.id, i.name, i.email, ${role}::user_role
+          from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, name text, email text)`,
+    );
+    await tx.execute(
+      sql`insert into ${table} (user_id, ${names}, external_id)
+          select i.id, ${fromInput}, i.ext from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, ${recordset})`,
+    );
+  }
+  return { created: fresh.length, updated };
+}
+
+/** Existing accounts: the user's name and e-mail and the record's own fields, where the file differs. */
+async function updateAccounts(
+  tx: Executor,
+  table: SQL,
+  rows: Rows,
+  columns: Array<{ name: string; type: string }>,
+): Promise<number> {
+  const recordset = recordsetOf(['ext text', 'name text', 'email text'], columns);
   const fromInput = sql.raw(columns.map((column) => `i.${column.name}`).join(', '));
   const assignments = sql.raw(columns.map((column) => `${column.name} = i.${column.name}`).join(', '));
   const current = sql.raw(columns.map((column) => `r.${column.name}`).join(', '));
   const input = sql`input as (select * from json_to_recordset(${jsonOf(rows)}::json) as x(${recordset}))`;
-
   const renamed = await rowsOf<{ id: string }>(
     tx,
     sql`with ${input}
@@ -107,33 +146,7 @@ async function upsertAccounts(
         where r.external_id = i.ext and (${current}) is distinct from (${fromInput})
         returning r.id`,
   );
-  // New records get their ids here, so the user and the record are two plain inserts (no join on e-mail).
-  const known = new Set(
-    (
-      await rowsOf<{ ext: string }>(
-        tx,
-        sql`select external_id as ext from ${table}
-            where external_id in (select json_array_elements_text(${jsonOf(rows.map((row) => row.ext))}::json))`,
-      )
-    ).map((row) => row.ext),
-  );
-  const fresh = rows
-    .filter((row) => !known.has(row.ext as string))
-    .map((row) => ({ ...row, id: randomUUID() }));
-  if (fresh.length > 0) {
-    await tx.execute(
-      sql`insert into users (id, name, email, role)
-          select i.id, i.name, i.email, ${role}::user_role
-          from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, name text, email text)`,
-    );
-    await tx.execute(
-      sql`insert into ${table} (user_id, ${names}, external_id)
-          select i.id, ${fromInput}, i.ext from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, ${recordset})`,
-    );
-  }
-  const created = fresh;
-  const updated = new Set([...renamed, ...changed].map((row) => row.id)).size;
-  return { created: created.length, updated };
+  return new Set([...renamed, ...changed].map((row) => row.id)).size;
 }
 
 export const upsertParents = (tx: Executor, rows: Rows) =>
@@ -163,9 +176,7 @@ async function upsertPlain(
   select: SQL = sql.raw(columns.map((column) => `i.${column.name}`).join(', ')),
   join: SQL = sql``,
 ): Promise<Written> {
-  const recordset = sql.raw(
-    ['ext text', ...columns.map((column) => `${column.name} ${column.type}`)].join(', '),
-  );
+  const recordset = recordsetOf(['ext text'], columns);
   const names = columns.map((column) => column.name);
   const written = await rowsOf<{ inserted: boolean }>(
     tx,

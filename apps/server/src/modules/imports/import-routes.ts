@@ -28,6 +28,9 @@ export function importRoutes(imports: ImportService) {
       '/imports/:kind',
       {
         bodyLimit: IMPORT_MAX_BYTES,
+        // Never compressed: a compressor holds small lines until it has a block to send, which would hold the
+        // progress back to the end (NDJSON is not among the compressed types today; this keeps it that way).
+        compress: false,
         schema: { tags: ['imports'], params: importKindParamsSchema, querystring: importQuerySchema },
       },
       async (request, reply) => {

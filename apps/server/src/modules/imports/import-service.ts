@@ -29,8 +29,10 @@ import {
   type Written,
 } from './import-queries.js';
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Rows per statement when writing, and between two progress lines when checking. */
-const BATCH = 5_000;
+export const BATCH = 5_000;
 
 type Progress = (line: ImportLine) => void;
 
@@ -73,6 +75,7 @@ export function createImportService({ db }: { db: Database }) {
   ): Promise<ImportReport> {
     const { headers, rows } = readCsv(csv);
     progress({ type: 'progress', phase: 'reading', done: rows.length, total: rows.length });
+    await nextTurn();
     const mapping = options.mapping ?? guessMapping(kind, headers);
     const problems: ImportProblem[] = [];
     const columnOf = (field: string) => mapping[field] ?? null;
@@ -110,7 +113,7 @@ export function createImportService({ db }: { db: Database }) {
       ),
     );
 
-    rows.forEach(({ cells, line }, index) => {
+    for (const [index, { cells, line }] of rows.entries()) {
       const record: Record<string, string | undefined> = {};
       for (const [key, column] of indexOf) {
         const cell = column >= 0 ? cells[column]?.trim() : undefined;
@@ -119,9 +122,13 @@ export function createImportService({ db }: { db: Database }) {
       const result = checkImportRow(kind, record);
       if (result.value) checked.push({ line, value: result.value });
       else for (const issue of result.issues) problem(line, issue.field, issue.message);
-      if ((index + 1) % BATCH === 0)
+      if ((index + 1) % BATCH === 0) {
         progress({ type: 'progress', phase: 'checking', done: index + 1, total: rows.length });
-    });
+        // Checking is synchronous: without a turn of the event loop the line would wait for the end of the check
+        // (each progress line gets one, so it reaches the socket when it is written).
+        await nextTurn();
+      }
+    }
     progress({ type: 'progress', phase: 'checking', done: rows.length, total: rows.length });
     await RULES[kind].clashes(db, checked as never, problem);
 
@@ -237,6 +244,8 @@ async function inBatches<T>(
     sum.created += written.created;
     sum.updated += written.updated;
     progress(offset + Math.min(start + BATCH, rows.length), total);
+    // PGlite answers in this thread without a turn of the event loop between statements.
+    await nextTurn();
   }
   return sum;
 }
