@@ -8,5 +8,13 @@ export const publicSettingsSchema = z.object({
   mapAttribution: z.string(),
   /** The operator's IANA time zone (e.g. Europe/London): run times and "today" are shown in it. */
   timeZone: z.string(),
+  /**
+   * The operator's locale, a BCP 47 tag (e.g. en-GB): every date and time the back-office shows, in a table, a
+   * toast or beside a date field, is written the way this locale writes them.
+   */
+  locale: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** The locale dates are written in when OPERATOR_LOCALE is not set: day, short month, year; a 24-hour clock. */
+export const DEFAULT_OPERATOR_LOCALE = 'en-GB';

@@ -18,6 +18,8 @@ import { useSession } from '../../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
 import { ThemeModeSwitch } from './ThemeModeSwitch';
+import { PageLoader } from '../../components/PageLoader';
+import { useOperatorLocale } from '../../lib/operator-locale';
 
 const DRAWER_WIDTH = 260;
 /** Wide enough for an icon button plus its padding. */
@@ -64,6 +66,7 @@ export function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { user, token, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
+  const { settled: localeSettled } = useOperatorLocale();
 
   const toggleMenu = () => (isDesktop ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
   const closeMobileMenu = () => setMobileOpen(false);
@@ -124,7 +127,8 @@ export function AdminLayout() {
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
-          <Outlet />
+          {/* A screen draws once the operator's locale is known, so its dates are written one way only. */}
+          {localeSettled ? <Outlet /> : <PageLoader />}
         </Box>
       </Box>
     </Box>
