@@ -18,6 +18,7 @@ import { useSession } from '../../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
 import { ThemeModeSwitch } from './ThemeModeSwitch';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
 import { PageLoader } from '../../components/PageLoader';
 import { useOperatorLocale } from '../../lib/operator-locale';
 
@@ -128,7 +129,13 @@ export function AdminLayout() {
         </AppBar>
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
           {/* A screen draws once the operator's locale is known, so its dates are written one way only. */}
-          {localeSettled ? <Outlet /> : <PageLoader />}
+          {localeSettled ? (
+            <UnsavedChangesGuard>
+              <Outlet />
+            </UnsavedChangesGuard>
+          ) : (
+            <PageLoader />
+          )}
         </Box>
       </Box>
     </Box>

@@ -16,6 +16,7 @@ import { ParentScreens } from './parent-screens';
 import { ParentSessionContext, parentSessionStore, useParentSession } from './parent-session';
 import { disablePush } from './push';
 import { forgetToday, linkParentManifest, registerParentServiceWorker } from './service-worker';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
 import { useOperatorLocale } from '../../lib/operator-locale';
 
 function AccountMenu() {
@@ -77,7 +78,9 @@ function ParentLayout({ token }: { token: string }) {
     <ParentStreamContext.Provider value={stream}>
       <AppFrame actions={<AccountMenu />}>
         <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
-          <ParentScreens />
+          <UnsavedChangesGuard>
+            <ParentScreens />
+          </UnsavedChangesGuard>
         </Box>
       </AppFrame>
     </ParentStreamContext.Provider>
