@@ -22,6 +22,7 @@ import {
 import { CredentialStateChip, DocumentLink } from '../../components/credentials/CredentialStateChip';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
+import { FilterFold } from '../../components/list-page/FilterFold';
 import { useListFilters, type FilterControlsProps } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
@@ -39,9 +40,10 @@ type FilterName = keyof typeof FILTERS;
 
 const STATE_LABELS = { all: 'All', expired: 'Expired', expiring: 'Expiring soon' } as const;
 
+/** Which credentials and whose, in the toolbar (on a phone, behind one 'Filters' button, as the Trips list does). */
 function CredentialFilters({ filters, onChange }: FilterControlsProps<FilterName>) {
   return (
-    <>
+    <FilterFold filters={filters}>
       <TextField
         select
         size="small"
@@ -71,7 +73,7 @@ function CredentialFilters({ filters, onChange }: FilterControlsProps<FilterName
           </MenuItem>
         ))}
       </TextField>
-    </>
+    </FilterFold>
   );
 }
 
