@@ -18,9 +18,11 @@ export function operatorLocale(): string {
  * `lang` follows, so screen readers and the browser's own widgets read it the same way.
  */
 export function setOperatorLocale(locale: string): void {
-  if (locale === current || Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 0) return;
-  current = locale;
-  document.documentElement.lang = locale;
+  if (locale !== current) {
+    if (Intl.DateTimeFormat.supportedLocalesOf([locale]).length === 0) return;
+    current = locale;
+  }
+  if (document.documentElement.lang !== current) document.documentElement.lang = current;
 }
 
 /**
