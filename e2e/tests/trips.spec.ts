@@ -1,3 +1,4 @@
+import { dayInLocale } from '@school-transport/shared';
 import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { postThroughApi } from '../support/api';
@@ -17,7 +18,8 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   const dialog = page.getByRole('dialog', { name: 'Generate trips' });
   await expect(dialog.getByLabel('Date')).toHaveValue(today);
   await dialog.getByRole('button', { name: 'Generate' }).click();
-  await expectToast(page, new RegExp(`^\\d+ trips generated for ${today}; \\d+ already existed\\.$`));
+  // The toast writes the day as the tables do, in the operator's locale (en-GB here): '2 Mar 2026'.
+  await expectToast(page, new RegExp(`^\\d+ trips generated for ${dayInLocale(today)}; \\d+ already existed\\.$`));
   await expect(dialog).toBeHidden();
 
   // The route's name carries the tag: the search finds this assignment's two trips of the day.

@@ -6,7 +6,6 @@ import {
   CREDENTIAL_FILTERS,
   CREDENTIAL_SUBJECTS,
   credentialListQuerySchema,
-  dayInWords,
   type Credential,
   type Driver,
   type SuccessEnvelope,
@@ -26,6 +25,7 @@ import { FilterFold } from '../../components/list-page/FilterFold';
 import { useListFilters, type FilterControlsProps } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { formatDate } from '../../lib/format';
 import { apiRequest } from '../../lib/api-client';
 import { CREDENTIALS, useDeleteCredential } from '../../lib/credentials-api';
 
@@ -113,7 +113,7 @@ export function CredentialListPanel() {
     { header: 'Holder', cell: (c) => `${c.subject === 'DRIVER' ? 'Driver' : 'Vehicle'} ${c.holder.name}` },
     { header: 'Kind', card: 'field', cell: (c) => c.kind.name },
     { header: 'Number', cell: (c) => c.number },
-    { header: 'Expires', nowrap: true, card: 'field', cell: (c) => dayInWords(c.expiresOn) },
+    { header: 'Expires', nowrap: true, card: 'field', cell: (c) => formatDate(c.expiresOn) },
     { header: 'State', card: 'field', cell: (c) => <CredentialStateChip credential={c} /> },
     { header: 'Document', cell: (c) => <DocumentLink credential={c} /> },
     {
