@@ -19,7 +19,10 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   await expect(dialog.getByLabel('Date')).toHaveValue(today);
   await dialog.getByRole('button', { name: 'Generate' }).click();
   // The toast writes the day as the tables do, in the operator's locale (en-GB here): '2 Mar 2026'.
-  await expectToast(page, new RegExp(`^\\d+ trips generated for ${dayInLocale(today)}; \\d+ already existed\\.$`));
+  await expectToast(
+    page,
+    new RegExp(`^\\d+ trips generated for ${dayInLocale(today)}; \\d+ already existed\\.$`),
+  );
   await expect(dialog).toBeHidden();
 
   // The route's name carries the tag: the search finds this assignment's two trips of the day.

@@ -11,7 +11,8 @@ import { expectToast } from '../support/toasts';
  * fold on a phone; dates are written in the operator's locale, the one /api/settings names.
  */
 
-const menuLink = (page: Page, name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true });
+const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation').getByRole('link', { name, exact: true });
 
 /** A new driver's update screen, once its form holds the stored values. */
 async function openDriverUpdate(page: Page, tag: string) {
@@ -58,7 +59,10 @@ test('Leave drops the change, and a saved change leaves without asking', async (
 
   await name.fill(`Dropped ${tag}`);
   await menuLink(page, 'Vehicles').click();
-  await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave' })
+    .click();
   await expect(page).toHaveURL(/\/all-vehicles/);
   const unchanged = await getThroughApi<Driver>(page, `drivers/get-one/${id}`);
   expect(unchanged.user.name).not.toContain('Dropped');

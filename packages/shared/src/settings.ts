@@ -25,7 +25,10 @@ export const DEFAULT_OPERATOR_LOCALE = 'en-GB';
  */
 export function dayInLocale(day: string, locale: string = DEFAULT_OPERATOR_LOCALE): string {
   const [year, month, date] = day.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year!, month! - 1, date!)),
-  );
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, month! - 1, date!)));
 }

@@ -16,7 +16,8 @@ export function FormDateField<TValues extends FieldValues, TOutput>({
   ...props
 }: Omit<FormTextFieldProps<TValues, TOutput>, 'type' | 'slotProps'> & { min?: string }) {
   const value: unknown = useWatch({ control: props.control, name: props.name });
-  const reading = typeof value === 'string' && WHOLE_DAY.test(value) ? formatInLocale(value, 'longDay') : null;
+  const reading =
+    typeof value === 'string' && WHOLE_DAY.test(value) ? formatInLocale(value, 'longDay') : null;
   return (
     <FormTextField
       {...props}

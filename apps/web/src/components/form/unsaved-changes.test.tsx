@@ -43,11 +43,13 @@ function Layout() {
   );
 }
 
-function openEditScreen({ save = async () => {}, then, second = false } = {} as {
-  save?: () => Promise<void>;
-  then?: string;
-  second?: boolean;
-}) {
+function openEditScreen(
+  { save = async () => {}, then, second = false } = {} as {
+    save?: () => Promise<void>;
+    then?: string;
+    second?: boolean;
+  },
+) {
   const user = userEvent.setup();
   const router = createMemoryRouter(
     [
@@ -185,7 +187,9 @@ describe('UnsavedChangesGuard', () => {
     await change();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard' }),
+      within(screen.getByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
     );
     expect(await screen.findByRole('heading', { name: 'The details' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();

@@ -56,8 +56,6 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     };
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
-    // `unsaved` reads refs only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const registry = useMemo<Registry>(
@@ -106,28 +104,29 @@ export interface UnsavedChanges {
  */
 export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
   const registry = useContext(RegistryContext);
-  const source = useRef<ChangeSource>({ dirty, saving: false }).current;
+  // One object for the form's life, changed in place: the guard holds it and reads it when someone leaves.
+  const source = useRef<ChangeSource>({ dirty: false, saving: false });
 
   // After every render and before the browser can paint, so a click right after typing sees the change, and a
   // form left unchanged after a save counts as unsaved again only if it still differs from what it started with.
   useLayoutEffect(() => {
-    source.dirty = dirty;
+    source.current.dirty = dirty;
   });
-  useEffect(() => registry?.add(source), [registry, source]);
+  useEffect(() => registry?.add(source.current), [registry]);
 
   return useMemo(
     () => ({
       async whileSaving<T>(save: () => Promise<T>) {
-        source.saving = true;
+        source.current.saving = true;
         try {
           const result = await save();
-          source.dirty = false;
+          source.current.dirty = false;
           return result;
         } finally {
-          source.saving = false;
+          source.current.saving = false;
         }
       },
     }),
-    [source],
+    [],
   );
 }
