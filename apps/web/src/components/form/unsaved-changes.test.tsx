@@ -11,8 +11,19 @@ import { useSchemaForm } from './useSchemaForm';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Name is required') });
 
-/** An edit screen of one field starting from 'Asha'; `save` decides what a save does, `then` where it leads. */
-function EditScreen({ label, save, then }: { label: string; save: () => Promise<void>; then?: string }) {
+/**
+ * An edit screen of one field starting from 'Asha'; `save` decides what a save does, `then` where it leads. A save
+ * that resolves to a message has placed the server's refusal under the field, as the Schools dialog does.
+ */
+function EditScreen({
+  label,
+  save,
+  then,
+}: {
+  label: string;
+  save: () => Promise<string | void>;
+  then?: string;
+}) {
   const navigate = useNavigate();
   const { control, problems, submitWith, isSubmitting, isDirty } = useSchemaForm(schema, { name: 'Asha' });
   return (
@@ -21,7 +32,8 @@ function EditScreen({ label, save, then }: { label: string; save: () => Promise<
       problems={problems}
       submitting={isSubmitting}
       onSubmit={submitWith(async () => {
-        await save();
+        const refusal = await save();
+        if (refusal) return control.setError('name', { type: 'server', message: refusal });
         if (then) await navigate(then);
       })}
       cancel={{ fallback: '/details', dirty: isDirty }}
@@ -170,6 +182,19 @@ describe('UnsavedChangesGuard', () => {
     });
     await change();
     await user.click(screen.getByRole('button', { name: 'Save Name' }));
+    await clickMenu();
+    expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
+  });
+
+  it("still asks, and keeps the refusal shown, when a save put the server's refusal under a field", async () => {
+    const { user, change, clickMenu, field } = openEditScreen({
+      save: async () => 'A driver with this name already exists.',
+    });
+    await change();
+    await user.click(screen.getByRole('button', { name: 'Save Name' }));
+    await waitFor(() =>
+      expect(field()).toHaveAccessibleDescription('A driver with this name already exists.'),
+    );
     await clickMenu();
     expect(await screen.findByRole('dialog', { name: 'Leave without saving?' })).toBeInTheDocument();
   });

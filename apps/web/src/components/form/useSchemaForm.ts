@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@school-transport/shared';
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { useUnsavedChanges } from './unsaved-changes';
 import { useFormProblems } from './useFormProblems';
@@ -72,7 +78,10 @@ export function useSchemaForm<TInput extends FieldValues, TOutput>(
     form.handleSubmit((values) =>
       attempt(otherProblems(), async () => {
         await unsaved.whileSaving(() => save(values));
-        form.reset(form.getValues());
+        // A save may place the server's refusal under its fields and resolve (a name already taken): then nothing
+        // was saved, the refusal stays shown and the changes stay unsaved.
+        const names = Object.keys(form.getValues()) as FieldPath<TInput>[];
+        if (!names.some((name) => form.getFieldState(name).invalid)) form.reset(form.getValues());
       }),
     );
 
