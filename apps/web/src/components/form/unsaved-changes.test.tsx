@@ -57,7 +57,7 @@ function Layout() {
 
 function openEditScreen(
   { save = async () => {}, then, second = false } = {} as {
-    save?: () => Promise<void>;
+    save?: () => Promise<string | void>;
     then?: string;
     second?: boolean;
   },
