@@ -386,7 +386,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trips,
     live,
   });
-  const absences = createAbsenceService({ db, clock, timeZone });
+  const absences = createAbsenceService({ db, clock, timeZone, locale: config.locale });
   addDailyJobs(app, {
     db,
     clock,
@@ -471,8 +471,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(schoolRoutes(schools));
       await api.register(familyRoutes(parents, students));
       await api.register(assignmentRoutes(assignments));
-      await api.register(tripRoutes(trips));
-      await api.register(calendarRoutes(calendar, absences));
+      await api.register(tripRoutes(trips, config.locale));
+      await api.register(calendarRoutes(calendar, absences, config.locale));
       await api.register(
         ridershipRoutes({
           db,

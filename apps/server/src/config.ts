@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_OPERATOR_LOCALE } from '@school-transport/shared';
 
 /**
  * The only reader of process.env. Every setting is validated once at start-up so that a bad value stops the
@@ -17,6 +18,18 @@ export function isTimeZone(name: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `tag` is a well-formed BCP 47 language tag that this runtime has date formats for. A tag Intl does not
+ * support would silently fall back to another locale in the browser; refusing it here says so at start-up.
+ */
+export function isSupportedLocale(tag: string): boolean {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([tag]).length === 1;
   } catch {
     return false;
   }
@@ -146,6 +159,13 @@ const envSchema = z.object({
     .refine(isTimeZone)
     .default(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
     .describe('an IANA time zone name such as Europe/London'),
+  /** How the back-office writes dates and times (packages/shared DEFAULT_OPERATOR_LOCALE when unset). */
+  OPERATOR_LOCALE: z
+    .string()
+    .trim()
+    .refine(isSupportedLocale)
+    .default(DEFAULT_OPERATOR_LOCALE)
+    .describe('a BCP 47 language tag this server knows, such as en-GB, en-US or fr-FR'),
   /** on: once a day, one process generates the trips of the coming school days (modules/daily-jobs). */
   DAILY_JOBS: z.enum(['on', 'off']).optional().describe('on or off'),
   /** How many days past today the daily job generates trips for. */
@@ -278,6 +298,8 @@ export interface AppConfig {
   audit: { retentionDays: number };
   /** IANA name of the operator's time zone (TIME_ZONE). */
   timeZone: string;
+  /** BCP 47 tag of the operator's locale (OPERATOR_LOCALE): how the web app writes dates and times. */
+  locale: string;
   /** The once-a-day jobs: off in tests unless a test turns them on, since they write trips at start-up. */
   dailyJobs: { enabled: boolean; tripsAheadDays: number };
   /** Live operations: when the server raises alerts about a trip's timing. */
@@ -377,6 +399,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     timeZone: e.TIME_ZONE,
+    locale: Intl.getCanonicalLocales(e.OPERATOR_LOCALE)[0]!,
     dailyJobs: {
       enabled: (e.DAILY_JOBS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       tripsAheadDays: e.TRIPS_AHEAD_DAYS,

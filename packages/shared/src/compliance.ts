@@ -131,7 +131,10 @@ export type ComplianceSummary = z.infer<typeof complianceSummarySchema>;
 export const OVERRIDABLE_FIELD = 'overrideReason';
 export const BLOCKER_FIELD = 'blockers';
 
-/** "3 Mar 2026" for 2026-03-03, as a refusal names a day. */
+/**
+ * "3 Mar 2026" for 2026-03-03, as a refusal names a day. Fixed English, not the operator's locale: a refusal's words
+ * are stored with an override and compared with later ones, so they must not change with a setting.
+ */
 export function dayInWords(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

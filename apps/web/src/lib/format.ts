@@ -1,27 +1,75 @@
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { operatorLocale } from './operator-locale';
 
-// 'Do' (1st, 2nd, 3rd…) comes from this plugin.
-dayjs.extend(advancedFormat);
+/** A calendar day ('2025-01-01') is a day where the viewer is, as a date field means it, not midnight UTC. */
+const DAY_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** Every date but a trip's reads like '1st Jan 2025', in the viewer's time zone. */
+function toDate(value: string): Date {
+  const day = DAY_ONLY.exec(value);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(value);
+}
+
+/** Each style of date the app writes, as Intl options; the locale decides order, words and the clock. */
+const STYLES = {
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  shortDate: { day: 'numeric', month: 'short', year: '2-digit' },
+  minute: { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+  second: {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  shortSecond: {
+    day: 'numeric',
+    month: 'short',
+    year: '2-digit',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  },
+  longDay: { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' },
+  longDayNoYear: { weekday: 'long', day: 'numeric', month: 'long' },
+  month: { month: 'long', year: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+export type DateStyle = keyof typeof STYLES;
+
+// A formatter is costly to build and a table formats hundreds of dates: one per locale and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** `value` (an ISO timestamp, or a calendar day) in `style`, the operator's way, in the viewer's time zone. */
+export function formatInLocale(value: string, style: DateStyle, locale = operatorLocale()): string {
+  const key = `${locale} ${style}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, STYLES[style]);
+    formatters.set(key, formatter);
+  }
+  return formatter.format(toDate(value));
+}
+
+/** A record's date, e.g. '1 Jan 2025' (en-GB) or 'Jan 1, 2025' (en-US). */
 export function formatDate(isoDate: string): string {
-  return dayjs(isoDate).format('Do MMM YYYY');
+  return formatInLocale(isoDate, 'date');
 }
 
-/** A trip's moments read like '1st Jan 25, 3:04:05 pm', in the viewer's time zone. */
+/** A trip's moments, to the second: '1 Jan 25, 15:04:05' (en-GB). */
 export function formatTripMoment(isoTimestamp: string): string {
-  return dayjs(isoTimestamp).format('Do MMM YY, h:mm:ss a');
+  return formatInLocale(isoTimestamp, 'shortSecond');
 }
 
-/** A trip's day (YYYY-MM-DD, a calendar day, read as local) in the same style: '1st Jan 25'. */
+/** A trip's day (YYYY-MM-DD, a calendar day) in the same style: '1 Jan 25' (en-GB). */
 export function formatTripDay(day: string): string {
-  return dayjs(day).format('Do MMM YY');
+  return formatInLocale(day, 'shortDate');
 }
 
 /** Today's calendar day in the viewer's time zone, as date inputs and the API take it: '2026-03-02'. */
 export function localToday(): string {
-  return dayjs().format('YYYY-MM-DD');
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** A route's approximate duration, e.g. '45 min'. */
@@ -45,12 +93,12 @@ export function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** A moment of an account's history (a sign-in, a session's last use): '1st Jan 2025, 3:04 pm'. */
+/** A moment of an account's history (a sign-in, a session's last use): '1 Jan 2025, 15:04' (en-GB). */
 export function formatMoment(isoTimestamp: string): string {
-  return dayjs(isoTimestamp).format('Do MMM YYYY, h:mm a');
+  return formatInLocale(isoTimestamp, 'minute');
 }
 
-/** An audit-log moment, to the second, since several entries often share a minute: '1st Jan 2025, 3:04:05 pm'. */
+/** An audit-log moment, to the second, since several entries often share a minute: '1 Jan 2025, 15:04:05'. */
 export function formatMomentToSecond(isoTimestamp: string): string {
-  return dayjs(isoTimestamp).format('Do MMM YYYY, h:mm:ss a');
+  return formatInLocale(isoTimestamp, 'second');
 }

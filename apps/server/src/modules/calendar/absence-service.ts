@@ -4,6 +4,7 @@ import {
   type Absence,
   type Run,
   absenceInputSchema,
+  dayInLocale,
 } from '@school-transport/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.js';
@@ -42,13 +43,15 @@ export interface AbsenceServiceDeps {
   db: Database;
   clock: Clock;
   timeZone: string;
+  /** How the refusals write a day (OPERATOR_LOCALE). */
+  locale: string;
 }
 
 /**
  * "Not riding" marks. Audit entries name the child by id only, never by name: the log outlives a child's record
  * (decision 020).
  */
-export function createAbsenceService({ db, clock, timeZone }: AbsenceServiceDeps) {
+export function createAbsenceService({ db, clock, timeZone, locale }: AbsenceServiceDeps) {
   return {
     /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days, soonest first. */
     async ofStudent(studentId: string): Promise<Absence[]> {
@@ -79,7 +82,7 @@ export function createAbsenceService({ db, clock, timeZone }: AbsenceServiceDeps
             .map((run) => RUN_WORDS[run]);
           // Throwing rolls back the rows that did go in: BOTH is all or nothing.
           throw conflict(
-            `This child is already marked not riding on ${input.date} (${taken.join(' and ')}).`,
+            `This child is already marked not riding on ${dayInLocale(input.date, locale)} (${taken.join(' and ')}).`,
           );
         }
         for (const row of rows)

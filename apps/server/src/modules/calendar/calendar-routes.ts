@@ -12,6 +12,7 @@ import {
   calendarRangeQuerySchema,
   idParamsSchema,
   messageAnswerSchema,
+  dayInLocale,
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
 import { success } from '../../lib/envelope.js';
@@ -28,7 +29,7 @@ function tripsSentence({ cancelled, planned }: CalendarTripChanges): string {
 }
 
 /** The school calendar (/api/calendar) and children's absences; admin only, every write audited. */
-export function calendarRoutes(calendar: CalendarService, absences: AbsenceService) {
+export function calendarRoutes(calendar: CalendarService, absences: AbsenceService, locale: string) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -60,7 +61,7 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
           request.body,
           changeContextOf(request),
         );
-        return success(day, `${request.params.date} saved.${tripsSentence(trips)}`);
+        return success(day, `${dayInLocale(request.params.date, locale)} saved.${tripsSentence(trips)}`);
       },
     );
 

@@ -10,6 +10,7 @@ export function settingsRoutes(config: AppConfig) {
     mapTileUrl: config.map.tileUrl,
     mapAttribution: config.map.attribution,
     timeZone: config.timeZone,
+    locale: config.locale,
   };
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(

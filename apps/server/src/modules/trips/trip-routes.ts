@@ -13,6 +13,7 @@ import {
   tripListQuerySchema,
   tripSchema,
   type TripMove,
+  dayInLocale,
 } from '@school-transport/shared';
 import { changeContextOf } from '../../lib/change-context.js';
 import { success } from '../../lib/envelope.js';
@@ -26,7 +27,7 @@ const MOVE_MESSAGES: Record<TripMove, string> = {
 };
 
 /** Trips are generated, listed, read and moved through their statuses; never created or edited by hand. */
-export function tripRoutes(tripService: TripService) {
+export function tripRoutes(tripService: TripService, locale: string) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['trips'];
@@ -59,7 +60,7 @@ export function tripRoutes(tripService: TripService) {
         const answer = await tripService.generate(request.body.date, changeContextOf(request));
         return success(
           answer,
-          `${answer.created} trips generated for ${answer.date}; ${answer.existing} already existed.`,
+          `${answer.created} trips generated for ${dayInLocale(answer.date, locale)}; ${answer.existing} already existed.`,
         );
       },
     );

@@ -18,6 +18,9 @@ import { useSession } from '../../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
 import { ThemeModeSwitch } from './ThemeModeSwitch';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
+import { PageLoader } from '../../components/PageLoader';
+import { useOperatorLocale } from '../../lib/operator-locale';
 
 const DRAWER_WIDTH = 260;
 /** Wide enough for an icon button plus its padding. */
@@ -64,6 +67,7 @@ export function AdminLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { user, token, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
+  const { settled: localeSettled } = useOperatorLocale();
 
   const toggleMenu = () => (isDesktop ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
   const closeMobileMenu = () => setMobileOpen(false);
@@ -124,7 +128,14 @@ export function AdminLayout() {
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
-          <Outlet />
+          {/* A screen draws once the operator's locale is known, so its dates are written one way only. */}
+          {localeSettled ? (
+            <UnsavedChangesGuard>
+              <Outlet />
+            </UnsavedChangesGuard>
+          ) : (
+            <PageLoader />
+          )}
         </Box>
       </Box>
     </Box>

@@ -10,8 +10,9 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { dayInWords, type Credential } from '@school-transport/shared';
+import type { Credential } from '@school-transport/shared';
 import { useState } from 'react';
+import { formatDate } from '../../lib/format';
 import { useDeleteCredential, useHolderCredentials } from '../../lib/credentials-api';
 import { useDeleteConfirmation } from '../ConfirmDialog';
 import { RetryAlert } from '../RetryAlert';
@@ -62,7 +63,7 @@ export function CredentialsPanel({ holder }: { holder: CredentialHolder }) {
               <TableRow key={credential.id}>
                 <TableCell>{credential.kind.name}</TableCell>
                 <TableCell>{credential.number}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{dayInWords(credential.expiresOn)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(credential.expiresOn)}</TableCell>
                 <TableCell>
                   <CredentialStateChip credential={credential} />
                 </TableCell>

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { useLeaveWithoutAsking } from './unsaved-changes';
 
 export interface CancelEdit {
   /** Where to go when the screen was opened directly (a bookmark, a mailed link): the record's details. */
@@ -18,14 +19,20 @@ export function CancelEditButton({ fallback, dirty, disabled }: CancelEdit & { d
   const navigate = useNavigate();
   const location = useLocation();
   const [asking, setAsking] = useState(false);
+  const leaveWithoutAsking = useLeaveWithoutAsking();
 
   // React Router gives the first location of a document the key 'default'; any other was reached inside the app,
   // so going back stays in it.
-  const leave = () => (location.key === 'default' ? navigate(fallback) : navigate(-1));
+  const back = () => (location.key === 'default' ? navigate(fallback) : navigate(-1));
+  // Asked here already ("Discard your changes?"), so the screen's guard does not ask again.
+  const discard = () => {
+    leaveWithoutAsking();
+    return back();
+  };
 
   return (
     <>
-      <Button color="inherit" disabled={disabled} onClick={() => (dirty ? setAsking(true) : void leave())}>
+      <Button color="inherit" disabled={disabled} onClick={() => (dirty ? setAsking(true) : void back())}>
         Cancel
       </Button>
       <ConfirmDialog
@@ -34,7 +41,7 @@ export function CancelEditButton({ fallback, dirty, disabled }: CancelEdit & { d
         text="What you changed on this screen has not been saved and will be lost."
         confirmLabel="Discard"
         cancelLabel="Keep editing"
-        onConfirm={leave}
+        onConfirm={discard}
         onClose={() => setAsking(false)}
       />
     </>

@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MESSAGES } from '@school-transport/shared';
 import { useEffect } from 'react';
-import { useForm, type DefaultValues, type FieldErrors, type FieldValues } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import type { z } from 'zod';
+import { useUnsavedChanges } from './unsaved-changes';
 import { useFormProblems } from './useFormProblems';
 
 export { serverProblems } from './useFormProblems';
@@ -25,6 +32,11 @@ interface SchemaFormOptions {
    * caller's current state, so the message goes once its cause is fixed.
    */
   otherProblems?: () => string[];
+  /**
+   * Whether leaving the screen with unsaved changes asks first (the default, for every add and edit form); off
+   * for forms that only choose what a screen shows, such as a report's date range.
+   */
+  guardLeaving?: boolean;
 }
 
 const NONE = (): string[] => [];
@@ -39,11 +51,12 @@ const NONE = (): string[] => [];
 export function useSchemaForm<TInput extends FieldValues, TOutput>(
   schema: z.ZodType<TOutput, TInput>,
   defaultValues: DefaultValues<TInput>,
-  { fillMessage = MESSAGES.fillAllFields, otherProblems = NONE }: SchemaFormOptions = {},
+  { fillMessage = MESSAGES.fillAllFields, otherProblems = NONE, guardLeaving = true }: SchemaFormOptions = {},
 ) {
   const form = useForm<TInput, unknown, TOutput>({ resolver: zodResolver(schema), defaultValues });
   const { shown, attempt, dismissRefusal } = useFormProblems();
-  const { isSubmitted, errors } = form.formState;
+  const { isSubmitted, errors, isDirty } = form.formState;
+  const unsaved = useUnsavedChanges(guardLeaving && isDirty);
 
   const { subscribe } = form;
   useEffect(
@@ -56,9 +69,21 @@ export function useSchemaForm<TInput extends FieldValues, TOutput>(
     ...otherProblems(),
   ]);
 
-  /** A submit handler that runs `save` with the parsed values; `save` rejects to report the server's refusal. */
+  /**
+   * A submit handler that runs `save` with the parsed values; `save` rejects to report the server's refusal. Where
+   * `save` leads (a record's details) does not ask about leaving, and once it succeeded the values it sent are the
+   * form's new starting point, so a form that stays on screen no longer counts as changed.
+   */
   const submitWith = (save: (values: TOutput) => Promise<unknown>) =>
-    form.handleSubmit((values) => attempt(otherProblems(), () => save(values)));
+    form.handleSubmit((values) =>
+      attempt(otherProblems(), async () => {
+        await unsaved.whileSaving(() => save(values));
+        // A save may place the server's refusal under its fields and resolve (a name already taken): then nothing
+        // was saved, the refusal stays shown and the changes stay unsaved.
+        const names = Object.keys(form.getValues()) as FieldPath<TInput>[];
+        if (!names.some((name) => form.getFieldState(name).invalid)) form.reset(form.getValues());
+      }),
+    );
 
   return {
     control: form.control,
@@ -66,7 +91,7 @@ export function useSchemaForm<TInput extends FieldValues, TOutput>(
     submitWith,
     isSubmitting: form.formState.isSubmitting,
     /** A field differs from where it started (typing a value back to what it was makes the form clean again). */
-    isDirty: form.formState.isDirty,
+    isDirty,
     /** Back to the default values, e.g. to enter the next record after a save. */
     reset: form.reset,
     setValue: form.setValue,

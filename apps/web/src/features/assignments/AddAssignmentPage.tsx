@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AssignmentDetails } from '@school-transport/shared';
 import { useState, type FormEvent } from 'react';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { FormProblems } from '../../components/form/FormProblems';
 import { useFormProblems } from '../../components/form/useFormProblems';
 import { PageHeader } from '../../components/PageHeader';
@@ -32,6 +33,8 @@ export function AddAssignmentPage() {
   const override = useComplianceOverride();
   // Worked out from what is chosen now, at every render: a message goes as soon as its part or child is chosen.
   const missing = draftProblems(parts, selection.selected.length);
+  // Anything chosen and not yet sent is unsaved; the form empties itself after a save.
+  useUnsavedChanges(Object.values(parts).some(Boolean) || selection.selected.length > 0);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import type { AssignmentDetails } from '@school-transport/shared';
 import { useState, type BaseSyntheticEvent } from 'react';
 import { FormDialog } from '../../components/form/FormDialog';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { serverProblems } from '../../components/form/useSchemaForm';
 import { useUpdateAssignment } from './api';
 import { useComplianceOverride } from './ComplianceOverride';
@@ -23,6 +24,10 @@ export function ChangePartsDialog({ assignment, onClose }: ChangePartsDialogProp
   const [problems, setProblems] = useState<string[]>([]);
   const [submitted, setSubmitted] = useState(false);
   const override = useComplianceOverride();
+  // Unsaved while any part differs from the assignment's; the dialog closes once saved.
+  useUnsavedChanges(
+    parts.route?.id !== route.id || parts.vehicle?.id !== vehicle.id || parts.driver?.id !== driver.id,
+  );
 
   const submit = async (event?: BaseSyntheticEvent) => {
     event?.preventDefault();

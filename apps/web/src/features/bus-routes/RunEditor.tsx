@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { NearbyStop, RunSchedule } from '@school-transport/shared';
 import { useState } from 'react';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { LazyStopsMap } from '../../components/map/LazyStopsMap';
 import { ApiError } from '../../lib/api-client';
@@ -54,6 +55,7 @@ export function RunEditor({ routeId, run }: RunEditorProps) {
   const tie = useTieRider();
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved) || (started && !hasSchedule(run));
+  useUnsavedChanges(dirty);
   const label = RUN_LABELS[run.run];
 
   const change = (next: RunDraft) => {

@@ -13,6 +13,7 @@ import { FormTextField } from '../../components/form/FormTextField';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useClearCalendarDay, useSetCalendarDay } from './api';
 import { dayLabel, KIND_LABELS } from './month-grid';
+import { formatInLocale } from '../../lib/format';
 
 interface CalendarDayDialogProps {
   day: CalendarDate;
@@ -32,7 +33,7 @@ export function CalendarDayDialog({ day, onClose }: CalendarDayDialogProps) {
 
   return (
     <FormDialog
-      title={dayjs(day.date).format('dddd D MMMM YYYY')}
+      title={formatInLocale(day.date, 'longDay')}
       submitLabel="Save"
       problems={problems}
       submitting={isSubmitting || clearDay.isPending}

@@ -7,11 +7,10 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage, type CalendarDate } from '@school-transport/shared';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { PageLoader } from '../../components/PageLoader';
-import { localToday } from '../../lib/format';
+import { formatInLocale, localToday } from '../../lib/format';
 import { useCalendarRange } from './api';
 import { CalendarDayDialog } from './CalendarDayDialog';
 import { dayLabel, monthRange, monthWeeks, shiftMonth } from './month-grid';
@@ -46,7 +45,7 @@ function MonthGrid({ month, onPick }: { month: string; onPick: (day: CalendarDat
   return (
     <Box
       role="grid"
-      aria-label={`School days of ${dayjs(`${month}-01`).format('MMMM YYYY')}`}
+      aria-label={`School days of ${formatInLocale(`${month}-01`, 'month')}`}
       sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 0.5 }}
     >
       <Box role="row" sx={{ display: 'contents' }}>
@@ -71,7 +70,7 @@ function MonthGrid({ month, onPick }: { month: string; onPick: (day: CalendarDat
               <Box role="gridcell" key={date}>
                 <ButtonBase
                   onClick={() => onPick(day)}
-                  aria-label={`${dayjs(date).format('dddd D MMMM')}: ${dayLabel(day.schoolDay, day.entry?.kind)}${
+                  aria-label={`${formatInLocale(date, 'longDayNoYear')}: ${dayLabel(day.schoolDay, day.entry?.kind)}${
                     day.entry?.note ? `, ${day.entry.note}` : ''
                   }`}
                   sx={{
@@ -88,7 +87,7 @@ function MonthGrid({ month, onPick }: { month: string; onPick: (day: CalendarDat
                     p: 0.5,
                   }}
                 >
-                  <Typography sx={{ fontWeight: 600 }}>{dayjs(date).date()}</Typography>
+                  <Typography sx={{ fontWeight: 600 }}>{Number(date.slice(8))}</Typography>
                   {mark && (
                     <Typography variant="caption" sx={{ lineHeight: 1.1, overflowWrap: 'anywhere' }}>
                       {mark}
@@ -121,7 +120,7 @@ export function CalendarPage() {
             <ChevronLeftIcon />
           </IconButton>
           <Typography variant="h6" component="h2" sx={{ flex: 1, textAlign: 'center' }}>
-            {dayjs(`${month}-01`).format('MMMM YYYY')}
+            {formatInLocale(`${month}-01`, 'month')}
           </Typography>
           <IconButton aria-label="Next month" onClick={() => setMonth(shiftMonth(month, 1))}>
             <ChevronRightIcon />

@@ -6,7 +6,6 @@ import {
   CREDENTIAL_FILTERS,
   CREDENTIAL_SUBJECTS,
   credentialListQuerySchema,
-  dayInWords,
   type Credential,
   type Driver,
   type SuccessEnvelope,
@@ -22,9 +21,11 @@ import {
 import { CredentialStateChip, DocumentLink } from '../../components/credentials/CredentialStateChip';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
+import { FilterFold } from '../../components/list-page/FilterFold';
 import { useListFilters, type FilterControlsProps } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { formatDate } from '../../lib/format';
 import { apiRequest } from '../../lib/api-client';
 import { CREDENTIALS, useDeleteCredential } from '../../lib/credentials-api';
 
@@ -39,9 +40,10 @@ type FilterName = keyof typeof FILTERS;
 
 const STATE_LABELS = { all: 'All', expired: 'Expired', expiring: 'Expiring soon' } as const;
 
+/** Which credentials and whose, in the toolbar (on a phone, behind one 'Filters' button, as the Trips list does). */
 function CredentialFilters({ filters, onChange }: FilterControlsProps<FilterName>) {
   return (
-    <>
+    <FilterFold filters={filters}>
       <TextField
         select
         size="small"
@@ -71,7 +73,7 @@ function CredentialFilters({ filters, onChange }: FilterControlsProps<FilterName
           </MenuItem>
         ))}
       </TextField>
-    </>
+    </FilterFold>
   );
 }
 
@@ -111,7 +113,7 @@ export function CredentialListPanel() {
     { header: 'Holder', cell: (c) => `${c.subject === 'DRIVER' ? 'Driver' : 'Vehicle'} ${c.holder.name}` },
     { header: 'Kind', card: 'field', cell: (c) => c.kind.name },
     { header: 'Number', cell: (c) => c.number },
-    { header: 'Expires', nowrap: true, card: 'field', cell: (c) => dayInWords(c.expiresOn) },
+    { header: 'Expires', nowrap: true, card: 'field', cell: (c) => formatDate(c.expiresOn) },
     { header: 'State', card: 'field', cell: (c) => <CredentialStateChip credential={c} /> },
     { header: 'Document', cell: (c) => <DocumentLink credential={c} /> },
     {

@@ -7,10 +7,10 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { dayInWords } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
 import { CredentialStateChip } from '../../components/credentials/CredentialStateChip';
 import { RetryAlert } from '../../components/RetryAlert';
+import { formatDate } from '../../lib/format';
 import { useComplianceSummary } from '../../lib/credentials-api';
 import { paths } from '../../lib/paths';
 
@@ -55,7 +55,7 @@ export function ComplianceCard() {
                 >
                   <ListItemText
                     primary={`${credential.holder.name}: ${credential.kind.name}`}
-                    secondary={`Expires ${dayInWords(credential.expiresOn)}`}
+                    secondary={`Expires ${formatDate(credential.expiresOn)}`}
                   />
                 </ListItem>
               ))}

@@ -14,6 +14,7 @@ import { DriverSessionContext, driverSessionStore, useDriverSession } from './dr
 import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
 import { linkDriverManifest, registerDriverServiceWorker } from './service-worker';
 import { WaitingBanner } from './WaitingBanner';
+import { useOperatorLocale } from '../../lib/operator-locale';
 
 function SignOutButton() {
   const { status } = useDriverSync();
@@ -87,6 +88,8 @@ export function DriverRoot() {
 }
 
 function DriverLayout() {
+  // Applied when it arrives, without waiting: the driver app must open offline.
+  useOperatorLocale();
   return (
     <AppFrame actions={<SignOutButton />}>
       <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 }, flexGrow: 1 }}>

@@ -1,6 +1,7 @@
 import { ABSENCE_RUNS, absenceInputSchema, type AbsenceInput } from '@school-transport/shared';
 import { FormDialog } from '../../components/form/FormDialog';
 import { FormSelectField } from '../../components/form/FormSelectField';
+import { FormDateField } from '../../components/form/FormDateField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { localToday } from '../../lib/format';
@@ -39,14 +40,7 @@ export function AbsenceFormDialog({ studentId, name, onClose }: AbsenceFormDialo
       })}
       onClose={onClose}
     >
-      <FormTextField
-        control={control}
-        name="date"
-        label="Date"
-        type="date"
-        required
-        slotProps={{ inputLabel: { shrink: true } }}
-      />
+      <FormDateField control={control} name="date" label="Date" required />
       <FormSelectField
         control={control}
         name="run"

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { FAMILY_MESSAGES, type ParentDetails } from '@school-transport/shared';
 import { useId, useState } from 'react';
+import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { FormProblems } from '../../components/form/FormProblems';
 import { PageHeader } from '../../components/PageHeader';
 import { SavedAlert } from '../../components/SavedAlert';
@@ -39,6 +40,8 @@ export function AddParentPage() {
     children.length === 0 ? [FAMILY_MESSAGES.addOneChild] : [],
   );
   const [enrolled, setEnrolled] = useState<ParentDetails | null>(null);
+  // Children added below the parent's fields count as unsaved too, until the family is sent.
+  useUnsavedChanges(children.length > 0);
   const formId = useId();
 
   const submit = submitWith(async (parent) => {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { childCheckTagInputSchema, type VehicleInspections } from '@school-transport/shared';
 import { PageLoader } from '../../components/PageLoader';
 import { RetryAlert } from '../../components/RetryAlert';
-import { formatMoment } from '../../lib/format';
+import { formatMoment, formatTripDay } from '../../lib/format';
 import { DefectList } from './DefectList';
 import { useSetTag, useVehicleInspections } from './inspections-api';
 
@@ -107,7 +107,7 @@ export function VehiclePanel({ vehicleId }: { vehicleId: string }) {
       {data.childChecks.map((check) => (
         <Stack key={check.tripId} direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography>
-            {check.tripDate} · {check.routeName} · finished {formatMoment(check.completedAt)}
+            {formatTripDay(check.tripDate)} · {check.routeName} · finished {formatMoment(check.completedAt)}
           </Typography>
           {check.checkedAt ? (
             <Chip

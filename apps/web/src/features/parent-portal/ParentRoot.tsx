@@ -16,6 +16,8 @@ import { ParentScreens } from './parent-screens';
 import { ParentSessionContext, parentSessionStore, useParentSession } from './parent-session';
 import { disablePush } from './push';
 import { forgetToday, linkParentManifest, registerParentServiceWorker } from './service-worker';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
+import { useOperatorLocale } from '../../lib/operator-locale';
 
 function AccountMenu() {
   const { session, signOut } = useParentSession();
@@ -70,11 +72,15 @@ function AccountMenu() {
 function ParentLayout({ token }: { token: string }) {
   // One stream per signed-in parent: its cookie is asked for with their token.
   const [stream] = useState(() => createParentStream(token));
+  // Applied when it arrives, without waiting: the portal must open offline from its cache.
+  useOperatorLocale();
   return (
     <ParentStreamContext.Provider value={stream}>
       <AppFrame actions={<AccountMenu />}>
         <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
-          <ParentScreens />
+          <UnsavedChangesGuard>
+            <ParentScreens />
+          </UnsavedChangesGuard>
         </Box>
       </AppFrame>
     </ParentStreamContext.Provider>

@@ -10,7 +10,9 @@ import { useSchemaForm } from '../../components/form/useSchemaForm';
  * shows under its field, and Show applies the range.
  */
 export function RangeForm({ range, onApply }: { range: ReportRange; onApply: (range: ReportRange) => void }) {
-  const { control, submitWith, reset, isSubmitting } = useSchemaForm(reportRangeSchema, range);
+  const { control, submitWith, reset, isSubmitting } = useSchemaForm(reportRangeSchema, range, {
+    guardLeaving: false,
+  });
   // The address is the range's home: going back in history shows that range's dates in the fields too.
   useEffect(() => reset(range), [range, reset]);
 

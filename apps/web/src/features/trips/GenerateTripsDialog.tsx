@@ -1,5 +1,5 @@
 import { generateTripsSchema } from '@school-transport/shared';
-import { FormTextField } from '../../components/form/FormTextField';
+import { FormDateField } from '../../components/form/FormDateField';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { localToday } from '../../lib/format';
 import { useGenerateTrips } from './api';
@@ -17,14 +17,12 @@ export function GenerateTripsDialog({ onClose }: { onClose: () => void }) {
       schema={generateTripsSchema}
       values={{ date: localToday() }}
       fields={(control) => (
-        <FormTextField
+        <FormDateField
           control={control}
           name="date"
           label="Date"
-          type="date"
           required
           helperText="A pickup and a drop trip for every route assignment on this day."
-          slotProps={{ inputLabel: { shrink: true } }}
         />
       )}
       onSave={(input) => generate.mutateAsync(input)}
