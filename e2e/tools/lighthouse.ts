@@ -129,6 +129,21 @@ async function audit(
   return runner.lhr;
 }
 
+/**
+ * Lighthouse now and then fails to record a trace on a loaded machine (NO_NAVSTART, NO_FCP): such a run is tried
+ * again, up to twice, rather than ending the whole measurement.
+ */
+async function auditWithRetry(...args: Parameters<typeof audit>): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(...args);
+    } catch (error) {
+      if (attempt === 3 || !(error instanceof Error) || !error.message.startsWith('Lighthouse:')) throw error;
+      console.log(`  (tried again: ${error.message})`);
+    }
+  }
+}
+
 /** A busy machine slows the page's scripts, and Lighthouse's simulated throttling scales that up. */
 const loadAverage = () =>
   os
@@ -322,7 +337,7 @@ async function main() {
         const done: Run[] = [];
         for (let run = 1; run <= runs; run++) {
           const load = os.loadavg()[0]!;
-          const result = await audit(
+          const result = await auditWithRetry(
             context,
             `${server.base}${target.path}`,
             preset,
