@@ -250,7 +250,10 @@ const PAGES: PageToMeasure[] = [
       await page.setViewportSize({ width: 412, height: 823 });
       await page.reload();
       await summary.waitFor({ timeout: 30_000 });
-      const cards = await page.getByRole('list', { name: 'All Students' }).getByRole('article').count();
+      // The cards past the first screenful are drawn in the background; the list says so with aria-busy.
+      const list = page.getByRole('list', { name: 'All Students' });
+      await list.and(page.locator('[aria-busy="false"]')).waitFor({ timeout: 30_000 });
+      const cards = await list.getByRole('article').count();
       await page.setViewportSize({ width: 1350, height: 940 });
       await page.reload();
       await summary.waitFor({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { MESSAGES } from '@school-transport/shared';
-import { useId } from 'react';
+import { useDeferredValue, useId } from 'react';
 import { cardLayout, type CardLayout, type Column } from './columns';
 
 interface RecordCardsProps<T> {
@@ -32,7 +32,8 @@ const CARDS_SX: SxProps<Theme> = {
   display: 'grid',
   gap: 1.5,
   transition: 'opacity 150ms',
-  '&[aria-busy="true"]': { opacity: 0.6 },
+  // Only the previous page's cards are dimmed, not a first page still being completed.
+  '&[data-stale="true"]': { opacity: 0.6 },
   // The browser lays out and paints only the cards near the screen; the others keep the height they last had
   // (or about a card's before they are first drawn), so the scroll bar stays put.
   '& > li': { contentVisibility: 'auto', containIntrinsicSize: 'auto 136px' },
@@ -90,11 +91,21 @@ function RecordCard<T>({ layout: { title, fields, actions }, row }: RecordCardPr
 }
 
 /**
+ * Cards drawn at once when a list first shows: more than a phone's screen holds. The rest follow in a deferred
+ * render, which React does in slices of a few milliseconds: 100 cards drawn in one go kept a slow phone from
+ * answering a tap for a quarter of a second (decision 038).
+ */
+export const FIRST_CARDS = 12;
+
+/**
  * A list's records on a phone: a card each instead of a table row wider than the screen, with what the list's
  * columns chose to show (see Column.card).
  */
 export function RecordCards<T>({ label, columns, rows, rowKey, stale }: RecordCardsProps<T>) {
   const layout = cardLayout(columns);
+  // The first screenful now, every card in the background; a later page likewise replaces the cards when drawn.
+  const shown = useDeferredValue(rows, rows.length > FIRST_CARDS ? rows.slice(0, FIRST_CARDS) : rows);
+  const catchingUp = shown !== rows;
   if (rows.length === 0) {
     return (
       <Typography align="center" sx={{ py: 6, color: 'text.secondary' }}>
@@ -106,11 +117,12 @@ export function RecordCards<T>({ label, columns, rows, rowKey, stale }: RecordCa
     <Box
       component="ul"
       aria-label={label}
-      // Says to assistive technology (and to tests) that these cards are about to be replaced.
-      aria-busy={stale}
+      // Says to assistive technology (and to tests) that these cards are about to be replaced or completed.
+      aria-busy={stale || catchingUp}
+      data-stale={stale}
       sx={CARDS_SX}
     >
-      {rows.map((row) => (
+      {(shown.length > 0 ? shown : rows).map((row) => (
         <li key={rowKey(row)}>
           <RecordCard layout={layout} row={row} />
         </li>
