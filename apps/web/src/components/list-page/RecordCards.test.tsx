@@ -1,7 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Column } from './columns';
-import { RecordCards } from './RecordCards';
+import { FIRST_CARDS, RecordCards } from './RecordCards';
 
 interface Parent {
   id: string;
@@ -70,6 +70,23 @@ describe('RecordCards', () => {
     const card = screen.getByRole('article', { name: 'Asha Rao' });
     expect(within(card).getByRole('heading')).toHaveTextContent(/^Asha Rao$/);
     expect(within(card).getByText('Lives at 1 Lake Road')).toBeInTheDocument();
+  });
+
+  it('draws a long page whole, the cards past the first screenful in the background, then says it is done', async () => {
+    const many = Array.from({ length: FIRST_CARDS * 3 }, (_, index) => ({
+      ...PARENTS[0]!,
+      id: `p${index}`,
+      name: `Parent ${index + 1}`,
+    }));
+    renderCards(many);
+    const list = screen.getByRole('list', { name: 'All Parents' });
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(many.length));
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(many.map((parent) => parent.name));
   });
 
   it('says there is nothing to show, with no empty list', () => {

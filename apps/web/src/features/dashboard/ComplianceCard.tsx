@@ -25,7 +25,7 @@ export function ComplianceCard() {
       <Typography
         id="compliance-card-title"
         variant="subtitle1"
-        component="h3"
+        component="h2"
         sx={{ fontWeight: 600, mb: 1 }}
       >
         Compliance
