@@ -147,6 +147,8 @@ export async function generateDayTrips(tx: Transaction, day: string, onStatement
       cross join (values ('PICKUP', interval '7 hours'), ('DROP', interval '15 hours')) t(type, start)`,
     onStatement,
   );
+  // The triggers' statements below are planned with the day's trips counted (analyze sees its own transaction's).
+  await tx.execute(sql`analyze trips`);
   await timed(
     tx,
     'trip stops',
@@ -218,11 +220,29 @@ export interface HistoryOptions {
   onDay?: (day: string, part: 'trips' | 'scans', ms: number) => void;
 }
 
+/** Which of `days` have trips already, and which have scans. */
+async function daysDone(db: Database, days: string[]) {
+  const rows = await queryRows<{ day: string; trips: boolean; scans: boolean }>(
+    db,
+    sql`select d::text as day, exists (select 1 from trips t where t.trip_date = d) as trips,
+      exists (select 1 from trips t join ridership_events e on e.trip_id = t.id where t.trip_date = d) as scans
+    from unnest(${`{${days.join(',')}}`}::date[]) d`,
+  );
+  return {
+    withTrips: new Set(rows.filter((row) => row.trips).map((row) => row.day)),
+    withScans: new Set(rows.filter((row) => row.scans).map((row) => row.day)),
+  };
+}
+
 /** The history of the past `schoolDays` school days; answers the days that got trips and those that got scans. */
 export async function generateHistory(db: Database, options: HistoryOptions) {
-  await generateStopsAndCompliance(db, options.onStatement);
+  const [done] = await queryRows<{ stops: boolean }>(db, sql`select exists (select 1 from route_stops) as stops`);
+  if (!done!.stops) await generateStopsAndCompliance(db, options.onStatement);
   const days = await pastSchoolDays(db, options.schoolDays);
+  // A stopped run goes on where it stopped: days with trips (or scans) already are left as they are.
+  const { withTrips, withScans } = await daysDone(db, days);
   for (const [index, day] of days.entries()) {
+    if (withTrips.has(day)) continue;
     const started = performance.now();
     await db.transaction(async (tx) => {
       // The same day gives the same arrivals and seats each run (not the same ids).
@@ -233,6 +253,10 @@ export async function generateHistory(db: Database, options: HistoryOptions) {
   }
   const scanned: string[] = [];
   for (const [index, day] of days.slice(0, options.scanDays ?? days.length).entries()) {
+    if (withScans.has(day)) {
+      scanned.push(day);
+      continue;
+    }
     if (options.scansUntil && Date.now() > options.scansUntil.getTime()) break;
     const started = performance.now();
     await db.transaction(async (tx) => {
