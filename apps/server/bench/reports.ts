@@ -6,12 +6,12 @@
  * `--runs` times; prints the rows, the median and the slowest answer of the JSON table and of its CSV, and the
  * printable manifest of one route. Exits non-zero when a median is over the 2 s target. A database with children
  * but no stops yet (`npm run generate -- --students N --days 0`) gets the history added (generate-history.ts), a
- * day per transaction, newest first; `--scan-days` or `--scans-until` (an ISO instant) bound the days of scans.
+ * day per transaction, newest first; `--scan-days` bounds the days with scans, `--until` (an ISO instant) the days.
  *
  *   npm run bench:reports -w apps/server -- --database-url postgres://…/bench_reports_100k --students 100000
  *   (or: cd apps/server && npx tsx bench/reports.ts --data-dir /tmp/reports-bench --students 5000)
  * Options: --students 100000 (only when the database is empty), --days 60, --runs 3, --port 3998, --scan-days D,
- * --scans-until 2026-11-24T18:20:00Z, --generate-only, --skip-history (measure what is there; otherwise the days
+ * --until 2026-11-24T18:20:00Z, --generate-only, --skip-history (measure what is there; otherwise the days
  * missing trips or scans are added first).
  */
 import { parseArgs } from 'node:util';
@@ -35,7 +35,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3998' },
     'scan-days': { type: 'string' },
-    'scans-until': { type: 'string' },
+    until: { type: 'string' },
     'generate-only': { type: 'boolean', default: false },
     'skip-history': { type: 'boolean', default: false },
   },
@@ -60,7 +60,7 @@ const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFix
 const history = {
   schoolDays: Number(values.days),
   scanDays: values['scan-days'] ? Number(values['scan-days']) : undefined,
-  scansUntil: values['scans-until'] ? new Date(values['scans-until']) : undefined,
+  until: values.until ? new Date(values.until) : undefined,
   onStatement: ({ step, ms, rows }: StatementTiming) =>
     console.log(`  ${step}: ${rows} rows in ${(ms / 1000).toFixed(1)} s`),
   onDay: (day: string, part: string, ms: number) =>

@@ -237,16 +237,24 @@ describe('on-time rollups', () => {
     await db().execute(sql`insert into stops (id, name, lat, lng) values
       (${stopIds[0]}, 'On time A', 13.0, 77.0), (${stopIds[1]}, 'On time B', 13.01, 77.0),
       (${stopIds[2]}, 'On time C', 13.02, 77.0)`);
-    const addStop = (tripId: string, position: number, stop: number, planned: string, arrived: string | null) =>
+    const addStop = (
+      tripId: string,
+      position: number,
+      stop: number,
+      planned: string,
+      arrived: string | null,
+    ) =>
       sql`(${tripId}, ${position}, ${stopIds[stop]}, ${`On time ${'ABC'[stop]}`}, ${13 + stop / 100}, 77.0,
         ${planned}::timestamptz, ${arrived}::timestamptz)`;
 
     // Generated stops (one statement per trip, as trip generation writes them): on time, late, not reached yet.
-    await db().execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
+    await db()
+      .execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
       values ${addStop(b.pickup, 1, 0, '2026-03-02T07:30:00Z', '2026-03-02T07:32:00Z')},
         ${addStop(b.pickup, 2, 1, '2026-03-02T07:40:00Z', '2026-03-02T07:47:30Z')},
         ${addStop(b.pickup, 3, 2, '2026-03-02T07:50:00Z', null)}`);
-    await db().execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
+    await db()
+      .execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
       values ${addStop(b.drop, 1, 2, '2026-03-02T15:00:00Z', '2026-03-02T14:54:00Z')},
         ${addStop(b.drop, 2, 0, '2026-03-02T15:10:00Z', null)}`);
     const first = await expectOnTimeToMatch();
@@ -270,7 +278,9 @@ describe('on-time rollups', () => {
     await db().execute(sql`update trip_stops set trip_id = ${b.drop}, position = 3
       where trip_id = ${b.pickup} and position = 1`);
     await expectOnTimeToMatch();
-    await db().execute(sql`update trip_stops set arrived_at = null where trip_id = ${b.drop} and position = 1`);
+    await db().execute(
+      sql`update trip_stops set arrived_at = null where trip_id = ${b.drop} and position = 1`,
+    );
     await expectOnTimeToMatch();
 
     // Deletions: a trip's stop, a stop itself (the trip's stop keeps its name), the trip's route (it keeps its
@@ -281,7 +291,9 @@ describe('on-time rollups', () => {
     await expectOnTimeToMatch();
     await db().execute(sql`update trips set route_id = null where id = ${b.drop}`);
     await expectOnTimeToMatch();
-    await db().execute(sql`update trips set trip_date = '2026-03-03', route_name = 'Renamed' where id = ${b.pickup}`);
+    await db().execute(
+      sql`update trips set trip_date = '2026-03-03', route_name = 'Renamed' where id = ${b.pickup}`,
+    );
     await expectOnTimeToMatch();
     await db().execute(sql`delete from trips where id = ${b.drop}`);
     const [left] = await rows<{ n: number }>(
@@ -291,7 +303,8 @@ describe('on-time rollups', () => {
     await expectOnTimeToMatch();
 
     // Another tolerance: the reports read the stops until the rollups are counted again with it (as at a start).
-    await db().execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
+    await db()
+      .execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
       values ${addStop(b.pickup, 7, 1, '2026-03-03T07:30:00Z', '2026-03-03T07:32:30Z')}`);
     expect(await onTimeByRoute(db(), MONTH, 2)).toEqual(await onTimeFromStops(db(), MONTH, 2, 'route'));
     expect(await countOnTimeRollupsWith(db(), 2)).toBe(true);
@@ -305,7 +318,9 @@ describe('on-time rollups', () => {
     expect(answer.status).toBe(200);
     const byRoute = await onTimeFromStops(db(), MONTH, 5, 'route');
     expect((answer.body as { data: { rows: { trips: number; stops: number }[] } }).data.rows).toEqual(
-      byRoute.map((row) => expect.objectContaining({ trips: row.trips, stops: row.stops, onTime: row.on_time })),
+      byRoute.map((row) =>
+        expect.objectContaining({ trips: row.trips, stops: row.stops, onTime: row.on_time }),
+      ),
     );
   });
 });

@@ -214,8 +214,8 @@ export interface HistoryOptions {
   schoolDays: number;
   /** Scans for the newest this many days only (default all): at 1M children a day is about 2.6M scans. */
   scanDays?: number;
-  /** Stop adding days' scans once this instant has passed (the days' trips are all written first). */
-  scansUntil?: Date;
+  /** Start no new day once this instant has passed (the days written are whole: trips, stops, positions, scans). */
+  until?: Date;
   onStatement?: OnStatement;
   onDay?: (day: string, part: 'trips' | 'scans', ms: number) => void;
 }
@@ -236,36 +236,40 @@ async function daysDone(db: Database, days: string[]) {
 
 /** The history of the past `schoolDays` school days; answers the days that got trips and those that got scans. */
 export async function generateHistory(db: Database, options: HistoryOptions) {
-  const [done] = await queryRows<{ stops: boolean }>(db, sql`select exists (select 1 from route_stops) as stops`);
+  const [done] = await queryRows<{ stops: boolean }>(
+    db,
+    sql`select exists (select 1 from route_stops) as stops`,
+  );
   if (!done!.stops) await generateStopsAndCompliance(db, options.onStatement);
   const days = await pastSchoolDays(db, options.schoolDays);
   // A stopped run goes on where it stopped: days with trips (or scans) already are left as they are.
   const { withTrips, withScans } = await daysDone(db, days);
-  for (const [index, day] of days.entries()) {
-    if (withTrips.has(day)) continue;
-    const started = performance.now();
-    await db.transaction(async (tx) => {
-      // The same day gives the same arrivals and seats each run (not the same ids).
-      await tx.execute(sql`select setseed(${RANDOM_SEED + index / 1000})`);
-      await generateDayTrips(tx, day, options.onStatement);
-    });
-    options.onDay?.(day, 'trips', performance.now() - started);
-  }
   const scanned: string[] = [];
-  for (const [index, day] of days.slice(0, options.scanDays ?? days.length).entries()) {
-    if (withScans.has(day)) {
-      scanned.push(day);
-      continue;
+  const written: string[] = [];
+  // Newest first and a whole day at a time, so that a run stopped by `until` leaves the latest days complete.
+  for (const [index, day] of days.entries()) {
+    if (options.until && Date.now() > options.until.getTime()) break;
+    if (!withTrips.has(day)) {
+      const started = performance.now();
+      await db.transaction(async (tx) => {
+        // The same day gives the same arrivals each run (not the same ids).
+        await tx.execute(sql`select setseed(${RANDOM_SEED + index / 1000})`);
+        await generateDayTrips(tx, day, options.onStatement);
+      });
+      options.onDay?.(day, 'trips', performance.now() - started);
     }
-    if (options.scansUntil && Date.now() > options.scansUntil.getTime()) break;
-    const started = performance.now();
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select setseed(${RANDOM_SEED - index / 1000})`);
-      await generateDayScans(tx, day, options.onStatement);
-    });
-    scanned.push(day);
-    options.onDay?.(day, 'scans', performance.now() - started);
+    written.push(day);
+    if (withScans.has(day)) scanned.push(day);
+    else if (index < (options.scanDays ?? days.length)) {
+      const started = performance.now();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select setseed(${RANDOM_SEED - index / 1000})`);
+        await generateDayScans(tx, day, options.onStatement);
+      });
+      scanned.push(day);
+      options.onDay?.(day, 'scans', performance.now() - started);
+    }
   }
   await db.execute(sql`vacuum analyze`);
-  return { days, scanned };
+  return { days: written, scanned };
 }

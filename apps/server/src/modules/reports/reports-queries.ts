@@ -55,7 +55,12 @@ const onTimeFigures = (arrivals: SQL, onTimeCount: SQL, delaySeconds: SQL) =>
  * the rollups were counted with another tolerance (another server on the same database, or the moment before a
  * restart counts them again).
  */
-export function onTimeFromStops(db: Executor, range: ReportRange, toleranceMin: number, by: 'route' | 'stop') {
+export function onTimeFromStops(
+  db: Executor,
+  range: ReportRange,
+  toleranceMin: number,
+  by: 'route' | 'stop',
+) {
   // The arrivals are named `t` below, so that the route's key and name read as on trips.
   const key = by === 'route' ? routeKey : sql`coalesce(t.stop_id::text, t.name)`;
   const name = by === 'route' ? routeName : sql`coalesce(max(st.name), max(t.name))`;
@@ -114,7 +119,10 @@ function onTimeFromRollups(db: Executor, range: ReportRange, by: 'route' | 'stop
 
 /** Reads the rollups when they were counted with this tolerance, else the trips' stops. */
 async function onTime(db: Executor, range: ReportRange, toleranceMin: number, by: 'route' | 'stop') {
-  const [settings] = await queryRows<{ minutes: number }>(db, sql`select minutes from on_time_rollup_settings`);
+  const [settings] = await queryRows<{ minutes: number }>(
+    db,
+    sql`select minutes from on_time_rollup_settings`,
+  );
   return settings?.minutes === toleranceMin
     ? onTimeFromRollups(db, range, by)
     : onTimeFromStops(db, range, toleranceMin, by);
@@ -122,7 +130,10 @@ async function onTime(db: Executor, range: ReportRange, toleranceMin: number, by
 
 /** Counts the on-time rollups again when they were counted with another tolerance (a changed setting). */
 export async function countOnTimeRollupsWith(db: Executor, toleranceMin: number): Promise<boolean> {
-  const [settings] = await queryRows<{ minutes: number }>(db, sql`select minutes from on_time_rollup_settings`);
+  const [settings] = await queryRows<{ minutes: number }>(
+    db,
+    sql`select minutes from on_time_rollup_settings`,
+  );
   if (settings?.minutes === toleranceMin) return false;
   await db.execute(sql`select rebuild_on_time_rollups(${toleranceMin}::int)`);
   return true;
