@@ -50,6 +50,20 @@ const onTimeFigures = (arrivals: SQL, onTimeCount: SQL, delaySeconds: SQL) =>
       ${oneDecimal(sql`${delaySeconds} / ${arrivals} / 60`)} as average_delay_min`;
 
 /**
+ * A row of an on-time report: a route (its id while it exists, else its name as copied on the trip) or a stop (the
+ * same with the stop's name copied as `stopName`), named now as the route or stop is named.
+ */
+function onTimeGroup(by: 'route' | 'stop', stopName: SQL) {
+  return by === 'route'
+    ? { key: routeKey, name: routeName, join: sql`left join routes r on r.id = t.route_id` }
+    : {
+        key: sql`coalesce(t.stop_id::text, ${stopName})`,
+        name: sql`coalesce(max(st.name), max(${stopName}))`,
+        join: sql`left join stops st on st.id = t.stop_id`,
+      };
+}
+
+/**
  * Stop arrivals of the range's trips that had a planned time, grouped by route or stop, against ±`toleranceMin`
  * minutes, counted from the trips' stops themselves: the definition the rollups must equal, and the answer when
  * the rollups were counted with another tolerance (another server on the same database, or the moment before a
@@ -62,12 +76,7 @@ export function onTimeFromStops(
   by: 'route' | 'stop',
 ) {
   // The arrivals are named `t` below, so that the route's key and name read as on trips.
-  const key = by === 'route' ? routeKey : sql`coalesce(t.stop_id::text, t.name)`;
-  const name = by === 'route' ? routeName : sql`coalesce(max(st.name), max(t.name))`;
-  const join =
-    by === 'route'
-      ? sql`left join routes r on r.id = t.route_id`
-      : sql`left join stops st on st.id = t.stop_id`;
+  const { key, name, join } = onTimeGroup(by, sql`t.name`);
   const seconds = sql`${toleranceMin * 60}::float8`;
   return queryRows<OnTimeRow>(
     db,
@@ -97,12 +106,7 @@ export function onTimeFromStops(
 function onTimeFromRollups(db: Executor, range: ReportRange, by: 'route' | 'stop') {
   const rollup = by === 'route' ? sql`route_on_time_days` : sql`stop_on_time_days`;
   // Named as on trips and trip stops, so that the keys and names read as in onTimeFromStops.
-  const key = by === 'route' ? routeKey : sql`coalesce(t.stop_id::text, t.stop_name)`;
-  const name = by === 'route' ? routeName : sql`coalesce(max(st.name), max(t.stop_name))`;
-  const join =
-    by === 'route'
-      ? sql`left join routes r on r.id = t.route_id`
-      : sql`left join stops st on st.id = t.stop_id`;
+  const { key, name, join } = onTimeGroup(by, sql`t.stop_name`);
   return queryRows<OnTimeRow>(
     db,
     sql`
