@@ -6,6 +6,7 @@
  * once with them disabled, each in a transaction rolled back at its end (nothing stays).
  *
  *   cd apps/server && npx tsx bench/rollup-write-cost.ts --database-url postgres://…/bench_d_1m [--updates 300]
+ *   [--order on,off] [--skip-scans]
  *
  * Disabling a trigger locks its table: run it when nothing else writes to the database.
  */
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     updates: { type: 'string', default: '300' },
     order: { type: 'string', default: 'on,off' },
+    'skip-scans': { type: 'boolean', default: false },
   },
 });
 if (!values['database-url']) throw new Error('Give --database-url');
@@ -86,7 +88,7 @@ for (const mode of values.order.split(',')) {
       }
       await tx.execute(sql`select setseed(0.5)`);
       await generateDayTrips(tx, day, (timing) => timings.push(timing));
-      await generateDayScans(tx, day, (timing) => timings.push(timing));
+      if (!values['skip-scans']) await generateDayScans(tx, day, (timing) => timings.push(timing));
       timings.push(await arrivalUpdates(tx, Number(values.updates)));
       throw new RollBack();
     })
