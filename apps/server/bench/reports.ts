@@ -4,11 +4,15 @@
  * database is first filled by the dataset generator (children, 60 school days of trips with arrivals, positions
  * and scans), timed. The month is the last 30 days that have trips. Each report is asked once to warm up, then
  * `--runs` times; prints the rows, the median and the slowest answer of the JSON table and of its CSV, and the
- * printable manifest of one route. Exits non-zero when a median is over the 2 s target.
+ * printable manifest of one route. Exits non-zero when a median is over the 2 s target. A database with children
+ * but no stops yet (`npm run generate -- --students N --days 0`) gets the history added (generate-history.ts), a
+ * day per transaction, newest first; `--scan-days` bounds the days with scans, `--until` (an ISO instant) the days.
  *
  *   npm run bench:reports -w apps/server -- --database-url postgres://…/bench_reports_100k --students 100000
  *   (or: cd apps/server && npx tsx bench/reports.ts --data-dir /tmp/reports-bench --students 5000)
- * Options: --students 100000 (only when the database is empty), --days 60, --runs 3, --port 3998.
+ * Options: --students 100000 (only when the database is empty), --days 60, --runs 3, --port 3998, --scan-days D,
+ * --until 2026-11-24T18:20:00Z, --generate-only, --skip-history (measure what is there; otherwise the days
+ * missing trips or scans are added first).
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -17,6 +21,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { generateDataset, isEmpty } from '../src/db/generate/generate-dataset.js';
+import { generateHistory, type StatementTiming } from '../src/db/generate/generate-history.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { BENCH_ADMIN } from './bench-server.js';
 
@@ -29,6 +34,10 @@ const { values } = parseArgs({
     days: { type: 'string', default: '60' },
     runs: { type: 'string', default: '3' },
     port: { type: 'string', default: '3998' },
+    'scan-days': { type: 'string' },
+    until: { type: 'string' },
+    'generate-only': { type: 'boolean', default: false },
+    'skip-history': { type: 'boolean', default: false },
   },
 });
 if (!values['database-url'] && !values['data-dir']) throw new Error('Give --database-url or --data-dir');
@@ -47,14 +56,26 @@ const config = loadConfig({
 const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
 const db = app.database.db;
 
+const elapsed = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+const history = {
+  schoolDays: Number(values.days),
+  scanDays: values['scan-days'] ? Number(values['scan-days']) : undefined,
+  until: values.until ? new Date(values.until) : undefined,
+  onStatement: ({ step, ms, rows }: StatementTiming) =>
+    console.log(`  ${step}: ${rows} rows in ${(ms / 1000).toFixed(1)} s`),
+  onDay: (day: string, part: string, ms: number) =>
+    console.log(`${new Date().toISOString()} ${day} ${part} in ${(ms / 1000).toFixed(1)} s`),
+};
 if (await isEmpty(db)) {
   const started = performance.now();
-  const summary = await generateDataset(db, {
-    students: Number(values.students),
-    schoolDays: Number(values.days),
-    history: true,
-  });
-  console.log(`Generated in ${((performance.now() - started) / 1000).toFixed(1)} s:`, summary);
+  const summary = await generateDataset(db, { students: Number(values.students), schoolDays: 0 });
+  console.log(`Generated the children in ${elapsed(started)}:`, summary);
+}
+if (!values['skip-history']) {
+  const started = performance.now();
+  const { days, scanned } = await generateHistory(db, history);
+  console.log(`History generated in ${elapsed(started)}: trips on ${days.length} days (${days.at(-1)} to ${days[0]}),
+    scans on ${scanned.length} days (${scanned.at(-1)} to ${scanned[0]})`);
 }
 const [sizes] = await queryRows<Record<string, number>>(
   db,
@@ -63,6 +84,10 @@ const [sizes] = await queryRows<Record<string, number>>(
     (select count(*)::int from vehicle_positions) as positions`,
 );
 console.log('Dataset:', sizes);
+if (values['generate-only']) {
+  await app.close();
+  process.exit(0);
+}
 const [last] = await queryRows<{ from: string; to: string; route: string }>(
   db,
   sql`select (max(trip_date) - 29)::text as from, max(trip_date)::text as to,

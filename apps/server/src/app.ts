@@ -76,6 +76,7 @@ import { createParentPortalService } from './modules/parent-portal/parent-portal
 import { createNotificationService, createVapidKeys } from './modules/notifications/notification-service.js';
 import { createReportsService } from './modules/reports/reports-service.js';
 import { reportRoutes } from './modules/reports/reports-routes.js';
+import { countOnTimeRollupsWith } from './modules/reports/reports-queries.js';
 import { exportRoutes } from './modules/exports/export-routes.js';
 import { importRoutes } from './modules/imports/import-routes.js';
 import { createImportService } from './modules/imports/import-service.js';
@@ -206,6 +207,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   );
   try {
     await database.migrate();
+    // The on-time rollups count with one tolerance; a changed REPORT_ON_TIME_MINUTES counts them again, once.
+    if (await countOnTimeRollupsWith(database.db, config.reports.onTimeMinutes))
+      app.log.info({ minutes: config.reports.onTimeMinutes }, 'on-time rollups counted again');
   } catch (error) {
     await database.close();
     throw error;

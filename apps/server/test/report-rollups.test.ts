@@ -3,6 +3,12 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PositionInput, RidershipEventInput, RidershipKind } from '@school-transport/shared';
 import { queryRows } from '../src/db/client.js';
+import {
+  countOnTimeRollupsWith,
+  onTimeByRoute,
+  onTimeByStop,
+  onTimeFromStops,
+} from '../src/modules/reports/reports-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -202,5 +208,119 @@ describe('report rollups', () => {
       where trip_id = ${b.pickup} and occurred_at < '2026-03-02T07:33:00Z'`);
     const after = await expectRollupsToMatch(trips);
     expect(after.km.find((row) => row.trip_id === b.pickup)?.km).toBeCloseTo(2.2239, 3);
+  });
+});
+
+describe('on-time rollups', () => {
+  const MONTH = { from: '2026-03-01', to: '2026-03-31' };
+  const db = () => t.app.database.db;
+
+  /** The rollups' answer (what the reports read at this tolerance) equals the count from the trips' stops. */
+  async function expectOnTimeToMatch(toleranceMin = 5) {
+    const [settings] = await rows<{ minutes: number }>(sql`select minutes from on_time_rollup_settings`);
+    expect(settings!.minutes).toBe(toleranceMin);
+    const [negative] = await rows<{ n: number }>(sql`select count(*)::int as n from (
+      select trips, arrivals, on_time, early, late from route_on_time_days
+      union all select trips, arrivals, on_time, early, late from stop_on_time_days) r
+      where least(trips, arrivals, on_time, early, late) < 0`);
+    expect(negative!.n).toBe(0);
+    const byRoute = await onTimeByRoute(db(), MONTH, toleranceMin);
+    const byStop = await onTimeByStop(db(), MONTH, toleranceMin);
+    expect(byRoute).toEqual(await onTimeFromStops(db(), MONTH, toleranceMin, 'route'));
+    expect(byStop).toEqual(await onTimeFromStops(db(), MONTH, toleranceMin, 'stop'));
+    return { byRoute, byStop };
+  }
+
+  it('equal a count from the stops after inserts, arrivals, updates, deletions and another tolerance', async () => {
+    const b = await busWithTrips(t.app, admin, time.clock, { children: 1, start: ['PICKUP', 'DROP'] });
+    const stopIds = [randomUUID(), randomUUID(), randomUUID()];
+    await db().execute(sql`insert into stops (id, name, lat, lng) values
+      (${stopIds[0]}, 'On time A', 13.0, 77.0), (${stopIds[1]}, 'On time B', 13.01, 77.0),
+      (${stopIds[2]}, 'On time C', 13.02, 77.0)`);
+    const addStop = (
+      tripId: string,
+      position: number,
+      stop: number,
+      planned: string,
+      arrived: string | null,
+    ) =>
+      sql`(${tripId}, ${position}, ${stopIds[stop]}, ${`On time ${'ABC'[stop]}`}, ${13 + stop / 100}, 77.0,
+        ${planned}::timestamptz, ${arrived}::timestamptz)`;
+
+    // Generated stops (one statement per trip, as trip generation writes them): on time, late, not reached yet.
+    await db()
+      .execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
+      values ${addStop(b.pickup, 1, 0, '2026-03-02T07:30:00Z', '2026-03-02T07:32:00Z')},
+        ${addStop(b.pickup, 2, 1, '2026-03-02T07:40:00Z', '2026-03-02T07:47:30Z')},
+        ${addStop(b.pickup, 3, 2, '2026-03-02T07:50:00Z', null)}`);
+    await db()
+      .execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
+      values ${addStop(b.drop, 1, 2, '2026-03-02T15:00:00Z', '2026-03-02T14:54:00Z')},
+        ${addStop(b.drop, 2, 0, '2026-03-02T15:10:00Z', null)}`);
+    const first = await expectOnTimeToMatch();
+    expect(first.byRoute).toMatchObject([{ trips: 2, stops: 3, on_time: 1, early: 1, late: 1 }]);
+
+    // The driver app reaches the third stop: the positions' timeline writes its arrival (an update).
+    await send(b, { positions: [fix(b.pickup, 13.02, '2026-03-02T07:53:00Z')] });
+    const [reached] = await rows<{ arrived_at: string | null }>(
+      sql`select arrived_at::text from trip_stops where trip_id = ${b.pickup} and position = 3`,
+    );
+    expect(reached!.arrived_at).not.toBeNull();
+    expect((await expectOnTimeToMatch()).byRoute).toMatchObject([{ trips: 2, stops: 4, on_time: 2 }]);
+    // Another fix at the same stop only moves last_near_at: nothing counted changes.
+    await send(b, { positions: [fix(b.pickup, 13.02, '2026-03-02T07:54:00Z')] });
+    await expectOnTimeToMatch();
+
+    // Hand-written fixes: a planned time moved, a stop moved to the other trip, an arrival taken back.
+    await db().execute(sql`update trip_stops set planned_at = '2026-03-02T07:45:00Z'
+      where trip_id = ${b.pickup} and position = 2`);
+    await expectOnTimeToMatch();
+    await db().execute(sql`update trip_stops set trip_id = ${b.drop}, position = 3
+      where trip_id = ${b.pickup} and position = 1`);
+    await expectOnTimeToMatch();
+    await db().execute(
+      sql`update trip_stops set arrived_at = null where trip_id = ${b.drop} and position = 1`,
+    );
+    await expectOnTimeToMatch();
+
+    // Deletions: a trip's stop, a stop itself (the trip's stop keeps its name), the trip's route (it keeps its
+    // name), a trip's day and route name changed, then a whole trip.
+    await db().execute(sql`delete from trip_stops where trip_id = ${b.pickup} and position = 2`);
+    await expectOnTimeToMatch();
+    await db().execute(sql`delete from stops where id = ${stopIds[2]}`);
+    await expectOnTimeToMatch();
+    await db().execute(sql`update trips set route_id = null where id = ${b.drop}`);
+    await expectOnTimeToMatch();
+    await db().execute(
+      sql`update trips set trip_date = '2026-03-03', route_name = 'Renamed' where id = ${b.pickup}`,
+    );
+    await expectOnTimeToMatch();
+    await db().execute(sql`delete from trips where id = ${b.drop}`);
+    const [left] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from trip_stops where trip_id = ${b.drop}`,
+    );
+    expect(left!.n).toBe(0);
+    await expectOnTimeToMatch();
+
+    // Another tolerance: the reports read the stops until the rollups are counted again with it (as at a start).
+    await db()
+      .execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at)
+      values ${addStop(b.pickup, 7, 1, '2026-03-03T07:30:00Z', '2026-03-03T07:32:30Z')}`);
+    expect(await onTimeByRoute(db(), MONTH, 2)).toEqual(await onTimeFromStops(db(), MONTH, 2, 'route'));
+    expect(await countOnTimeRollupsWith(db(), 2)).toBe(true);
+    expect(await countOnTimeRollupsWith(db(), 2)).toBe(false);
+    await expectOnTimeToMatch(2);
+    expect(await countOnTimeRollupsWith(db(), 5)).toBe(true);
+    await expectOnTimeToMatch(5);
+
+    // The report over HTTP is the rollups' answer.
+    const answer = await admin('GET', `/api/reports/on-time-routes?from=${MONTH.from}&to=${MONTH.to}`);
+    expect(answer.status).toBe(200);
+    const byRoute = await onTimeFromStops(db(), MONTH, 5, 'route');
+    expect((answer.body as { data: { rows: { trips: number; stops: number }[] } }).data.rows).toEqual(
+      byRoute.map((row) =>
+        expect.objectContaining({ trips: row.trips, stops: row.stops, onTime: row.on_time }),
+      ),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
+import { generateHistory } from './generate-history.js';
 import {
   CITIES,
   FIRST_NAMES,
@@ -95,115 +96,9 @@ const NEIGHBOURHOOD_CENTRE_SPREAD = 0.5 * PICKUP_SPREAD_DEGREES;
 const pick = (array: string, seed: string) =>
   sql.raw(`(${array})[1 + ((${seed}) % array_length(${array}, 1))]`);
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
-/** Stops per route: a bus of neighbours calls at a few corners of its neighbourhood. */
-const STOPS_PER_ROUTE = 6;
-/** Minutes between two stops of a run, and the runs' starts on the wall clock. */
-const MINUTES_BETWEEN_STOPS = 5;
-
-/**
- * Each block's stops (spread across its neighbourhood), its route's two runs (07:00 pickup, 15:00 drop) calling at
- * them in order, and every seated child's stop for both runs, so that manifests and per-stop reports have data.
- */
-async function generateStops(tx: Tx) {
-  await tx.execute(sql`create temporary table gen_stops on commit drop as
-    select g.b, g.route_id, k as position, gen_random_uuid() as id,
-      (${sql.raw(CITY_LAT)})[1 + g.city] + g.centre_distance * sin(g.centre_angle) + (k - 3.5) * ${NEIGHBOURHOOD_DEGREES / 3} as lat,
-      (${sql.raw(CITY_LNG)})[1 + g.city] + g.centre_distance * cos(g.centre_angle) + ((k * 5) % ${STOPS_PER_ROUTE} - 2.5) * ${NEIGHBOURHOOD_DEGREES / 3} as lng
-    from gen_blocks g cross join generate_series(1, ${STOPS_PER_ROUTE}) k`);
-  await tx.execute(sql`insert into stops (id, name, lat, lng, address)
-    select id, ${pick(LAST, 'b * 7 + position')} || ' Corner ' || (b + 1) || '-' || position, lat, lng,
-      position || ' ' || ${pick(LAST, 'b + position')} || ' Street'
-    from gen_stops`);
-  await tx.execute(sql`insert into route_runs (route_id, run, start_time)
-    select route_id, run::trip_type, (case when run = 'PICKUP' then '07:00' else '15:00' end)::time
-    from gen_blocks cross join (values ('PICKUP'), ('DROP')) r(run)`);
-  // The drop run calls at the same stops in reverse order.
-  await tx.execute(sql`insert into route_stops (route_id, run, position, stop_id, minutes_after_start)
-    select route_id, run::trip_type, case when run = 'PICKUP' then position else ${STOPS_PER_ROUTE + 1} - position end,
-      id, (case when run = 'PICKUP' then position - 1 else ${STOPS_PER_ROUTE} - position end) * ${MINUTES_BETWEEN_STOPS}
-    from gen_stops cross join (values ('PICKUP'), ('DROP')) r(run)`);
-  await tx.execute(sql`insert into student_stops (student_id, run, stop_id)
-    select s.id, run::trip_type, st.id
-    from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}
-    join gen_stops st on st.b = g.b and st.position = 1 + s.city_rank % ${STOPS_PER_ROUTE}
-    cross join (values ('PICKUP'), ('DROP')) r(run)
-    where s.city_rank % ${BLOCK} < g.capacity`);
-}
-
-/**
- * What happened on the trips that ran: each stop's arrival (4 minutes early to 8 late), the bus's positions (five
- * fixes per leg between stops), and each seated child's scans (boarded and left; about 3% no-shows, a few boardings
- * flagged as on the wrong bus). Set-based, like the rest: no row passes through Node.
- */
-async function generateTripHistory(tx: Tx) {
-  await tx.execute(sql`insert into trip_stops (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at, departed_at)
-    select t.id, rs.position, s.id, s.name, s.lat, s.lng, planned, arrived, arrived + interval '1 minute'
-    from trips t
-    join gen_blocks g on g.assignment_id = t.assignment_id
-    join route_stops rs on rs.route_id = t.route_id and rs.run = t.type
-    join stops s on s.id = rs.stop_id
-    cross join lateral (select t.planned_start_at + rs.minutes_after_start * interval '1 minute' as planned) p
-    cross join lateral (select case when t.status = 'COMPLETED'
-      then planned + round((random() * 12 - 4) * 60) * interval '1 second' end as arrived) a`);
-  await tx.execute(sql`insert into vehicle_positions (position_id, trip_id, vehicle_id, lat, lng, accuracy, speed, recorded_at, received_at, source)
-    select gen_random_uuid(), legs.trip_id, legs.vehicle_id,
-      legs.lat + (legs.next_lat - legs.lat) * f / 5.0, legs.lng + (legs.next_lng - legs.lng) * f / 5.0, 10, 8,
-      legs.departed_at + (legs.next_arrived_at - legs.departed_at) * f / 5.0,
-      legs.departed_at + (legs.next_arrived_at - legs.departed_at) * f / 5.0, 'app'
-    from (select ts.trip_id, t.vehicle_id, ts.lat, ts.lng, ts.departed_at,
-        lead(ts.lat) over w as next_lat, lead(ts.lng) over w as next_lng, lead(ts.arrived_at) over w as next_arrived_at
-      from trip_stops ts join trips t on t.id = ts.trip_id join gen_blocks g on g.assignment_id = t.assignment_id
-      where ts.arrived_at is not null
-      window w as (partition by ts.trip_id order by ts.position)) legs
-    cross join generate_series(0, 4) f
-    where legs.next_lat is not null`);
-  await tx.execute(sql`insert into ridership_events (event_id, trip_id, kind, method, student_id, student_name, occurred_at, received_at, flag)
-    select gen_random_uuid(), x.trip_id, e.kind::ridership_kind, 'NFC', x.student_id, x.name, e.at, e.at,
-      (case when e.kind = 'BOARD' and x.r < 0.002 then 'WRONG_BUS' end)::ridership_flag
-    from (select t.id as trip_id, t.type, s.id as student_id, s.name, random() as r, t.started_at, t.completed_at,
-        coalesce(ts.arrived_at, t.started_at) as at_stop
-      from trips t
-      join gen_blocks g on g.assignment_id = t.assignment_id
-      join assignment_students a on a.assignment_id = t.assignment_id
-      join students s on s.id = a.student_id
-      left join student_stops ss on ss.student_id = s.id and ss.run = t.type
-      left join trip_stops ts on ts.trip_id = t.id and ts.stop_id = ss.stop_id
-      where t.status = 'COMPLETED') x
-    -- Mornings: on at the child's stop, off at school; afternoons: on at school, off at the stop.
-    cross join lateral unnest(
-      case when x.type = 'PICKUP' and x.r > 0.97 then array['NO_SHOW'] else array['BOARD', 'ALIGHT'] end,
-      case when x.type = 'PICKUP' and x.r > 0.97 then array[x.at_stop]
-        when x.type = 'PICKUP' then array[x.at_stop, x.completed_at]
-        else array[x.started_at, x.at_stop] end) e(kind, at)`);
-}
-
-/**
- * Every driver's and vehicle's credentials of each kind, expiring from a month ago to a year ahead (a few already
- * expired, as in life), and a defect found at an inspection of every tenth vehicle, still open: the compliance
- * reports' data.
- */
-async function generateCompliance(tx: Tx) {
-  await tx.execute(sql`insert into credentials (kind_id, driver_id, vehicle_id, number, expires_on)
-    select k.id, case when k.subject = 'DRIVER' then g.driver_id end, case when k.subject = 'VEHICLE' then g.vehicle_id end,
-      upper(left(k.name, 3)) || '-' || lpad(g.b::text, 7, '0'),
-      current_date + ((g.b * 37 + length(k.name) * 11) % 400 - 30)::int
-    from gen_blocks g cross join credential_kinds k`);
-  await tx.execute(sql`create temporary table gen_inspections on commit drop as
-    select g.vehicle_id, gen_random_uuid() as id, current_date - (g.b % 20)::int as day
-    from gen_blocks g where g.b % 10 = 0`);
-  await tx.execute(sql`insert into inspections (id, vehicle_id, driver_name, inspected_on, items, completed_at)
-    select id, vehicle_id, 'Generated driver', day, '[{"itemId":"brakes","label":"Brakes","ok":false,"note":"Soft pedal"}]'::jsonb,
-      day + interval '6 hours 30 minutes'
-    from gen_inspections`);
-  await tx.execute(sql`insert into inspection_defects (inspection_id, vehicle_id, item_label, note, out_of_service, opened_at)
-    select id, vehicle_id, 'Brakes', 'Soft pedal', (extract(day from day)::int % 3 = 0), day + interval '6 hours 30 minutes'
-    from gen_inspections`);
-}
-
 export async function generateDataset(db: Database, size: DatasetSize): Promise<DatasetSummary> {
   const parents = Math.ceil(size.students / 2);
+  const history = size.history ?? false;
   await db.transaction(async (tx) => {
     // The same size gives the same homes, neighbourhoods and seats (not the same ids), so benchmarks on generated
     // data can be repeated. random() follows the seed on the transaction's connection.
@@ -277,8 +172,6 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       select g.assignment_id, s.id
       from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}
       where s.city_rank % ${BLOCK} < g.capacity`);
-    const history = size.history ?? false;
-    if (history) await generateStops(tx);
     // Past school days (weekdays) of trips, copied from the assignments as generation would.
     await tx.execute(sql`insert into trips (assignment_id, type, trip_date, status, started_at, completed_at, cancelled_at,
         route_name, driver_name, driver_license_no, driver_phone, vehicle_plate, driver_id, vehicle_id, route_id,
@@ -297,13 +190,11 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       join users u on u.id = dr.user_id
       join vehicles v on v.id = g.vehicle_id
       cross join (select day::date as day from generate_series((current_date - ${size.schoolDays * 2}::int)::timestamp, (current_date - 1)::timestamp, interval '1 day') day
-        where extract(isodow from day) < 6 order by day desc limit ${size.schoolDays}) d
+        where extract(isodow from day) < 6 order by day desc limit ${history ? 0 : size.schoolDays}) d
       cross join (values ('PICKUP'), ('DROP')) t(type)`);
-    if (history) {
-      await generateTripHistory(tx);
-      await generateCompliance(tx);
-    }
   });
+  // With history the days' trips come with what happened on them, a day per transaction.
+  if (history) await generateHistory(db, { schoolDays: size.schoolDays });
   // Vacuum sets the visibility map, so newest-first paging reads its index alone (Index Only Scan), as it would on
   // a database that autovacuum has visited; analyze gives the planner the new tables' statistics.
   await db.execute(sql`vacuum analyze`);

@@ -1,4 +1,7 @@
 import {
+  boolean,
+  check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -10,6 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, SCAN_METHODS } from '@school-transport/shared';
 import { students } from './families.js';
 import { stops } from './stops.js';
@@ -143,6 +147,60 @@ export const tripDistances = pgTable('trip_distances', {
     .references(() => trips.id, { onDelete: 'cascade' }),
   km: doublePrecision('km').notNull().default(0),
 });
+
+/** What the on-time rollups add up for a group of stop arrivals (migration 0023). */
+const onTimeCounts = {
+  /** Trips with at least one counted arrival in the group. */
+  trips: integer('trips').notNull().default(0),
+  arrivals: integer('arrivals').notNull().default(0),
+  onTime: integer('on_time').notNull().default(0),
+  early: integer('early').notNull().default(0),
+  late: integer('late').notNull().default(0),
+  /** Sum of (arrived - planned) in seconds, for the average delay. */
+  delaySeconds: doublePrecision('delay_seconds').notNull().default(0),
+};
+
+/**
+ * Stop arrivals (with a planned time) per day and per route as copied on the trip, against the tolerance in
+ * `on_time_rollup_settings`; kept by triggers on `trip_stops` and `trips` (migration 0023), so the on-time report
+ * per route reads one row per route and day instead of every trip's stops. No foreign key: a deleted route's trips
+ * keep their name, and the trips' trigger moves their rows to it.
+ */
+export const routeOnTimeDays = pgTable(
+  'route_on_time_days',
+  {
+    tripDate: date('trip_date', { mode: 'string' }).notNull(),
+    routeId: uuid('route_id'),
+    routeName: text('route_name').notNull(),
+    ...onTimeCounts,
+  },
+  (t) => [unique('route_on_time_days_unique').on(t.tripDate, t.routeId, t.routeName).nullsNotDistinct()],
+);
+
+/** The same per day and per stop (its id, and the name copied on the trip's stop), for the report per stop. */
+export const stopOnTimeDays = pgTable(
+  'stop_on_time_days',
+  {
+    tripDate: date('trip_date', { mode: 'string' }).notNull(),
+    stopId: uuid('stop_id'),
+    stopName: text('stop_name').notNull(),
+    ...onTimeCounts,
+  },
+  (t) => [unique('stop_on_time_days_unique').on(t.tripDate, t.stopId, t.stopName).nullsNotDistinct()],
+);
+
+/**
+ * The tolerance (±minutes) the on-time rollups were counted with: one row. The server counts them again when it
+ * starts with another REPORT_ON_TIME_MINUTES, and a report asked with a tolerance other than this reads the stops.
+ */
+export const onTimeRollupSettings = pgTable(
+  'on_time_rollup_settings',
+  {
+    id: boolean('id').primaryKey().default(true),
+    minutes: integer('minutes').notNull(),
+  },
+  (t) => [check('on_time_rollup_settings_one_row', sql`${t.id}`)],
+);
 
 /** GPS trackers speaking the OsmAnd protocol, each tied to a vehicle and holding a secret (only its hash kept). */
 export const trackerDevices = pgTable(

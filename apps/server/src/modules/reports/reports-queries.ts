@@ -44,15 +44,39 @@ export interface OnTimeRow {
   average_delay_min: number | null;
 }
 
-/** Stop arrivals of the range's trips that had a planned time, grouped by `key`, against ±`toleranceMin` minutes. */
-function onTime(db: Executor, range: ReportRange, toleranceMin: number, by: 'route' | 'stop') {
+/** The on-time figures of a group, from its arrivals' count, on-time count and delay sum (seconds). */
+const onTimeFigures = (arrivals: SQL, onTimeCount: SQL, delaySeconds: SQL) =>
+  sql`${oneDecimal(sql`100.0 * ${onTimeCount} / ${arrivals}`)} as on_time_pct,
+      ${oneDecimal(sql`${delaySeconds} / ${arrivals} / 60`)} as average_delay_min`;
+
+/**
+ * A row of an on-time report: a route (its id while it exists, else its name as copied on the trip) or a stop (the
+ * same with the stop's name copied as `stopName`), named now as the route or stop is named.
+ */
+function onTimeGroup(by: 'route' | 'stop', stopName: SQL) {
+  return by === 'route'
+    ? { key: routeKey, name: routeName, join: sql`left join routes r on r.id = t.route_id` }
+    : {
+        key: sql`coalesce(t.stop_id::text, ${stopName})`,
+        name: sql`coalesce(max(st.name), max(${stopName}))`,
+        join: sql`left join stops st on st.id = t.stop_id`,
+      };
+}
+
+/**
+ * Stop arrivals of the range's trips that had a planned time, grouped by route or stop, against ±`toleranceMin`
+ * minutes, counted from the trips' stops themselves: the definition the rollups must equal, and the answer when
+ * the rollups were counted with another tolerance (another server on the same database, or the moment before a
+ * restart counts them again).
+ */
+export function onTimeFromStops(
+  db: Executor,
+  range: ReportRange,
+  toleranceMin: number,
+  by: 'route' | 'stop',
+) {
   // The arrivals are named `t` below, so that the route's key and name read as on trips.
-  const key = by === 'route' ? routeKey : sql`coalesce(t.stop_id::text, t.name)`;
-  const name = by === 'route' ? routeName : sql`coalesce(max(st.name), max(t.name))`;
-  const join =
-    by === 'route'
-      ? sql`left join routes r on r.id = t.route_id`
-      : sql`left join stops st on st.id = t.stop_id`;
+  const { key, name, join } = onTimeGroup(by, sql`t.name`);
   const seconds = sql`${toleranceMin * 60}::float8`;
   return queryRows<OnTimeRow>(
     db,
@@ -67,12 +91,56 @@ function onTime(db: Executor, range: ReportRange, toleranceMin: number, by: 'rou
       count(*) filter (where abs(t.delay) <= ${seconds})::int as on_time,
       count(*) filter (where t.delay < -(${seconds}))::int as early,
       count(*) filter (where t.delay > ${seconds})::int as late,
-      ${oneDecimal(sql`100.0 * count(*) filter (where abs(t.delay) <= ${seconds}) / count(*)`)} as on_time_pct,
-      ${oneDecimal(sql`avg(t.delay) / 60`)} as average_delay_min
+      ${onTimeFigures(sql`count(*)`, sql`count(*) filter (where abs(t.delay) <= ${seconds})`, sql`sum(t.delay)`)}
     from arrivals t ${join}
     group by ${key}
     order by name, key`,
   );
+}
+
+/**
+ * The same from the rollups (`route_on_time_days`, `stop_on_time_days`, migration 0023): one row per day and route
+ * or stop, so a month reads a month of those instead of every trip's stops. A trip counts once per route and per
+ * stop it arrived at (the rollup's `trips`), as `count(distinct …)` does above.
+ */
+function onTimeFromRollups(db: Executor, range: ReportRange, by: 'route' | 'stop') {
+  const rollup = by === 'route' ? sql`route_on_time_days` : sql`stop_on_time_days`;
+  // Named as on trips and trip stops, so that the keys and names read as in onTimeFromStops.
+  const { key, name, join } = onTimeGroup(by, sql`t.stop_name`);
+  return queryRows<OnTimeRow>(
+    db,
+    sql`
+    select ${key} as key, ${name} as name,
+      sum(t.trips)::int as trips, sum(t.arrivals)::int as stops, sum(t.on_time)::int as on_time,
+      sum(t.early)::int as early, sum(t.late)::int as late,
+      ${onTimeFigures(sql`sum(t.arrivals)`, sql`sum(t.on_time)`, sql`sum(t.delay_seconds)`)}
+    from ${rollup} t ${join}
+    where ${tripsInRange(range)} and t.arrivals > 0
+    group by ${key}
+    order by name, key`,
+  );
+}
+
+/** Reads the rollups when they were counted with this tolerance, else the trips' stops. */
+async function onTime(db: Executor, range: ReportRange, toleranceMin: number, by: 'route' | 'stop') {
+  const [settings] = await queryRows<{ minutes: number }>(
+    db,
+    sql`select minutes from on_time_rollup_settings`,
+  );
+  return settings?.minutes === toleranceMin
+    ? onTimeFromRollups(db, range, by)
+    : onTimeFromStops(db, range, toleranceMin, by);
+}
+
+/** Counts the on-time rollups again when they were counted with another tolerance (a changed setting). */
+export async function countOnTimeRollupsWith(db: Executor, toleranceMin: number): Promise<boolean> {
+  const [settings] = await queryRows<{ minutes: number }>(
+    db,
+    sql`select minutes from on_time_rollup_settings`,
+  );
+  if (settings?.minutes === toleranceMin) return false;
+  await db.execute(sql`select rebuild_on_time_rollups(${toleranceMin}::int)`);
+  return true;
 }
 
 export const onTimeByRoute = (db: Executor, range: ReportRange, toleranceMin: number) =>
