@@ -335,3 +335,28 @@ describe('messages', () => {
     for (const message of messages) for (const name of childNames) expect(message).not.toContain(name);
   });
 });
+
+describe('raising many at once', () => {
+  it('raises more alerts in one call than one statement could carry (65,535 parameters), each once', async () => {
+    const b = remember(await bus());
+    const count = 11_000; // 66,000 parameters at 6 a row
+    const inputs = Array.from({ length: count }, (_, index) => ({
+      kind: 'LATE' as const,
+      cause: `TEST:many:${index}:${randomUUID()}`,
+      tripId: b.pickup,
+      message: 'many',
+      raisedAt: time.clock(),
+    }));
+    // Rolled back, so the other tests' lists do not hold them.
+    const rollback = new Error('rollback');
+    await expect(
+      db().transaction(async (tx) => {
+        const raised = await raiseAlerts(tx, inputs);
+        expect(raised).toHaveLength(count);
+        expect(new Set(raised.map((row) => row.cause)).size).toBe(count);
+        expect(await raiseAlerts(tx, inputs.slice(0, 1_500))).toEqual([]);
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+});

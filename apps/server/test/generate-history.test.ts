@@ -8,6 +8,11 @@ import { adminTestApp } from './support/requests.js';
 
 const { t } = adminTestApp();
 
+type HistoryCounts = Record<
+  'days' | 'trips' | 'completed' | 'arrivals' | 'scan_days' | 'positions' | 'measured',
+  number
+>;
+
 /**
  * The reports' benchmark history (generate-history.ts): a day per transaction after the children, every completed
  * trip with its stops' arrivals, positions and scans, the rollups kept by the triggers as it goes, and a second run
@@ -18,7 +23,7 @@ describe('the history generator', () => {
     const db = t.app.database.db;
     await generateDataset(db, { students: 150, schoolDays: 2, history: true });
     const count = async () => {
-      const [row] = await queryRows<Record<string, number>>(
+      const [row] = await queryRows<HistoryCounts>(
         db,
         sql`select (select count(distinct trip_date)::int from trips) as days, (select count(*)::int from trips) as trips,
           (select count(*)::int from trips where status = 'COMPLETED') as completed,

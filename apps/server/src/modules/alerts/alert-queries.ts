@@ -24,13 +24,25 @@ export async function raiseAlerts(
   tx: Executor,
   inputs: AlertInput[],
 ): Promise<{ id: string; cause: string }[]> {
-  if (!inputs.length) return [];
-  return tx
-    .insert(alerts)
-    .values(inputs.map((input) => ({ ...input, studentId: input.studentId ?? null })))
-    .onConflictDoNothing({ target: alerts.cause })
-    .returning({ id: alerts.id, cause: alerts.cause });
+  const raised: { id: string; cause: string }[] = [];
+  for (let start = 0; start < inputs.length; start += RAISE_BATCH) {
+    const batch = inputs.slice(start, start + RAISE_BATCH);
+    raised.push(
+      ...(await tx
+        .insert(alerts)
+        .values(batch.map((input) => ({ ...input, studentId: input.studentId ?? null })))
+        .onConflictDoNothing({ target: alerts.cause })
+        .returning({ id: alerts.id, cause: alerts.cause })),
+    );
+  }
+  return raised;
 }
+
+/**
+ * Alerts per insert. A check over a whole operator's day can raise thousands at once (16k late trips on a
+ * generated 1M-child day), and one statement carries at most 65,535 parameters: 6 a row.
+ */
+const RAISE_BATCH = 1_000;
 
 /**
  * An alert as it is shown: the route's name from its trip, the child's name from their record (null once the
