@@ -34,6 +34,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TRUST_PROXY: '1',
       SMTP_URL: mailSink.url,
       PUBLIC_URL: E2E_URL,
+      // A test's API calls (page.request) reuse a kept-alive connection after seconds of clicking; with the
+      // default 5 s the server may close it just as the next call is sent (ECONNRESET, seen once). A browser
+      // retries such a call; Playwright's request context does not. An idle connection now lasts until the
+      // socket's own limit (REQUEST_TIMEOUT_SECONDS, 60 s), longer than a test's pause between two calls.
+      KEEP_ALIVE_TIMEOUT_SECONDS: '600',
     },
     // Under load the server takes long to start (tsx compiles its sources first).
     timeoutMs: 180_000,

@@ -82,7 +82,7 @@ test('an invited admin chooses a password from the mail, later forgets it and re
   // The staff list now shows her as active, with a sign-in time.
   await page.reload();
   await expect(row).toContainText('Active');
-  await expect(row).toContainText(/\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{1,2}:\d{2}/);
+  await expect(row).toContainText(/\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} (am|pm)/);
 });
 
 test('Forgot Password answers the same for an address without an account', async ({ page }) => {

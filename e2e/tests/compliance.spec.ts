@@ -38,7 +38,7 @@ test("an expired licence added on the driver's page blocks an assignment until t
   await expectToast(page, 'Credential saved.');
   await expect(dialog).toBeHidden();
   const row = panel.getByRole('row', { name: new RegExp(`DL-${tag}`) });
-  await expect(row).toContainText('3 Jan 2020');
+  await expect(row).toContainText('3rd Jan 2020');
   await expect(row).toContainText('Expired');
   await expect(row.getByRole('link', { name: 'PDF' })).toHaveAttribute('href', /\/api\/uploads\/documents\//);
 

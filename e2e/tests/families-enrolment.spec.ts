@@ -37,7 +37,9 @@ test('a family enrolled on Add Parent is listed, its children edited and deleted
   await expect(parentRow).toContainText(parent.email);
   await expect(parentRow).toContainText(parent.phone);
   await expect(await cellUnder(page, parentRow, 'Children')).toHaveText('2');
-  await expect(await cellUnder(page, parentRow, 'Joined From')).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+  await expect(await cellUnder(page, parentRow, 'Joined From')).toHaveText(
+    /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/,
+  );
 
   await page.goto(`/all-students?search=${tag}`);
   await expect(summary(page)).toHaveText('Showing 1–2 of 2 records');

@@ -5,8 +5,8 @@ import { postThroughApi } from '../support/api';
 import { localToday, signInWithNewAssignment } from '../support/assignments-helpers';
 import { searchList, summary } from '../support/screens';
 
-/** The trip list's Date column once a trip has started, in the operator's locale (en-GB: '2 Mar 26, 7:04:05'). */
-const STARTED_AT = /^\d{1,2} [A-Z][a-z]{2,3} \d{2}, \d{1,2}:\d{2}:\d{2}$/;
+/** The trip list's Date column once a trip has started: 'Do MMM YY, h:mm:ss a' (the default locale). */
+const STARTED_AT = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2}:\d{2} (am|pm)$/;
 
 test('today’s trips are generated through the dialog, filtered, and one is started', async ({ page }) => {
   const { tag, parts } = await signInWithNewAssignment(page);
@@ -18,7 +18,7 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   const dialog = page.getByRole('dialog', { name: 'Generate trips' });
   await expect(dialog.getByLabel('Date')).toHaveValue(today);
   await dialog.getByRole('button', { name: 'Generate' }).click();
-  // The toast writes the day as the tables do, in the operator's locale (en-GB here): '2 Mar 2026'.
+  // The toast writes the day as the tables do, in the operator's locale (the default here): '2nd Mar 2026'.
   await expectToast(
     page,
     new RegExp(`^\\d+ trips generated for ${dayInLocale(today)}; \\d+ already existed\\.$`),
@@ -68,7 +68,7 @@ test('a trip is cancelled only after the confirmation, and then offers no move',
   await page.goto(`/all-trips?search=${tag}&type=DROP&dateFrom=${today}&dateTo=${today}`);
   const row = page.getByRole('row', { name: new RegExp(parts.route.name) });
   await expect(row).toContainText('PENDING');
-  await expect(row.getByRole('cell').nth(7)).toHaveText(/^\d{1,2} [A-Z][a-z]{2,3} \d{2}$/);
+  await expect(row.getByRole('cell').nth(7)).toHaveText(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{2}$/);
   await page.getByRole('link', { name: `View the DROP trip of ${parts.route.name}` }).click();
   await page.getByRole('button', { name: 'Cancel Trip' }).click();
   await page.getByRole('dialog', { name: 'Cancel Trip?' }).getByRole('button', { name: 'Keep Trip' }).click();

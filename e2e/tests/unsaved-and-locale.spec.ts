@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { driverPayload, uniqueTag } from '@school-transport/testing';
-import type { Driver } from '@school-transport/shared';
+import { dateWriter, type Driver } from '@school-transport/shared';
 import { createThroughApi, getThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { expectNoSidewaysScroll, searchList, signInAsAdmin } from '../support/screens';
@@ -98,9 +98,9 @@ test('on a phone the audit log filters fold into one button, with no sideways sc
   await expectNoSidewaysScroll(page);
 });
 
-/** '2 Mar 2026' in en-GB, 'Mar 2, 2026' in en-US: what the app must write for `iso` in `locale`. */
+/** '2nd Mar 2026' by default (en-GB), 'Mar 2, 2026' in en-US: what the app must write for `iso` in `locale`. */
 const dateIn = (locale: string, iso: string) =>
-  new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso));
+  dateWriter(locale, { day: 'numeric', month: 'short', year: 'numeric' })(new Date(iso));
 
 for (const locale of ['en-GB', 'en-US']) {
   test(`dates are written in the operator's locale (${locale}) in the table and under the date picker`, async ({
@@ -123,6 +123,9 @@ for (const locale of ['en-GB', 'en-US']) {
     await searchList(page, tag);
     const row = page.getByRole('row', { name: new RegExp(tag) });
     await expect(row).toContainText(dateIn(locale, driver.createdAt));
+    // The default writes the specification's 'Do MMM YYYY'.
+    if (locale === 'en-GB')
+      expect(dateIn(locale, driver.createdAt)).toMatch(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/);
     await expect(row).not.toContainText(dateIn(locale === 'en-GB' ? 'en-US' : 'en-GB', driver.createdAt));
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
 
@@ -131,12 +134,10 @@ for (const locale of ['en-GB', 'en-US']) {
     await page.getByRole('button', { name: 'Generate trips' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate trips' });
     await dialog.getByLabel('Date').fill('2026-03-02');
-    const longDay = new Intl.DateTimeFormat(locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    }).format(new Date(2026, 2, 2));
+    const longDay = dateWriter(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })(
+      new Date(2026, 2, 2),
+    );
+    expect(longDay).toBe(locale === 'en-GB' ? 'Monday, 2nd March 2026' : 'Monday, March 2, 2026');
     await expect(dialog.getByText(longDay)).toBeVisible();
   });
 }

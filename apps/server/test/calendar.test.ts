@@ -136,7 +136,7 @@ describe('absences', () => {
     await api('POST', `/api/students/${child.id}/absences`, { date: '2026-03-05', run: 'DROP' });
     const same = await api('POST', `/api/students/${child.id}/absences`, { date: '2026-03-05', run: 'DROP' });
     expect(same.status).toBe(409);
-    expect(same.body.message).toBe('This child is already marked not riding on 5 Mar 2026 (afternoon).');
+    expect(same.body.message).toBe('This child is already marked not riding on 5th Mar 2026 (afternoon).');
     const both = await api('POST', `/api/students/${child.id}/absences`, { date: '2026-03-05', run: 'BOTH' });
     expect(both.status).toBe(409);
     expect(both.body.message).toContain('already marked not riding');
@@ -226,7 +226,7 @@ describe('the calendar and the trips already made', () => {
     expect((await api('POST', `/api/trips/start/${pickup!.id}`)).status).toBe(200);
 
     const holiday = await api('PUT', '/api/calendar/2026-03-05', { kind: 'HOLIDAY' });
-    expect(holiday.body.message).toBe('5 Mar 2026 saved. 1 trip of that day cancelled.');
+    expect(holiday.body.message).toBe('5th Mar 2026 saved. 1 trip of that day cancelled.');
     let day = await tripsOn('2026-03-05');
     expect(day.PICKUP).toMatchObject({ status: 'STARTED', finishReason: null });
     expect(day.DROP).toMatchObject({
@@ -267,11 +267,11 @@ describe('the calendar and the trips already made', () => {
       kind: 'SCHOOL_DAY',
       note: 'Make-up day',
     });
-    expect(saturday.body.message).toBe('7 Mar 2026 saved. 2 trips planned for that day.');
+    expect(saturday.body.message).toBe('7th Mar 2026 saved. 2 trips planned for that day.');
     expect(Object.keys(await tripsOn('2026-03-07')).sort()).toEqual(['DROP', 'PICKUP']);
 
     const later = await api('PUT', '/api/calendar/2026-03-21', { kind: 'SCHOOL_DAY' });
-    expect(later.body.message).toBe('21 Mar 2026 saved.');
+    expect(later.body.message).toBe('21st Mar 2026 saved.');
     expect(await tripsOn('2026-03-21')).toEqual({});
   });
 });

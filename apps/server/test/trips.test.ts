@@ -44,7 +44,7 @@ describe('generating trips', () => {
     const first = await api('POST', '/api/trips/generate', { date: '2026-03-03' });
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ date: '2026-03-03', created: 4, existing: 0 });
-    expect(first.body.message).toBe('4 trips generated for 3 Mar 2026; 0 already existed.');
+    expect(first.body.message).toBe('4 trips generated for 3rd Mar 2026; 0 already existed.');
     const again = await api('POST', '/api/trips/generate', { date: '2026-03-03' });
     expect(again.body.data).toEqual({ date: '2026-03-03', created: 0, existing: 4 });
 

@@ -18,17 +18,19 @@ afterEach(() => setOperatorLocale(DEFAULT_OPERATOR_LOCALE));
 
 describe('formatDate', () => {
   it.each([
-    ['2025-01-01T10:00:00', '1 Jan 2025'],
-    ['2025-03-02T10:00:00', '2 Mar 2025'],
-    ['2024-12-22T10:00:00', '22 Dec 2024'],
-  ])('shows %s as %s in the default locale (en-GB)', (iso, expected) => {
+    ['2025-01-01T10:00:00', '1st Jan 2025'],
+    ['2025-03-02T10:00:00', '2nd Mar 2025'],
+    ['2025-05-03T10:00:00', '3rd May 2025'],
+    ['2025-06-11T10:00:00', '11th Jun 2025'],
+    ['2024-12-22T10:00:00', '22nd Dec 2024'],
+  ])("shows %s as %s in the default locale (the specification's Do MMM YYYY)", (iso, expected) => {
     expect(formatDate(iso)).toBe(expected);
   });
 
   it('reads a calendar day as that day where the viewer is, not as midnight UTC', () => {
     // new Date('2025-01-01') is midnight UTC: west of Greenwich that is still 31 December.
-    expect(formatDate('2025-01-01')).toBe('1 Jan 2025');
-    expect(formatTripDay('2026-03-02')).toBe('2 Mar 26');
+    expect(formatDate('2025-01-01')).toBe('1st Jan 2025');
+    expect(formatTripDay('2026-03-02')).toBe('2nd Mar 26');
   });
 });
 
@@ -54,7 +56,7 @@ describe("the operator's locale", () => {
   it('keeps the current locale when this browser does not know the one named', () => {
     setOperatorLocale('xx-YY');
     expect(operatorLocale()).toBe('en-GB');
-    expect(formatDate('2025-01-02')).toBe('2 Jan 2025');
+    expect(formatDate('2025-01-02')).toBe('2nd Jan 2025');
   });
 });
 
@@ -89,7 +91,9 @@ describe('countOf', () => {
 
 describe('formatMoment and formatMomentToSecond', () => {
   it('show a moment to the minute, or to the second for the audit log', () => {
-    expect(formatMoment('2025-01-01T15:04:05')).toBe('1 Jan 2025, 15:04');
-    expect(formatMomentToSecond('2025-01-02T09:04:05')).toBe('2 Jan 2025, 9:04:05');
+    expect(formatMoment('2025-01-01T15:04:05')).toBe('1st Jan 2025, 3:04 pm');
+    expect(formatMomentToSecond('2025-01-02T09:04:05')).toBe('2nd Jan 2025, 9:04:05 am');
+    // A trip's moment: the specification's 'Do MMM YY, h:mm:ss a'.
+    expect(formatTripMoment('2025-01-01T15:04:05')).toBe('1st Jan 25, 3:04:05 pm');
   });
 });

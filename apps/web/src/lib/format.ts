@@ -1,3 +1,4 @@
+import { dateWriter } from '@school-transport/shared';
 import { operatorLocale } from './operator-locale';
 
 /** A calendar day ('2025-01-01') is a day where the viewer is, as a date field means it, not midnight UTC. */
@@ -37,30 +38,33 @@ const STYLES = {
 export type DateStyle = keyof typeof STYLES;
 
 // A formatter is costly to build and a table formats hundreds of dates: one per locale and style.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const writers = new Map<string, (date: Date) => string>();
 
-/** `value` (an ISO timestamp, or a calendar day) in `style`, the operator's way, in the viewer's time zone. */
+/**
+ * `value` (an ISO timestamp, or a calendar day) in `style`, the operator's way, in the viewer's time zone; the
+ * default locale writes the specification's patterns ('1st Jan 2025', see `dateWriter`).
+ */
 export function formatInLocale(value: string, style: DateStyle, locale = operatorLocale()): string {
   const key = `${locale} ${style}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, STYLES[style]);
-    formatters.set(key, formatter);
+  let write = writers.get(key);
+  if (!write) {
+    write = dateWriter(locale, STYLES[style]);
+    writers.set(key, write);
   }
-  return formatter.format(toDate(value));
+  return write(toDate(value));
 }
 
-/** A record's date, e.g. '1 Jan 2025' (en-GB) or 'Jan 1, 2025' (en-US). */
+/** A record's date, e.g. '1st Jan 2025' (the default, en-GB) or 'Jan 1, 2025' (en-US). */
 export function formatDate(isoDate: string): string {
   return formatInLocale(isoDate, 'date');
 }
 
-/** A trip's moments, to the second: '1 Jan 25, 15:04:05' (en-GB). */
+/** A trip's moments, to the second: '1st Jan 25, 3:04:05 pm' (the default). */
 export function formatTripMoment(isoTimestamp: string): string {
   return formatInLocale(isoTimestamp, 'shortSecond');
 }
 
-/** A trip's day (YYYY-MM-DD, a calendar day) in the same style: '1 Jan 25' (en-GB). */
+/** A trip's day (YYYY-MM-DD, a calendar day) in the same style: '1st Jan 25' (the default). */
 export function formatTripDay(day: string): string {
   return formatInLocale(day, 'shortDate');
 }
@@ -93,12 +97,12 @@ export function countOf(count: number, one: string, many: string): string {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** A moment of an account's history (a sign-in, a session's last use): '1 Jan 2025, 15:04' (en-GB). */
+/** A moment of an account's history (a sign-in, a session's last use): '1st Jan 2025, 3:04 pm' (the default). */
 export function formatMoment(isoTimestamp: string): string {
   return formatInLocale(isoTimestamp, 'minute');
 }
 
-/** An audit-log moment, to the second, since several entries often share a minute: '1 Jan 2025, 15:04:05'. */
+/** An audit-log moment, to the second, since several entries often share a minute: '1st Jan 2025, 3:04:05 pm'. */
 export function formatMomentToSecond(isoTimestamp: string): string {
   return formatInLocale(isoTimestamp, 'second');
 }

@@ -36,7 +36,7 @@ describe('a child’s history', () => {
     renderApp('/parent/children/c1/history');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mia: last 30 days' })).toBeVisible();
-    expect(screen.getByText('2 Mar 26 · Morning')).toBeVisible();
+    expect(screen.getByText('2nd Mar 26 · Morning')).toBeVisible();
     expect(screen.getByText('North 1. Boarded 07:43, left 08:10')).toBeVisible();
     expect(screen.getByText('North 1. Did not board')).toBeVisible();
   });

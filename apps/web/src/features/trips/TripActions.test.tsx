@@ -41,7 +41,7 @@ describe('TripActions', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel Trip' }));
 
     const dialog = screen.getByRole('dialog', { name: 'Cancel Trip?' });
-    expect(dialog).toHaveTextContent('cancel the PICKUP trip of North Loop on 2 Mar 26');
+    expect(dialog).toHaveTextContent('cancel the PICKUP trip of North Loop on 2nd Mar 26');
     await user.click(within(dialog).getByRole('button', { name: 'Keep Trip' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
