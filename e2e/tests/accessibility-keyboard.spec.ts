@@ -146,6 +146,10 @@ test('a form is filled in and sent with the keyboard alone', async ({ page }) =>
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('Name is required')).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  // react-hook-form focuses the first invalid field once more from a timer queued after the submit. A person cannot
+  // type before it runs; a test on a loaded machine can, and once the name is valid that second focus lands on
+  // Email (seen in CI: 'D' in Name, 'river …' in Email). A timer queued now runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
   // Field after field with Tab, in the order they are shown.
   await page.keyboard.type(driver.name);

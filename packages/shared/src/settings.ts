@@ -30,11 +30,13 @@ function ordinal(day: number): string {
 
 /**
  * A function writing dates in `options` the way `locale` does (Intl's), except that the default locale writes
- * the specification's patterns: en-GB's words with an ordinal day and a 12-hour clock ('1st Jan 2025, 3:04 pm').
+ * the specification's patterns: en-GB's words with an ordinal day and a 12-hour clock ('1st Jan 2025, 3:04 pm')
+ * wherever the month is short, as in those patterns.
  * Build it once and call it often: a formatter is costly to build.
  */
 export function dateWriter(locale: string, options: Intl.DateTimeFormatOptions): (date: Date) => string {
-  if (locale !== DEFAULT_OPERATOR_LOCALE) {
+  // The spec's patterns are the short-month ones; a long day ('Thursday 17 December') stays en-GB's own.
+  if (locale !== DEFAULT_OPERATOR_LOCALE || options.month !== 'short') {
     const formatter = new Intl.DateTimeFormat(locale, options);
     return (date) => formatter.format(date);
   }
