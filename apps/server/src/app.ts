@@ -400,7 +400,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       tripsAheadJob(trips, config.dailyJobs.tripsAheadDays),
       liveEventsPruneJob(clock),
       retentionJob(clock, config.retention),
-      credentialExpiryJob({ clock, alerts, mailer, publicUrl: config.publicUrl }),
+      credentialExpiryJob({ clock, alerts, mailer, publicUrl: config.publicUrl, live }),
     ],
   });
   const accounts = createAccountService({

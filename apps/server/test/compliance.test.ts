@@ -479,6 +479,7 @@ describe('expiry warnings', () => {
       }),
       mailer: { send: async (mail) => void mails.push(mail) },
       publicUrl: 'https://office.example',
+      live,
     });
     const report = await runDailyJob(t.app.database.db, job, TODAY, time.clock);
     expect(report?.figures.alerts).toBeGreaterThanOrEqual(2);

@@ -2,6 +2,8 @@ import { dayInWords } from '@school-transport/shared';
 import type { Transaction } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AlertInput, AlertService } from '../alerts/alert-service.js';
+import type { DailyJob } from '../daily-jobs/daily-job-service.js';
+import type { LiveLog } from '../live/live-log.js';
 import type { Mailer } from '../mail/mailer.js';
 import { activeAdminEmails, dueCredentials, type CredentialRow } from './compliance-queries.js';
 import { expiredInWords, holderInWords } from './compliance-service.js';
@@ -73,14 +75,23 @@ export interface CredentialExpiryJobDeps {
   alerts: Pick<AlertService, 'raise'>;
   mailer: Mailer;
   publicUrl: string;
+  /** The live log the alert service writes the raised alerts to: woken once the day's run has committed. */
+  live: Pick<LiveLog, 'committed'>;
 }
 
 /**
  * The daily job (modules/daily-jobs runs it once a day across processes): raises the expiry alerts and mails the
  * admins the day's list. A failed mail fails the run, so the next check retries the day; the alerts raised are
- * then found raised already. The alerts reach open screens at the live hub's next poll.
+ * then found raised already. The raised alerts go on the live stream in the run's transaction and reach open
+ * screens as soon as it has committed (the runner calls `committed`), as alerts raised anywhere else do.
  */
-export function credentialExpiryJob({ clock, alerts, mailer, publicUrl }: CredentialExpiryJobDeps) {
+export function credentialExpiryJob({
+  clock,
+  alerts,
+  mailer,
+  publicUrl,
+  live,
+}: CredentialExpiryJobDeps): DailyJob {
   return {
     name: 'credential-expiry',
     async run(tx: Transaction, today: string) {
@@ -93,6 +104,9 @@ export function credentialExpiryJob({ clock, alerts, mailer, publicUrl }: Creden
         summary: `${expired} credentials expired, ${due.length - expired} expiring; ${raised.length} alerts raised, ${admins.length} admins mailed`,
         figures: { expired, expiring: due.length - expired, alerts: raised.length, mailed: admins.length },
       };
+    },
+    committed(report) {
+      if (report.figures.alerts) live.committed();
     },
   };
 }

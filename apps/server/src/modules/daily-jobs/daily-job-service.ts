@@ -20,24 +20,32 @@ export interface DailyJob {
    * (here or in another process) tries again. Answers a sentence for the log and the figures behind it.
    */
   run(tx: Transaction, today: string): Promise<DailyJobReport>;
+  /**
+   * Called once the day's run has committed (not when the day was taken already, nor when the run failed): a job
+   * that wrote live events (alerts) wakes the live hubs here, as every other writer does after its commit.
+   */
+  committed?(report: DailyJobReport): void;
 }
 
 /**
  * Runs `job` for `today` unless some process already has: the claim and the work commit together, so the day is
- * done exactly once. Answers what the job reported, or null when the day was already taken.
+ * done exactly once; then tells the job its run committed. Answers what the job reported, or null when the day was
+ * already taken.
  */
-export function runDailyJob(
+export async function runDailyJob(
   db: Database,
   job: DailyJob,
   today: string,
   clock: Clock,
 ): Promise<DailyJobReport | null> {
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx) => {
     if (!(await claimDailyRun(tx, job.name, today))) return null;
-    const report = await job.run(tx, today);
+    const done = await job.run(tx, today);
     await finishDailyRun(tx, job.name, today, clock());
-    return report;
+    return done;
   });
+  if (report) job.committed?.(report);
+  return report;
 }
 
 export interface DailyJobsDeps {
