@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
@@ -6,7 +5,6 @@ import {
   credentialInputSchema,
   type Credential,
   type CredentialInput,
-  type CredentialSubject,
 } from '@school-transport/shared';
 import { useState } from 'react';
 import { useCredentialKinds, useSaveCredential } from '../../lib/credentials-api';
@@ -15,58 +13,28 @@ import { FormDialog } from '../form/FormDialog';
 import { FormSelectField } from '../form/FormSelectField';
 import { FormTextField } from '../form/FormTextField';
 import { useSchemaForm } from '../form/useSchemaForm';
+import { holderKey, HolderPicker, type CredentialHolder } from './HolderPicker';
 
-/** Who holds a credential, as the forms name them. */
-export interface CredentialHolder {
-  subject: CredentialSubject;
-  id: string;
-  name: string;
-}
+export type { CredentialHolder } from './HolderPicker';
 
 interface CredentialFormDialogProps {
-  /** The holder, fixed (a driver's page), or chosen in the dialog from `holderChoices` (the Compliance screen). */
+  /** The holder, fixed (a driver's page), or searched for and chosen in the dialog (the Compliance screen). */
   holder?: CredentialHolder;
-  holderChoices?: readonly CredentialHolder[];
   /** The credential to renew: same kind and holder, new number and expiry. */
   credential?: Credential;
   onClose: () => void;
 }
 
-const holderKey = (holder: CredentialHolder) => `${holder.subject}:${holder.id}`;
-
 /** Adds or renews a driver's or vehicle's credential, with an optional scanned document (image or PDF). */
-export function CredentialFormDialog({
-  holder,
-  holderChoices = [],
-  credential,
-  onClose,
-}: CredentialFormDialogProps) {
+export function CredentialFormDialog({ holder, credential, onClose }: CredentialFormDialogProps) {
   const [chosen, setChosen] = useState<CredentialHolder | undefined>(holder);
   return (
     <CredentialForm
       // A new holder starts the form afresh (its kinds differ).
       key={chosen ? holderKey(chosen) : 'none'}
       holder={chosen}
-      holderPicker={
-        holder ? null : (
-          <TextField
-            select
-            label="Holder"
-            required
-            value={chosen ? holderKey(chosen) : ''}
-            onChange={(event) =>
-              setChosen(holderChoices.find((choice) => holderKey(choice) === event.target.value))
-            }
-            fullWidth
-          >
-            {holderChoices.map((choice) => (
-              <MenuItem key={holderKey(choice)} value={holderKey(choice)}>
-                {choice.subject === 'DRIVER' ? 'Driver' : 'Vehicle'}: {choice.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        )
-      }
+      // The picker is made anew with the form: it takes the focus back once a holder was chosen.
+      holderPicker={holder ? null : <HolderPicker value={chosen} onChange={setChosen} autoFocus={!!chosen} />}
       credential={credential}
       onClose={onClose}
     />

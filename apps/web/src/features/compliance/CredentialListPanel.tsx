@@ -7,11 +7,7 @@ import {
   CREDENTIAL_SUBJECTS,
   credentialListQuerySchema,
   type Credential,
-  type Driver,
-  type SuccessEnvelope,
-  type Vehicle,
 } from '@school-transport/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import {
@@ -26,7 +22,6 @@ import { useListFilters, type FilterControlsProps } from '../../components/list-
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { formatDate } from '../../lib/format';
-import { apiRequest } from '../../lib/api-client';
 import { CREDENTIALS, useDeleteCredential } from '../../lib/credentials-api';
 
 /** The list's filters, kept in the address: a vehicle's row action links here with `vehicleId`. */
@@ -77,32 +72,9 @@ function CredentialFilters({ filters, onChange }: FilterControlsProps<FilterName
   );
 }
 
-/** Drivers and vehicles to choose from when adding (the first hundred of each: an operator's fleet). */
-function useHolderChoices(enabled: boolean) {
-  return useQuery({
-    queryKey: [CREDENTIALS, 'holder-choices'],
-    enabled,
-    queryFn: async ({ signal }): Promise<CredentialHolder[]> => {
-      const [drivers, vehicles] = await Promise.all([
-        apiRequest<SuccessEnvelope<Driver[]>>('GET', '/drivers/get-all?limit=100', undefined, { signal }),
-        apiRequest<SuccessEnvelope<Vehicle[]>>('GET', '/vehicles/get-all?limit=100', undefined, { signal }),
-      ]);
-      return [
-        ...(drivers.data ?? []).map((d) => ({ subject: 'DRIVER' as const, id: d.id, name: d.user.name })),
-        ...(vehicles.data ?? []).map((v) => ({
-          subject: 'VEHICLE' as const,
-          id: v.id,
-          name: v.licensePlate,
-        })),
-      ];
-    },
-  });
-}
-
 export function CredentialListPanel() {
   const { filters, setFilter } = useListFilters(FILTERS);
   const [editing, setEditing] = useState<{ credential?: Credential } | null>(null);
-  const choices = useHolderChoices(editing !== null && editing.credential === undefined);
   const { confirmDelete, dialog } = useDeleteConfirmation<Credential>({
     title: 'Remove Credential?',
     describe: (c) => `Remove ${c.holder.name}'s ${c.kind.name} (${c.number})?`,
@@ -151,7 +123,6 @@ export function CredentialListPanel() {
       {editing && (
         <CredentialFormDialog
           holder={editing.credential ? holderOf(editing.credential) : undefined}
-          holderChoices={choices.data ?? []}
           credential={editing.credential}
           onClose={() => setEditing(null)}
         />
