@@ -17,11 +17,13 @@ export const holderKey = (holder: CredentialHolder) => `${holder.subject}:${hold
 /** Of each kind, as many as a list shows at once: typing narrows the rest (an operator may have thousands). */
 const OPTIONS_LIMIT = 20;
 
-const GROUPS = { DRIVER: 'Drivers', VEHICLE: 'Vehicles' } as const;
+const SUBJECTS = { DRIVER: 'Driver', VEHICLE: 'Vehicle' } as const;
+/** How an option reads, in the list and to a screen reader: 'Driver: Dan Driver', 'Vehicle: KA01AB1234'. */
+const optionText = (holder: CredentialHolder) => `${SUBJECTS[holder.subject]}: ${holder.name}`;
 
 /**
  * The driver or vehicle a new credential is for, searched on the server as the user types (the same search as the
- * Drivers and Vehicles lists: a driver's name, licence or phone, a vehicle's plate), drivers first.
+ * Drivers and Vehicles lists: a driver's name, e-mail, licence or phone, a vehicle's plate), drivers first.
  */
 export function HolderPicker({
   value,
@@ -56,8 +58,13 @@ export function HolderPicker({
       // The input shows the chosen holder after a choice; only what the user types is a search.
       onInputChange={(_event, text, reason) => setTyped(reason === 'input' ? text : '')}
       filterOptions={(unfiltered) => unfiltered}
-      groupBy={(option) => GROUPS[option.subject]}
+      // Not grouped under headings: MUI's groups put a list in the listbox, which screen readers do not expect.
       getOptionLabel={(option) => option.name}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          {optionText(option)}
+        </li>
+      )}
       getOptionKey={holderKey}
       isOptionEqualToValue={(option, chosen) => holderKey(option) === holderKey(chosen)}
       loading={searching}
