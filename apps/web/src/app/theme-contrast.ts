@@ -82,6 +82,22 @@ export function contrastComponents(): Components<Theme> {
           isIntent(ownerState.color) ? { color: intentText(theme, ownerState.color) } : {},
       },
     },
+    // An unselected toggle's label is drawn in `action.active` (4.6:1 on white), which falls under 4.5:1 on the
+    // hover's grey: the secondary text colour reads on both (the driver app's OK / Defect choice).
+    MuiToggleButton: {
+      styleOverrides: {
+        root: ({ theme }) => ({ color: theme.palette.text.secondary }),
+      },
+    },
+    // The selected tab's label is drawn in the primary colour, the brand's amber (1.6:1 on the page).
+    MuiTab: {
+      styleOverrides: {
+        root: ({ ownerState, theme }) =>
+          (ownerState.textColor ?? 'primary') === 'primary'
+            ? { '&.Mui-selected': { color: intentText(theme, 'primary') } }
+            : {},
+      },
+    },
     MuiFormLabel: {
       styleOverrides: {
         root: ({ ownerState, theme }) => ({
