@@ -2,14 +2,19 @@
  * What the report rollups' triggers (migrations 0021 and 0023) add to writing a day, on a database the reports
  * benchmark filled: one more school day (today, which the history leaves out) written as the history generator
  * writes it (trips, their stops with arrivals, positions, scans: each one INSERT … SELECT), then `--updates` single
- * stop arrivals written one statement each, as the driver app's timeline does, once with the rollup triggers and
- * once with them disabled, each in a transaction rolled back at its end (nothing stays).
+ * stop arrivals written one statement each, as the driver app's timeline does, and `--scan-batches` scan batches
+ * written as the driver app's batches are ingested (one trip's boardings, one `ingestEvents` statement each), once
+ * with the rollup triggers and once with them disabled, each in a transaction rolled back at its end (nothing
+ * stays).
  *
  *   cd apps/server && npx tsx bench/rollup-write-cost.ts --database-url postgres://…/bench_d_1m [--updates 300]
- *   [--order on,off] [--skip-scans]
+ *   [--scan-batches 200] [--order on,off] [--skip-scans]
+ *
+ * `--order` may repeat (on,off,on,off): each run is a column of its own, numbered.
  *
  * Disabling a trigger locks its table: run it when nothing else writes to the database.
  */
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Transaction } from '../src/db/client.js';
@@ -18,11 +23,13 @@ import {
   generateDayTrips,
   type StatementTiming,
 } from '../src/db/generate/generate-history.js';
+import { ingestEvents, type IngestEvent } from '../src/modules/ridership/ridership-queries.js';
 
 const { values } = parseArgs({
   options: {
     'database-url': { type: 'string' },
     updates: { type: 'string', default: '300' },
+    'scan-batches': { type: 'string', default: '200' },
     order: { type: 'string', default: 'on,off' },
     'skip-scans': { type: 'boolean', default: false },
   },
@@ -76,8 +83,88 @@ async function arrivalUpdates(tx: Transaction, count: number) {
   };
 }
 
+/**
+ * The time spent in the scan rollup trigger functions so far in this transaction, as PostgreSQL counts it with
+ * `track_functions = 'pl'` (set at the transaction's start): on a shared machine the statements' wall time varies
+ * more than the triggers cost.
+ */
+async function scanTriggerTime(tx: Transaction) {
+  const [row] = await queryRows<{ ms: number | null }>(
+    tx,
+    sql`select sum(total_time) as ms from pg_stat_xact_user_functions
+      where funcname in ('ridership_rollup_counts', 'ridership_rollup_stop_riders')`,
+  );
+  return { ms: Number(row?.ms ?? 0) };
+}
+
+/** The API's largest scan batch (shared RIDERSHIP_BATCH_MAX): a trip's children beyond it are left out. */
+const BATCH_MAX = 50;
+
+/**
+ * `count` scan batches, each the boardings of one of the day's morning trips (its seated children, at most 50), sent
+ * as the ingest route sends a batch: one `ingestEvents` statement. Answers the total, the median and slowest batch
+ * and the time spent in the scan rollup triggers.
+ */
+async function scanBatches(tx: Transaction, count: number): Promise<StatementTiming[]> {
+  const seats = await queryRows<{ trip_id: string; student_id: string; user_id: string; at: string }>(
+    tx,
+    sql`select t.id as trip_id, a.student_id, d.user_id, t.started_at::text as at
+      from (select * from trips where trip_date = ${day}::date and type = 'PICKUP' and status = 'COMPLETED'
+        order by id limit ${count}) t
+      join drivers d on d.id = t.driver_id
+      join assignment_students a on a.assignment_id = t.assignment_id
+      order by t.id, a.student_id`,
+  );
+  const byTrip = new Map<string, { userId: string; events: IngestEvent[] }>();
+  for (const seat of seats) {
+    const batch = byTrip.get(seat.trip_id) ?? { userId: seat.user_id, events: [] };
+    byTrip.set(seat.trip_id, batch);
+    if (batch.events.length < BATCH_MAX)
+      batch.events.push({
+        eventId: randomUUID(),
+        tripId: seat.trip_id,
+        kind: 'BOARD',
+        method: 'NFC',
+        studentId: seat.student_id,
+        tagId: null,
+        occurredAt: new Date(seat.at).toISOString(),
+        lat: null,
+        lng: null,
+        accuracy: null,
+      });
+  }
+  const before = await scanTriggerTime(tx);
+  const times: number[] = [];
+  for (const { userId, events } of byTrip.values()) {
+    const started = performance.now();
+    await ingestEvents(tx, events, { receivedAt: new Date(), recordedBy: userId });
+    times.push(performance.now() - started);
+  }
+  const after = await scanTriggerTime(tx);
+  const sorted = [...times].sort((a, b) => a - b);
+  const total = times.reduce((sum, ms) => sum + ms, 0);
+  return [
+    { step: "the scan rollup triggers' own time in them", ms: after.ms - before.ms, rows: seats.length },
+    {
+      step: `${times.length} scan batches (a trip's boardings), one statement each`,
+      ms: total,
+      rows: seats.length,
+    },
+    {
+      step: 'one scan batch, median',
+      ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
+      rows: Math.round(seats.length / (times.length || 1)),
+    },
+    {
+      step: 'one scan batch, slowest',
+      ms: sorted.at(-1) ?? 0,
+      rows: Math.round(seats.length / (times.length || 1)),
+    },
+  ];
+}
+
 const results: Record<string, Record<string, string>> = {};
-for (const mode of values.order.split(',')) {
+for (const [run, mode] of values.order.split(',').entries()) {
   const timings: StatementTiming[] = [];
   await database.db
     .transaction(async (tx) => {
@@ -87,8 +174,19 @@ for (const mode of values.order.split(',')) {
             await tx.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
       }
       await tx.execute(sql`select setseed(0.5)`);
+      await tx.execute(sql`set local track_functions = 'pl'`);
       await generateDayTrips(tx, day, (timing) => timings.push(timing));
-      if (!values['skip-scans']) await generateDayScans(tx, day, (timing) => timings.push(timing));
+      timings.push(...(await scanBatches(tx, Number(values['scan-batches']))));
+      if (!values['skip-scans']) {
+        const before = await scanTriggerTime(tx);
+        await generateDayScans(tx, day, (timing) => timings.push(timing));
+        const after = await scanTriggerTime(tx);
+        timings.push({
+          step: "the scan rollup triggers' own time in the day's scans",
+          ms: after.ms - before.ms,
+          rows: timings.at(-1)?.rows ?? 0,
+        });
+      }
       timings.push(await arrivalUpdates(tx, Number(values.updates)));
       throw new RollBack();
     })
@@ -97,7 +195,7 @@ for (const mode of values.order.split(',')) {
     });
   for (const { step, ms, rows } of timings) {
     results[step] ??= { rows: String(rows) };
-    results[step]![`triggers ${mode} (s)`] = (ms / 1000).toFixed(2);
+    results[step]![`${run + 1}: triggers ${mode} (s)`] = (ms / 1000).toFixed(3);
   }
   console.log(new Date().toISOString(), `triggers ${mode} done`);
 }
