@@ -1,9 +1,9 @@
-import type { Page } from '@playwright/test';
-import { createThroughApi, postThroughApi } from '../support/api';
-import { createDriverDay, PHONE_STUBS } from '../support/driver-trip';
-import { expect, storedToken, test } from '../support/fixtures';
+import { createThroughApi, getThroughApi, postThroughApi } from '../support/api';
+import { createDriverDay } from '../support/driver-trip';
+import { expect, test } from '../support/fixtures';
+import { driverPhone, driveTrip, needsInspection } from '../support/inspection-day';
 import { searchList } from '../support/screens';
-import { chooseMode, MODES, openedDialog, scan, type Mode } from './accessibility-helpers';
+import { chooseMode, MODES, openedDialog, scan } from './accessibility-helpers';
 
 /**
  * The compliance screens (credentials, the credential form with its holder search, the kinds' settings, the
@@ -15,40 +15,13 @@ import { chooseMode, MODES, openedDialog, scan, type Mode } from './accessibilit
 // A driver's whole day and then the office's screens, with many axe runs, on a machine shared with other work.
 test.describe.configure({ timeout: 600_000 });
 
-const PHONE = { viewport: { width: 390, height: 844 } };
-
-/** The driver's phone, in `mode`, signed in to the driver app. */
-async function driverPhone(page: Page, mode: Mode, driver: { email: string; password: string }) {
-  const context = await page.context().browser()!.newContext(PHONE);
-  await context.addInitScript(PHONE_STUBS);
-  const phone = await context.newPage();
-  await chooseMode(phone, mode);
-  await phone.goto('/driver');
-  await phone.getByLabel('Email Address').fill(driver.email);
-  await phone.getByLabel('Password').fill(driver.password);
-  await phone.getByRole('button', { name: 'Sign in' }).click();
-  return { phone, close: () => context.close() };
-}
-
 for (const mode of MODES) {
-  test(`compliance, inspections and the driver's checks in ${mode} mode`, async ({ page }) => {
+  test(`compliance, inspections and the driver's checks in ${mode} mode`, async ({ page, browser }) => {
     await chooseMode(page, mode);
-    const { tag, parts, driver } = await createDriverDay(page, 1);
-    const plate = parts.vehicle.licensePlate.replace(/\s/g, '').toUpperCase();
+    const day = await createDriverDay(page, 1);
+    const { tag, parts } = day;
     const vehicleType = `Checked ${tag}`;
-    const update = await page.request.fetch(`/api/vehicles/update/${parts.ids.vehicleId}`, {
-      method: 'PUT',
-      data: { ...parts.vehicle, type: vehicleType },
-      headers: { authorization: (await storedToken(page)) ?? '' },
-    });
-    expect(update.status(), await update.text()).toBe(200);
-    await postThroughApi(page, 'inspections/checklists', {
-      vehicleType,
-      items: [
-        { id: 'brakes', label: 'Brakes' },
-        { id: 'lights', label: 'Lights' },
-      ],
-    });
+    const plate = await needsInspection(day, page, vehicleType);
     // Every kind seeded blocks when expired: an expired one of a kind of its own lets the driver still start.
     const firstAid = await createThroughApi(page, 'credential-kinds', {
       name: `First aid ${tag}`,
@@ -62,12 +35,11 @@ for (const mode of MODES) {
       number: `FA-${tag}`,
       expiresOn: '2020-01-03',
     });
-    const kinds = await page.request.get('/api/credential-kinds/get-all?limit=100', {
-      headers: { authorization: (await storedToken(page)) ?? '' },
-    });
-    const insurance = ((await kinds.json()) as { data: { id: string; name: string }[] }).data.find(
-      (kind) => kind.name === 'Insurance',
-    )!;
+    const kinds = await getThroughApi<{ id: string; name: string }[]>(
+      page,
+      'credential-kinds/get-all?limit=100',
+    );
+    const insurance = kinds.find((kind) => kind.name === 'Insurance')!;
     await postThroughApi(page, 'credentials/save', {
       vehicleId: parts.ids.vehicleId,
       kindId: insurance.id,
@@ -76,7 +48,7 @@ for (const mode of MODES) {
     });
 
     // The driver app: the start refused for want of an inspection, the inspection with a defect, the child check.
-    const { phone, close } = await driverPhone(page, mode, driver);
+    const { phone, close } = await driverPhone(browser, day, (opened) => chooseMode(opened, mode));
     const morning = phone.getByRole('article', { name: `Morning pickup, ${parts.route.name}` });
     await morning.getByRole('button', { name: 'Start' }).click();
     await expect(morning.getByText(`No pre-trip inspection of ${plate} today.`)).toBeVisible();
@@ -93,19 +65,8 @@ for (const mode of MODES) {
     await phone.getByRole('button', { name: 'Submit inspection' }).click();
     await expect(morning.getByRole('button', { name: 'Start' })).toBeVisible();
 
-    const finishTrip = async () => {
-      await phone.getByRole('button', { name: 'Finish trip' }).click();
-      await expect(phone.getByText('Trip finished.')).toBeVisible();
-    };
-    await morning.getByRole('button', { name: 'Start' }).click();
-    await finishTrip();
-    await phone.goto('/driver');
-    await phone
-      .getByRole('article', { name: `Afternoon drop, ${parts.route.name}` })
-      .getByRole('button', { name: 'Start' })
-      .click();
-    await finishTrip();
-    await phone.goto('/driver');
+    await driveTrip(phone, `Morning pickup, ${parts.route.name}`);
+    await driveTrip(phone, `Afternoon drop, ${parts.route.name}`);
     const childCheck = phone.getByRole('region', { name: /^Child check of / });
     await expect(childCheck.getByRole('button', { name: 'No tag to scan?' })).toBeVisible();
     await scan(phone, mode, 'Driver app: the child check');

@@ -1,38 +1,16 @@
-import { createDriverDay, PHONE_STUBS } from '../support/driver-trip';
-import { postThroughApi } from '../support/api';
+import { createDriverDay } from '../support/driver-trip';
 import { expect, storedToken, test } from '../support/fixtures';
-
-const PHONE = { viewport: { width: 390, height: 844 } };
+import { driverPhone, driveTrip, finishTrip, needsInspection } from '../support/inspection-day';
 
 test('a driver finds a defect at the pre-trip inspection, the bus stays off the road until the office closes it, and the day ends with the child check', async ({
   page,
   browser,
 }) => {
-  const { tag, parts, driver, tripId } = await createDriverDay(page, 1);
-  const plate = parts.vehicle.licensePlate.replace(/\s/g, '').toUpperCase();
+  const day = await createDriverDay(page, 1);
+  const { tag, parts, tripId } = day;
   // A type of its own, so that no other test's bus needs this checklist.
-  const vehicleType = `Inspected ${tag}`;
-  const update = await page.request.fetch(`/api/vehicles/update/${parts.ids.vehicleId}`, {
-    method: 'PUT',
-    data: { ...parts.vehicle, type: vehicleType },
-    headers: { authorization: (await storedToken(page)) ?? '' },
-  });
-  expect(update.status(), await update.text()).toBe(200);
-  await postThroughApi(page, 'inspections/checklists', {
-    vehicleType,
-    items: [
-      { id: 'brakes', label: 'Brakes' },
-      { id: 'lights', label: 'Lights' },
-    ],
-  });
-
-  const phoneContext = await browser.newContext(PHONE);
-  await phoneContext.addInitScript(PHONE_STUBS);
-  const phone = await phoneContext.newPage();
-  await phone.goto('/driver');
-  await phone.getByLabel('Email Address').fill(driver.email);
-  await phone.getByLabel('Password').fill(driver.password);
-  await phone.getByRole('button', { name: 'Sign in' }).click();
+  const plate = await needsInspection(day, page, `Inspected ${tag}`);
+  const { phone, close } = await driverPhone(browser, day);
 
   // The start is refused with the reason, and leads to the inspection.
   const card = phone.getByRole('article', { name: `Morning pickup, ${parts.route.name}` });
@@ -78,20 +56,11 @@ test('a driver finds a defect at the pre-trip inspection, the bus stays off the 
 
   // After the vehicle's last trip of the day (the afternoon drop), the child check: no tag is fixed in this bus
   // yet, so the driver confirms the bus is empty with a tap and a reason.
-  const finishTrip = async () => {
-    await phone.getByRole('button', { name: 'Finish trip' }).click();
-    await expect(phone.getByText('Trip finished.')).toBeVisible();
-  };
-  await finishTrip();
+  await finishTrip(phone);
   await phone.goto('/driver');
   const childCheck = phone.getByRole('region', { name: /^Child check of / });
   await expect(childCheck).toHaveCount(0);
-  await phone
-    .getByRole('article', { name: `Afternoon drop, ${parts.route.name}` })
-    .getByRole('button', { name: 'Start' })
-    .click();
-  await finishTrip();
-  await phone.goto('/driver');
+  await driveTrip(phone, `Afternoon drop, ${parts.route.name}`);
   await childCheck.getByRole('button', { name: 'No tag to scan?' }).click();
   await childCheck.getByRole('button', { name: 'The bus is empty' }).click();
   await expect(childCheck.getByText('Say why the tag could not be scanned')).toBeVisible();
@@ -109,5 +78,5 @@ test('a driver finds a defect at the pre-trip inspection, the bus stays off the 
     return data.childChecks.map(({ method, reason }) => `${method}: ${reason}`);
   };
   await expect.poll(recorded).toEqual(['TAP: No tag fixed in this bus yet']);
-  await phoneContext.close();
+  await close();
 });
