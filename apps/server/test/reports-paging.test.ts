@@ -34,7 +34,9 @@ async function csv(report: string, query: string) {
 
 /** A table's rows as its CSV writes them: its columns in order, nothing as an empty cell. */
 const asRecords = (answer: ReportTable, rows = answer.rows) =>
-  rows.map((row) => answer.columns.map((column) => (row[column.key] === null ? '' : String(row[column.key]))));
+  rows.map((row) =>
+    answer.columns.map((column) => (row[column.key] === null ? '' : String(row[column.key]))),
+  );
 
 /** Every page of a paged report, in order. */
 async function allPages(report: string) {

@@ -22,10 +22,7 @@ export interface CursorRows<Row> {
  * statement comes from `statement(tx)` (it may read settings first). A reader that stops early (a client that went
  * away: the CSV stream is destroyed, the generator's `finally` runs) rolls the transaction back.
  */
-export function cursorRows<Row>(
-  db: Database,
-  statement: (tx: Executor) => Promise<SQL>,
-): CursorRows<Row> {
+export function cursorRows<Row>(db: Database, statement: (tx: Executor) => Promise<SQL>): CursorRows<Row> {
   const waiting: Row[][] = [];
   let finished = false;
   let failure: unknown;
