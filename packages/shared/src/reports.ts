@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateField } from './fields.js';
+import { listQuerySchema } from './list.js';
 import { TRIP_TYPES } from './trips.js';
 
 /**
@@ -51,16 +52,7 @@ export const isPagedReport = (report: ReportId): boolean =>
   (PAGED_REPORTS as readonly ReportId[]).includes(report);
 
 /** A report's JSON query: its range and, for a paged report, the page (from 1; other reports ignore it). */
-export const reportQuerySchema = checkedRange(
-  rangeFields.extend({
-    page: z.coerce
-      .number()
-      .int('page must be a whole number')
-      .min(1, 'page starts at 1')
-      .max(1_000_000)
-      .default(1),
-  }),
-);
+export const reportQuerySchema = checkedRange(rangeFields.extend({ page: listQuerySchema.shape.page }));
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 /** How a column's values read: the screen formats them, the CSV writes them as they are. */
