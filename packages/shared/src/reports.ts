@@ -5,7 +5,8 @@ import { TRIP_TYPES } from './trips.js';
 
 /**
  * The office's reports (issue 18). Every report is one table of rows over a date range of operator's days; the same
- * rows answer as JSON (the screen's table and chart) and as CSV, so a download always equals what the screen shows.
+ * rows answer as JSON (the screen's table and chart) and as CSV, so a download always equals what the screen shows
+ * (for a paged report, its pages in turn: see PAGED_REPORTS).
  */
 
 export const REPORT_IDS = [
