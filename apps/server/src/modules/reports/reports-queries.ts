@@ -22,6 +22,21 @@ export function withReportMemory<T>(db: Database, work: (tx: Executor) => Promis
   });
 }
 
+/**
+ * A report's statement: its rows in no order (`body`, selecting `key` and the row's figures) and the order of its
+ * table and CSV (`order`, over the body's columns as `q`).
+ */
+export interface ReportStatement {
+  body: SQL;
+  order: SQL;
+}
+
+/** Every row of a report in its order. */
+export const orderedRows = ({ body, order }: ReportStatement) =>
+  sql`select * from (${body}) q order by ${order}`;
+
+const byNameAndKey = sql`q.name, q.key`;
+
 const tripsInRange = (range: ReportRange) =>
   sql`t.trip_date between ${range.from}::date and ${range.to}::date`;
 
@@ -69,18 +84,16 @@ function onTimeGroup(by: 'route' | 'stop', stopName: SQL) {
  * the rollups were counted with another tolerance (another server on the same database, or the moment before a
  * restart counts them again).
  */
-export function onTimeFromStops(
-  db: Executor,
+function onTimeFromStopsStatement(
   range: ReportRange,
   toleranceMin: number,
   by: 'route' | 'stop',
-) {
+): ReportStatement {
   // The arrivals are named `t` below, so that the route's key and name read as on trips.
   const { key, name, join } = onTimeGroup(by, sql`t.name`);
   const seconds = sql`${toleranceMin * 60}::float8`;
-  return queryRows<OnTimeRow>(
-    db,
-    sql`
+  return {
+    body: sql`
     with arrivals as (
       select t.id as trip_id, t.route_id, t.route_name, ts.stop_id, ts.name,
         extract(epoch from ts.arrived_at - ts.planned_at)::float8 as delay
@@ -93,43 +106,62 @@ export function onTimeFromStops(
       count(*) filter (where t.delay > ${seconds})::int as late,
       ${onTimeFigures(sql`count(*)`, sql`count(*) filter (where abs(t.delay) <= ${seconds})`, sql`sum(t.delay)`)}
     from arrivals t ${join}
-    group by ${key}
-    order by name, key`,
-  );
+    group by ${key}`,
+    order: byNameAndKey,
+  };
 }
 
 /**
  * The same from the rollups (`route_on_time_days`, `stop_on_time_days`, migration 0023): one row per day and route
  * or stop, so a month reads a month of those instead of every trip's stops. A trip counts once per route and per
- * stop it arrived at (the rollup's `trips`), as `count(distinct …)` does above.
+ * stop it arrived at (the rollup's `trips`), as `count(distinct …)` does above. The rows are summed per route or stop
+ * first (by id, or by the copied name once the route or stop is deleted) and named after: at a million children a
+ * month is 2M stop-day rows for 100k stops, and joining the names before grouping doubled the work.
  */
-function onTimeFromRollups(db: Executor, range: ReportRange, by: 'route' | 'stop') {
-  const rollup = by === 'route' ? sql`route_on_time_days` : sql`stop_on_time_days`;
-  // Named as on trips and trip stops, so that the keys and names read as in onTimeFromStops.
-  const { key, name, join } = onTimeGroup(by, sql`t.stop_name`);
-  return queryRows<OnTimeRow>(
-    db,
-    sql`
-    select ${key} as key, ${name} as name,
-      sum(t.trips)::int as trips, sum(t.arrivals)::int as stops, sum(t.on_time)::int as on_time,
-      sum(t.early)::int as early, sum(t.late)::int as late,
-      ${onTimeFigures(sql`sum(t.arrivals)`, sql`sum(t.on_time)`, sql`sum(t.delay_seconds)`)}
-    from ${rollup} t ${join}
-    where ${tripsInRange(range)} and t.arrivals > 0
-    group by ${key}
-    order by name, key`,
-  );
+function onTimeFromRollups(range: ReportRange, by: 'route' | 'stop'): ReportStatement {
+  const [rollup, id, copiedName, named] =
+    by === 'route'
+      ? [sql`route_on_time_days`, sql`route_id`, sql`route_name`, sql`routes`]
+      : [sql`stop_on_time_days`, sql`stop_id`, sql`stop_name`, sql`stops`];
+  return {
+    body: sql`
+    select coalesce(g.id::text, g.deleted) as key, coalesce(n.name, g.copied_name) as name, g.trips, g.stops,
+      g.on_time, g.early, g.late, g.on_time_pct, g.average_delay_min
+    from (
+      select t.${id} as id, case when t.${id} is null then t.${copiedName} end as deleted,
+        max(t.${copiedName}) as copied_name,
+        sum(t.trips)::int as trips, sum(t.arrivals)::int as stops, sum(t.on_time)::int as on_time,
+        sum(t.early)::int as early, sum(t.late)::int as late,
+        ${onTimeFigures(sql`sum(t.arrivals)`, sql`sum(t.on_time)`, sql`sum(t.delay_seconds)`)}
+      from ${rollup} t
+      where ${tripsInRange(range)} and t.arrivals > 0
+      group by 1, 2) g
+    left join ${named} n on n.id = g.id`,
+    order: byNameAndKey,
+  };
 }
 
+export const onTimeFromStops = (
+  db: Executor,
+  range: ReportRange,
+  toleranceMin: number,
+  by: 'route' | 'stop',
+) => queryRows<OnTimeRow>(db, orderedRows(onTimeFromStopsStatement(range, toleranceMin, by)));
+
 /** Reads the rollups when they were counted with this tolerance, else the trips' stops. */
-async function onTime(db: Executor, range: ReportRange, toleranceMin: number, by: 'route' | 'stop') {
+export async function onTimeStatement(
+  db: Executor,
+  range: ReportRange,
+  toleranceMin: number,
+  by: 'route' | 'stop',
+): Promise<ReportStatement> {
   const [settings] = await queryRows<{ minutes: number }>(
     db,
     sql`select minutes from on_time_rollup_settings`,
   );
   return settings?.minutes === toleranceMin
-    ? onTimeFromRollups(db, range, by)
-    : onTimeFromStops(db, range, toleranceMin, by);
+    ? onTimeFromRollups(range, by)
+    : onTimeFromStopsStatement(range, toleranceMin, by);
 }
 
 /** Counts the on-time rollups again when they were counted with another tolerance (a changed setting). */
@@ -143,10 +175,11 @@ export async function countOnTimeRollupsWith(db: Executor, toleranceMin: number)
   return true;
 }
 
-export const onTimeByRoute = (db: Executor, range: ReportRange, toleranceMin: number) =>
-  onTime(db, range, toleranceMin, 'route');
-export const onTimeByStop = (db: Executor, range: ReportRange, toleranceMin: number) =>
-  onTime(db, range, toleranceMin, 'stop');
+/** Every row of the on-time reports, as their tables order them. */
+export const onTimeByRoute = async (db: Executor, range: ReportRange, toleranceMin: number) =>
+  queryRows<OnTimeRow>(db, orderedRows(await onTimeStatement(db, range, toleranceMin, 'route')));
+export const onTimeByStop = async (db: Executor, range: ReportRange, toleranceMin: number) =>
+  queryRows<OnTimeRow>(db, orderedRows(await onTimeStatement(db, range, toleranceMin, 'stop')));
 
 /** A trip's scan counts (its rollup row; a trip without scans has none, hence zeros). */
 const tripCounts = sql`left join trip_ridership_counts c on c.trip_id = t.id`;
@@ -163,10 +196,9 @@ export interface RidershipRouteRow {
 }
 
 /** Boardings, alightings and no-shows of each route's trips that ran (not cancelled). */
-export function ridershipByRoute(db: Executor, range: ReportRange) {
-  return queryRows<RidershipRouteRow>(
-    db,
-    sql`
+export function ridershipByRoute(range: ReportRange): ReportStatement {
+  return {
+    body: sql`
     with per_trip as (
       select t.id, t.route_id, t.route_name, ${counted('boardings')} as boardings,
         ${counted('alightings')} as alightings, ${counted('no_shows')} as no_shows
@@ -176,9 +208,9 @@ export function ridershipByRoute(db: Executor, range: ReportRange) {
       sum(t.boardings)::int as boardings, sum(t.alightings)::int as alightings, sum(t.no_shows)::int as no_shows,
       ${oneDecimal(sql`sum(t.boardings)::float8 / count(*)`)} as boardings_per_trip
     from per_trip t left join routes r on r.id = t.route_id
-    group by ${routeKey}
-    order by name, key`,
-  );
+    group by ${routeKey}`,
+    order: byNameAndKey,
+  };
 }
 
 export interface RidershipStopRow {
@@ -192,20 +224,21 @@ export interface RidershipStopRow {
  * Children picked up at each stop (boardings of morning runs) and dropped at each (alightings of afternoon runs),
  * at the stop each child is given for that run; children without one are picked up and dropped at home.
  */
-export function ridershipByStop(db: Executor, range: ReportRange, atHome: string) {
-  return queryRows<RidershipStopRow>(
-    db,
-    sql`
-    select coalesce(r.stop_id::text, '') as key, coalesce(max(st.name), ${atHome}) as name,
-      coalesce(sum(r.riders) filter (where t.type = 'PICKUP'), 0)::int as pickups,
-      coalesce(sum(r.riders) filter (where t.type = 'DROP'), 0)::int as drop_offs
-    from trips t
-    join trip_stop_riders r on r.trip_id = t.id and r.riders > 0
-    left join stops st on st.id = r.stop_id
-    where ${tripsInRange(range)}
-    group by r.stop_id
-    order by name, key`,
-  );
+export function ridershipByStop(range: ReportRange, atHome: string): ReportStatement {
+  return {
+    body: sql`
+    select coalesce(g.stop_id::text, '') as key, coalesce(st.name, ${atHome}) as name, g.pickups, g.drop_offs
+    from (
+      select r.stop_id,
+        coalesce(sum(r.riders) filter (where t.type = 'PICKUP'), 0)::int as pickups,
+        coalesce(sum(r.riders) filter (where t.type = 'DROP'), 0)::int as drop_offs
+      from trips t
+      join trip_stop_riders r on r.trip_id = t.id and r.riders > 0
+      where ${tripsInRange(range)}
+      group by r.stop_id) g
+    left join stops st on st.id = g.stop_id`,
+    order: byNameAndKey,
+  };
 }
 
 export interface RidershipDayRow {
@@ -216,17 +249,16 @@ export interface RidershipDayRow {
 }
 
 /** Each day of the range with trips that ran: trips, boardings and no-shows. */
-export function ridershipByDay(db: Executor, range: ReportRange) {
-  return queryRows<RidershipDayRow>(
-    db,
-    sql`
+export function ridershipByDay(range: ReportRange): ReportStatement {
+  return {
+    body: sql`
     select t.trip_date::text as day, count(*)::int as trips,
       sum(${counted('boardings')})::int as boardings, sum(${counted('no_shows')})::int as no_shows
     from trips t ${tripCounts}
     where ${tripsInRange(range)} and t.status <> 'CANCELLED'
-    group by t.trip_date
-    order by t.trip_date`,
-  );
+    group by t.trip_date`,
+    order: sql`q.day`,
+  };
 }
 
 export interface ExceptionRow {
@@ -238,19 +270,18 @@ export interface ExceptionRow {
 }
 
 /** No-shows and the scans the office must look at on trips that ran, per route; routes without any are left out. */
-export function exceptionsByRoute(db: Executor, range: ReportRange) {
-  return queryRows<ExceptionRow>(
-    db,
-    sql`
+export function exceptionsByRoute(range: ReportRange): ReportStatement {
+  return {
+    body: sql`
     select ${routeKey} as key, ${routeName} as name,
       sum(c.no_shows)::int as no_shows, sum(c.wrong_bus)::int as wrong_bus, sum(c.unknown_tags)::int as unknown_tags
     from trips t
     join trip_ridership_counts c on c.trip_id = t.id and c.no_shows + c.wrong_bus + c.unknown_tags > 0
     left join routes r on r.id = t.route_id
     where ${tripsInRange(range)} and t.status <> 'CANCELLED'
-    group by ${routeKey}
-    order by name, key`,
-  );
+    group by ${routeKey}`,
+    order: byNameAndKey,
+  };
 }
 
 export interface VehicleUseRow {
@@ -264,22 +295,27 @@ export interface VehicleUseRow {
 /**
  * Trips each vehicle made (started ones) and the distance its positions cover: per trip, the great-circle
  * distance between each fix and the one before it in time order (`trip_distances`, kept as fixes arrive), summed.
+ * The trips are grouped per vehicle and day first, so the days in use are a count of those groups: at a million
+ * children a month is 700k trips, and `count(distinct trip_date)` over them sorted every vehicle's trips.
  */
-export function vehicleUse(db: Executor, range: ReportRange) {
-  return queryRows<VehicleUseRow>(
-    db,
-    sql`
-    with ran as (
-      select t.id, t.trip_date, t.vehicle_id, t.vehicle_plate from trips t
-      where ${tripsInRange(range)} and t.started_at is not null)
-    select coalesce(ran.vehicle_id::text, ran.vehicle_plate) as key,
-      coalesce(max(v.license_plate), max(ran.vehicle_plate)) as plate,
-      count(*)::int as trips, count(distinct ran.trip_date)::int as days,
-      ${oneDecimal(sql`coalesce(sum(distance.km), 0)`)} as km
-    from ran left join trip_distances distance on distance.trip_id = ran.id left join vehicles v on v.id = ran.vehicle_id
-    group by coalesce(ran.vehicle_id::text, ran.vehicle_plate)
-    order by plate, key`,
-  );
+export function vehicleUse(range: ReportRange): ReportStatement {
+  return {
+    body: sql`
+    with per_day as (
+      select t.vehicle_id, case when t.vehicle_id is null then t.vehicle_plate end as deleted, t.trip_date,
+        max(t.vehicle_plate) as copied_plate, count(*) as trips, sum(distance.km) as km
+      from trips t left join trip_distances distance on distance.trip_id = t.id
+      where ${tripsInRange(range)} and t.started_at is not null
+      group by 1, 2, 3),
+    per_vehicle as (
+      select vehicle_id, deleted, max(copied_plate) as copied_plate, sum(trips)::int as trips, count(*)::int as days,
+        ${oneDecimal(sql`coalesce(sum(km), 0)`)} as km
+      from per_day group by 1, 2)
+    select coalesce(g.vehicle_id::text, g.deleted) as key, coalesce(v.license_plate, g.copied_plate) as plate,
+      g.trips, g.days, g.km
+    from per_vehicle g left join vehicles v on v.id = g.vehicle_id`,
+    order: sql`q.plate, q.key`,
+  };
 }
 
 export interface ExpiringCredentialRow {
@@ -294,19 +330,18 @@ export interface ExpiringCredentialRow {
 }
 
 /** Credentials expired or expiring on or before `until`, soonest first; `today` counts the days left. */
-export function expiringCredentials(db: Executor, until: string, today: string) {
-  return queryRows<ExpiringCredentialRow>(
-    db,
-    sql`
+export function expiringCredentials(until: string, today: string): ReportStatement {
+  return {
+    body: sql`
     select c.id, k.subject::text as holder_type, coalesce(u.name, v.license_plate) as holder, k.name as kind,
       c.number, c.expires_on::text as expires_on, (c.expires_on - ${today}::date)::int as days_left, k.blocks
     from credentials c
     join credential_kinds k on k.id = c.kind_id
     left join drivers d on d.id = c.driver_id left join users u on u.id = d.user_id
     left join vehicles v on v.id = c.vehicle_id
-    where c.expires_on <= ${until}::date
-    order by c.expires_on, holder, kind`,
-  );
+    where c.expires_on <= ${until}::date`,
+    order: sql`q.expires_on, q.holder, q.kind`,
+  };
 }
 
 export interface OpenDefectRow {
@@ -320,19 +355,18 @@ export interface OpenDefectRow {
 }
 
 /** Defects still open that were found on or before `until` (an operator's day in `timeZone`), oldest first. */
-export function openDefects(db: Executor, until: string, today: string, timeZone: string) {
-  return queryRows<OpenDefectRow>(
-    db,
-    sql`
+export function openDefects(until: string, today: string, timeZone: string): ReportStatement {
+  return {
+    body: sql`
     with open as (
       select d.*, (d.opened_at at time zone ${timeZone})::date as opened_on
       from inspection_defects d where d.closed_at is null)
     select o.id, v.license_plate as plate, o.item_label as item, o.note, o.out_of_service,
-      o.opened_on::text as opened_on, (${today}::date - o.opened_on)::int as days_open
+      o.opened_on::text as opened_on, (${today}::date - o.opened_on)::int as days_open, o.opened_at
     from open o join vehicles v on v.id = o.vehicle_id
-    where o.opened_on <= ${until}::date
-    order by o.opened_at, o.id`,
-  );
+    where o.opened_on <= ${until}::date`,
+    order: sql`q.opened_at, q.id`,
+  };
 }
 
 export interface ManifestHeadRow {

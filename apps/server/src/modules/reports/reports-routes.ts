@@ -5,20 +5,15 @@ import {
   routeManifestQuerySchema,
   routeManifestSchema,
   reportParamsSchema,
+  reportQuerySchema,
   reportRangeSchema,
   reportTableSchema,
-  type ReportTable,
 } from '@school-transport/shared';
 import { csvStream, sendCsv } from '../../lib/csv.js';
 import { success } from '../../lib/envelope.js';
 import type { ReportsService } from './reports-service.js';
 
 const tags = ['reports'];
-
-/** The table's rows in its column order, as the CSV writer pulls them. */
-async function* tableRows(table: ReportTable) {
-  yield* table.rows;
-}
 
 /** Reports are the office's: admin only (the default access). */
 export function reportRoutes(reports: ReportsService) {
@@ -43,28 +38,23 @@ export function reportRoutes(reports: ReportsService) {
         schema: {
           tags,
           params: reportParamsSchema,
-          querystring: reportRangeSchema,
+          querystring: reportQuerySchema,
           response: { 200: answerSchema(reportTableSchema) },
         },
       },
       async (request) => success(await reports.table(request.params.report, request.query)),
     );
 
-    // The same table as the screen's, so a download always equals what the office saw.
+    // The same rows as the screen's table (all of them, for a paged report), written as they are read.
     routes.get(
       '/reports/:report/csv',
       { schema: { tags, params: reportParamsSchema, querystring: reportRangeSchema } },
       async (request, reply) => {
-        const table = await reports.table(request.params.report, request.query);
-        const columns = table.columns.map((column) => ({
-          header: column.label,
-          value: (row: ReportTable['rows'][number]) => row[column.key],
-        }));
-        return sendCsv(
-          reply,
-          `${table.report}_${table.from}_${table.to}.csv`,
-          csvStream(columns, tableRows(table)),
-        );
+        const csv = reports.csv(request.params.report, request.query);
+        // A reply closed before its stream was read (a client gone while the first rows were read) ends the read.
+        reply.raw.on('close', csv.stop);
+        await csv.ready;
+        return sendCsv(reply, csv.fileName, csvStream(csv.columns, csv.rows));
       },
     );
   };

@@ -3,13 +3,17 @@ import {
   type ReportCell,
   type ReportColumn,
   type ReportColumnKind,
+  REPORT_PAGE_SIZE,
   type ReportId,
+  type ReportQuery,
   type ReportRange,
   type ReportTable,
   type RouteManifest,
   type RouteManifestQuery,
 } from '@school-transport/shared';
-import type { Database, Executor } from '../../db/client.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database, type Executor } from '../../db/client.js';
+import type { CsvColumn } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { zonedDate } from '../../lib/zoned-time.js';
@@ -19,16 +23,26 @@ import {
   manifestChildren,
   manifestHead,
   manifestStops,
-  onTimeByRoute,
-  onTimeByStop,
+  onTimeStatement,
   openDefects,
+  orderedRows,
   ridershipByDay,
   ridershipByRoute,
   ridershipByStop,
   vehicleUse,
   withReportMemory,
+  type ExceptionRow,
+  type ExpiringCredentialRow,
   type ManifestChildRow,
+  type OnTimeRow,
+  type OpenDefectRow,
+  type ReportStatement,
+  type RidershipDayRow,
+  type RidershipRouteRow,
+  type RidershipStopRow,
+  type VehicleUseRow,
 } from './reports-queries.js';
+import { cursorRows } from './report-cursor.js';
 
 type Row = Record<string, ReportCell>;
 
@@ -41,11 +55,21 @@ interface ReportContext {
   timeZone: string;
 }
 
-interface ReportDefinition {
+/**
+ * A report: its title, columns (the table's and the CSV's, in order), its statement and how a row of it reads.
+ * A paged report ranks its rows (`rank`, over the statement's columns as `q`, ending on its key so that pages never
+ * overlap) as its chart does, and its CSV holds every row in that order: page 1 is the CSV's first rows.
+ */
+interface ReportDefinition<Source = never> {
   title: (context: ReportContext) => string;
   columns: ReportColumn[];
-  rows: (context: ReportContext) => Promise<Row[]>;
+  statement: (context: ReportContext) => ReportStatement | Promise<ReportStatement>;
+  row: (row: Source) => Row;
+  rank?: { order: SQL; label: string };
 }
+// Each report reads its own row type; the map below only needs them to agree within one definition.
+const define = <Source>(definition: ReportDefinition<Source>) =>
+  definition as unknown as ReportDefinition<Record<string, unknown>>;
 
 const column = (key: string, label: string, kind: ReportColumnKind = 'number'): ReportColumn => ({
   key,
@@ -67,7 +91,7 @@ const onTimeColumns = (first: ReportColumn) => [
   column('averageDelayMin', 'Average delay (min)'),
 ];
 
-const onTimeRow = (row: Awaited<ReturnType<typeof onTimeByRoute>>[number], nameKey: string): Row => ({
+const onTimeRow = (row: OnTimeRow, nameKey: string): Row => ({
   [nameKey]: row.name,
   trips: row.trips,
   stops: row.stops,
@@ -79,23 +103,24 @@ const onTimeRow = (row: Awaited<ReturnType<typeof onTimeByRoute>>[number], nameK
 });
 
 /**
- * Every report: its title, columns (the table's and the CSV's, in order) and rows. A stop arrival is on time within
+ * Every report. A stop arrival is on time within
  * ±REPORT_ON_TIME_MINUTES of its planned time; ridership counts the scans of trips that were not cancelled.
  */
-const REPORTS: Record<ReportId, ReportDefinition> = {
-  'on-time-routes': {
+const REPORTS: Record<ReportId, ReportDefinition<Record<string, unknown>>> = {
+  'on-time-routes': define<OnTimeRow>({
     title: ({ onTimeMinutes }) => `On-time performance per route (±${onTimeMinutes} min)`,
     columns: onTimeColumns(column('route', 'Route', 'text')),
-    rows: async ({ db, range, onTimeMinutes }) =>
-      (await onTimeByRoute(db, range, onTimeMinutes)).map((row) => onTimeRow(row, 'route')),
-  },
-  'on-time-stops': {
+    statement: ({ db, range, onTimeMinutes }) => onTimeStatement(db, range, onTimeMinutes, 'route'),
+    row: (row) => onTimeRow(row, 'route'),
+  }),
+  'on-time-stops': define<OnTimeRow>({
     title: ({ onTimeMinutes }) => `On-time performance per stop (±${onTimeMinutes} min)`,
     columns: onTimeColumns(column('stop', 'Stop', 'text')),
-    rows: async ({ db, range, onTimeMinutes }) =>
-      (await onTimeByStop(db, range, onTimeMinutes)).map((row) => onTimeRow(row, 'stop')),
-  },
-  'ridership-routes': {
+    statement: ({ db, range, onTimeMinutes }) => onTimeStatement(db, range, onTimeMinutes, 'stop'),
+    row: (row) => onTimeRow(row, 'stop'),
+    rank: { order: sql`q.on_time_pct, q.name, q.key`, label: 'least on time first' },
+  }),
+  'ridership-routes': define<RidershipRouteRow>({
     title: () => 'Ridership per route',
     columns: [
       column('route', 'Route', 'text'),
@@ -105,31 +130,28 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('noShows', 'No-shows'),
       column('boardingsPerTrip', 'Boardings per trip'),
     ],
-    rows: async ({ db, range }) =>
-      (await ridershipByRoute(db, range)).map((row) => ({
-        route: row.name,
-        trips: row.trips,
-        boardings: row.boardings,
-        alightings: row.alightings,
-        noShows: row.no_shows,
-        boardingsPerTrip: row.boardings_per_trip,
-      })),
-  },
-  'ridership-stops': {
+    statement: ({ range }) => ridershipByRoute(range),
+    row: (row) => ({
+      route: row.name,
+      trips: row.trips,
+      boardings: row.boardings,
+      alightings: row.alightings,
+      noShows: row.no_shows,
+      boardingsPerTrip: row.boardings_per_trip,
+    }),
+  }),
+  'ridership-stops': define<RidershipStopRow>({
     title: () => 'Ridership per stop',
     columns: [
       column('stop', 'Stop', 'text'),
       column('pickups', 'Picked up'),
       column('dropOffs', 'Dropped off'),
     ],
-    rows: async ({ db, range }) =>
-      (await ridershipByStop(db, range, AT_HOME)).map((row) => ({
-        stop: row.name,
-        pickups: row.pickups,
-        dropOffs: row.drop_offs,
-      })),
-  },
-  'ridership-days': {
+    statement: ({ range }) => ridershipByStop(range, AT_HOME),
+    row: (row) => ({ stop: row.name, pickups: row.pickups, dropOffs: row.drop_offs }),
+    rank: { order: sql`q.pickups desc, q.name, q.key`, label: 'most picked up first' },
+  }),
+  'ridership-days': define<RidershipDayRow>({
     title: () => 'Ridership per day',
     columns: [
       column('day', 'Day', 'date'),
@@ -137,15 +159,15 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('boardings', 'Boardings'),
       column('noShows', 'No-shows'),
     ],
-    rows: async ({ db, range }) =>
-      (await ridershipByDay(db, range)).map((row) => ({
-        day: row.day,
-        trips: row.trips,
-        boardings: row.boardings,
-        noShows: row.no_shows,
-      })),
-  },
-  exceptions: {
+    statement: ({ range }) => ridershipByDay(range),
+    row: (row) => ({
+      day: row.day,
+      trips: row.trips,
+      boardings: row.boardings,
+      noShows: row.no_shows,
+    }),
+  }),
+  exceptions: define<ExceptionRow>({
     title: () => 'No-shows and wrong-bus scans per route',
     columns: [
       column('route', 'Route', 'text'),
@@ -153,15 +175,15 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('wrongBus', 'Wrong-bus scans'),
       column('unknownTags', 'Unknown tags'),
     ],
-    rows: async ({ db, range }) =>
-      (await exceptionsByRoute(db, range)).map((row) => ({
-        route: row.name,
-        noShows: row.no_shows,
-        wrongBus: row.wrong_bus,
-        unknownTags: row.unknown_tags,
-      })),
-  },
-  'vehicle-use': {
+    statement: ({ range }) => exceptionsByRoute(range),
+    row: (row) => ({
+      route: row.name,
+      noShows: row.no_shows,
+      wrongBus: row.wrong_bus,
+      unknownTags: row.unknown_tags,
+    }),
+  }),
+  'vehicle-use': define<VehicleUseRow>({
     title: () => 'Vehicle use',
     columns: [
       column('vehicle', 'Vehicle', 'text'),
@@ -169,15 +191,10 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('days', 'Days in use'),
       column('km', 'Distance (km)'),
     ],
-    rows: async ({ db, range }) =>
-      (await vehicleUse(db, range)).map((row) => ({
-        vehicle: row.plate,
-        trips: row.trips,
-        days: row.days,
-        km: row.km,
-      })),
-  },
-  'expiring-credentials': {
+    statement: ({ range }) => vehicleUse(range),
+    row: (row) => ({ vehicle: row.plate, trips: row.trips, days: row.days, km: row.km }),
+  }),
+  'expiring-credentials': define<ExpiringCredentialRow>({
     title: ({ range }) => `Credentials expired or expiring by ${range.to}`,
     columns: [
       column('holderType', 'Holder type', 'text'),
@@ -188,18 +205,18 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('daysLeft', 'Days left'),
       column('blocks', 'Blocks when expired', 'boolean'),
     ],
-    rows: async ({ db, range, today }) =>
-      (await expiringCredentials(db, range.to, today)).map((row) => ({
-        holderType: CREDENTIAL_SUBJECT_LABELS[row.holder_type],
-        holder: row.holder,
-        kind: row.kind,
-        number: row.number,
-        expiresOn: row.expires_on,
-        daysLeft: row.days_left,
-        blocks: row.blocks,
-      })),
-  },
-  'open-defects': {
+    statement: ({ range, today }) => expiringCredentials(range.to, today),
+    row: (row) => ({
+      holderType: CREDENTIAL_SUBJECT_LABELS[row.holder_type],
+      holder: row.holder,
+      kind: row.kind,
+      number: row.number,
+      expiresOn: row.expires_on,
+      daysLeft: row.days_left,
+      blocks: row.blocks,
+    }),
+  }),
+  'open-defects': define<OpenDefectRow>({
     title: ({ range }) => `Defects found by ${range.to} and still open`,
     columns: [
       column('vehicle', 'Vehicle', 'text'),
@@ -209,17 +226,48 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('openedOn', 'Found on', 'date'),
       column('daysOpen', 'Days open'),
     ],
-    rows: async ({ db, range, today, timeZone }) =>
-      (await openDefects(db, range.to, today, timeZone)).map((row) => ({
-        vehicle: row.plate,
-        item: row.item,
-        note: row.note,
-        outOfService: row.out_of_service,
-        openedOn: row.opened_on,
-        daysOpen: row.days_open,
-      })),
-  },
+    statement: ({ range, today, timeZone }) => openDefects(range.to, today, timeZone),
+    row: (row) => ({
+      vehicle: row.plate,
+      item: row.item,
+      note: row.note,
+      outOfService: row.out_of_service,
+      openedOn: row.opened_on,
+      daysOpen: row.days_open,
+    }),
+  }),
 };
+
+/** A report's statement, in its ranked order when it has one. */
+async function statementOf(
+  definition: ReportDefinition<Record<string, unknown>>,
+  context: ReportContext,
+): Promise<ReportStatement> {
+  const statement = await definition.statement(context);
+  return definition.rank ? { ...statement, order: definition.rank.order } : statement;
+}
+
+/**
+ * One page of a ranked report and the count of all its rows. The count rides on the page's rows (a window over
+ * the ranked rows, read once); a page past the end has no rows to carry it, so it is counted on its own.
+ */
+async function rankedPage(
+  db: Executor,
+  statement: ReportStatement,
+  page: number,
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const rows = await queryRows<Record<string, unknown> & { report_total: number }>(
+    db,
+    sql`select q.*, (count(*) over ())::int as report_total from (${statement.body}) q
+      order by ${statement.order} limit ${REPORT_PAGE_SIZE} offset ${(page - 1) * REPORT_PAGE_SIZE}`,
+  );
+  if (rows.length > 0) return { rows, total: rows[0]!.report_total };
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from (${statement.body}) q`,
+  );
+  return { rows, total: counted?.total ?? 0 };
+}
 
 const manifestChild = (row: ManifestChildRow) => ({
   name: row.name,
@@ -240,23 +288,65 @@ export function createReportsService({
   timeZone: string;
   onTimeMinutes: number;
 }) {
+  const contextOf = (range: ReportRange): ReportContext => ({
+    db,
+    range,
+    today: zonedDate(clock(), timeZone),
+    onTimeMinutes,
+    timeZone,
+  });
+
   return {
-    async table(report: ReportId, range: ReportRange): Promise<ReportTable> {
+    /** A report's table for the screen: every row, or a paged report's page of its ranked rows. */
+    async table(report: ReportId, { page, ...range }: ReportQuery): Promise<ReportTable> {
       const definition = REPORTS[report];
-      const context: ReportContext = {
-        db,
-        range,
-        today: zonedDate(clock(), timeZone),
-        onTimeMinutes,
-        timeZone,
-      };
-      return {
+      const context = contextOf(range);
+      const head = {
         report,
         title: definition.title(context),
         from: range.from,
         to: range.to,
         columns: definition.columns,
-        rows: await withReportMemory(db, (tx) => definition.rows({ ...context, db: tx })),
+      };
+      const { rank } = definition;
+      return withReportMemory(db, async (tx) => {
+        const statement = await statementOf(definition, { ...context, db: tx });
+        if (!rank) {
+          const rows = await queryRows<Record<string, unknown>>(tx, orderedRows(statement));
+          return { ...head, rows: rows.map(definition.row) };
+        }
+        const ranked = await rankedPage(tx, statement, page);
+        return {
+          ...head,
+          rows: ranked.rows.map(definition.row),
+          paging: { page, pageSize: REPORT_PAGE_SIZE, total: ranked.total, rankedBy: rank.label },
+        };
+      });
+    },
+
+    /**
+     * Every row of a report in the table's order, for its CSV, read through a cursor as the download is written
+     * (report-cursor.ts): `ready` settles once the first rows are read, so a failure still answers an error.
+     */
+    csv(report: ReportId, range: ReportRange) {
+      const definition = REPORTS[report];
+      const context = contextOf(range);
+      const cursor = cursorRows<Record<string, unknown>>(db, async (tx) =>
+        orderedRows(await statementOf(definition, { ...context, db: tx })),
+      );
+      async function* rows() {
+        for await (const row of cursor.rows) yield definition.row(row);
+      }
+      const columns: CsvColumn<Row>[] = definition.columns.map((column) => ({
+        header: column.label,
+        value: (row) => row[column.key],
+      }));
+      return {
+        fileName: `${report}_${range.from}_${range.to}.csv`,
+        columns,
+        rows: rows(),
+        ready: cursor.ready,
+        stop: cursor.stop,
       };
     },
 

@@ -11,10 +11,15 @@ import { useId, useState } from 'react';
 import { RetryAlert } from '../../components/RetryAlert';
 import { downloadReportCsv, useReportTable } from './api';
 import { ReportChart } from './ReportChart';
+import { ReportPager } from './ReportPager';
 import { ReportTableView } from './ReportTableView';
 import type { ChartView } from './report-views';
 
-/** One report over the range: its chart, its table and its CSV, with loading, empty and error states. */
+/**
+ * One report over the range: its chart, its table and its CSV, with loading, empty and error states. A paged report
+ * (a row per stop) shows a page of its ranked rows with the way to the others; its chart draws the first page (the
+ * worst or busiest), whichever page the table is on, and its CSV holds every row.
+ */
 export function ReportSection({
   report,
   range,
@@ -24,7 +29,12 @@ export function ReportSection({
   range: ReportRange;
   chart?: ChartView;
 }) {
-  const { data: table, error, refetch, isPending } = useReportTable(report, range);
+  // The page belongs to the range it was chosen in: another range starts again at page 1.
+  const [chosen, setChosen] = useState({ ...range, page: 1 });
+  const page = chosen.from === range.from && chosen.to === range.to ? chosen.page : 1;
+  const { data: table, error, refetch, isPending, isPlaceholderData } = useReportTable(report, range, page);
+  // The chart's rows: page 1 (the same query as the table's first page, so read once).
+  const { data: firstPage } = useReportTable(report, range, 1);
   const { enqueueSnackbar } = useSnackbar();
   const [downloading, setDownloading] = useState(false);
   const headingId = useId();
@@ -41,7 +51,12 @@ export function ReportSection({
   };
 
   return (
-    <Paper component="section" sx={{ p: 2 }} aria-busy={isPending} aria-labelledby={headingId}>
+    <Paper
+      component="section"
+      sx={{ p: 2 }}
+      aria-busy={isPending || isPlaceholderData}
+      aria-labelledby={headingId}
+    >
       <Stack
         direction="row"
         spacing={2}
@@ -64,16 +79,28 @@ export function ReportSection({
         <RetryAlert error={error} onRetry={() => void refetch()} />
       ) : !table ? (
         <Skeleton variant="rounded" height={200} />
-      ) : table.rows.length === 0 ? (
+      ) : table.rows.length === 0 && !table.paging?.total ? (
         <Alert severity="info">
           Nothing to report from {range.from} to {range.to}.
         </Alert>
       ) : (
         <Stack spacing={2}>
-          {chart && (
-            <ReportChart title={table.title} rows={table.rows} columns={table.columns} view={chart} />
+          {chart && firstPage && firstPage.rows.length > 0 && (
+            <ReportChart
+              title={firstPage.title}
+              rows={firstPage.rows}
+              columns={firstPage.columns}
+              view={chart}
+            />
           )}
           <ReportTableView table={table} />
+          {table.paging && (
+            <ReportPager
+              table={table}
+              busy={isPlaceholderData}
+              onPage={(next) => setChosen({ ...range, page: next })}
+            />
+          )}
         </Stack>
       )}
     </Paper>

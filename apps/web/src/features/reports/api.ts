@@ -19,21 +19,23 @@ async function dataOf<T>(answer: Promise<SuccessEnvelope<T>>): Promise<T> {
   return data;
 }
 
-/** GET /api/reports/:report: one report's table over the range. */
-export function useReportTable(report: ReportId, range: ReportRange) {
+/**
+ * GET /api/reports/:report: one report's table over the range; a paged report's `page` (from 1). While another
+ * page of the same range loads, the page before stays on screen (another range shows its loading state).
+ */
+export function useReportTable(report: ReportId, range: ReportRange, page = 1) {
+  const query = rangeQuery(range);
+  if (page > 1) query.set('page', String(page));
   return useQuery({
-    queryKey: ['reports', report, range.from, range.to],
+    queryKey: ['reports', report, range.from, range.to, page],
     queryFn: ({ signal }) =>
       dataOf(
-        apiRequest<SuccessEnvelope<ReportTable>>(
-          'GET',
-          `/reports/${report}?${rangeQuery(range)}`,
-          undefined,
-          {
-            signal,
-          },
-        ),
+        apiRequest<SuccessEnvelope<ReportTable>>('GET', `/reports/${report}?${query}`, undefined, {
+          signal,
+        }),
       ),
+    placeholderData: (previous) =>
+      previous?.from === range.from && previous.to === range.to ? previous : undefined,
   });
 }
 
