@@ -16,6 +16,9 @@ import {
   vehiclePayload,
   type RunningServer,
 } from '@school-transport/testing';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createAdmin } from '../src/modules/users/first-admin.js';
 
 /** Command-line options naming the database, for `parseArgs`. */
 const databaseOptions = {
@@ -53,6 +56,23 @@ export interface DatabaseChoice {
 
 /** Created by the server on its first start on a database without an administrator (ADMIN_EMAIL/ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench admin password 1' };
+
+/**
+ * The app built in this process on a generated PostgreSQL database (migrations applied on start, no daily jobs),
+ * with the bench administrator signed in: for tools that time requests through `inject`, without the network.
+ */
+export async function benchAppInProcess(databaseUrl: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    DAILY_JOBS: 'off',
+    DATABASE_URL: databaseUrl,
+  });
+  const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
+  await createAdmin(app.database.db, { ...BENCH_ADMIN, name: 'Bench' }, 'bench').catch(() => undefined);
+  const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });
+  return { app, token: signIn.json<{ token: string }>().token };
+}
 
 export const engineName = (choice: DatabaseChoice) => (choice['database-url'] ? 'PostgreSQL' : 'PGlite');
 

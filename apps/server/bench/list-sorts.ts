@@ -10,10 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { LIST_SORTS, SORT_ORDERS, type SortedList } from '@school-transport/shared';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
-import { BENCH_ADMIN } from './bench-server.js';
+import { benchAppInProcess } from './bench-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,16 +23,7 @@ if (!values['database-url']) throw new Error('Give --database-url');
 const runs = Number(values.runs);
 const lists = (values.lists?.split(',') ?? Object.keys(LIST_SORTS)) as SortedList[];
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'error',
-  DAILY_JOBS: 'off',
-  DATABASE_URL: values['database-url'],
-});
-const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
-await createAdmin(app.database.db, { ...BENCH_ADMIN, name: 'Bench' }, 'bench').catch(() => undefined);
-const signIn = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_ADMIN });
-const token = signIn.json<{ token: string }>().token;
+const { app, token } = await benchAppInProcess(values['database-url']);
 
 async function timed(url: string): Promise<number> {
   const started = performance.now();

@@ -81,10 +81,14 @@ async function main() {
     (await (await fetch(`${base}${path}`, { headers: { authorization: token } })).json()) as {
       data: Array<{ id: string }>;
       pagination: { totalPages: number };
+      cursors?: { next?: string };
     };
   const students = await get('/api/students/get-all?limit=10');
   const routes = await get('/api/routes/get-all?limit=1');
-  const deepPage = Math.max(1, Math.floor(students.pagination.totalPages / 2));
+  const deepPage = Math.max(2, Math.floor(students.pagination.totalPages / 2));
+  // The same deep page reached from the one before it, as the list screen's "next" asks for it (keyset paging).
+  const beforeDeep = await get(`/api/students/get-all?page=${deepPage - 1}&limit=10`);
+  const deepCursor = encodeURIComponent(beforeDeep.cursors!.next!);
   const routeBody = () => ({
     name: `Bench route ${Math.random()}`,
     startLocation: 'Depot 1',
@@ -106,6 +110,11 @@ async function main() {
     {
       name: `students list, page ${deepPage}`,
       path: `/api/students/get-all?page=${deepPage}&limit=10`,
+      list: true,
+    },
+    {
+      name: `students list, page ${deepPage} by cursor`,
+      path: `/api/students/get-all?page=${deepPage}&limit=10&cursor=${deepCursor}`,
       list: true,
     },
     { name: 'students search "aar"', path: '/api/students/get-all?search=aar&limit=10', list: true },

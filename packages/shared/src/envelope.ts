@@ -21,12 +21,20 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/**
+ * Where the pages next to a list page start (ListCursor, keyset paging, decision 040): ask for `?page=N+1&cursor=
+ * {next}` or `?page=N-1&cursor={previous}`. Only lists paged by key send them, and only where such a page exists.
+ */
+export const pageCursorsSchema = z.object({ next: z.string().optional(), previous: z.string().optional() });
+export type PageCursors = z.infer<typeof pageCursorsSchema>;
+
 export interface SuccessEnvelope<T = unknown> {
   success: true;
   type: 'success';
   message?: string;
   data?: T;
   pagination?: Pagination;
+  cursors?: PageCursors;
 }
 
 export interface ErrorEnvelope {
@@ -52,4 +60,9 @@ export const messageAnswerSchema = z.object(successFields);
 
 /** A `get-all` answer: one page of rows of the given shape and where that page sits in the whole. */
 export const pageAnswerSchema = <Row extends z.ZodType>(row: Row) =>
-  z.object({ ...successFields, data: z.array(row), pagination: paginationSchema });
+  z.object({
+    ...successFields,
+    data: z.array(row),
+    pagination: paginationSchema,
+    cursors: pageCursorsSchema.optional(),
+  });

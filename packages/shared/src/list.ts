@@ -6,6 +6,63 @@ export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_MAX = 100;
 
+/**
+ * Where a page starts when it is reached one page at a time (keyset paging, decision 040): the sort key and id of
+ * the row it starts after (`next`, from the last row of the page before) or before (`prev`, from the first row of
+ * the page after), and the order (`s`) they belong to. The server writes it (`pagination.nextCursor` /
+ * `previousCursor`); a client passes it back as it is, with the page number the rows are, so the answer still says
+ * where they sit ("Showing X–Y of Z"). Opaque to clients: unpadded base64url of this object's JSON.
+ */
+export interface ListCursor {
+  /** The order's name, as the server names it (`newest`, `name_asc` …). */
+  s: string;
+  d: 'next' | 'prev';
+  /** The row's sort key and, last, its id, each as PostgreSQL writes it as text; null for an empty column. */
+  k: (string | null)[];
+}
+export const CURSOR_MAX = 2000;
+export const CURSOR_MESSAGE = 'cursor is not one this list gave: ask for the page without it';
+
+const cursorShape = z.object({
+  s: z.string().max(100),
+  d: z.enum(['next', 'prev']),
+  k: z
+    .array(z.string().max(600).nullable())
+    .min(1)
+    .max(8)
+    .refine((key) => key.at(-1) !== null),
+});
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The UTF-8 text that unpadded base64url `text` encodes (the browser and the server alike); throws if none. */
+function fromBase64url(text: string): string {
+  let bits = 0;
+  let value = 0;
+  let escaped = '';
+  for (const char of text) {
+    value = (value << 6) | BASE64URL.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      escaped += `%${((value >> bits) & 0xff).toString(16).padStart(2, '0')}`;
+    }
+  }
+  // Throws URIError on bytes that are not UTF-8.
+  return decodeURIComponent(escaped);
+}
+
+/** The cursor in `text`, or undefined if it is not one (not base64url, not JSON, not of the cursor's shape). */
+export function decodeListCursor(text: string): ListCursor | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  try {
+    const parsed = cursorShape.safeParse(JSON.parse(fromBase64url(text)));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Query of every `get-all` call: page from 1, limit 1 to 100, search trimmed. */
 export const listQuerySchema = z.object({
   page: z.coerce
@@ -26,6 +83,17 @@ export const listQuerySchema = z.object({
     .max(SEARCH_MAX, `search must be at most ${SEARCH_MAX} characters`)
     .refine(isStorable, 'search contains characters that cannot be searched for')
     .default(''),
+  /** A page reached from the one before or after it (ListCursor); `page` still says which page it is. */
+  cursor: z
+    .string()
+    .max(CURSOR_MAX, CURSOR_MESSAGE)
+    .transform((text, context) => {
+      const cursor = decodeListCursor(text);
+      if (cursor) return cursor;
+      context.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,19 +1,7 @@
 import type { FieldError } from '@school-transport/shared';
 import type { Database, Transaction } from '../db/client.js';
+import { pgErrorOf } from '../db/pg-errors.js';
 import { conflict } from './errors.js';
-
-interface PgError {
-  code: string;
-  constraint?: string;
-}
-
-/** Drizzle wraps driver errors; pg and PGlite both carry the SQLSTATE `code` and the `constraint` name. */
-function pgErrorOf(error: unknown): PgError | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as PgError;
-  }
-  return undefined;
-}
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';

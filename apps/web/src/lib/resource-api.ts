@@ -1,4 +1,4 @@
-import type { ListQuery, ListSort, Pagination, SuccessEnvelope } from '@school-transport/shared';
+import type { ListQuery, ListSort, PageCursors, Pagination, SuccessEnvelope } from '@school-transport/shared';
 import { MESSAGES } from '@school-transport/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
@@ -41,6 +41,8 @@ export type ListFilterValues = Readonly<Record<string, string | undefined>>;
 export interface ResourceList<T> {
   rows: T[];
   pagination: Pagination | undefined;
+  /** Where the pages next to this one start, from lists paged by key (decision 040). */
+  cursors: PageCursors | undefined;
   /** A request is on its way (the first one, or the next page while the previous rows stay on screen). */
   isFetching: boolean;
   isPending: boolean;
@@ -49,10 +51,16 @@ export interface ResourceList<T> {
   refetch: () => void;
 }
 
+/**
+ * A page of a list. `cursor`: where this page starts, from the page before or after it (keyset paging, decision
+ * 040), for the server to read from there instead of counting past every row before; the rows are the same, so
+ * the page is cached under the same key either way.
+ */
 export function useResourceList<T>(
   resource: string,
   query: ListQuery & ListSort,
   filters: ListFilterValues = {},
+  cursor?: string,
 ): ResourceList<T> {
   const result = useQuery({
     queryKey: resourceKeys.list(resource, query, filters),
@@ -67,6 +75,7 @@ export function useResourceList<T>(
         params.set('order', query.order ?? 'asc');
       }
       for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+      if (cursor) params.set('cursor', cursor);
       return apiRequest<SuccessEnvelope<T[]>>('GET', `/${resource}/get-all?${params}`, undefined, { signal });
     },
     // The rows of the page being left stay visible (under a progress bar) until the next page has arrived.
@@ -75,6 +84,7 @@ export function useResourceList<T>(
   return {
     rows: result.data?.data ?? [],
     pagination: result.data?.pagination,
+    cursors: result.data?.cursors,
     isFetching: result.isFetching,
     isPending: result.isPending,
     isError: result.isError,

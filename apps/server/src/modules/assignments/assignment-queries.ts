@@ -112,10 +112,10 @@ export async function listAssignments(db: Executor, query: AssignmentListQuery) 
     query.routeId ? eq(routeAssignments.routeId, query.routeId) : undefined,
   );
   const order = listOrder(ASSIGNMENT_SORTS, query, newestFirst(routeAssignments));
-  return listPage(db, routeAssignments, where, query, `route_assignments_${order.name}`, (total, paging) =>
-    selectAssignments(db, { total })
-      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, where, paging, order)))
-      .orderBy(...order.terms),
+  return listPage(db, routeAssignments, where, query, order, (columns, window) =>
+    selectAssignments(db, columns)
+      .where(inArray(routeAssignments.id, pageIds(db, routeAssignments, window)))
+      .orderBy(...window.order.terms),
   );
 }
 

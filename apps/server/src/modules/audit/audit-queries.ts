@@ -1,7 +1,7 @@
-import { and, desc, getTableColumns, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { and, getTableColumns, gte, ilike, lt, or, sql } from 'drizzle-orm';
 import type { AuditQuery } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../db/client.js';
-import { listOrder, listPage, ownSorts } from '../../db/list-queries.js';
+import { keyedOrder, listOrder, listPage, ownSorts } from '../../db/list-queries.js';
 import { auditLog } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
 
@@ -27,15 +27,15 @@ export async function listAuditEntries(db: Executor, query: AuditQuery) {
     query.dateTo ? lt(auditLog.createdAt, sql`${query.dateTo}::date + 1`) : undefined,
   );
   // Entries are numbered as they are written: newest first is the key's order.
-  const order = listOrder(AUDIT_SORTS, query, { name: 'newest', terms: [desc(auditLog.id)] });
-  return listPage(db, auditLog, where, query, `audit_log_${order.name}`, (total, paging) =>
+  const order = listOrder(AUDIT_SORTS, query, keyedOrder('newest', [auditLog.id], true));
+  return listPage(db, auditLog, where, query, order, (columns, window) =>
     db
-      .select({ ...getTableColumns(auditLog), total })
+      .select({ ...getTableColumns(auditLog), ...columns })
       .from(auditLog)
-      .where(where)
-      .orderBy(...order.terms)
-      .limit(paging.limit)
-      .offset(paging.offset),
+      .where(window.where)
+      .orderBy(...window.order.terms)
+      .limit(window.limit)
+      .offset(window.offset),
   );
 }
 

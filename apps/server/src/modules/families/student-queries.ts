@@ -1,15 +1,8 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { AssignableListQuery, ListSort } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
-import {
-  listOrder,
-  listPage,
-  newestFirst,
-  ownSorts,
-  pageIds,
-  type ListOrder,
-  type Paging,
-} from '../../db/list-queries.js';
+import { listOrder, listPage, newestFirst, ownSorts } from '../../db/list-queries.js';
+import { preparedOnce } from '../../db/prepared.js';
 import {
   assignmentStudents,
   busRoutes,
@@ -32,24 +25,14 @@ const studentColumns = {
 };
 
 /**
- * The students that match `where` (the asked page of them, given `page`), with their parent's name and phone and
- * the assignment they ride with (if any). The id set comes first in FROM: PostgreSQL then plans the joins in a
- * third of the time an `id IN (…)` takes, which at a million children was most of a list request's cost
+ * The students that match `where`, with their parent's name and phone and the assignment they ride with (if any).
+ * The id set comes first in FROM: PostgreSQL then plans the joins in a third of the time an `id IN (…)` takes
  * (docs/benchmarks.md).
  */
-function selectStudents<Extra extends Record<string, SQL>>(
-  db: Executor,
-  where: SQL | undefined,
-  page?: Paging & { order: ListOrder },
-  extra?: Extra,
-) {
-  const ids = (
-    page
-      ? pageIds(db, students, where, page, page.order)
-      : db.select({ id: students.id }).from(students).where(where)
-  ).as('chosen');
+function selectStudents(db: Executor, where: SQL | undefined) {
+  const ids = db.select({ id: students.id }).from(students).where(where).as('chosen');
   return db
-    .select({ ...studentColumns, ...(extra as Extra) })
+    .select(studentColumns)
     .from(ids)
     .innerJoin(students, eq(students.id, ids.id))
     .innerJoin(parents, eq(parents.id, students.parentId))
@@ -81,17 +64,38 @@ const STUDENT_SORTS = ownSorts(students, {
   createdAt: [students.createdAt],
 });
 
-/** Picks the page's ten (or so) ids on `students` alone, in the asked order, then joins the details for those only. */
+/**
+ * Picks the page's ten (or so) ids, with the total, on `students` alone (prepared when unfiltered; a search plans
+ * only this one-table statement for its term), then reads the details of those ids through one prepared statement
+ * whose plan PostgreSQL keeps: planning the six-table join afresh for every search was most of its database time
+ * (docs/benchmarks.md).
+ */
 export async function listStudents(db: Executor, query: AssignableListQuery & ListSort) {
   const where = and(
     searchCondition(query.search),
     query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
   );
   const order = listOrder(STUDENT_SORTS, query, newestFirst(students));
-  return listPage(db, students, where, query, `students_${order.name}`, (total, paging) =>
-    selectStudents(db, where, { ...paging, order }, { total }).orderBy(...order.terms),
+  const { rows: page, total } = await listPage(db, students, where, query, order, (columns, window) =>
+    db
+      .select({ id: students.id, ...columns })
+      .from(students)
+      .where(window.where)
+      .orderBy(...window.order.terms)
+      .limit(window.limit)
+      .offset(window.offset),
   );
+  const ids = page.map((row) => row.id);
+  const details = ids.length === 0 ? [] : await studentsWithIds(db).execute({ ids: `{${ids.join(',')}}` });
+  const byId = new Map(details.map((row) => [row.id, row]));
+  return { rows: ids.map((id) => byId.get(id)!), total };
 }
+
+/** The students whose ids are in `ids` (a uuid[] literal), in no order: prepared once, planned once per connection. */
+const studentsWithIds = (db: Executor) =>
+  preparedOnce(db, 'students_with_ids', (name) =>
+    selectStudents(db, sql`${students.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(name),
+  );
 
 export async function findStudent(db: Executor, id: string) {
   const [row] = await selectStudents(db, eq(students.id, id));

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AssignableListQuery, ListSort, Role } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
@@ -88,15 +88,14 @@ export function tableReads<T extends ResourceTable>(typed: T, options: ReadOptio
     async list(db: Executor, query: ResourceListQuery): Promise<ListedRows<Row>> {
       const where = listCondition(table, options, query);
       const order = listOrder(options.sorts ?? {}, query, newestFirst(table));
-      const name = `${getTableName(table)}_${order.name}`;
-      const { rows, total } = await listPage(db, table, where, query, name, (total, paging) =>
+      const { rows, total } = await listPage(db, table, where, query, order, (columns, window) =>
         db
-          .select({ ...getTableColumns(table), total })
+          .select({ ...getTableColumns(table), ...columns })
           .from(table)
-          .where(where)
-          .orderBy(...order.terms)
-          .limit(paging.limit)
-          .offset(paging.offset),
+          .where(window.where)
+          .orderBy(...window.order.terms)
+          .limit(window.limit)
+          .offset(window.offset),
       );
       return { rows: rows as Row[], total };
     },
@@ -141,11 +140,10 @@ export function accountReads<T extends AccountTable, Extra extends Record<string
     async list(db: Executor, query: ResourceListQuery): Promise<ListedRows<Row>> {
       const where = listCondition(table, options, query, query.search ? usersMatching(db, query) : undefined);
       const order = listOrder(options.sorts ?? {}, query, newestFirst(table));
-      const name = `${getTableName(table)}_${order.name}`;
-      const { rows, total } = await listPage(db, table, where, query, name, (total, paging) =>
-        select(db, { total })
-          .where(inArray(table.id, pageIds(db, table, where, paging, order)))
-          .orderBy(...order.terms),
+      const { rows, total } = await listPage(db, table, where, query, order, (columns, window) =>
+        select(db, columns)
+          .where(inArray(table.id, pageIds(db, table, window)))
+          .orderBy(...window.order.terms),
       );
       return { rows: rows as unknown as Row[], total };
     },

@@ -35,7 +35,7 @@ import {
   vehicles,
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
-import { countRows, listOrder, offsetOf, ownSorts } from '../../db/list-queries.js';
+import { countRows, listOrder, listPage, offsetOf, ownSorts } from '../../db/list-queries.js';
 
 /** The SQL of trips (rules in trip-service.ts). */
 
@@ -59,20 +59,18 @@ const TRIP_SORTS = ownSorts(trips, {
   status: [trips.status, trips.tripDate],
 });
 
-/** A sorted page: one index walk, cut at the page's end; the total as every list's. */
+/** A sorted page: one index walk, cut at the page's end (or from a cursor's row on); the total as every list's. */
 async function sortedTrips(db: Executor, query: TripListQuery, where: SQL | undefined) {
   const order = listOrder(TRIP_SORTS, query, { name: 'none', terms: [] });
-  const [rows, total] = await Promise.all([
+  return listPage(db, trips, where, query, order, (columns, window) =>
     db
-      .select()
+      .select({ ...getTableColumns(trips), ...columns })
       .from(trips)
-      .where(where)
-      .orderBy(...order.terms)
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    countRows(db, trips, where, query),
-  ]);
-  return { rows, total };
+      .where(window.where)
+      .orderBy(...window.order.terms)
+      .limit(window.limit)
+      .offset(window.offset),
+  );
 }
 
 function tripConditions(query: TripListQuery): SQL | undefined {

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { fetchFailedMessage, type ListSort } from '@school-transport/shared';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RetryAlert } from '../RetryAlert';
 import { useResourceList, type ListFilterValues } from '../../lib/resource-api';
 import { PageHeader } from '../PageHeader';
@@ -64,11 +64,29 @@ export function ListPage<T extends { id: string | number }>({
 }: ListPageProps<T>) {
   const sortKeys = sortKeysOf(columns);
   const { query, goToPage, changeLimit, search, changeSort } = useListUrlState(sortKeys);
-  const { rows, pagination, isFetching, isPending, isError, refetch } = useResourceList<T>(
+  // Moving one page on or back, the page is asked for by where it starts (the cursor the shown page came with):
+  // the server then reads from that row instead of counting past every row before it (decision 040). A jump to
+  // any other page asks by number. The cursor is kept for the page it leads to and used for that page only.
+  const [step, setStep] = useState<{ to: string; cursor: string }>();
+  const pageKey = (page: number) => JSON.stringify([{ ...query, page }, filters]);
+  const { rows, pagination, cursors, isFetching, isPending, isError, refetch } = useResourceList<T>(
     resource,
     query,
     filters,
+    step?.to === pageKey(query.page) ? step.cursor : undefined,
   );
+  const cursorTo = (page: number) => {
+    // Only from the rows of the asked page, answered and current.
+    if (pagination?.page !== query.page || isFetching) return undefined;
+    if (page === query.page + 1) return cursors?.next;
+    if (page === query.page - 1) return cursors?.previous;
+    return undefined;
+  };
+  const changePage = (page: number) => {
+    const cursor = cursorTo(page);
+    setStep(cursor ? { to: pageKey(page), cursor } : undefined);
+    goToPage(page);
+  };
   const showingPreviousPage = isFetching && !isPending;
   // Below md (phones, a tablet upright) a row of six or more columns cannot fit: each record becomes a card.
   // noSsr: the first render already knows the width, so a phone never draws the table first.
@@ -151,7 +169,7 @@ export function ListPage<T extends { id: string | number }>({
               <Pagination
                 count={lastPage}
                 page={query.page}
-                onChange={(_event, page) => goToPage(page)}
+                onChange={(_event, page) => changePage(page)}
                 color="primary"
                 shape="rounded"
                 sx={{ ml: 'auto' }}
