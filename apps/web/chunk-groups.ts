@@ -4,20 +4,19 @@ import type { Plugin, Rolldown } from 'vite';
 type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
 
 /**
- * Which chunks the build makes beyond the entry (decisions 015 and 038). Left to itself the bundler gives every
- * set of modules shared by a different set of lazy screens its own file: a signed-in screen loaded 61–79 files of
+ * Which chunks the build makes beyond the entry (decisions 015, 038 and 041). Left to itself the bundler gives every
+ * set of modules shared by a different set of lazy screens its own file: a signed-in screen loaded 65–82 files of
  * 1–3 kB each, and on a phone's slow network over HTTP/1.1 (six connections, a round trip per file) their count,
- * not their size, put the largest paint at 4–5 s. So two more groups, computed from the module graph:
+ * not their size, put the largest paint at 4–5 s. So more groups, computed from the module graph:
  *
  * - `login`: what the Log In screen imports beyond the entry (its form fields, the form library), one file. The
  *   signed-in screens use most of it too.
- * - `admin`: the signed-in chrome (AdminRoot: the drawer, the top bar, the query cache) and every module that two
- *   or more back-office screens share (MUI's components, the API calls, the shared schemas), one file. A module
- *   only one screen uses stays in that screen's file.
- *
- * A module that the driver app, the parent portal, a public page (forgot and reset password, 404) or anything else
- * outside the back-office also imports is left out of `admin` (and so is any module depending on one), so none of
- * them ever loads the back-office's file: they keep the bundler's own splitting.
+ * - `admin`: the signed-in chrome (AdminRoot: the drawer, the top bar, the query cache) and every module that a
+ *   quarter or more of the back-office's screens use (lists, the table, paging, the API calls), one file. A module
+ *   fewer screens use stays in their own files.
+ * - `shared-<apps>`: such a module that other apps (the driver app, the parent portal, the public pages such as
+ *   forgot password and 404, anything else) use too, in a file named after them, so that none of them ever loads
+ *   the back-office's own file.
  */
 
 /** Where a lazily loaded module belongs, by its path under apps/web/src (the rest of the routes' screens: admin). */
