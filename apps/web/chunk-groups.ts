@@ -68,7 +68,7 @@ function staticClosure(graph: Graph, start: string): Set<string> {
   return seen;
 }
 
-/** The `login` and `admin` sets of module ids for a module graph (exported for its unit test). */
+/** The `login`, `admin` and `shared-<apps>` groups of module ids for a module graph (exported for its unit test). */
 export function planChunks(graph: Graph): ChunkPlan {
   const initial = staticClosure(graph, graph.entry);
   // Every lazily loaded module ("root") with its static closure and the contexts it is loaded in.
