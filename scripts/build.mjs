@@ -37,6 +37,7 @@ const PARTS = {
       'apps/web/public',
       'apps/web/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/chunk-groups.ts',
       'apps/web/scripts/precompress.mjs',
       'packages/shared/src',
       'package-lock.json',

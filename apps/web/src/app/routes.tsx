@@ -5,6 +5,7 @@ import { RouteErrorPage } from '../components/RouteErrorPage';
 import { RequireAdmin, RequireVisitor } from '../features/auth/route-guards';
 import { SessionProvider } from '../features/auth/SessionProvider';
 import { paths } from '../lib/paths';
+import { prefetchPublicSettings } from '../lib/settings-request';
 import { SessionLayout } from './layout/SessionLayout';
 
 function SessionRoot() {
@@ -28,6 +29,24 @@ const screen = <Page extends string>(
   path,
   lazy: { Component: async () => (await load())[page] },
 });
+
+/**
+ * A back-office screen: while it downloads, the settings the signed-in chrome waits for (the operator's locale) are
+ * asked for too, rather than once the chrome has drawn.
+ */
+const managementScreen = <Page extends string>(
+  path: string,
+  load: () => Promise<Record<Page, ComponentType>>,
+  page: Page,
+): RouteObject =>
+  screen(
+    path,
+    () => {
+      prefetchPublicSettings();
+      return load();
+    },
+    page,
+  );
 
 /**
  * Every screen is fetched on first visit (`lazy`), so the first download holds only the shell.
@@ -86,133 +105,157 @@ export const createAppRoutes = (): RouteObject[] => [
             // Management screens. A visitor opening the dashboard's address is sent on to Log In.
             Component: RequireAdmin,
             children: [
-              screen(paths.dashboard, () => import('../features/dashboard/DashboardPage'), 'DashboardPage'),
-              screen(paths.liveMap, () => import('../features/live/live-screens'), 'LiveMapPage'),
-              screen(paths.today, () => import('../features/live/live-screens'), 'TodayBoardPage'),
-              screen(paths.profile, () => import('../features/profile/ProfilePage'), 'ProfilePage'),
-              screen(
+              managementScreen(
+                paths.dashboard,
+                () => import('../features/dashboard/DashboardPage'),
+                'DashboardPage',
+              ),
+              managementScreen(paths.liveMap, () => import('../features/live/live-screens'), 'LiveMapPage'),
+              managementScreen(paths.today, () => import('../features/live/live-screens'), 'TodayBoardPage'),
+              managementScreen(paths.profile, () => import('../features/profile/ProfilePage'), 'ProfilePage'),
+              managementScreen(
                 paths.emailVerify,
                 () => import('../features/profile/EmailVerifyPage'),
                 'EmailVerifyPage',
               ),
-              screen(
+              managementScreen(
                 paths.staffUsers,
                 () => import('../features/staff-users/StaffUserListPage'),
                 'StaffUserListPage',
               ),
-              screen(paths.audit, () => import('../features/audit/AuditLogPage'), 'AuditLogPage'),
-              screen(
+              managementScreen(paths.audit, () => import('../features/audit/AuditLogPage'), 'AuditLogPage'),
+              managementScreen(
                 paths.drivers.list,
                 () => import('../features/drivers/DriverListPage'),
                 'DriverListPage',
               ),
-              screen(
+              managementScreen(
                 paths.drivers.details.pattern,
                 () => import('../features/drivers/DriverDetailsPage'),
                 'DriverDetailsPage',
               ),
-              screen(
+              managementScreen(
                 paths.drivers.update.pattern,
                 () => import('../features/drivers/UpdateDriverPage'),
                 'UpdateDriverPage',
               ),
-              screen(
+              managementScreen(
                 paths.parents.list,
                 () => import('../features/families/ParentListPage'),
                 'ParentListPage',
               ),
-              screen(paths.parents.add, () => import('../features/families/AddParentPage'), 'AddParentPage'),
-              screen(
+              managementScreen(
+                paths.parents.add,
+                () => import('../features/families/AddParentPage'),
+                'AddParentPage',
+              ),
+              managementScreen(
                 paths.parents.details.pattern,
                 () => import('../features/families/ParentDetailsPage'),
                 'ParentDetailsPage',
               ),
-              screen(
+              managementScreen(
                 paths.parents.update.pattern,
                 () => import('../features/families/UpdateParentPage'),
                 'UpdateParentPage',
               ),
-              screen(
+              managementScreen(
                 paths.students.list,
                 () => import('../features/families/StudentListPage'),
                 'StudentListPage',
               ),
-              screen(
+              managementScreen(
                 paths.students.details.pattern,
                 () => import('../features/families/StudentDetailsPage'),
                 'StudentDetailsPage',
               ),
-              screen(
+              managementScreen(
                 paths.students.update.pattern,
                 () => import('../features/families/UpdateStudentPage'),
                 'UpdateStudentPage',
               ),
-              screen(
+              managementScreen(
                 paths.vehicles.list,
                 () => import('../features/vehicles/VehicleListPage'),
                 'VehicleListPage',
               ),
-              screen(
+              managementScreen(
                 paths.vehicles.details.pattern,
                 () => import('../features/vehicles/VehicleDetailsPage'),
                 'VehicleDetailsPage',
               ),
-              screen(
+              managementScreen(
                 paths.busRoutes.list,
                 () => import('../features/bus-routes/BusRouteListPage'),
                 'BusRouteListPage',
               ),
-              screen(
+              managementScreen(
                 paths.busRoutes.details.pattern,
                 () => import('../features/bus-routes/BusRouteDetailsPage'),
                 'BusRouteDetailsPage',
               ),
-              screen(paths.stops.list, () => import('../features/stops/StopListPage'), 'StopListPage'),
-              screen(
+              managementScreen(
+                paths.stops.list,
+                () => import('../features/stops/StopListPage'),
+                'StopListPage',
+              ),
+              managementScreen(
                 paths.schools.list,
                 () => import('../features/schools/SchoolListPage'),
                 'SchoolListPage',
               ),
-              screen(paths.planner, () => import('../features/planner/PlannerPage'), 'PlannerPage'),
-              screen(paths.calendar, () => import('../features/calendar/CalendarPage'), 'CalendarPage'),
-              screen(
+              managementScreen(paths.planner, () => import('../features/planner/PlannerPage'), 'PlannerPage'),
+              managementScreen(
+                paths.calendar,
+                () => import('../features/calendar/CalendarPage'),
+                'CalendarPage',
+              ),
+              managementScreen(
                 paths.assignments.list,
                 () => import('../features/assignments/AssignmentListPage'),
                 'AssignmentListPage',
               ),
-              screen(
+              managementScreen(
                 paths.assignments.add,
                 () => import('../features/assignments/AddAssignmentPage'),
                 'AddAssignmentPage',
               ),
-              screen(
+              managementScreen(
                 paths.assignments.details.pattern,
                 () => import('../features/assignments/AssignmentDetailsPage'),
                 'AssignmentDetailsPage',
               ),
-              screen(paths.trips.list, () => import('../features/trips/TripListPage'), 'TripListPage'),
-              screen(
+              managementScreen(
+                paths.trips.list,
+                () => import('../features/trips/TripListPage'),
+                'TripListPage',
+              ),
+              managementScreen(
                 paths.trips.details.pattern,
                 () => import('../features/trips/TripDetailsPage'),
                 'TripDetailsPage',
               ),
-              screen(paths.reports.list, () => import('../features/reports/ReportsPage'), 'ReportsPage'),
-              screen(
+              managementScreen(
+                paths.reports.list,
+                () => import('../features/reports/ReportsPage'),
+                'ReportsPage',
+              ),
+              managementScreen(
                 paths.reports.manifest,
                 () => import('../features/reports/ManifestPage'),
                 'ManifestPage',
               ),
-              screen(
+              managementScreen(
                 paths.compliance,
                 () => import('../features/compliance/CompliancePage'),
                 'CompliancePage',
               ),
-              screen(
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',
               ),
-              screen(
+              managementScreen(
                 paths.dataTransfer,
                 () => import('../features/data-transfer/DataTransferPage'),
                 'DataTransferPage',

@@ -1,20 +1,15 @@
-import type { PublicSettings, SuccessEnvelope } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { fetchPublicSettings, takePrefetchedSettings } from './settings-request';
 
 /**
  * GET /api/settings: what this installation tells every visitor (the map tiles to use). It changes only with
- * the server's configuration, so it is fetched once per visit.
+ * the server's configuration, so it is fetched once per visit (or taken from the request a back-office route
+ * started while its screen downloaded: settings-request.ts).
  */
 export function usePublicSettings() {
   return useQuery({
     queryKey: ['settings'],
-    queryFn: async ({ signal }) => {
-      const answer = await apiRequest<SuccessEnvelope<PublicSettings>>('GET', '/settings', undefined, {
-        signal,
-      });
-      return answer.data ?? null;
-    },
+    queryFn: ({ signal }) => takePrefetchedSettings() ?? fetchPublicSettings(signal),
     staleTime: Infinity,
   });
 }

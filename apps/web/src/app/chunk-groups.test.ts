@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { planChunks } from '../../chunk-groups';
+
+/** A module graph by paths under src/ (a path outside src/, such as a package, has no srcPath). */
+function graph(modules: Record<string, { imports?: string[]; lazy?: string[] }>) {
+  return {
+    entry: 'main.tsx',
+    imports: (id: string) => modules[id]?.imports ?? [],
+    dynamicImports: (id: string) => modules[id]?.lazy ?? [],
+    srcPath: (id: string) => (id.startsWith('pkg:') ? null : id),
+  };
+}
+
+const app = {
+  'main.tsx': { imports: ['app/routes.tsx', 'app/layout/SessionLayout.tsx', 'pkg:react'] },
+  'app/layout/SessionLayout.tsx': { lazy: ['app/layout/AdminRoot.tsx'] },
+  'app/routes.tsx': {
+    lazy: [
+      'features/auth/LoginPage.tsx',
+      'features/driver-app/DriverRoot.tsx',
+      'features/a/A.tsx',
+      'features/b/B.tsx',
+    ],
+  },
+  'features/auth/LoginPage.tsx': { imports: ['form.ts', 'pkg:react'] },
+  'form.ts': { imports: ['pkg:react'] },
+  'app/layout/AdminRoot.tsx': { imports: ['drawer.ts'] },
+  'features/a/A.tsx': { imports: ['table.ts', 'form.ts', 'only-a.ts', 'dialog.ts'] },
+  'features/b/B.tsx': { imports: ['table.ts', 'dialog.ts'] },
+  'features/driver-app/DriverRoot.tsx': { imports: ['dialog.ts'], lazy: ['scanner.ts'] },
+  'scanner.ts': { imports: ['camera.ts'] },
+  'table.ts': { imports: ['paging.ts'] },
+  'dialog.ts': { imports: ['modal.ts'] },
+};
+
+describe('planChunks', () => {
+  it("puts Log In's parts in one group, what back-office screens share in another, and keeps the other apps out of it", () => {
+    const plan = planChunks(graph(app));
+    // Log In's own closure beyond the entry (the screen itself stays in its own file).
+    expect([...plan.login].sort()).toEqual(['form.ts']);
+    // The chrome and what two or more back-office screens use; a part of one screen only stays with it.
+    expect([...plan.admin].sort()).toEqual([
+      'app/layout/AdminRoot.tsx',
+      'drawer.ts',
+      'paging.ts',
+      'table.ts',
+    ]);
+    // What the driver app uses too goes to a group named after it, so the driver app never loads `admin`.
+    expect(Object.fromEntries(plan.shared)).toEqual({ 'dialog.ts': 'driver', 'modal.ts': 'driver' });
+    // The driver app's own lazy parts are the driver app's: in no group.
+    expect(plan.admin.has('camera.ts') || plan.shared.has('camera.ts')).toBe(false);
+  });
+
+  it("counts a screen's module as the driver app's when the driver app's lazy parts import it too", () => {
+    const plan = planChunks(graph({ ...app, 'scanner.ts': { imports: ['camera.ts', 'table.ts'] } }));
+    expect(plan.admin.has('table.ts')).toBe(false);
+    expect(plan.shared.get('table.ts')).toBe('driver');
+    expect(plan.shared.get('paging.ts')).toBe('driver');
+  });
+});
