@@ -38,7 +38,16 @@ function errorFrom(shape: ErrorShape): Error {
   return error;
 }
 
-const PROBE = Symbol('probe');
+const PROBE = '\u0000text as it came';
+
+/** Whether `parse` hands a value back unchanged (drizzle's `(value) => value`). */
+function keepsText(parse: (value: string, type: number) => unknown, type: number): boolean {
+  try {
+    return parse(PROBE, type) === PROBE;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Drizzle's options as they can cross: its parsers (for dates, times, intervals and their arrays) keep the text
@@ -51,8 +60,10 @@ function shapeOf(options: QueryOptions | undefined): QueryShape | undefined {
     throw new Error(`PGlite's thread does not take these query options: ${Object.keys(rest).join(', ')}`);
   if (!parsers) return { rowMode };
   const textTypes = Object.entries(parsers).map(([type, parse]) => {
-    if ((parse as (value: unknown, type: number) => unknown)(PROBE, Number(type)) !== PROBE)
-      throw new Error(`PGlite's thread keeps a type's text or parses it itself; type ${type} has another parser`);
+    if (!keepsText(parse, Number(type)))
+      throw new Error(
+        `PGlite's thread keeps a type's text or parses it itself; type ${type} has another parser`,
+      );
     return Number(type);
   });
   return { rowMode, textTypes };
@@ -124,7 +135,8 @@ export async function openPgliteThread(workerData: PgliteWorkerData): Promise<Pg
   };
 
   const executor = (tx?: number): PgliteTransaction => ({
-    query: (sql, params, options) => ask({ op: 'query', sql, params, shape: shapeOf(options), tx }),
+    // async: options that cannot cross reject the query, as a database error would.
+    query: async (sql, params, options) => ask({ op: 'query', sql, params, shape: shapeOf(options), tx }),
     exec: (sql) => ask({ op: 'exec', sql, tx }),
   });
 

@@ -50,7 +50,8 @@ export type PgliteReply =
 
 /** Fields that are functions or hold them (PGlite's `queryOptions` carries drizzle's parsers) cannot be cloned. */
 export function errorShape(error: unknown): ErrorShape {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {}, database: false };
+  if (!(error instanceof Error))
+    return { name: 'Error', message: String(error), fields: {}, database: false };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     if (key === 'queryOptions' || typeof value === 'function') continue;
@@ -76,7 +77,9 @@ function queryOptions(shape: QueryShape | undefined): QueryOptions | undefined {
   if (!shape) return undefined;
   return {
     rowMode: shape.rowMode,
-    ...(shape.textTypes ? { parsers: Object.fromEntries(shape.textTypes.map((type) => [type, keepText])) } : {}),
+    ...(shape.textTypes
+      ? { parsers: Object.fromEntries(shape.textTypes.map((type) => [type, keepText])) }
+      : {}),
   };
 }
 
@@ -165,7 +168,8 @@ function serve(pg: PGlite, port: NonNullable<typeof parentPort>) {
         const reply: PgliteReply = { id: request.id, ok: true, value };
         port.postMessage(reply, value instanceof ArrayBuffer ? [value] : []);
       },
-      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: errorShape(error) } satisfies PgliteReply),
+      (error: unknown) =>
+        port.postMessage({ id: request.id, ok: false, error: errorShape(error) } satisfies PgliteReply),
     );
   });
 }
