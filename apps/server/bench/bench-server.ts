@@ -102,10 +102,18 @@ export function residentMb(pid: number | undefined): number | undefined {
 
 /** User plus system CPU time of a process in seconds (/proc/PID/stat, clock ticks of 1/100 s), or undefined. */
 export function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
+  return pid === undefined ? undefined : ticksIn(`/proc/${pid}/stat`);
+}
+
+/** The same for the process's main thread alone (its task whose id is the pid): the one running JavaScript. */
+export function mainThreadCpuSeconds(pid: number | undefined): number | undefined {
+  return pid === undefined ? undefined : ticksIn(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function ticksIn(statFile: string): number | undefined {
   try {
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis start at field 3.
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(statFile, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {

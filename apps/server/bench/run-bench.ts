@@ -12,7 +12,9 @@ import * as hdr from 'hdr-histogram-js';
 import {
   BENCH_ADMIN,
   benchArguments,
+  cpuSeconds,
   engineName,
+  mainThreadCpuSeconds,
   nextClientAddress,
   sampleRss,
   startBenchServer,
@@ -41,6 +43,7 @@ async function run(scenario: Scenario, token: string) {
     numberOfSignificantValueDigits: 3,
     autoResize: true,
   });
+  const cpuBefore = { all: cpuSeconds(server.pid) ?? 0, main: mainThreadCpuSeconds(server.pid) ?? 0 };
   const result = await autocannon({
     // Supported by autocannon (lib/histUtil.js) but missing from its type definitions.
     ...({ histograms: { latencies } } as object),
@@ -63,7 +66,15 @@ async function run(scenario: Scenario, token: string) {
     ],
   });
   const errors = result.errors + result.timeouts + result.non2xx;
+  // The server's CPU per answered request: its main thread (Fastify, drizzle, and PGlite when it runs there) and
+  // all its threads. Unlike latency under a loaded machine's queueing, these barely depend on what else runs.
+  const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(1, result.requests.total);
+  const cpu = {
+    main: perRequestMs((mainThreadCpuSeconds(server.pid) ?? 0) - cpuBefore.main),
+    all: perRequestMs((cpuSeconds(server.pid) ?? 0) - cpuBefore.all),
+  };
   return {
+    cpu,
     name: scenario.name,
     rps: result.requests.average,
     p50: latencies.getValueAtPercentile(50),
@@ -136,11 +147,13 @@ async function main() {
   const ceiling = results[0]!.rps;
   const engine = engineName(values);
   console.log(`\n${engine}, ${connections} connections, ${duration} s per scenario\n`);
-  console.log('| scenario | req/s | p50 ms | p95 ms | p99 ms | errors | share of ceiling |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log(
+    '| scenario | req/s | p50 ms | p95 ms | p99 ms | errors | share of ceiling | server CPU ms/request: main thread, all |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.list ? `${((r.rps / ceiling) * 100).toFixed(0)}%` : ''} |`,
+      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.errors} | ${r.list ? `${((r.rps / ceiling) * 100).toFixed(0)}%` : ''} | ${r.cpu.main.toFixed(2)}, ${r.cpu.all.toFixed(2)} |`,
     );
   }
   const max = Math.max(...rss!.samples.map((sample) => sample.mb));

@@ -1,5 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { openPgliteFolder } from './durable-node-fs.js';
+import { openPgliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
 /** The one Drizzle type the rest of the server sees, whichever engine is underneath. */
@@ -74,21 +73,17 @@ export async function openDatabase(
       },
     };
   }
-  // 'memory://' keeps the database in memory (tests); anything else is a folder on disk.
+  // 'memory://' keeps the database in memory (tests); anything else is a folder on disk. Either way PGlite runs in
+  // a thread of its own (docs/decisions/042); drizzle gets the part of PGlite's interface it calls.
   const inMemory = config.dataDir.startsWith('memory://');
-  const client = inMemory
-    ? await PGlite.create(config.dataDir, { extensions: pgliteExtensions })
-    : await openPgliteFolder(config.dataDir, {
-        extensions: pgliteExtensions,
-        durable: config.durable !== false,
-      });
-  const db = drizzlePglite(client, { schema });
+  const client = await openPgliteThread({ dataDir: config.dataDir, durable: config.durable !== false });
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
-    // PGlite delivers NOTIFY to its own listeners, in process: the same code path as on PostgreSQL.
+    // PGlite delivers NOTIFY to its own listeners, in its process: the same code path as on PostgreSQL.
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, () => handlers.onNotify());
       handlers.onResync();
@@ -97,7 +92,7 @@ export async function openDatabase(
     notify: async (channel) => {
       await client.query('select pg_notify($1, $2)', [channel, '']);
     },
-    ...(inMemory ? {} : { snapshot: () => snapshotPglite(client) }),
+    ...(inMemory ? {} : { snapshot: () => client.snapshot() }),
   };
 }
 
@@ -166,15 +161,6 @@ async function listenOnPostgres(url: string, channel: string, handlers: ListenHa
     current = null;
     await client?.end();
   };
-}
-
-/** pg_trgm backs the contains-search indexes (migration 0006); PostgreSQL ships it as a trusted extension. */
-export const pgliteExtensions = { pg_trgm };
-
-async function snapshotPglite(client: PGlite): Promise<Blob> {
-  await client.exec('checkpoint');
-  // Inside the transaction lock as well as the query lock dumpDataDir takes: no transaction is half done in it.
-  return client._runExclusiveTransaction(() => client.dumpDataDir('none'));
 }
 
 /** A transaction handle; functions that may run inside or outside a transaction take an Executor. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { syncFolder } from './disk-sync.js';
 
@@ -102,6 +103,9 @@ class GuardedNodeFS extends NodeFS {
     };
   }
 }
+
+/** pg_trgm backs the contains-search indexes (migration 0006); PostgreSQL ships it as a trusted extension. */
+export const pgliteExtensions = { pg_trgm };
 
 /** PGlite's start parameters without `-F`, and with the WAL synced the way Linux's PostgreSQL does by default. */
 export const durableStartParams = [

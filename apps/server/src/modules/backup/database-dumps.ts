@@ -4,9 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { DatabaseHandle } from '../../db/client.js';
-import { pgliteExtensions } from '../../db/client.js';
 import { syncFolder } from '../../db/disk-sync.js';
-import { openPgliteFolder } from '../../db/durable-node-fs.js';
+import { openPgliteFolder, pgliteExtensions } from '../../db/durable-node-fs.js';
 import { BackupError, PGLITE_DUMP, POSTGRES_DUMP } from './backup-archive.js';
 import { countUserTables, dropUserSchemas } from './backup-queries.js';
 

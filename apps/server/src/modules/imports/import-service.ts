@@ -244,7 +244,7 @@ async function inBatches<T>(
     sum.created += written.created;
     sum.updated += written.updated;
     progress(offset + Math.min(start + BATCH, rows.length), total);
-    // PGlite answers in this thread without a turn of the event loop between statements.
+    // Other requests get a turn between batches, whatever the engine answers in (decision 042 moved PGlite off this thread).
     await nextTurn();
   }
   return sum;
