@@ -30,6 +30,24 @@ function clockNow(): string {
   return `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
 }
 
+/**
+ * Generates today's trips (as the office's button does) and answers the morning trip of `routeName`; `page` must be
+ * signed in as the admin, `authorization` its token.
+ */
+export async function generateTodaysPickup(page: Page, authorization: string, routeName: string) {
+  const today = localToday();
+  await postThroughApi(page, 'trips/generate', { date: today });
+  const list = await page.request.get(
+    `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type: 'PICKUP', search: routeName, limit: '10' })}`,
+    { headers: { authorization } },
+  );
+  expect(list.status(), await list.text()).toBe(200);
+  const trips = ((await list.json()) as { data: { id: string; route: { name: string } }[] }).data;
+  const trip = trips.find((row) => row.route.name === routeName);
+  expect(trip, `a morning trip of ${routeName} today`).toBeTruthy();
+  return trip!;
+}
+
 /** Makes the day through the admin API; `page` must be signed in as the admin. */
 export async function createLiveDay(page: Page): Promise<LiveDay> {
   const tag = uniqueTag();
@@ -60,23 +78,14 @@ export async function createLiveDay(page: Page): Promise<LiveDay> {
   expect(login.status(), await login.text()).toBe(200);
   const driverToken = ((await login.json()) as { token: string }).token;
 
-  const today = localToday();
-  await postThroughApi(page, 'trips/generate', { date: today });
-  const list = await page.request.get(
-    `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type: 'PICKUP', search: parts.route.name, limit: '10' })}`,
-    { headers: { authorization } },
-  );
-  expect(list.status(), await list.text()).toBe(200);
-  const trips = ((await list.json()) as { data: { id: string; route: { name: string } }[] }).data;
-  const trip = trips.find((row) => row.route.name === parts.route.name);
-  expect(trip, `a morning trip of ${parts.route.name} today`).toBeTruthy();
+  const trip = await generateTodaysPickup(page, authorization, parts.route.name);
 
   const [seatedChildId = '', otherChildId = ''] = parts.ids.studentIds;
   return {
     tag,
     parts,
     routeName: parts.route.name,
-    tripId: trip!.id,
+    tripId: trip.id,
     stops,
     seatedChildId,
     otherChildId,

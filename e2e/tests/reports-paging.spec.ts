@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { uniqueTag } from '@school-transport/testing';
 import { expect, storedToken, test } from '../support/fixtures';
-import { createThroughApi, postThroughApi } from '../support/api';
+import { createThroughApi } from '../support/api';
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
 import { inviteDriver } from '../support/driver-trip';
+import { generateTodaysPickup } from '../support/live-day';
 import { signInAsAdmin } from '../support/screens';
 
 /** More stops than a page of a per-stop report (REPORT_PAGE_SIZE, 50). */
@@ -41,16 +42,7 @@ test('a per-stop report shows a page of its stops, least on time first, pages on
   await assignThroughApi(page, parts, 1);
 
   const today = localToday();
-  await postThroughApi(page, 'trips/generate', { date: today });
-  const list = await page.request.get(
-    `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type: 'PICKUP', search: parts.route.name, limit: '10' })}`,
-    { headers: { authorization } },
-  );
-  expect(list.status(), await list.text()).toBe(200);
-  const trip = ((await list.json()) as { data: { id: string; route: { name: string } }[] }).data.find(
-    (row) => row.route.name === parts.route.name,
-  );
-  expect(trip, `a morning trip of ${parts.route.name} today`).toBeTruthy();
+  const trip = await generateTodaysPickup(page, authorization, parts.route.name);
 
   // The driver's phone: the trip starts and the bus stands at every stop, a minute apart over the last hour, so
   // the first stops are on time and the later ones more and more early.
@@ -60,7 +52,7 @@ test('a per-stop report shows a page of its stops, least on time first, pages on
   });
   expect(login.status(), await login.text()).toBe(200);
   const driver = { authorization: ((await login.json()) as { token: string }).token };
-  const started = await page.request.post(`/api/driver/trips/${trip!.id}/start`, {
+  const started = await page.request.post(`/api/driver/trips/${trip.id}/start`, {
     headers: driver,
     data: {},
   });
@@ -70,7 +62,7 @@ test('a per-stop report shows a page of its stops, least on time first, pages on
     data: {
       positions: stops.map((stop, index) => ({
         positionId: randomUUID(),
-        tripId: trip!.id,
+        tripId: trip.id,
         lat: stop.lat,
         lng: stop.lng,
         accuracy: 8,
