@@ -12,7 +12,8 @@
  *   npm run bench:reports -w apps/server -- --database-url postgres://…/bench_reports_100k --students 100000
  *   (or: cd apps/server && npx tsx bench/reports.ts --data-dir /tmp/reports-bench --students 5000)
  * Options: --students 100000 (only when the database is empty), --days 60, --runs 3, --port 3998, --scan-days D,
- * --until 2026-11-24T18:20:00Z, --generate-only, --skip-history (measure what is there; otherwise the days
+ * --until 2026-11-24T18:20:00Z, --rollups per-day|triggers (how the history's rollups are kept: counted once per
+ * day, the default and several times faster, or by the triggers as each day is written), --generate-only, --skip-history (measure what is there; otherwise the days
  * missing trips or scans are added first).
  */
 import { parseArgs } from 'node:util';
@@ -22,7 +23,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { generateDataset, isEmpty } from '../src/db/generate/generate-dataset.js';
-import { generateHistory, type StatementTiming } from '../src/db/generate/generate-history.js';
+import { generateHistory, type Rollups, type StatementTiming } from '../src/db/generate/generate-history.js';
 import { createAdmin } from '../src/modules/users/first-admin.js';
 import { BENCH_ADMIN } from './bench-server.js';
 
@@ -37,12 +38,15 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3998' },
     'scan-days': { type: 'string' },
     until: { type: 'string' },
+    rollups: { type: 'string', default: 'per-day' },
     'generate-only': { type: 'boolean', default: false },
     'skip-history': { type: 'boolean', default: false },
   },
 });
 if (!values['database-url'] && !values['data-dir']) throw new Error('Give --database-url or --data-dir');
 const runs = Number(values.runs);
+if (values.rollups !== 'per-day' && values.rollups !== 'triggers')
+  throw new Error('--rollups is per-day or triggers');
 
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -62,6 +66,7 @@ const history = {
   schoolDays: Number(values.days),
   scanDays: values['scan-days'] ? Number(values['scan-days']) : undefined,
   until: values.until ? new Date(values.until) : undefined,
+  rollups: values.rollups as Rollups,
   onStatement: ({ step, ms, rows }: StatementTiming) =>
     console.log(`  ${step}: ${rows} rows in ${(ms / 1000).toFixed(1)} s`),
   onDay: (day: string, part: string, ms: number) =>

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client.js';
+import { queryRows, type Database } from '../src/db/client.js';
 import { generateDataset } from '../src/db/generate/generate-dataset.js';
 import { generateHistory } from '../src/db/generate/generate-history.js';
 import { onTimeByStop, onTimeFromStops } from '../src/modules/reports/reports-queries.js';
 import { adminTestApp } from './support/requests.js';
-
-const { t } = adminTestApp();
 
 type HistoryCounts = Record<
   'days' | 'trips' | 'completed' | 'arrivals' | 'scan_days' | 'positions' | 'measured',
@@ -19,6 +17,8 @@ type HistoryCounts = Record<
  * adding nothing (a stopped run goes on where it stopped).
  */
 describe('the history generator', () => {
+  const { t } = adminTestApp();
+
   it('writes whole school days, keeps the rollups and adds nothing the second time', async () => {
     const db = t.app.database.db;
     await generateDataset(db, { students: 150, schoolDays: 2, history: true });
@@ -49,3 +49,62 @@ describe('the history generator', () => {
     expect(await count()).toEqual(first);
   });
 });
+
+describe('the history generator counting rollups per day', () => {
+  const { t } = adminTestApp();
+
+  it('counts them as the triggers count them', async () => {
+    const db = t.app.database.db;
+    await generateDataset(db, { students: 150, schoolDays: 3, history: true });
+    const perDay = await rollups(db);
+    expect(perDay.trip_ridership_counts!.length).toBeGreaterThan(0);
+    expect(perDay.stop_on_time_days!.length).toBeGreaterThan(0);
+
+    // The same trip stops, positions and scans written again with the triggers on, from empty rollups.
+    await db.transaction(async (tx) => {
+      for (const table of WRITTEN)
+        await tx.execute(sql`create temporary table ${sql.raw(`again_${table}`)} on commit drop as
+          select * from ${sql.raw(table)}`);
+      await tx.execute(sql`set local session_replication_role = replica`);
+      for (const table of [...WRITTEN].reverse()) await tx.execute(sql`delete from ${sql.raw(table)}`);
+      for (const table of ROLLUP_TABLES) await tx.execute(sql`delete from ${sql.raw(table)}`);
+      await tx.execute(sql`set local session_replication_role = origin`);
+      for (const table of WRITTEN)
+        await tx.execute(sql`insert into ${sql.raw(table)} select * from ${sql.raw(`again_${table}`)}`);
+    });
+    expect(await rollups(db)).toEqual(perDay);
+  });
+});
+
+/** What the generator writes that the rollups count, in the order the triggers need them. */
+const WRITTEN = ['trip_stops', 'vehicle_positions', 'ridership_events'];
+/** Every table kept by a trigger on what the generator writes. */
+const ROLLUP_TABLES = [
+  'route_on_time_days',
+  'stop_on_time_days',
+  'trip_distances',
+  'trip_ridership_counts',
+  'trip_stop_riders',
+];
+
+/**
+ * Every rollup's rows, in one order, without zero rows (a trigger may leave a row at zero where counting per day
+ * writes none) and with distances to a millimetre (the same legs summed in another order).
+ */
+async function rollups(db: Database) {
+  const tables: Record<string, string[]> = {};
+  for (const table of ROLLUP_TABLES) {
+    const rows = await queryRows<Record<string, unknown>>(db, sql`select * from ${sql.raw(table)}`);
+    tables[table] = rows
+      .map((row) =>
+        JSON.stringify(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            typeof value === 'number' ? Math.round(value * 1e6) / 1e6 : value,
+          ]),
+        ),
+      )
+      .sort();
+  }
+  return tables;
+}

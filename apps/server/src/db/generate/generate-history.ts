@@ -10,8 +10,8 @@ import { queryRows } from '../client.js';
  * early to 8 late), the bus's positions (five fixes per leg between stops) and the children's scans (boarded and
  * left; about 3 % no-shows, 0.2 % wrong-bus). Set-based: every statement is an INSERT … SELECT in the database, no
  * row travels through Node. One transaction per day and per step, so a 1M-student history (about 2.6M scans a day)
- * commits as it goes, a stopped run keeps its finished days, and the rollup triggers (0021, 0023) see a day at a
- * time, as they would a busy day of driver apps.
+ * commits as it goes and a stopped run keeps its finished days. The rollups (0021, 0023, 0024) are kept either by
+ * their triggers, a day at a time as a busy day of driver apps would, or counted once per day (`Rollups`).
  */
 
 /** Stops per route: a bus of neighbours calls at a few corners of its neighbourhood. */
@@ -47,6 +47,80 @@ async function timed(tx: Transaction, step: string, statement: SQL, onStatement?
   const started = performance.now();
   const result = (await tx.execute(statement)) as unknown as { rowCount?: number; affectedRows?: number };
   onStatement?.({ step, ms: performance.now() - started, rows: result.rowCount ?? result.affectedRows ?? 0 });
+}
+
+/**
+ * How a generated day's rollups are kept. `triggers`: the day's trip stops, positions and scans are written with
+ * the rollup triggers on (what `bench/rollup-write-cost.ts` measures). `per-day`: they are written with triggers off
+ * (`session_replication_role = replica`, which skips foreign-key checks too: every row is built from the rows it
+ * points to) and each rollup is then counted once from the whole day's rows. At a million children the triggers
+ * took 50 s of a day's 200k trip stops, most of its 817k positions' 65 s and minutes of its 2.6M scans, so 60 days
+ * of history did not fit in a working session. The counting follows the triggers' definitions (the on-time one
+ * through the migration's own functions, as its rebuild does); `generate-history.test.ts` writes the same rows both
+ * ways and finds the same rollups. Rollups of rollups (0024's weeks and stop riders) are kept by their own triggers
+ * on the tables written here, which stay on.
+ */
+export type Rollups = 'triggers' | 'per-day';
+
+/** Runs `write` with the triggers off (and back on after) when the day's rollups are counted per day. */
+async function withoutTriggers(tx: Transaction, rollups: Rollups, write: () => Promise<void>) {
+  if (rollups === 'per-day') await tx.execute(sql`set local session_replication_role = replica`);
+  await write();
+  if (rollups === 'per-day') await tx.execute(sql`set local session_replication_role = origin`);
+}
+
+const dayTrips = (day: string) => sql`select t.id from trips t where t.trip_date = ${day}::date`;
+
+/** The day's on-time rollups and trip distances, counted from its trip stops and positions. */
+async function countDayTrips(tx: Transaction, day: string, onStatement?: OnStatement) {
+  await timed(
+    tx,
+    'on-time rollups',
+    sql`select on_time_rollup_add(on_time_arrivals_of(1, 1, array(
+      select ts from trips t join trip_stops ts on ts.trip_id = t.id
+      where t.trip_date = ${day}::date and ts.planned_at is not null and ts.arrived_at is not null)))`,
+    onStatement,
+  );
+  await timed(
+    tx,
+    'trip distances',
+    sql`insert into trip_distances (trip_id, km)
+      select trip_id,
+        -- great_circle_km of a missing fix is half the Earth (least() skips nulls): a trip's first fix starts no leg.
+        coalesce(sum(great_circle_km(prev_lat, prev_lng, lat, lng)) filter (where prev_lat is not null), 0)
+      from (select p.trip_id, p.lat, p.lng, lag(p.lat) over w as prev_lat, lag(p.lng) over w as prev_lng
+        from vehicle_positions p where p.trip_id in (${dayTrips(day)})
+        window w as (partition by p.trip_id order by p.recorded_at, p.position_id)) legs
+      group by trip_id order by trip_id`,
+    onStatement,
+  );
+}
+
+/** The day's per-trip scan counts and riders per trip and stop, counted from its scans. */
+async function countDayScans(tx: Transaction, day: string, onStatement?: OnStatement) {
+  await timed(
+    tx,
+    'ridership counts',
+    sql`insert into trip_ridership_counts (trip_id, boardings, alightings, no_shows, wrong_bus, unknown_tags)
+      select trip_id, count(*) filter (where kind = 'BOARD'), count(*) filter (where kind = 'ALIGHT'),
+        count(*) filter (where kind = 'NO_SHOW'), count(*) filter (where flag = 'WRONG_BUS'),
+        count(*) filter (where flag = 'UNKNOWN_TAG')
+      from ridership_events where trip_id in (${dayTrips(day)}) group by trip_id order by trip_id`,
+    onStatement,
+  );
+  await timed(
+    tx,
+    'stop riders',
+    sql`insert into trip_stop_riders (trip_id, stop_id, riders)
+      select e.trip_id, ss.stop_id, count(*)
+      from ridership_events e
+      join trips t on t.id = e.trip_id
+        and e.kind = (case when t.type = 'PICKUP' then 'BOARD' else 'ALIGHT' end)::ridership_kind
+      left join student_stops ss on ss.student_id = e.student_id and ss.run = t.type
+      where t.trip_date = ${day}::date and e.student_id is not null
+      group by 1, 2 order by 1, 2`,
+    onStatement,
+  );
 }
 
 /**
@@ -124,7 +198,12 @@ export async function pastSchoolDays(db: Database, days: number): Promise<string
  * One day's trips (pickup and drop per assignment; every fiftieth block's trips that day cancelled, the others
  * completed) with their stops, arrivals and positions: what a day of driver apps writes, minus the scans.
  */
-export async function generateDayTrips(tx: Transaction, day: string, onStatement?: OnStatement) {
+export async function generateDayTrips(
+  tx: Transaction,
+  day: string,
+  onStatement?: OnStatement,
+  rollups: Rollups = 'triggers',
+) {
   const dayOfYear = sql`extract(doy from ${day}::date)::int`;
   await timed(
     tx,
@@ -149,6 +228,12 @@ export async function generateDayTrips(tx: Transaction, day: string, onStatement
   );
   // The triggers' statements below are planned with the day's trips counted (analyze sees its own transaction's).
   await tx.execute(sql`analyze trips`);
+  await withoutTriggers(tx, rollups, () => writeDayStopsAndPositions(tx, day, onStatement));
+  if (rollups === 'per-day') await countDayTrips(tx, day, onStatement);
+}
+
+/** The day's trip stops with their arrivals, and the bus's positions between them. */
+async function writeDayStopsAndPositions(tx: Transaction, day: string, onStatement?: OnStatement) {
   await timed(
     tx,
     'trip stops',
@@ -186,7 +271,17 @@ export async function generateDayTrips(tx: Transaction, day: string, onStatement
  * One day's scans on the trips that ran: mornings on at the child's stop and off at school, afternoons on at school
  * and off at the stop; about 3 % of morning riders a no-show, 0.2 % of boardings flagged as on the wrong bus.
  */
-export async function generateDayScans(tx: Transaction, day: string, onStatement?: OnStatement) {
+export async function generateDayScans(
+  tx: Transaction,
+  day: string,
+  onStatement?: OnStatement,
+  rollups: Rollups = 'triggers',
+) {
+  await withoutTriggers(tx, rollups, () => writeDayScans(tx, day, onStatement));
+  if (rollups === 'per-day') await countDayScans(tx, day, onStatement);
+}
+
+async function writeDayScans(tx: Transaction, day: string, onStatement?: OnStatement) {
   await timed(
     tx,
     'scans',
@@ -216,6 +311,8 @@ export interface HistoryOptions {
   scanDays?: number;
   /** Start no new day once this instant has passed (the days written are whole: trips, stops, positions, scans). */
   until?: Date;
+  /** How the rollups are kept (default `per-day`: several times faster, the same rollups). */
+  rollups?: Rollups;
   onStatement?: OnStatement;
   onDay?: (day: string, part: 'trips' | 'scans', ms: number) => void;
 }
@@ -254,7 +351,7 @@ export async function generateHistory(db: Database, options: HistoryOptions) {
       await db.transaction(async (tx) => {
         // The same day gives the same arrivals each run (not the same ids).
         await tx.execute(sql`select setseed(${RANDOM_SEED + index / 1000})`);
-        await generateDayTrips(tx, day, options.onStatement);
+        await generateDayTrips(tx, day, options.onStatement, options.rollups ?? 'per-day');
       });
       options.onDay?.(day, 'trips', performance.now() - started);
     }
@@ -264,7 +361,7 @@ export async function generateHistory(db: Database, options: HistoryOptions) {
       const started = performance.now();
       await db.transaction(async (tx) => {
         await tx.execute(sql`select setseed(${RANDOM_SEED - index / 1000})`);
-        await generateDayScans(tx, day, options.onStatement);
+        await generateDayScans(tx, day, options.onStatement, options.rollups ?? 'per-day');
       });
       scanned.push(day);
       options.onDay?.(day, 'scans', performance.now() - started);
