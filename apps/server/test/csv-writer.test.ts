@@ -2,7 +2,13 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvStream, neutraliseFormula, safeFileName, type CsvColumn } from '../src/lib/csv.js';
+import {
+  csvBatchStream,
+  csvStream,
+  neutraliseFormula,
+  safeFileName,
+  type CsvColumn,
+} from '../src/lib/csv.js';
 
 interface Row {
   name: string;
@@ -82,6 +88,43 @@ describe('the CSV writer', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(finished).toBe(true);
     expect(produced).toBeLessThan(20_000);
+  });
+
+  it('writes batches as one piece of text each, and quotes a cell with a line break (RFC 4180)', async () => {
+    const awkward = [
+      '',
+      'plain',
+      'a,b',
+      'say "hi"',
+      'two\nlines',
+      'cr\rhere',
+      'ends with\r',
+      '-3',
+      '=SUM(A1)',
+      'Zoë',
+    ];
+    const rows = awkward.map((name, index) => ({ name, count: index % 3 === 0 ? null : index - 4 }));
+    async function* inBatchesOf3() {
+      for (let start = 0; start < rows.length; start += 3) yield rows.slice(start, start + 3);
+    }
+    const chunks: string[] = [];
+    for await (const chunk of csvBatchStream(columns, inBatchesOf3())) chunks.push(String(chunk));
+    // The header, then one chunk per batch (the stream may join chunks that wait together, never split one).
+    expect(chunks.length).toBeLessThanOrEqual(1 + Math.ceil(rows.length / 3));
+    const csv = chunks.join('');
+    // csv-stringify, which wrote the CSVs before, left a lone line feed or carriage return unquoted: a spreadsheet
+    // then broke the row in two (a defect's note typed on two lines).
+    expect(csv).toBe(
+      '\uFEFFName,Count\r\n,\r\nplain,-3\r\n"a,b",-2\r\n"say ""hi""",\r\n"two\nlines",0\r\n"cr\rhere",1\r\n' +
+        `"ends with\r",\r\n'-3,3\r\n'=SUM(A1),4\r\nZoë,\r\n`,
+    );
+    expect(parse(csv, { bom: true, columns: true })).toEqual(
+      rows.map((row) => ({
+        Name: neutraliseFormula(row.name),
+        Count: row.count === null ? '' : String(row.count),
+      })),
+    );
+    expect(await text(csvStream(columns, rowsOf(rows)))).toBe(csv);
   });
 
   it('makes a safe download file name', () => {

@@ -11,7 +11,8 @@ class ReaderGone extends Error {}
 export interface CursorRows<Row> {
   /** Settles once the statement has run and its first batch is read: a failure before any row is sent. */
   ready: Promise<void>;
-  rows: AsyncGenerator<Row>;
+  /** The rows, a fetch's batch at a time: the CSV writes a batch as one piece of text. */
+  batches: AsyncGenerator<Row[]>;
   /** Ends the read early (the reply closed before its stream was read): the transaction rolls back. */
   stop: () => void;
 }
@@ -69,13 +70,13 @@ export function cursorRows<Row>(db: Database, statement: (tx: Executor) => Promi
     },
   );
 
-  async function* rows(): AsyncGenerator<Row> {
+  async function* batches(): AsyncGenerator<Row[]> {
     try {
       for (;;) {
         const batch = waiting.shift();
         if (batch) {
           wakeWriter?.();
-          yield* batch;
+          if (batch.length > 0) yield batch;
         } else if (finished) {
           if (failure !== undefined && !(failure instanceof ReaderGone)) throw failure;
           return;
@@ -92,5 +93,5 @@ export function cursorRows<Row>(db: Database, statement: (tx: Executor) => Promi
     stopped = true;
     wakeWriter?.();
   };
-  return { ready, rows: rows(), stop };
+  return { ready, batches: batches(), stop };
 }

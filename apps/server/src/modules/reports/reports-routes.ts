@@ -9,7 +9,7 @@ import {
   reportRangeSchema,
   reportTableSchema,
 } from '@school-transport/shared';
-import { csvStream, sendCsv } from '../../lib/csv.js';
+import { csvBatchStream, sendCsv } from '../../lib/csv.js';
 import { success } from '../../lib/envelope.js';
 import type { ReportsService } from './reports-service.js';
 
@@ -54,7 +54,7 @@ export function reportRoutes(reports: ReportsService) {
         // A reply closed before its stream was read (a client gone while the first rows were read) ends the read.
         reply.raw.on('close', csv.stop);
         await csv.ready;
-        return sendCsv(reply, csv.fileName, csvStream(csv.columns, csv.rows));
+        return sendCsv(reply, csv.fileName, csvBatchStream(csv.columns, csv.batches));
       },
     );
   };

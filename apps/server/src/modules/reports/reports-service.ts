@@ -334,8 +334,8 @@ export function createReportsService({
       const cursor = cursorRows<Record<string, unknown>>(db, async (tx) =>
         orderedRows(await statementOf(definition, { ...context, db: tx })),
       );
-      async function* rows() {
-        for await (const row of cursor.rows) yield definition.row(row);
+      async function* batches() {
+        for await (const batch of cursor.batches) yield batch.map(definition.row);
       }
       const columns: CsvColumn<Row>[] = definition.columns.map((column) => ({
         header: column.label,
@@ -344,7 +344,7 @@ export function createReportsService({
       return {
         fileName: `${report}_${range.from}_${range.to}.csv`,
         columns,
-        rows: rows(),
+        batches: batches(),
         ready: cursor.ready,
         stop: cursor.stop,
       };
