@@ -51,7 +51,8 @@ async function expectReportsAsFromRawRows(range: ReportRange) {
 }
 
 /** Both sides of a rollup's invariant as sorted rows, zero rows left out. */
-const sorted = (query: SQL) => rows<Record<string, unknown>>(sql`select * from (${query}) q order by 1, 2, 3, 4`);
+const sorted = (query: SQL) =>
+  rows<Record<string, unknown>>(sql`select * from (${query}) q order by 1, 2, 3, 4`);
 
 async function expectWeeksToBeTheirDays() {
   const onTimeCounts = (group: SQL, from: SQL) => sql`

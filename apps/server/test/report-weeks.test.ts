@@ -61,9 +61,7 @@ describe('splitting a report range into whole ISO weeks and edge days (decision 
         // No Monday-to-Sunday week is left among the days.
         for (const part of days)
           expect(
-            daysOf(part.from, part.to).some(
-              (day) => isoWeekday(day) === 1 && addDays(day, 6) <= part.to,
-            ),
+            daysOf(part.from, part.to).some((day) => isoWeekday(day) === 1 && addDays(day, 6) <= part.to),
           ).toBe(false);
         expect(mondays.length).toBe(
           daysOf(range.from, range.to).filter((day) => isoWeekday(day) === 1 && addDays(day, 6) <= range.to)
