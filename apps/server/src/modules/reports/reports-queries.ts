@@ -114,8 +114,8 @@ function onTimeFromStopsStatement(
 
 /**
  * The rows of a day rollup over the range, or, when it also has a week rollup (`weeks`), of the weeks lying wholly
- * inside the range and of the days at its edges (`splitIntoWeeks`): a month of a per-stop rollup is then about a
- * fifth of the rows (decision 043). Both tables have the same columns but their first; `t.` names them in `columns`
+ * inside the range and of the days at its edges (`splitIntoWeeks`): a month of a per-stop rollup is then a fifth to
+ * a third of the rows (decision 043). Both tables have the same columns but their first; `t.` names them in `columns`
  * and `where`.
  */
 function daysAndWeeks(range: ReportRange, days: SQL, weeks: SQL | null, columns: SQL, where: SQL): SQL {
