@@ -10,11 +10,14 @@
  *   cd apps/server && npx tsx bench/rollup-write-cost.ts --database-url postgres://…/bench_d_1m [--updates 300]
  *   [--scan-batches 200] [--order on,off] [--skip-scans]
  *
- * `--order` may repeat (on,off,on,off): each run is a column of its own, numbered.
+ * `--order` may repeat (on,off,on,off): each run is a column of its own, numbered. `0023` runs with the rollups as
+ * they were before migration 0024 (decision 043): `on_time_rollup_add` as 0023 wrote it (no week upsert, replaced in
+ * the rolled-back transaction) and the rides-per-day triggers off, so `on` minus `0023` is what the weeks add.
  *
  * Disabling a trigger locks its table: run it when nothing else writes to the database.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Transaction } from '../src/db/client.js';
@@ -43,7 +46,12 @@ const ROLLUP_TRIGGERS: Record<string, string[]> = {
     'trip_stops_rollup_on_time_update',
     'trip_stops_rollup_on_time_delete',
   ],
-  trips: ['trips_rollup_on_time_update', 'trips_rollup_on_time_delete'],
+  trips: [
+    'trips_rollup_on_time_update',
+    'trips_rollup_on_time_delete',
+    'trips_rollup_riders_update',
+    'trips_rollup_riders_delete',
+  ],
   vehicle_positions: [
     'vehicle_positions_rollup_distance_insert',
     'vehicle_positions_rollup_distance_update',
@@ -57,7 +65,36 @@ const ROLLUP_TRIGGERS: Record<string, string[]> = {
     'ridership_events_rollup_stop_riders_update',
     'ridership_events_rollup_stop_riders_delete',
   ],
+  trip_stop_riders: [
+    'trip_stop_riders_rollup_days_insert',
+    'trip_stop_riders_rollup_days_update',
+    'trip_stop_riders_rollup_days_delete',
+  ],
 };
+
+/** Migration 0024's rides-per-day triggers, by table (off in the `0023` mode). */
+const RIDES_PER_DAY_TRIGGERS: Record<string, string[]> = {
+  trips: ['trips_rollup_riders_update', 'trips_rollup_riders_delete'],
+  trip_stop_riders: ROLLUP_TRIGGERS.trip_stop_riders!,
+};
+
+/** `on_time_rollup_add` as migration 0023 wrote it (days only), read from that migration. */
+async function onTimeRollupAddOf0023() {
+  const migration = await readFile(
+    new URL('../src/db/migrations/0023_on-time-rollups.sql', import.meta.url),
+    'utf8',
+  );
+  const statement = migration
+    .split('--> statement-breakpoint')
+    .find((part) => part.includes('CREATE OR REPLACE FUNCTION "on_time_rollup_add"'));
+  if (!statement) throw new Error('on_time_rollup_add not found in migration 0023');
+  return statement;
+}
+
+async function disableTriggers(tx: Transaction, triggers: Record<string, string[]>) {
+  for (const [table, names] of Object.entries(triggers))
+    for (const name of names) await tx.execute(sql.raw(`alter table ${table} disable trigger ${name}`));
+}
 
 class RollBack extends Error {}
 
@@ -85,7 +122,8 @@ async function arrivalUpdates(tx: Transaction, count: number) {
 
 /**
  * The time spent in the scan rollup trigger functions so far in this transaction, as PostgreSQL counts it with
- * `track_functions = 'pl'` (set at the transaction's start): on a shared machine the statements' wall time varies
+ * `track_functions = 'pl'` (set at the transaction's start; a function's time includes the triggers its statements set
+ * off, such as 0024's rides per day): on a shared machine the statements' wall time varies
  * more than the triggers cost.
  */
 async function scanTriggerTime(tx: Transaction) {
@@ -168,10 +206,10 @@ for (const [run, mode] of values.order.split(',').entries()) {
   const timings: StatementTiming[] = [];
   await database.db
     .transaction(async (tx) => {
-      if (mode === 'off') {
-        for (const [table, triggers] of Object.entries(ROLLUP_TRIGGERS))
-          for (const trigger of triggers)
-            await tx.execute(sql.raw(`alter table ${table} disable trigger ${trigger}`));
+      if (mode === 'off') await disableTriggers(tx, ROLLUP_TRIGGERS);
+      if (mode === '0023') {
+        await tx.execute(sql.raw(await onTimeRollupAddOf0023()));
+        await disableTriggers(tx, RIDES_PER_DAY_TRIGGERS);
       }
       await tx.execute(sql`select setseed(0.5)`);
       await tx.execute(sql`set local track_functions = 'pl'`);

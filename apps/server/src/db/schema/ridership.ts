@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, SCAN_METHODS } from '@school-transport/shared';
 import { students } from './families.js';
 import { stops } from './stops.js';
-import { trips } from './trips.js';
+import { trips, tripType } from './trips.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
 
@@ -187,6 +187,49 @@ export const stopOnTimeDays = pgTable(
     ...onTimeCounts,
   },
   (t) => [unique('stop_on_time_days_unique').on(t.tripDate, t.stopId, t.stopName).nullsNotDistinct()],
+);
+
+/**
+ * The same per ISO week (`week_start`: its Monday) and stop, kept in the same upsert as the days (migration 0024):
+ * the report per stop reads the weeks lying wholly inside its range and the days only at its edges, a fifth of the
+ * rows for a month (decision 043). A trip has one day, so a week's `trips` is the sum of its days'.
+ */
+export const stopOnTimeWeeks = pgTable(
+  'stop_on_time_weeks',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    stopId: uuid('stop_id'),
+    stopName: text('stop_name').notNull(),
+    ...onTimeCounts,
+  },
+  (t) => [unique('stop_on_time_weeks_unique').on(t.weekStart, t.stopId, t.stopName).nullsNotDistinct()],
+);
+
+/**
+ * Rides per day, stop (null: at home) and run, summed from `trip_stop_riders` by triggers on it and on `trips`
+ * (migration 0024), so ridership per stop reads a month of days (or weeks) instead of every trip's rows.
+ */
+export const stopRiderDays = pgTable(
+  'stop_rider_days',
+  {
+    tripDate: date('trip_date', { mode: 'string' }).notNull(),
+    stopId: uuid('stop_id'),
+    type: tripType('type').notNull(),
+    riders: integer('riders').notNull().default(0),
+  },
+  (t) => [unique('stop_rider_days_unique').on(t.tripDate, t.stopId, t.type).nullsNotDistinct()],
+);
+
+/** The same per ISO week (its Monday), kept in the same statements as the days. */
+export const stopRiderWeeks = pgTable(
+  'stop_rider_weeks',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    stopId: uuid('stop_id'),
+    type: tripType('type').notNull(),
+    riders: integer('riders').notNull().default(0),
+  },
+  (t) => [unique('stop_rider_weeks_unique').on(t.weekStart, t.stopId, t.type).nullsNotDistinct()],
 );
 
 /**

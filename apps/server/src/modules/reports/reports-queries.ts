@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CredentialSubject, ReportRange, TripType } from '@school-transport/shared';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
+import { splitIntoWeeks, type WeekSplit } from './report-weeks.js';
 
 /**
  * The SQL of the reports (what each figure means: reports-service.ts). Every report starts from the trips of the
@@ -112,17 +113,47 @@ function onTimeFromStopsStatement(
 }
 
 /**
- * The same from the rollups (`route_on_time_days`, `stop_on_time_days`, migration 0023): one row per day and route
- * or stop, so a month reads a month of those instead of every trip's stops. A trip counts once per route and per
- * stop it arrived at (the rollup's `trips`), as `count(distinct …)` does above. The rows are summed per route or stop
- * first (by id, or by the copied name once the route or stop is deleted) and named after: at a million children a
- * month is 2M stop-day rows for 100k stops, and joining the names before grouping doubled the work.
+ * The rows of a day rollup over the range, or, when it also has a week rollup (`weeks`), of the weeks lying wholly
+ * inside the range and of the days at its edges (`splitIntoWeeks`): a month of a per-stop rollup is then a fifth to
+ * a third of the rows (decision 043). Both tables have the same columns but their first; `t.` names them in `columns`
+ * and `where`.
+ */
+function daysAndWeeks(range: ReportRange, days: SQL, weeks: SQL | null, columns: SQL, where: SQL): SQL {
+  const split: WeekSplit = weeks ? splitIntoWeeks(range) : { weeks: null, days: [range] };
+  const parts: SQL[] = [];
+  if (weeks && split.weeks)
+    parts.push(sql`select ${columns} from ${weeks} t
+      where t.week_start between ${split.weeks.from}::date and ${split.weeks.to}::date and ${where}`);
+  if (split.days.length > 0)
+    parts.push(sql`select ${columns} from ${days} t
+      where (${sql.join(
+        split.days.map((part) => sql`t.trip_date between ${part.from}::date and ${part.to}::date`),
+        sql` or `,
+      )}) and ${where}`);
+  return sql.join(parts, sql` union all `);
+}
+
+/**
+ * The same from the rollups (`route_on_time_days`, `stop_on_time_days`, migration 0023; per stop, also
+ * `stop_on_time_weeks`, migration 0024): one row per day (or week) and route or stop, so a month reads a month of
+ * those instead of every trip's stops. A trip counts once per route and per stop it arrived at (the rollup's
+ * `trips`), as `count(distinct …)` does above; a trip has one day, so days and weeks add up. The rows are summed per
+ * route or stop first (by id, or by the copied name once the route or stop is deleted) and named after: at a million
+ * children a month is 2M stop-day rows for 100k stops, and joining the names before grouping doubled the work. The
+ * route report stays on days: 16.7k routes × 21 school days is 350k rows, and no week rollup is kept for routes.
  */
 function onTimeFromRollups(range: ReportRange, by: 'route' | 'stop'): ReportStatement {
-  const [rollup, id, copiedName, named] =
+  const [days, weeks, id, copiedName, named] =
     by === 'route'
-      ? [sql`route_on_time_days`, sql`route_id`, sql`route_name`, sql`routes`]
-      : [sql`stop_on_time_days`, sql`stop_id`, sql`stop_name`, sql`stops`];
+      ? [sql`route_on_time_days`, null, sql`route_id`, sql`route_name`, sql`routes`]
+      : [sql`stop_on_time_days`, sql`stop_on_time_weeks`, sql`stop_id`, sql`stop_name`, sql`stops`];
+  const rows = daysAndWeeks(
+    range,
+    days,
+    weeks,
+    sql`t.${id}, t.${copiedName}, t.trips, t.arrivals, t.on_time, t.early, t.late, t.delay_seconds`,
+    sql`t.arrivals > 0`,
+  );
   return {
     body: sql`
     select coalesce(g.id::text, g.deleted) as key, coalesce(n.name, g.copied_name) as name, g.trips, g.stops,
@@ -133,8 +164,7 @@ function onTimeFromRollups(range: ReportRange, by: 'route' | 'stop'): ReportStat
         sum(t.trips)::int as trips, sum(t.arrivals)::int as stops, sum(t.on_time)::int as on_time,
         sum(t.early)::int as early, sum(t.late)::int as late,
         ${onTimeFigures(sql`sum(t.arrivals)`, sql`sum(t.on_time)`, sql`sum(t.delay_seconds)`)}
-      from ${rollup} t
-      where ${tripsInRange(range)} and t.arrivals > 0
+      from (${rows}) t
       group by 1, 2) g
     left join ${named} n on n.id = g.id`,
     order: byNameAndKey,
@@ -222,19 +252,26 @@ export interface RidershipStopRow {
 
 /**
  * Children picked up at each stop (boardings of morning runs) and dropped at each (alightings of afternoon runs),
- * at the stop each child is given for that run; children without one are picked up and dropped at home.
+ * at the stop each child is given for that run; children without one are picked up and dropped at home. Read from
+ * the rides per day and per week of each stop and run (`stop_rider_days`, `stop_rider_weeks`, migration 0024,
+ * summed from `trip_stop_riders`): weeks wholly inside the range, days at its edges (decision 043).
  */
 export function ridershipByStop(range: ReportRange, atHome: string): ReportStatement {
+  const rides = daysAndWeeks(
+    range,
+    sql`stop_rider_days`,
+    sql`stop_rider_weeks`,
+    sql`t.stop_id, t.type, t.riders`,
+    sql`t.riders > 0`,
+  );
   return {
     body: sql`
     select coalesce(g.stop_id::text, '') as key, coalesce(st.name, ${atHome}) as name, g.pickups, g.drop_offs
     from (
       select r.stop_id,
-        coalesce(sum(r.riders) filter (where t.type = 'PICKUP'), 0)::int as pickups,
-        coalesce(sum(r.riders) filter (where t.type = 'DROP'), 0)::int as drop_offs
-      from trips t
-      join trip_stop_riders r on r.trip_id = t.id and r.riders > 0
-      where ${tripsInRange(range)}
+        coalesce(sum(r.riders) filter (where r.type = 'PICKUP'), 0)::int as pickups,
+        coalesce(sum(r.riders) filter (where r.type = 'DROP'), 0)::int as drop_offs
+      from (${rides}) r
       group by r.stop_id) g
     left join stops st on st.id = g.stop_id`,
     order: byNameAndKey,

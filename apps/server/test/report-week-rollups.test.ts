@@ -1,0 +1,168 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { ReportRange } from '@school-transport/shared';
+import { queryRows } from '../src/db/client.js';
+import { generateDataset } from '../src/db/generate/generate-dataset.js';
+import {
+  countOnTimeRollupsWith,
+  onTimeByStop,
+  onTimeFromStops,
+  orderedRows,
+  ridershipByStop,
+} from '../src/modules/reports/reports-queries.js';
+import { adminTestApp } from './support/requests.js';
+
+/**
+ * The per-stop reports read weeks wholly inside their range and days at its edges (migration 0024, decision 043).
+ * On generated history spanning three weeks, and after each kind of write that changes the rollups, the reports must
+ * answer what the raw rows say (on time: `onTimeFromStops`; ridership: `trip_stop_riders` by trip, as the report read
+ * it before), and every week must be the sum of its days.
+ */
+const { t } = adminTestApp();
+const db = () => t.app.database.db;
+const rows = <T>(query: SQL) => queryRows<T>(db(), query);
+const TOLERANCE = 5;
+const AT_HOME = 'At home (no stop)';
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Ridership per stop as the report read it before 0024: every trip's rows of the range. */
+const ridershipFromTrips = (range: ReportRange) => sql`
+  select coalesce(g.stop_id::text, '') as key, coalesce(st.name, ${AT_HOME}) as name, g.pickups, g.drop_offs
+  from (
+    select r.stop_id,
+      coalesce(sum(r.riders) filter (where t.type = 'PICKUP'), 0)::int as pickups,
+      coalesce(sum(r.riders) filter (where t.type = 'DROP'), 0)::int as drop_offs
+    from trips t join trip_stop_riders r on r.trip_id = t.id and r.riders > 0
+    where t.trip_date between ${range.from}::date and ${range.to}::date
+    group by r.stop_id) g
+  left join stops st on st.id = g.stop_id
+  order by name, key`;
+
+async function expectReportsAsFromRawRows(range: ReportRange) {
+  const label = JSON.stringify(range);
+  expect(await onTimeByStop(db(), range, TOLERANCE), label).toEqual(
+    await onTimeFromStops(db(), range, TOLERANCE, 'stop'),
+  );
+  expect(await rows(orderedRows(ridershipByStop(range, AT_HOME))), label).toEqual(
+    await rows(ridershipFromTrips(range)),
+  );
+}
+
+/** Both sides of a rollup's invariant as sorted rows, zero rows left out. */
+const sorted = (query: SQL) =>
+  rows<Record<string, unknown>>(sql`select * from (${query}) q order by 1, 2, 3, 4`);
+
+async function expectWeeksToBeTheirDays() {
+  const onTimeCounts = (group: SQL, from: SQL) => sql`
+    select ${group} as period, stop_id::text, stop_name, sum(trips)::int as trips, sum(arrivals)::int as arrivals,
+      sum(on_time)::int as on_time, sum(early)::int as early, sum(late)::int as late,
+      round(sum(delay_seconds)::numeric, 3)::float8 as delay_seconds
+    from ${from} group by 1, 2, 3
+    having sum(trips) <> 0 or sum(arrivals) <> 0 or sum(on_time) <> 0 or sum(early) <> 0 or sum(late) <> 0
+      or round(sum(delay_seconds)::numeric, 3) <> 0`;
+  const onTimeWeeks = await sorted(onTimeCounts(sql`week_start::text`, sql`stop_on_time_weeks`));
+  expect(onTimeWeeks.length).toBeGreaterThan(0);
+  expect(onTimeWeeks).toEqual(
+    await sorted(onTimeCounts(sql`iso_week_start(trip_date)::text`, sql`stop_on_time_days`)),
+  );
+
+  const riders = (group: SQL, from: SQL, type = sql`r.type`) => sql`
+    select ${group} as period, r.stop_id::text, ${type}::text as type, sum(r.riders)::int as riders
+    from ${from} group by 1, 2, 3 having sum(r.riders) <> 0`;
+  const riderDays = await sorted(riders(sql`r.trip_date::text`, sql`stop_rider_days r`));
+  expect(riderDays.length).toBeGreaterThan(0);
+  expect(riderDays).toEqual(
+    await sorted(
+      riders(sql`t.trip_date::text`, sql`trip_stop_riders r join trips t on t.id = r.trip_id`, sql`t.type`),
+    ),
+  );
+  expect(await sorted(riders(sql`r.week_start::text`, sql`stop_rider_weeks r`))).toEqual(
+    await sorted(riders(sql`iso_week_start(r.trip_date)::text`, sql`stop_rider_days r`)),
+  );
+}
+
+/** A trip of the generated history with counted arrivals and rides, not `except`. */
+async function aTripWithArrivalsAndRides(except: string[] = []) {
+  const [trip] = await rows<{ id: string; trip_date: string }>(sql`
+    select t.id::text, t.trip_date::text from trips t
+    where exists (select 1 from trip_stops ts where ts.trip_id = t.id and ts.arrived_at is not null
+        and ts.planned_at is not null)
+      and exists (select 1 from trip_stop_riders r where r.trip_id = t.id and r.riders > 0 and r.stop_id is not null)
+      and extract(isodow from t.trip_date) = 1
+      and not (t.id::text = any (${`{${except.join(',')}}`}::text[]))
+    order by t.id limit 1`);
+  expect(trip).toBeDefined();
+  return trip!;
+}
+
+describe('per-stop reports from weeks and edge days (decision 043)', () => {
+  it('answer what the raw rows say over ranges from and to every weekday, and after every kind of write', async () => {
+    await generateDataset(db(), { students: 300, schoolDays: 13, history: true });
+    const [first] = await rows<{ monday: string }>(
+      sql`select iso_week_start(min(trip_date))::text as monday from trips`,
+    );
+    const monday = first!.monday;
+    // From each weekday of the first week, over a day, less than a week, a week and a half and more than two weeks.
+    const ranges = Array.from({ length: 7 }, (_, start) =>
+      [1, 6, 10, 17].map((length) => ({
+        from: addDays(monday, start),
+        to: addDays(monday, start + length - 1),
+      })),
+    ).flat();
+    const whole = { from: monday, to: addDays(monday, 27) };
+    const [counted] = await rows<{ weeks: number; rides: number }>(sql`
+      select (select count(distinct week_start) from stop_on_time_weeks where arrivals > 0)::int as weeks,
+        (select count(*) from stop_rider_weeks where riders > 0)::int as rides`);
+    expect(counted!.weeks).toBeGreaterThanOrEqual(3);
+    expect(counted!.rides).toBeGreaterThan(0);
+    await expectWeeksToBeTheirDays();
+    for (const range of ranges) await expectReportsAsFromRawRows(range);
+
+    // A trip moved from a Monday to the Sunday before it (another week), another deleted.
+    const moved = await aTripWithArrivalsAndRides();
+    await db().execute(sql`update trips set trip_date = trip_date - 1 where id = ${moved.id}`);
+    const deleted = await aTripWithArrivalsAndRides([moved.id]);
+    await db().execute(sql`delete from trips where id = ${deleted.id}`);
+    await expectWeeksToBeTheirDays();
+    await expectReportsAsFromRawRows(whole);
+
+    // Arrivals rewritten (some turn late), then counted again with another tolerance and back.
+    const rewritten = await aTripWithArrivalsAndRides([moved.id]);
+    await db().execute(
+      sql`update trip_stops set arrived_at = arrived_at + interval '7 minutes' where trip_id = ${rewritten.id}`,
+    );
+    await expectWeeksToBeTheirDays();
+    await expectReportsAsFromRawRows(whole);
+    expect(await countOnTimeRollupsWith(db(), 2)).toBe(true);
+    await expectWeeksToBeTheirDays();
+    expect(await onTimeByStop(db(), whole, 2)).toEqual(await onTimeFromStops(db(), whole, 2, 'stop'));
+    expect(await countOnTimeRollupsWith(db(), TOLERANCE)).toBe(true);
+
+    // Scans added and deleted.
+    await db().execute(sql`
+      insert into ridership_events (event_id, trip_id, kind, method, student_id, student_name, occurred_at)
+      select gen_random_uuid(), trip_id, kind, method, student_id, student_name, occurred_at + interval '1 second'
+      from ridership_events where kind in ('BOARD', 'ALIGHT') and student_id is not null
+      order by event_id limit 40`);
+    await db().execute(sql`
+      delete from ridership_events where event_id in (
+        select event_id from ridership_events where kind in ('BOARD', 'ALIGHT') order by event_id desc limit 60)`);
+    await expectWeeksToBeTheirDays();
+    await expectReportsAsFromRawRows(whole);
+
+    // Children's morning stop changed (their rides move), a child deleted (their rides leave).
+    await db().execute(sql`
+      update student_stops ss set stop_id = (select id from stops where id <> ss.stop_id order by id limit 1)
+      where ss.run = 'PICKUP' and ss.student_id in (
+        select distinct student_id from ridership_events where kind = 'BOARD' and student_id is not null
+        order by student_id limit 5)`);
+    await db().execute(sql`
+      delete from students where id = (
+        select student_id from ridership_events where kind = 'ALIGHT' and student_id is not null
+        order by student_id desc limit 1)`);
+    await expectWeeksToBeTheirDays();
+    for (const range of ranges) await expectReportsAsFromRawRows(range);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { splitIntoWeeks } from '../src/modules/reports/report-weeks.js';
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+/** Every day from `from` to `to`, both included. */
+function daysOf(from: string, to: string) {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+/** 1 for Monday … 7 for Sunday. */
+const isoWeekday = (day: string) => new Date(`${day}T00:00:00Z`).getUTCDay() || 7;
+
+/** 2026-11-23 is a Monday. */
+const MONDAY = '2026-11-23';
+
+describe('splitting a report range into whole ISO weeks and edge days (decision 043)', () => {
+  it('reads a week from Monday to Sunday as that week, and a month as its whole weeks and its edges', () => {
+    expect(splitIntoWeeks({ from: MONDAY, to: '2026-11-29' })).toEqual({
+      weeks: { from: MONDAY, to: MONDAY },
+      days: [],
+    });
+    expect(splitIntoWeeks({ from: '2026-11-01', to: '2026-11-30' })).toEqual({
+      weeks: { from: '2026-11-02', to: '2026-11-23' },
+      days: [
+        { from: '2026-11-01', to: '2026-11-01' },
+        { from: '2026-11-30', to: '2026-11-30' },
+      ],
+    });
+  });
+
+  it('reads a single day, and a range shorter than a whole week, as days', () => {
+    expect(splitIntoWeeks({ from: '2026-11-25', to: '2026-11-25' })).toEqual({
+      weeks: null,
+      days: [{ from: '2026-11-25', to: '2026-11-25' }],
+    });
+    // Seven days from a Tuesday hold no whole ISO week.
+    expect(splitIntoWeeks({ from: '2026-11-24', to: '2026-11-30' })).toEqual({
+      weeks: null,
+      days: [{ from: '2026-11-24', to: '2026-11-30' }],
+    });
+  });
+
+  it('covers every day exactly once, with every whole week as a week, from and to every weekday', () => {
+    for (let start = 0; start < 7; start++)
+      for (let length = 1; length <= 30; length++) {
+        const range = { from: addDays(MONDAY, start), to: addDays(MONDAY, start + length - 1) };
+        const { weeks, days } = splitIntoWeeks(range);
+        const mondays = weeks ? daysOf(weeks.from, weeks.to).filter((day) => isoWeekday(day) === 1) : [];
+        if (weeks) {
+          expect(isoWeekday(weeks.from)).toBe(1);
+          expect(isoWeekday(weeks.to)).toBe(1);
+        }
+        const covered = [
+          ...mondays.flatMap((monday) => daysOf(monday, addDays(monday, 6))),
+          ...days.flatMap((part) => daysOf(part.from, part.to)),
+        ].sort();
+        expect(covered, JSON.stringify(range)).toEqual(daysOf(range.from, range.to));
+        // No Monday-to-Sunday week is left among the days.
+        for (const part of days)
+          expect(
+            daysOf(part.from, part.to).some((day) => isoWeekday(day) === 1 && addDays(day, 6) <= part.to),
+          ).toBe(false);
+        expect(mondays.length).toBe(
+          daysOf(range.from, range.to).filter((day) => isoWeekday(day) === 1 && addDays(day, 6) <= range.to)
+            .length,
+        );
+      }
+  });
+});
