@@ -85,6 +85,9 @@ const ROLLUP_TABLES = [
   'trip_distances',
   'trip_ridership_counts',
   'trip_stop_riders',
+  'stop_on_time_weeks',
+  'stop_rider_days',
+  'stop_rider_weeks',
 ];
 
 /**
