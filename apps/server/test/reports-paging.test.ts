@@ -106,6 +106,9 @@ describe('reports at scale: same figures, per-stop reports paged and ranked, CSV
     expect(vehicles.rows).toEqual(
       oldVehicles.map((row) => ({ vehicle: row.plate, trips: row.trips, days: row.days, km: row.km })),
     );
+    // Days in use are counted 64 days to a mask: a range whose first trip day is its 64th day spreads them over two.
+    const straddling = `from=${shiftDays(span.from, -63)}&to=${span.to}`;
+    expect((await table('vehicle-use', straddling)).rows).toEqual(vehicles.rows);
 
     // Paged: the pages together are every row, ranked; the old statements' rows in that rank.
     const riders = await allPages('ridership-stops');
@@ -180,3 +183,10 @@ describe('reports at scale: same figures, per-stop reports paged and ranked, CSV
     expect(new Set(names).size).toBe(rows);
   });
 });
+
+/** The day `days` days after `day` (YYYY-MM-DD). */
+function shiftDays(day: string, days: number) {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
