@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { postThroughApi } from '../support/api';
 import { localToday, signInWithNewAssignment } from '../support/assignments-helpers';
+import { createDriverDay } from '../support/driver-trip';
+import { needsInspection } from '../support/inspection-day';
 import { summary } from '../support/screens';
 
 /** The number on a count card of the dashboard: a link named by what it counts and described by the number. */
@@ -66,4 +69,43 @@ test('the dashboard counts what there is and leads to it', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('main').getByRole('link', { name: 'Assignments', exact: true }).click();
   await expect(page).toHaveURL('/all-assignments');
+});
+
+test('the Compliance card recounts when an alert says a bus is off the road, without a reload', async ({
+  page,
+}) => {
+  const day = await createDriverDay(page, 1);
+  await needsInspection(day, page, `Dashboard ${day.tag}`);
+  let summaries = 0;
+  page.on('response', (answer) => {
+    if (answer.url().endsWith('/api/compliance/summary') && answer.ok()) summaries += 1;
+  });
+
+  await page.goto('/');
+  const figure = page.getByText(/^Vehicles out of service: \d+$/);
+  await expect(figure).toBeVisible();
+  // The card's second count comes once the live stream is open: from then on it hears the alerts.
+  await expect.poll(() => summaries).toBeGreaterThanOrEqual(2);
+  const outOfService = async () => Number((await figure.textContent())?.match(/\d+$/)?.[0]);
+  const before = await outOfService();
+
+  // The driver's pre-trip inspection finds the brakes failing: the server raises VEHICLE_OUT_OF_SERVICE.
+  const login = await page.request.post('/api/auth/login', { data: day.driver });
+  expect(login.status(), await login.text()).toBe(200);
+  const inspection = await page.request.post('/api/driver/inspections', {
+    headers: { authorization: ((await login.json()) as { token: string }).token },
+    data: {
+      inspectionId: randomUUID(),
+      vehicleId: day.parts.ids.vehicleId,
+      completedAt: new Date().toISOString(),
+      items: [
+        { itemId: 'brakes', ok: false, note: 'Grinding noise', outOfService: true },
+        { itemId: 'lights', ok: true },
+      ],
+    },
+  });
+  expect(inspection.status(), await inspection.text()).toBe(200);
+
+  // Other tests may take buses off the road meanwhile: at least this one more, on the same page.
+  await expect.poll(outOfService).toBeGreaterThan(before);
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { driverPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
+import { driverPayload, recordsThrough, uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
 
@@ -52,6 +52,35 @@ describe('CSV exports of the lists', () => {
       'user.email': (listed[0]!.user as { email: string }).email,
       licenseNo: listed[0]!.licenseNo,
     });
+  });
+
+  it('walks a filtered, sorted list by its cursors: the rows of its pages, ties in the sort broken the same way', async () => {
+    const tag = uniqueTag();
+    const make = recordsThrough(api);
+    // Three capacities among 230 buses: most of the order is ties, broken by id.
+    for (let index = 0; index < 230; index += 1)
+      await make.vehicle({ ...vehiclePayload(tag, index), capacity: 30 + (index % 3) });
+    await make.vehicle({ ...vehiclePayload(uniqueTag(), 0), capacity: 31 });
+    const asked = () => t.logs.filter((line) => line.includes('/api/vehicles/get-all?'));
+    const before = asked().length;
+
+    const { answer, rows } = await csvOf(
+      `/api/exports/vehicles.csv?search=${tag}&sort=capacity&order=desc&page=2&limit=10`,
+    );
+    expect(answer.statusCode).toBe(200);
+    // The log writes the query's values as [redacted]: which of the export's pages came with a cursor.
+    const reads = new Map<string, boolean>();
+    for (const line of asked().slice(before)) {
+      const { reqId, req } = JSON.parse(line) as { reqId: string; req?: { url: string } };
+      if (req) reads.set(reqId, req.url.includes('&cursor='));
+    }
+    // Three pages: the first by number, the second and third from the cursor the page before gave.
+    expect([...reads.values()]).toEqual([false, true, true]);
+
+    const listed = await allPages(`/api/vehicles/get-all?search=${tag}&sort=capacity&order=desc`);
+    expect(listed).toHaveLength(230);
+    expect(rows.map((row) => row.id)).toEqual(listed.map((row) => row.id));
+    expect(rows.map((row) => Number(row.capacity))).toEqual(listed.map((row) => row.capacity));
   });
 
   it("neutralises what a spreadsheet would run, and answers the list's own 400 for a bad filter", async () => {

@@ -226,6 +226,29 @@ function totalSql(table: PgTable, where: SQL | undefined, query: ListQuery): SQL
   return counted.mapWith(Number);
 }
 
+/**
+ * A filtered total for the page after a cursor: the rows before the page (its offset, exactly the rows up to the
+ * cursor's when nothing changed) and the matches past the cursor counted up to the same cap as totalSql's. The
+ * same figure as counting from the start, without reading every match before the page again: an export walking a
+ * search by cursor (decision 045) counts about ten pages a page instead of all the pages before it.
+ */
+function countPastCursor(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  query: ListQuery,
+  order: ListOrder,
+  past: SQL,
+): SQL<number> {
+  const matching = pageIds(db, table as ListedTable, {
+    where: and(where, past),
+    order,
+    limit: query.limit * COUNT_AHEAD_PAGES + 1,
+    offset: 0,
+  });
+  return sql`(select ${offsetOf(query)}::int + count(*)::int from (${matching}) matching)`.mapWith(Number);
+}
+
 function listTotal(counted: number, table: PgTable, where: SQL | undefined, query: ListQuery): ListTotal {
   const cap = countCap(query);
   return !isCounted(table, where) && counted > cap
@@ -307,11 +330,21 @@ export async function listPage<Row extends { total: number; pageKey: string | nu
   // PostgreSQL works out a selected expression for every row an OFFSET skips: a page by number past the first reads
   // its two rows' keys afterwards (keysOf) instead of writing half a million keys as text.
   const keyInline = offset === 0 || !keys;
+  const readOrder = cursor?.d === 'prev' ? reversed({ ...order, keys: keys! }) : order;
   const columns = {
-    total: totalSql(table, where, query),
+    total:
+      cursor?.d === 'next' && !isCounted(table, where)
+        ? countPastCursor(
+            db,
+            table,
+            where,
+            query,
+            order,
+            pastCursor(keys!, cursor, (index) => cursor.k[index]),
+          )
+        : totalSql(table, where, query),
     pageKey: keyInline ? pageKeySql(order) : sql<null>`null::text`,
   };
-  const readOrder = cursor?.d === 'prev' ? reversed({ ...order, keys: keys! }) : order;
   const window = (value: (index: number) => unknown, paging: Paging): PageWindow => ({
     ...paging,
     where: and(where, cursor ? pastCursor(keys!, cursor, value) : undefined),

@@ -1,5 +1,6 @@
 import {
   MESSAGES,
+  type AlertKind,
   type ComplianceOverride,
   type ComplianceSummary,
   type Credential,
@@ -8,9 +9,12 @@ import {
   type Envelope,
   type SuccessEnvelope,
 } from '@school-transport/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import { ApiError, apiRequest } from './api-client';
+import { coalesce } from './coalesce';
+import { useLiveEvents } from './live-hooks';
 import { useResourceMutation } from './resource-api';
 
 /**
@@ -20,6 +24,7 @@ import { useResourceMutation } from './resource-api';
 export const CREDENTIALS = 'credentials';
 export const CREDENTIAL_KINDS = 'credential-kinds';
 const COMPLIANCE = 'compliance';
+const SUMMARY_KEY = [COMPLIANCE, 'summary'];
 
 export type CredentialPayload = z.output<typeof credentialInputSchema>;
 
@@ -89,10 +94,46 @@ export function useDeleteCredential() {
   });
 }
 
-/** The dashboard's panel. */
+/** Alerts that say the summary's figures moved: a credential expired or expiring, a bus taken off the road. */
+const SUMMARY_ALERTS: ReadonlySet<AlertKind> = new Set([
+  'CREDENTIAL_EXPIRED',
+  'CREDENTIAL_EXPIRING',
+  'VEHICLE_OUT_OF_SERVICE',
+]);
+/** The daily expiry run raises an alert per credential at once: one recount after the burst, not one per alert. */
+const RECOUNT_QUIET_MS = 500;
+const RECOUNT_MAX_MS = 2_000;
+
+/**
+ * Recounts the summary when the live stream says it changed (an alert of SUMMARY_ALERTS raised), and after the
+ * stream (re)connects ('sync': what was loaded before may have missed events), as the alerts panel follows it.
+ */
+function useSummaryFollowsAlerts(): void {
+  const client = useQueryClient();
+  const recount = useMemo(
+    () =>
+      coalesce(
+        () => void client.invalidateQueries({ queryKey: SUMMARY_KEY }),
+        RECOUNT_QUIET_MS,
+        RECOUNT_MAX_MS,
+      ),
+    [client],
+  );
+  useEffect(() => () => recount.cancel(), [recount]);
+  useLiveEvents({
+    sync: () => recount.schedule(),
+    // An acknowledgement arrives as the same alert with its time set: it changes no figure.
+    alert: (alert) => {
+      if (SUMMARY_ALERTS.has(alert.kind) && !alert.acknowledgedAt) recount.schedule();
+    },
+  });
+}
+
+/** The dashboard's panel, kept current by the live stream while it is shown. */
 export function useComplianceSummary() {
+  useSummaryFollowsAlerts();
   return useQuery({
-    queryKey: [COMPLIANCE, 'summary'],
+    queryKey: SUMMARY_KEY,
     queryFn: ({ signal }) =>
       dataOf(
         apiRequest<SuccessEnvelope<ComplianceSummary>>('GET', '/compliance/summary', undefined, { signal }),

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_LISTS, tripHistoryQuerySchema, type ExportList } from '@school-transport/shared';
+import {
+  EXPORT_LISTS,
+  tripHistoryQuerySchema,
+  type ExportList,
+  type PageCursors,
+} from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { csvStream, sendCsv } from '../../lib/csv.js';
@@ -31,7 +36,7 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
         );
         const first = await readPage(1);
         if ('failure' in first) return reply.code(first.failure.status).send(first.failure.body);
-        const rows = listRows(readPage, first.rows, first.pageSize);
+        const rows = listRows(readPage, first);
         return sendCsv(reply, fileName(list), csvStream(listColumns(list), rows));
       });
     }
@@ -64,18 +69,27 @@ function pageReader(
 ): PageReader {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (key !== 'page' && key !== 'limit' && value !== undefined) search.append(key, String(value));
+    // The export starts at the list's first row whatever page the screen showed.
+    if (key !== 'page' && key !== 'limit' && key !== 'cursor' && value !== undefined)
+      search.append(key, String(value));
   }
   search.set('limit', String(PAGE_SIZE));
-  return async (page) => {
+  return async (page, cursor) => {
     search.set('page', String(page));
+    if (cursor) search.set('cursor', cursor);
+    else search.delete('cursor');
     const answer = await app.inject({
       method: 'GET',
       url: `/api/${list}/get-all?${search.toString()}`,
       headers: authorization ? { authorization } : {},
     });
-    const body = answer.json<{ data?: Record<string, unknown>[] }>();
+    const body = answer.json<{ data?: Record<string, unknown>[]; cursors?: PageCursors }>();
     if (answer.statusCode !== 200) return { failure: { status: answer.statusCode, body } };
-    return { rows: body.data ?? [], pageSize: PAGE_SIZE };
+    return {
+      rows: body.data ?? [],
+      pageSize: PAGE_SIZE,
+      next: body.cursors?.next,
+      keyed: body.cursors !== undefined,
+    };
   };
 }

@@ -6,26 +6,45 @@ import { tripHistoryBatch, type TripHistoryKey, type TripHistoryRow } from './ex
 /** Rows read per statement: enough to keep round trips few, small enough that memory stays flat. */
 const BATCH = 1_000;
 
-/** One page of a list as its own `get-all` answers it; `failure` is the answer to hand back as it is. */
+/** One page of a list as its own `get-all` answers it, with the cursor of the page after it if the list gave one. */
+export interface ListPage {
+  rows: Record<string, unknown>[];
+  pageSize: number;
+  /** Where the next page starts (keyset paging, decision 040); absent from a list paged by number only. */
+  next?: string;
+  /** Whether the answer carried cursors at all: a list paged by key sends one from its second page on. */
+  keyed: boolean;
+}
+
+/**
+ * Reads page `page` of a list, from `cursor` (the previous page's `next`) when there is one, else by number;
+ * `failure` is the answer to hand back as it is.
+ */
 export type PageReader = (
   page: number,
-) => Promise<
-  { rows: Record<string, unknown>[]; pageSize: number } | { failure: { status: number; body: unknown } }
->;
+  cursor?: string,
+) => Promise<ListPage | { failure: { status: number; body: unknown } }>;
 
 /**
  * Every row of a list, page after page through the list's own `get-all` (its search, filters, order and answer
  * schema, written once there). Pages are pulled only as the CSV is consumed; a client that goes away ends it.
+ *
+ * Each page after the first is asked for with the cursor the page before it gave (decision 045): read along the
+ * order's index from that row on, it costs what the first page does however deep it is, where a page by number
+ * counts past every row before it. A list that gives no cursors (the staff, trips in their own order) is read by
+ * number to its first short page. A list paged by key that gives no next cursor has said its last page was shown.
  */
-export async function* listRows(readPage: PageReader, first: Record<string, unknown>[], pageSize: number) {
-  let rows = first;
+export async function* listRows(readPage: PageReader, first: ListPage) {
+  let current = first;
+  let keyed = first.keyed;
   for (let page = 1; ; page += 1) {
-    yield* rows;
-    if (rows.length < pageSize) return;
-    const next = await readPage(page + 1);
+    yield* current.rows;
+    if (current.rows.length < current.pageSize || (keyed && !current.next)) return;
+    const next = await readPage(page + 1, current.next);
     if ('failure' in next)
       throw new Error(`page ${page + 1} of an export failed with ${next.failure.status}`);
-    rows = next.rows;
+    current = next;
+    keyed ||= next.keyed;
   }
 }
 

@@ -13,7 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/Logo';
-import { clearLiveCookie } from '../../features/live/live-cookie';
+import { clearLiveCookie } from '../../lib/live-cookie';
 import { useSession } from '../../lib/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';

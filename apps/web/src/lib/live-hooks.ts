@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useStreamEvents } from '../../lib/use-stream-events';
+import { useStreamEvents } from './use-stream-events';
 import { liveStream, type LivePayloads, type LiveStatus, type LiveTopic } from './live-stream';
 
 /** The stream's state, for the "Live" / "Reconnecting…" indicator. */

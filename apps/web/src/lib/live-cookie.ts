@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from './api-client';
 
 /**
  * The event stream's pass. A browser's EventSource cannot send the Authorization header, so the server turns the

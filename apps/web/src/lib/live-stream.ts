@@ -12,7 +12,7 @@ import {
   type LiveTrip,
 } from '@school-transport/shared';
 import type { z } from 'zod';
-import { EventStream, type EventStreamOptions } from '../../lib/event-stream';
+import { EventStream, type EventStreamOptions } from './event-stream';
 import { requestLiveCookie } from './live-cookie';
 
 /** What each `event:` of the stream carries, and 'sync': "reload what you hold, you may have missed something". */
@@ -26,7 +26,7 @@ export interface LivePayloads {
 }
 export type LiveTopic = keyof LivePayloads;
 
-export type { EventSourceLike, StreamStatus as LiveStatus } from '../../lib/event-stream';
+export type { EventSourceLike, StreamStatus as LiveStatus } from './event-stream';
 
 const PAYLOAD_SCHEMAS: { [type in LiveEventType]: z.ZodType<LivePayloads[type]> } = {
   ridership: liveRidershipSchema,
