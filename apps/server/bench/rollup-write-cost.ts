@@ -8,11 +8,15 @@
  * stays).
  *
  *   cd apps/server && npx tsx bench/rollup-write-cost.ts --database-url postgres://…/bench_d_1m [--updates 300]
- *   [--scan-batches 200] [--order on,off] [--skip-scans]
+ *   [--scan-batches 200] [--position-batches 200] [--order on,off] [--skip-scans]
  *
  * `--order` may repeat (on,off,on,off): each run is a column of its own, numbered. `0023` runs with the rollups as
  * they were before migration 0024 (decision 043): `on_time_rollup_add` as 0023 wrote it (no week upsert, replaced in
  * the rolled-back transaction) and the rides-per-day triggers off, so `on` minus `0023` is what the weeks add.
+ * `0024` runs without migration 0025's route and vehicle rollup triggers (decision 046), so `on` minus `0024` is what
+ * they add. `--position-batches N` (default 200) sends, after the scan batches, N live position batches (3 fixes of
+ * one of the day's trips each, one `insertPositions` statement each, as a driver app's request is written): every
+ * one updates its trip's distance, which 0025 carries to the vehicle's day and week.
  *
  * Disabling a trigger locks its table: run it when nothing else writes to the database.
  */
@@ -26,13 +30,18 @@ import {
   generateDayTrips,
   type StatementTiming,
 } from '../src/db/generate/generate-history.js';
-import { ingestEvents, type IngestEvent } from '../src/modules/ridership/ridership-queries.js';
+import {
+  ingestEvents,
+  insertPositions,
+  type IngestEvent,
+} from '../src/modules/ridership/ridership-queries.js';
 
 const { values } = parseArgs({
   options: {
     'database-url': { type: 'string' },
     updates: { type: 'string', default: '300' },
     'scan-batches': { type: 'string', default: '200' },
+    'position-batches': { type: 'string', default: '200' },
     order: { type: 'string', default: 'on,off' },
     'skip-scans': { type: 'boolean', default: false },
   },
@@ -51,6 +60,9 @@ const ROLLUP_TRIGGERS: Record<string, string[]> = {
     'trips_rollup_on_time_delete',
     'trips_rollup_riders_update',
     'trips_rollup_riders_delete',
+    'trips_rollup_trips_insert',
+    'trips_rollup_trips_update',
+    'trips_rollup_trips_delete',
   ],
   vehicle_positions: [
     'vehicle_positions_rollup_distance_insert',
@@ -58,9 +70,9 @@ const ROLLUP_TRIGGERS: Record<string, string[]> = {
     'vehicle_positions_rollup_distance_delete',
   ],
   ridership_events: [
-    'ridership_events_rollup_counts_insert',
-    'ridership_events_rollup_counts_update',
-    'ridership_events_rollup_counts_delete',
+    'ridership_events_rollup_trip_counts_insert',
+    'ridership_events_rollup_trip_counts_update',
+    'ridership_events_rollup_trip_counts_delete',
     'ridership_events_rollup_stop_riders_insert',
     'ridership_events_rollup_stop_riders_update',
     'ridership_events_rollup_stop_riders_delete',
@@ -70,6 +82,23 @@ const ROLLUP_TRIGGERS: Record<string, string[]> = {
     'trip_stop_riders_rollup_days_update',
     'trip_stop_riders_rollup_days_delete',
   ],
+  trip_ridership_counts: [
+    'trip_ridership_counts_rollup_routes_insert',
+    'trip_ridership_counts_rollup_routes_update',
+    'trip_ridership_counts_rollup_routes_delete',
+  ],
+  trip_distances: [
+    'trip_distances_rollup_vehicles_insert',
+    'trip_distances_rollup_vehicles_update',
+    'trip_distances_rollup_vehicles_delete',
+  ],
+};
+
+/** Migration 0025's route and vehicle rollup triggers, by table (off in the `0024` mode). */
+const TRIP_ROLLUP_TRIGGERS: Record<string, string[]> = {
+  trips: ['trips_rollup_trips_insert', 'trips_rollup_trips_update', 'trips_rollup_trips_delete'],
+  trip_ridership_counts: ROLLUP_TRIGGERS.trip_ridership_counts!,
+  trip_distances: ROLLUP_TRIGGERS.trip_distances!,
 };
 
 /** Migration 0024's rides-per-day triggers, by table (off in the `0023` mode). */
@@ -121,19 +150,23 @@ async function arrivalUpdates(tx: Transaction, count: number) {
 }
 
 /**
- * The time spent in the scan rollup trigger functions so far in this transaction, as PostgreSQL counts it with
- * `track_functions = 'pl'` (set at the transaction's start; a function's time includes the triggers its statements set
- * off, such as 0024's rides per day): on a shared machine the statements' wall time varies
- * more than the triggers cost.
+ * The time spent so far in this transaction in the functions named, as PostgreSQL counts it with
+ * `track_functions = 'pl'` (set at the transaction's start; a function's time includes the triggers its statements
+ * set off, such as 0024's rides per day and 0025's route rollups), in ms: on a shared machine the statements' wall
+ * time varies more than the triggers cost.
  */
-async function scanTriggerTime(tx: Transaction) {
+async function functionTime(tx: Transaction, names: string[]) {
   const [row] = await queryRows<{ ms: number | null }>(
     tx,
     sql`select sum(total_time) as ms from pg_stat_xact_user_functions
-      where funcname in ('ridership_rollup_counts', 'ridership_rollup_stop_riders')`,
+      where funcname = any (${`{${names.join(',')}}`}::text[])`,
   );
-  return { ms: Number(row?.ms ?? 0) };
+  return Number(row?.ms ?? 0);
 }
+
+/** The scan rollup triggers of 0021 (with what they set off). */
+const SCAN_TRIGGERS = ['ridership_rollup_counts', 'ridership_rollup_stop_riders'];
+const scanTriggerTime = async (tx: Transaction) => ({ ms: await functionTime(tx, SCAN_TRIGGERS) });
 
 /** The API's largest scan batch (shared RIDERSHIP_BATCH_MAX): a trip's children beyond it are left out. */
 const BATCH_MAX = 50;
@@ -179,25 +212,80 @@ async function scanBatches(tx: Transaction, count: number): Promise<StatementTim
     times.push(performance.now() - started);
   }
   const after = await scanTriggerTime(tx);
-  const sorted = [...times].sort((a, b) => a - b);
-  const total = times.reduce((sum, ms) => sum + ms, 0);
   return [
     { step: "the scan rollup triggers' own time in them", ms: after.ms - before.ms, rows: seats.length },
     {
       step: `${times.length} scan batches (a trip's boardings), one statement each`,
-      ms: total,
+      ms: times.reduce((sum, ms) => sum + ms, 0),
       rows: seats.length,
     },
+    ...medianAndSlowest('one scan batch', times, Math.round(seats.length / (times.length || 1))),
+  ];
+}
+
+/** The median and the slowest of `times` (ms), as timings of `rows` rows each. */
+function medianAndSlowest(what: string, times: number[], rows: number): StatementTiming[] {
+  const sorted = [...times].sort((a, b) => a - b);
+  return [
+    { step: `${what}, median`, ms: sorted[Math.floor(sorted.length / 2)] ?? 0, rows },
+    { step: `${what}, slowest`, ms: sorted.at(-1) ?? 0, rows },
+  ];
+}
+
+/** Fixes per live position batch: a driver app sends what it recorded since its last request. */
+const FIXES_PER_BATCH = 3;
+
+/**
+ * `count` position batches, each 3 new fixes of one of the day's completed trips (after its last fix, a few metres
+ * apart), written one `insertPositions` statement each. Answers the total, the median and slowest batch, the time
+ * in 0021's distance trigger (which includes what its update of `trip_distances` sets off) and in 0025's trigger on
+ * `trip_distances` alone.
+ */
+async function positionBatches(tx: Transaction, count: number): Promise<StatementTiming[]> {
+  const trips = await queryRows<{ id: string; vehicle_id: string; at: string; lat: number; lng: number }>(
+    tx,
+    sql`select t.id, t.vehicle_id, t.completed_at::text as at, s.lat, s.lng
+      from (select * from trips where trip_date = ${day}::date and status = 'COMPLETED' order by id limit ${count}) t
+      join trip_stops s on s.trip_id = t.id and s.position = 1
+      order by t.id`,
+  );
+  const distance = ['positions_rollup_distance_insert'];
+  const vehicles = ['trip_distances_rollup_vehicles'];
+  const before = { distance: await functionTime(tx, distance), vehicles: await functionTime(tx, vehicles) };
+  const times: number[] = [];
+  for (const trip of trips) {
+    const rows = Array.from({ length: FIXES_PER_BATCH }, (_, k) => ({
+      positionId: randomUUID(),
+      tripId: trip.id,
+      vehicleId: trip.vehicle_id,
+      lat: trip.lat + (k + 1) * 0.0001,
+      lng: trip.lng,
+      recordedAt: new Date(Date.parse(trip.at) + (k + 1) * 5000),
+      receivedAt: new Date(),
+      source: 'app',
+    }));
+    const started = performance.now();
+    await insertPositions(tx, rows);
+    times.push(performance.now() - started);
+  }
+  const fixes = trips.length * FIXES_PER_BATCH;
+  return [
     {
-      step: 'one scan batch, median',
-      ms: sorted[Math.floor(sorted.length / 2)] ?? 0,
-      rows: Math.round(seats.length / (times.length || 1)),
+      step: "the distance trigger's own time in them",
+      ms: (await functionTime(tx, distance)) - before.distance,
+      rows: fixes,
     },
     {
-      step: 'one scan batch, slowest',
-      ms: sorted.at(-1) ?? 0,
-      rows: Math.round(seats.length / (times.length || 1)),
+      step: "of which 0025's vehicle rollups",
+      ms: (await functionTime(tx, vehicles)) - before.vehicles,
+      rows: fixes,
     },
+    {
+      step: `${times.length} position batches (${FIXES_PER_BATCH} fixes of a trip), one statement each`,
+      ms: times.reduce((sum, ms) => sum + ms, 0),
+      rows: fixes,
+    },
+    ...medianAndSlowest('one position batch', times, FIXES_PER_BATCH),
   ];
 }
 
@@ -211,10 +299,12 @@ for (const [run, mode] of values.order.split(',').entries()) {
         await tx.execute(sql.raw(await onTimeRollupAddOf0023()));
         await disableTriggers(tx, RIDES_PER_DAY_TRIGGERS);
       }
+      if (mode === '0023' || mode === '0024') await disableTriggers(tx, TRIP_ROLLUP_TRIGGERS);
       await tx.execute(sql`select setseed(0.5)`);
       await tx.execute(sql`set local track_functions = 'pl'`);
       await generateDayTrips(tx, day, (timing) => timings.push(timing));
       timings.push(...(await scanBatches(tx, Number(values['scan-batches']))));
+      timings.push(...(await positionBatches(tx, Number(values['position-batches']))));
       if (!values['skip-scans']) {
         const before = await scanTriggerTime(tx);
         await generateDayScans(tx, day, (timing) => timings.push(timing));

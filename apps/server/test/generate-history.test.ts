@@ -59,8 +59,10 @@ describe('the history generator counting rollups per day', () => {
     const perDay = await rollups(db);
     expect(perDay.trip_ridership_counts!.length).toBeGreaterThan(0);
     expect(perDay.stop_on_time_days!.length).toBeGreaterThan(0);
+    expect(perDay.route_trip_weeks!.length).toBeGreaterThan(0);
+    expect(perDay.vehicle_trip_weeks!.length).toBeGreaterThan(0);
 
-    // The same trip stops, positions and scans written again with the triggers on, from empty rollups.
+    // The same trips, trip stops, positions and scans written again with the triggers on, from empty rollups.
     await db.transaction(async (tx) => {
       for (const table of WRITTEN)
         await tx.execute(sql`create temporary table ${sql.raw(`again_${table}`)} on commit drop as
@@ -76,8 +78,11 @@ describe('the history generator counting rollups per day', () => {
   });
 });
 
-/** What the generator writes that the rollups count, in the order the triggers need them. */
-const WRITTEN = ['trip_stops', 'vehicle_positions', 'ridership_events'];
+/**
+ * What the generator writes that the rollups count, in the order the triggers need them (the trips too: the route
+ * and vehicle rollups count them, and the generator writes them with the triggers on in both modes).
+ */
+const WRITTEN = ['trips', 'trip_stops', 'vehicle_positions', 'ridership_events'];
 /** Every table kept by a trigger on what the generator writes. */
 const ROLLUP_TABLES = [
   'route_on_time_days',
@@ -88,6 +93,10 @@ const ROLLUP_TABLES = [
   'stop_on_time_weeks',
   'stop_rider_days',
   'stop_rider_weeks',
+  'route_trip_days',
+  'route_trip_weeks',
+  'vehicle_trip_days',
+  'vehicle_trip_weeks',
 ];
 
 /**

@@ -10,7 +10,7 @@ import { queryRows } from '../client.js';
  * early to 8 late), the bus's positions (five fixes per leg between stops) and the children's scans (boarded and
  * left; about 3 % no-shows, 0.2 % wrong-bus). Set-based: every statement is an INSERT … SELECT in the database, no
  * row travels through Node. One transaction per day and per step, so a 1M-student history (about 2.6M scans a day)
- * commits as it goes and a stopped run keeps its finished days. The rollups (0021, 0023, 0024) are kept either by
+ * commits as it goes and a stopped run keeps its finished days. The rollups (0021, 0023 to 0025) are kept either by
  * their triggers, a day at a time as a busy day of driver apps would, or counted once per day (`Rollups`).
  */
 
@@ -57,8 +57,9 @@ async function timed(tx: Transaction, step: string, statement: SQL, onStatement?
  * took 50 s of a day's 200k trip stops, most of its 817k positions' 65 s and minutes of its 2.6M scans, so 60 days
  * of history did not fit in a working session. The counting follows the triggers' definitions (the on-time one
  * through the migration's own functions, as its rebuild does); `generate-history.test.ts` writes the same rows both
- * ways and finds the same rollups. Rollups of rollups (0024's weeks and stop riders) are kept by their own triggers
- * on the tables written here, which stay on.
+ * ways and finds the same rollups. Rollups of rollups are kept by their own triggers on the tables written here,
+ * which stay on: 0024's weeks and stop riders, and 0025's route and vehicle days and weeks (from the trips, written
+ * with triggers on in both modes, and from `trip_ridership_counts` and `trip_distances` as counted here).
  */
 export type Rollups = 'triggers' | 'per-day';
 

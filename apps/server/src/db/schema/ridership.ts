@@ -232,6 +232,81 @@ export const stopRiderWeeks = pgTable(
   (t) => [unique('stop_rider_weeks_unique').on(t.weekStart, t.stopId, t.type).nullsNotDistinct()],
 );
 
+/** What the route rollups add up for the trips that ran (not cancelled) of a route on a day or in a week. */
+const routeTripCounts = {
+  /** Trips that ran (status not CANCELLED), with or without scans. */
+  trips: integer('trips').notNull().default(0),
+  boardings: integer('boardings').notNull().default(0),
+  alightings: integer('alightings').notNull().default(0),
+  noShows: integer('no_shows').notNull().default(0),
+  wrongBus: integer('wrong_bus').notNull().default(0),
+  unknownTags: integer('unknown_tags').notNull().default(0),
+};
+
+/**
+ * The scan counts (`trip_ridership_counts`) of the trips that ran, per day and per route as copied on the trip, kept
+ * by triggers on `trip_ridership_counts` and `trips` (migration 0025, decision 046): ridership per route, exceptions
+ * and ridership per day read these instead of a month of trips. Keyed as `route_on_time_days`: a deleted route's
+ * trips keep their name, and the trips' trigger moves their rows to it.
+ */
+export const routeTripDays = pgTable(
+  'route_trip_days',
+  {
+    tripDate: date('trip_date', { mode: 'string' }).notNull(),
+    routeId: uuid('route_id'),
+    routeName: text('route_name').notNull(),
+    ...routeTripCounts,
+  },
+  (t) => [unique('route_trip_days_unique').on(t.tripDate, t.routeId, t.routeName).nullsNotDistinct()],
+);
+
+/** The same per ISO week (its Monday) and route, kept in the same statements as the days. */
+export const routeTripWeeks = pgTable(
+  'route_trip_weeks',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    routeId: uuid('route_id'),
+    routeName: text('route_name').notNull(),
+    ...routeTripCounts,
+  },
+  (t) => [unique('route_trip_weeks_unique').on(t.weekStart, t.routeId, t.routeName).nullsNotDistinct()],
+);
+
+/**
+ * Started trips and the distance their positions cover (`trip_distances`), per day and per vehicle, kept by
+ * triggers on `trip_distances` and `trips` (migration 0025, decision 046) for the vehicle-use report. A vehicle is
+ * its id while it exists (`plate` null: a renamed plate is still one vehicle, its days counted once) and the plate
+ * copied on the trip once it is deleted (`vehicle_id` null), as the report groups them.
+ */
+export const vehicleTripDays = pgTable(
+  'vehicle_trip_days',
+  {
+    tripDate: date('trip_date', { mode: 'string' }).notNull(),
+    vehicleId: uuid('vehicle_id'),
+    plate: text('plate'),
+    trips: integer('trips').notNull().default(0),
+    km: doublePrecision('km').notNull().default(0),
+  },
+  (t) => [unique('vehicle_trip_days_unique').on(t.tripDate, t.vehicleId, t.plate).nullsNotDistinct()],
+);
+
+/**
+ * The same per ISO week (its Monday) and vehicle, with the days of that week the vehicle was in use (its day rows
+ * with a started trip), kept in the same statements as the days.
+ */
+export const vehicleTripWeeks = pgTable(
+  'vehicle_trip_weeks',
+  {
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    vehicleId: uuid('vehicle_id'),
+    plate: text('plate'),
+    trips: integer('trips').notNull().default(0),
+    km: doublePrecision('km').notNull().default(0),
+    days: integer('days').notNull().default(0),
+  },
+  (t) => [unique('vehicle_trip_weeks_unique').on(t.weekStart, t.vehicleId, t.plate).nullsNotDistinct()],
+);
+
 /**
  * The tolerance (±minutes) the on-time rollups were counted with: one row. The server counts them again when it
  * starts with another REPORT_ON_TIME_MINUTES, and a report asked with a tolerance other than this reads the stops.
