@@ -149,7 +149,11 @@ async function expectDaysToBeTheTripsAndWeeksTheirDays() {
   );
   expect(await sorted(vehicleSums(sql`week_start`, sql`vehicle_trip_weeks`, sql`sum(days)::int`))).toEqual(
     await sorted(
-      vehicleSums(sql`iso_week_start(trip_date)`, sql`vehicle_trip_days`, sql`count(*) filter (where trips > 0)::int`),
+      vehicleSums(
+        sql`iso_week_start(trip_date)`,
+        sql`vehicle_trip_days`,
+        sql`count(*) filter (where trips > 0)::int`,
+      ),
     ),
   );
 }
@@ -228,13 +232,20 @@ describe('route and vehicle reports from weeks and edge days (decision 046)', ()
     // A trip given another route and another vehicle, then another plate copied on a trip of the same vehicle
     // (renamed): still one vehicle, its days counted once.
     const other = await aMondayTrip([moved.id]);
-    const [elsewhere] = await rows<{ route_id: string; route_name: string; vehicle_id: string; plate: string }>(sql`
+    const [elsewhere] = await rows<{
+      route_id: string;
+      route_name: string;
+      vehicle_id: string;
+      plate: string;
+    }>(sql`
       select r.id::text as route_id, r.name as route_name, v.id::text as vehicle_id, v.license_plate as plate
       from routes r, vehicles v
       where r.id <> ${other.route_id} and v.id <> ${other.vehicle_id} order by r.id, v.id limit 1`);
-    await db().execute(sql`update trips set route_id = ${elsewhere!.route_id}, route_name = ${elsewhere!.route_name}
+    await db()
+      .execute(sql`update trips set route_id = ${elsewhere!.route_id}, route_name = ${elsewhere!.route_name}
       where id = ${other.id}`);
-    await db().execute(sql`update trips set vehicle_id = ${elsewhere!.vehicle_id}, vehicle_plate = ${elsewhere!.plate}
+    await db()
+      .execute(sql`update trips set vehicle_id = ${elsewhere!.vehicle_id}, vehicle_plate = ${elsewhere!.plate}
       where id = ${other.id}`);
     await db().execute(sql`update trips set vehicle_plate = 'OLD PLATE' where id = (
       select id from trips where vehicle_id = ${elsewhere!.vehicle_id} and id <> ${other.id} order by id limit 1)`);
