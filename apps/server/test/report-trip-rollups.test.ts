@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ReportRange } from '@school-transport/shared';
 import { queryRows } from '../src/db/client.js';
-import { generateDataset } from '../src/db/generate/generate-dataset.js';
 import {
   exceptionsByRoute,
   orderedRows,
@@ -11,6 +10,7 @@ import {
   vehicleUse,
   type ReportStatement,
 } from '../src/modules/reports/reports-queries.js';
+import { historyOverWeeks } from './support/report-ranges.js';
 import { adminTestApp } from './support/requests.js';
 
 /**
@@ -22,9 +22,6 @@ import { adminTestApp } from './support/requests.js';
 const { t } = adminTestApp();
 const db = () => t.app.database.db;
 const rows = <T>(query: SQL) => queryRows<T>(db(), query);
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 const inRange = (range: ReportRange) => sql`t.trip_date between ${range.from}::date and ${range.to}::date`;
 
@@ -174,19 +171,7 @@ async function aMondayTrip(except: string[] = []) {
 
 describe('route and vehicle reports from weeks and edge days (decision 046)', () => {
   it('answer what the statements before them did over ranges from every weekday, and after every kind of write', async () => {
-    await generateDataset(db(), { students: 300, schoolDays: 13, history: true });
-    const [first] = await rows<{ monday: string }>(
-      sql`select iso_week_start(min(trip_date))::text as monday from trips`,
-    );
-    const monday = first!.monday;
-    // From each weekday of the first week, over a day, less than a week, a week and a half and more than two weeks.
-    const ranges = Array.from({ length: 7 }, (_, start) =>
-      [1, 6, 10, 17].map((length) => ({
-        from: addDays(monday, start),
-        to: addDays(monday, start + length - 1),
-      })),
-    ).flat();
-    const whole = { from: monday, to: addDays(monday, 27) };
+    const { ranges, whole } = await historyOverWeeks(db());
     const [counted] = await rows<{ route_weeks: number; vehicle_weeks: number; exceptions: number }>(sql`
       select (select count(distinct week_start) from route_trip_weeks where trips > 0)::int as route_weeks,
         (select count(distinct week_start) from vehicle_trip_weeks where days > 0)::int as vehicle_weeks,

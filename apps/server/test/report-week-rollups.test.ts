@@ -2,7 +2,6 @@ import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ReportRange } from '@school-transport/shared';
 import { queryRows } from '../src/db/client.js';
-import { generateDataset } from '../src/db/generate/generate-dataset.js';
 import {
   countOnTimeRollupsWith,
   onTimeByStop,
@@ -10,6 +9,7 @@ import {
   orderedRows,
   ridershipByStop,
 } from '../src/modules/reports/reports-queries.js';
+import { historyOverWeeks } from './support/report-ranges.js';
 import { adminTestApp } from './support/requests.js';
 
 /**
@@ -23,9 +23,6 @@ const db = () => t.app.database.db;
 const rows = <T>(query: SQL) => queryRows<T>(db(), query);
 const TOLERANCE = 5;
 const AT_HOME = 'At home (no stop)';
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Ridership per stop as the report read it before 0024: every trip's rows of the range. */
 const ridershipFromTrips = (range: ReportRange) => sql`
@@ -99,19 +96,7 @@ async function aTripWithArrivalsAndRides(except: string[] = []) {
 
 describe('per-stop reports from weeks and edge days (decision 043)', () => {
   it('answer what the raw rows say over ranges from and to every weekday, and after every kind of write', async () => {
-    await generateDataset(db(), { students: 300, schoolDays: 13, history: true });
-    const [first] = await rows<{ monday: string }>(
-      sql`select iso_week_start(min(trip_date))::text as monday from trips`,
-    );
-    const monday = first!.monday;
-    // From each weekday of the first week, over a day, less than a week, a week and a half and more than two weeks.
-    const ranges = Array.from({ length: 7 }, (_, start) =>
-      [1, 6, 10, 17].map((length) => ({
-        from: addDays(monday, start),
-        to: addDays(monday, start + length - 1),
-      })),
-    ).flat();
-    const whole = { from: monday, to: addDays(monday, 27) };
+    const { ranges, whole } = await historyOverWeeks(db());
     const [counted] = await rows<{ weeks: number; rides: number }>(sql`
       select (select count(distinct week_start) from stop_on_time_weeks where arrivals > 0)::int as weeks,
         (select count(*) from stop_rider_weeks where riders > 0)::int as rides`);
