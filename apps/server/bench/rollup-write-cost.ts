@@ -167,6 +167,8 @@ async function functionTime(tx: Transaction, names: string[]) {
 /** The scan rollup triggers of 0021 (with what they set off). */
 const SCAN_TRIGGERS = ['ridership_rollup_counts', 'ridership_rollup_stop_riders'];
 const scanTriggerTime = async (tx: Transaction) => ({ ms: await functionTime(tx, SCAN_TRIGGERS) });
+/** 0025's trigger on `trip_ridership_counts`, which the scan triggers set off. */
+const ROUTE_ROLLUP_TRIGGER = ['trip_ridership_counts_rollup_routes'];
 
 /** The API's largest scan batch (shared RIDERSHIP_BATCH_MAX): a trip's children beyond it are left out. */
 const BATCH_MAX = 50;
@@ -205,6 +207,7 @@ async function scanBatches(tx: Transaction, count: number): Promise<StatementTim
       });
   }
   const before = await scanTriggerTime(tx);
+  const routesBefore = await functionTime(tx, ROUTE_ROLLUP_TRIGGER);
   const times: number[] = [];
   for (const { userId, events } of byTrip.values()) {
     const started = performance.now();
@@ -214,6 +217,11 @@ async function scanBatches(tx: Transaction, count: number): Promise<StatementTim
   const after = await scanTriggerTime(tx);
   return [
     { step: "the scan rollup triggers' own time in them", ms: after.ms - before.ms, rows: seats.length },
+    {
+      step: "of which 0025's route rollups",
+      ms: (await functionTime(tx, ROUTE_ROLLUP_TRIGGER)) - routesBefore,
+      rows: seats.length,
+    },
     {
       step: `${times.length} scan batches (a trip's boardings), one statement each`,
       ms: times.reduce((sum, ms) => sum + ms, 0),
