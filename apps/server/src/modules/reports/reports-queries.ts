@@ -177,7 +177,7 @@ function summedAndNamed(parts: {
  * `trips`), as `count(distinct …)` does above; a trip has one day, so days and weeks add up. The rows are summed per
  * route or stop first (by id, or by the copied name once the route or stop is deleted) and named after: at a million
  * children a month is 2M stop-day rows for 100k stops, and joining the names before grouping doubled the work. The
- * route report stays on days: 16.7k routes × 21 school days is 350k rows, and no week rollup is kept for routes.
+ * route report stays on days: 16.7k routes × 21 school days is 350k rows, and no on-time week rollup is kept for routes.
  */
 function onTimeFromRollups(range: ReportRange, by: 'route' | 'stop'): ReportStatement {
   const [days, weeks, id, copied, names] =
