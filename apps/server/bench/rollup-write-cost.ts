@@ -8,7 +8,7 @@
  * stays).
  *
  *   cd apps/server && npx tsx bench/rollup-write-cost.ts --database-url postgres://…/bench_d_1m [--updates 300]
- *   [--scan-batches 200] [--position-batches 200] [--order on,off] [--skip-scans]
+ *   [--scan-batches 200] [--position-batches 200] [--order on,off] [--skip-scans] [--rollups triggers|per-day]
  *
  * `--order` may repeat (on,off,on,off): each run is a column of its own, numbered. `0023` runs with the rollups as
  * they were before migration 0024 (decision 043): `on_time_rollup_add` as 0023 wrote it (no week upsert, replaced in
@@ -28,6 +28,7 @@ import { openDatabase, queryRows, type Transaction } from '../src/db/client.js';
 import {
   generateDayScans,
   generateDayTrips,
+  type Rollups,
   type StatementTiming,
 } from '../src/db/generate/generate-history.js';
 import {
@@ -44,9 +45,16 @@ const { values } = parseArgs({
     'position-batches': { type: 'string', default: '200' },
     order: { type: 'string', default: 'on,off' },
     'skip-scans': { type: 'boolean', default: false },
+    rollups: { type: 'string', default: 'triggers' },
   },
 });
 if (!values['database-url']) throw new Error('Give --database-url');
+if (values.rollups !== 'triggers' && values.rollups !== 'per-day')
+  throw new Error('--rollups is triggers or per-day');
+const rollups: Rollups = values.rollups;
+// Counting the day's scans per day inserts every trip's row: scan batches written before it would be there already.
+if (rollups === 'per-day' && Number(values['scan-batches']) > 0 && !values['skip-scans'])
+  throw new Error('--rollups per-day writes the day of scans: give --scan-batches 0 (or --skip-scans)');
 
 /** The rollup triggers, by table (the tables' own foreign-key and counting triggers stay on). */
 const ROLLUP_TRIGGERS: Record<string, string[]> = {
@@ -310,12 +318,12 @@ for (const [run, mode] of values.order.split(',').entries()) {
       if (mode === '0023' || mode === '0024') await disableTriggers(tx, TRIP_ROLLUP_TRIGGERS);
       await tx.execute(sql`select setseed(0.5)`);
       await tx.execute(sql`set local track_functions = 'pl'`);
-      await generateDayTrips(tx, day, (timing) => timings.push(timing));
+      await generateDayTrips(tx, day, (timing) => timings.push(timing), rollups);
       timings.push(...(await scanBatches(tx, Number(values['scan-batches']))));
       timings.push(...(await positionBatches(tx, Number(values['position-batches']))));
       if (!values['skip-scans']) {
         const before = await scanTriggerTime(tx);
-        await generateDayScans(tx, day, (timing) => timings.push(timing));
+        await generateDayScans(tx, day, (timing) => timings.push(timing), rollups);
         const after = await scanTriggerTime(tx);
         timings.push({
           step: "the scan rollup triggers' own time in the day's scans",
