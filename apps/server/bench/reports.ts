@@ -7,12 +7,13 @@
  * of the CSV's first byte, and the printable manifest of one route. Exits non-zero when a median is over the 2 s
  * target. A database with children but no stops yet (`npm run generate -- --students N --days 0`) gets the
  * history added (generate-history.ts), a day per transaction, newest first; `--scan-days` bounds the days with
- * scans, `--until` (an ISO instant) the days.
+ * scans, and `--until` (an ISO instant of the wall clock, not of the data) is a deadline: no day is started after
+ * it, so a long generation ends with whole days (the days themselves are always the school days before today).
  *
  *   npm run bench:reports -w apps/server -- --database-url postgres://…/bench_reports_100k --students 100000
  *   (or: cd apps/server && npx tsx bench/reports.ts --data-dir /tmp/reports-bench --students 5000)
  * Options: --students 100000 (only when the database is empty), --days 60, --runs 3, --port 3998, --scan-days D,
- * --until 2026-11-24T18:20:00Z, --rollups per-day|triggers (how the history's rollups are kept: counted once per
+ * --until 2026-11-25T06:00:00Z (a deadline), --rollups per-day|triggers (how the history's rollups are kept: counted once per
  * day, the default and several times faster, or by the triggers as each day is written), --generate-only, --skip-history (measure what is there; otherwise the days
  * missing trips or scans are added first).
  */
