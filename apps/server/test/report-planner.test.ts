@@ -13,10 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 interface Settings {
-  jit: string;
   nestloop: string;
 }
-const SETTINGS = sql`select current_setting('jit') as jit, current_setting('enable_nestloop') as nestloop`;
+const SETTINGS = sql`select current_setting('enable_nestloop') as nestloop`;
 const dialect = new PgDialect();
 
 /**
@@ -44,7 +43,7 @@ function watched(db: Database, seen: Settings[]): Database {
   });
 }
 
-/** The planner settings each statement of a per-stop report's table (two pages) and CSV ran with. */
+/** The planner setting each statement of a per-stop report's table (two pages) and CSV ran with. */
 async function plannedWith(report: ReportId) {
   const seen: Settings[] = [];
   const reports = createReportsService({
@@ -68,15 +67,15 @@ describe('planner settings of the per-stop reports (decision 047)', () => {
     const [before] = await queryRows<Settings>(db, SETTINGS);
     expect(before!.nestloop).toBe('on');
 
-    // Ridership per stop: no JIT, names joined by hash (the planner guesses 200 stops and would loop over them).
+    // Ridership per stop: names joined by hash (the planner guesses 200 stops and would loop over them).
     const riders = await plannedWith('ridership-stops');
     expect(riders.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(riders.map((each) => `${each.jit}/${each.nestloop}`))).toEqual(new Set(['off/off']));
+    expect(new Set(riders.map((each) => each.nestloop))).toEqual(new Set(['off']));
 
-    // On time per stop: no JIT; nested loops kept for its fallback over the trips' stops.
+    // On time per stop: nested loops kept for its fallback over the trips' stops.
     const onTime = await plannedWith('on-time-stops');
     expect(onTime.length).toBeGreaterThanOrEqual(4);
-    expect(new Set(onTime.map((each) => `${each.jit}/${each.nestloop}`))).toEqual(new Set(['off/on']));
+    expect(new Set(onTime.map((each) => each.nestloop))).toEqual(new Set(['on']));
 
     // `set local`: gone with the report's transaction (PGlite has one connection, so a leak would show here).
     expect((await queryRows<Settings>(db, SETTINGS))[0]).toEqual(before);

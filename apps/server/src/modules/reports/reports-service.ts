@@ -80,14 +80,11 @@ const column = (key: string, label: string, kind: ReportColumnKind = 'number'): 
 });
 
 /**
- * The per-stop reports sum a month of week and day rollup rows for every stop (600k to 1.2M rows at a million
- * children) and rank them all; decision 047 measured what their plans spent on a tenfold copy of a 100k database.
- * JIT: such a statement is costed past `jit_above_cost`, and compiling it took 100 to 150 ms each time, for
- * expressions that then run once per row of a hash aggregate: more than it saved. Nested loop: the planner cannot
- * know how many stops a `union all` of weeks and days groups into (it guesses 200), so it looked up each stop's
- * name by index, 100k times, instead of hashing the stops once (about 300 ms more at a million children).
+ * Ridership per stop sums a month of week and day rollup rows per stop and run (1.2M rows at a million children).
+ * The planner cannot know how many stops that `union all` groups into and guesses 200, so it looked each stop's
+ * name up by index, 100k times, instead of hashing the stops once: about 300 ms more (decision 047). Only there:
+ * on time per stop's plan hashes its names already, and its fallback over the trips' stops wants nested loops.
  */
-const NO_JIT = sql`set local jit = off`;
 const NAMES_BY_HASH = sql`set local enable_nestloop = off`;
 
 /** Children whose pickup and drop point is their own home rather than a stop, in the stop report. */
@@ -132,8 +129,6 @@ const REPORTS: Record<ReportId, ReportDefinition<Record<string, unknown>>> = {
     statement: ({ db, range, onTimeMinutes }) => onTimeStatement(db, range, onTimeMinutes, 'stop'),
     row: (row) => onTimeRow(row, 'stop'),
     rank: { order: sql`q.on_time_pct, q.name, q.key`, label: 'least on time first' },
-    // Its plan joins the names by hash already; the fallback that reads trips' stops wants its nested loops.
-    planner: [NO_JIT],
   }),
   'ridership-routes': define<RidershipRouteRow>({
     title: () => 'Ridership per route',
@@ -165,7 +160,7 @@ const REPORTS: Record<ReportId, ReportDefinition<Record<string, unknown>>> = {
     statement: ({ range }) => ridershipByStop(range, AT_HOME),
     row: (row) => ({ stop: row.name, pickups: row.pickups, dropOffs: row.drop_offs }),
     rank: { order: sql`q.pickups desc, q.name, q.key`, label: 'most picked up first' },
-    planner: [NO_JIT, NAMES_BY_HASH],
+    planner: [NAMES_BY_HASH],
   }),
   'ridership-days': define<RidershipDayRow>({
     title: () => 'Ridership per day',
@@ -271,7 +266,7 @@ async function statementOf(
  * One page of a ranked report and the count of all its rows. The rows are made once (a materialized CTE) and read
  * twice: counted, and ranked into a top-N sort that keeps only the page's rows. The count rides on the page's rows;
  * a page past the end has no rows to carry it, so it is counted on its own. A window (`count(*) over ()`) did the
- * same, but spooled and re-read every row on its way to the sort: about 150 ms more for 100k stops (decision 047).
+ * same at 30 to 220 ms more for 100k stops (decision 047).
  */
 async function rankedPage(
   db: Executor,
