@@ -65,18 +65,26 @@ async function expectWeeksToBeTheirDays() {
     await sorted(onTimeCounts(sql`iso_week_start(trip_date)::text`, sql`stop_on_time_days`)),
   );
 
-  const riders = (group: SQL, from: SQL, type = sql`r.type`) => sql`
-    select ${group} as period, r.stop_id::text, ${type}::text as type, sum(r.riders)::int as riders
-    from ${from} group by 1, 2, 3 having sum(r.riders) <> 0`;
-  const riderDays = await sorted(riders(sql`r.trip_date::text`, sql`stop_rider_days r`));
+  // Rides per stop and run from the rollups (pickups on the morning run, drop-offs on the afternoon one) and from
+  // trip_stop_riders by its trip's day and run.
+  const rides = (group: SQL, from: SQL) => sql`
+    select ${group} as period, r.stop_id::text, sum(r.pickups)::int as pickups, sum(r.drop_offs)::int as drop_offs
+    from ${from} group by 1, 2 having sum(r.pickups) <> 0 or sum(r.drop_offs) <> 0`;
+  const riderDays = await sorted(rides(sql`r.trip_date::text`, sql`stop_rider_days r`));
   expect(riderDays.length).toBeGreaterThan(0);
   expect(riderDays).toEqual(
     await sorted(
-      riders(sql`t.trip_date::text`, sql`trip_stop_riders r join trips t on t.id = r.trip_id`, sql`t.type`),
+      rides(
+        sql`r.trip_date::text`,
+        sql`(select t.trip_date, r.stop_id,
+            case when t.type = 'PICKUP' then r.riders else 0 end as pickups,
+            case when t.type = 'DROP' then r.riders else 0 end as drop_offs
+          from trip_stop_riders r join trips t on t.id = r.trip_id) r`,
+      ),
     ),
   );
-  expect(await sorted(riders(sql`r.week_start::text`, sql`stop_rider_weeks r`))).toEqual(
-    await sorted(riders(sql`iso_week_start(r.trip_date)::text`, sql`stop_rider_days r`)),
+  expect(await sorted(rides(sql`r.week_start::text`, sql`stop_rider_weeks r`))).toEqual(
+    await sorted(rides(sql`iso_week_start(r.trip_date)::text`, sql`stop_rider_days r`)),
   );
 }
 
@@ -99,7 +107,7 @@ describe('per-stop reports from weeks and edge days (decision 043)', () => {
     const { ranges, whole } = await historyOverWeeks(db());
     const [counted] = await rows<{ weeks: number; rides: number }>(sql`
       select (select count(distinct week_start) from stop_on_time_weeks where arrivals > 0)::int as weeks,
-        (select count(*) from stop_rider_weeks where riders > 0)::int as rides`);
+        (select count(*) from stop_rider_weeks where pickups > 0 and drop_offs > 0)::int as rides`);
     expect(counted!.weeks).toBeGreaterThanOrEqual(3);
     expect(counted!.rides).toBeGreaterThan(0);
     await expectWeeksToBeTheirDays();

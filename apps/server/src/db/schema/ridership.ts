@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, SCAN_METHODS } from '@school-transport/shared';
 import { students } from './families.js';
 import { stops } from './stops.js';
-import { trips, tripType } from './trips.js';
+import { trips } from './trips.js';
 import { users } from './users.js';
 import { vehicles } from './vehicles.js';
 
@@ -206,30 +206,28 @@ export const stopOnTimeWeeks = pgTable(
 );
 
 /**
- * Rides per day, stop (null: at home) and run, summed from `trip_stop_riders` by triggers on it and on `trips`
- * (migration 0024), so ridership per stop reads a month of days (or weeks) instead of every trip's rows.
+ * Rides per day and stop (null: at home): children picked up there on morning runs (`pickups`) and dropped there on
+ * afternoon runs (`dropOffs`), summed from `trip_stop_riders` by triggers on it and on `trips` (migration 0024; one
+ * row per stop with both runs as columns since 0026, decision 048), so ridership per stop reads a month of days (or
+ * weeks) instead of every trip's rows.
  */
+const stopRides = {
+  stopId: uuid('stop_id'),
+  pickups: integer('pickups').notNull().default(0),
+  dropOffs: integer('drop_offs').notNull().default(0),
+};
+
 export const stopRiderDays = pgTable(
   'stop_rider_days',
-  {
-    tripDate: date('trip_date', { mode: 'string' }).notNull(),
-    stopId: uuid('stop_id'),
-    type: tripType('type').notNull(),
-    riders: integer('riders').notNull().default(0),
-  },
-  (t) => [unique('stop_rider_days_unique').on(t.tripDate, t.stopId, t.type).nullsNotDistinct()],
+  { tripDate: date('trip_date', { mode: 'string' }).notNull(), ...stopRides },
+  (t) => [unique('stop_rider_days_unique').on(t.tripDate, t.stopId).nullsNotDistinct()],
 );
 
 /** The same per ISO week (its Monday), kept in the same statements as the days. */
 export const stopRiderWeeks = pgTable(
   'stop_rider_weeks',
-  {
-    weekStart: date('week_start', { mode: 'string' }).notNull(),
-    stopId: uuid('stop_id'),
-    type: tripType('type').notNull(),
-    riders: integer('riders').notNull().default(0),
-  },
-  (t) => [unique('stop_rider_weeks_unique').on(t.weekStart, t.stopId, t.type).nullsNotDistinct()],
+  { weekStart: date('week_start', { mode: 'string' }).notNull(), ...stopRides },
+  (t) => [unique('stop_rider_weeks_unique').on(t.weekStart, t.stopId).nullsNotDistinct()],
 );
 
 /** What the route rollups add up for the trips that ran (not cancelled) of a route on a day or in a week. */

@@ -113,11 +113,22 @@ function onTimeFromStopsStatement(
   };
 }
 
+/** Whether any trip, of any state, falls on one of these days. */
+const anyTripOn = (spans: ReportRange[]) =>
+  sql`exists (select 1 from trips x where ${sql.join(
+    spans.map((part) => sql`x.trip_date between ${part.from}::date and ${part.to}::date`),
+    sql` or `,
+  )})`;
+
 /**
  * The rows of a day rollup over the range, or, when it also has a week rollup (`weeks`), of the weeks lying wholly
- * inside the range and of the days at its edges (`splitIntoWeeks`): a month of a per-stop rollup is then a fifth to
- * a third of the rows (decision 043). Both tables have the same columns but their first; `t.` names them in `columns`
- * (`weekColumns` for the weeks when they differ) and `where`.
+ * inside the range and of its edges (`splitIntoWeeks`): a month of a per-stop rollup is then a fifth to a third of
+ * the rows (decision 043). An edge is read as its week's row when no trip falls on the days of that week outside the
+ * range, else as its days (decision 048): a month ending on a Friday reads its last week as one row, not five. Each
+ * edge is two branches of the `union all`, one gated by `exists`, the other by `not exists`: an uncorrelated gate
+ * is a one-time filter, so the branch not taken reads nothing, and both gates see the statement's one snapshot.
+ * Both tables have the same columns but their first; `t.` names them in `columns` (`weekColumns` for the weeks when
+ * they differ) and `where`.
  */
 function daysAndWeeks(
   range: ReportRange,
@@ -127,17 +138,21 @@ function daysAndWeeks(
   where: SQL,
   weekColumns: SQL = columns,
 ): SQL {
-  const split: WeekSplit = weeks ? splitIntoWeeks(range) : { weeks: null, days: [range] };
+  const fromWeeks = (condition: SQL) =>
+    sql`select ${weekColumns} from ${weeks} t where ${condition} and ${where}`;
+  const fromDays = (part: ReportRange, gate: SQL = sql`true`) =>
+    sql`select ${columns} from ${days} t
+      where t.trip_date between ${part.from}::date and ${part.to}::date and ${gate} and ${where}`;
+  if (!weeks) return fromDays(range);
+  const split: WeekSplit = splitIntoWeeks(range);
   const parts: SQL[] = [];
-  if (weeks && split.weeks)
-    parts.push(sql`select ${weekColumns} from ${weeks} t
-      where t.week_start between ${split.weeks.from}::date and ${split.weeks.to}::date and ${where}`);
-  if (split.days.length > 0)
-    parts.push(sql`select ${columns} from ${days} t
-      where (${sql.join(
-        split.days.map((part) => sql`t.trip_date between ${part.from}::date and ${part.to}::date`),
-        sql` or `,
-      )}) and ${where}`);
+  if (split.weeks)
+    parts.push(fromWeeks(sql`t.week_start between ${split.weeks.from}::date and ${split.weeks.to}::date`));
+  for (const edge of split.edges) {
+    const tripsOutside = anyTripOn(edge.outside);
+    parts.push(fromWeeks(sql`t.week_start = ${edge.week}::date and not ${tripsOutside}`));
+    parts.push(fromDays(edge.days, tripsOutside));
+  }
   return sql.join(parts, sql` union all `);
 }
 
@@ -311,24 +326,23 @@ export interface RidershipStopRow {
 /**
  * Children picked up at each stop (boardings of morning runs) and dropped at each (alightings of afternoon runs),
  * at the stop each child is given for that run; children without one are picked up and dropped at home. Read from
- * the rides per day and per week of each stop and run (`stop_rider_days`, `stop_rider_weeks`, migration 0024,
- * summed from `trip_stop_riders`): weeks wholly inside the range, days at its edges (decision 043).
+ * the rides per day and per week of each stop (`stop_rider_days`, `stop_rider_weeks`, migration 0024, both runs in
+ * one row since 0026, summed from `trip_stop_riders`): weeks wholly inside the range, days at its edges (decisions
+ * 043 and 048).
  */
 export function ridershipByStop(range: ReportRange, atHome: string): ReportStatement {
   const rides = daysAndWeeks(
     range,
     sql`stop_rider_days`,
     sql`stop_rider_weeks`,
-    sql`t.stop_id, t.type, t.riders`,
-    sql`t.riders > 0`,
+    sql`t.stop_id, t.pickups, t.drop_offs`,
+    sql`(t.pickups > 0 or t.drop_offs > 0)`,
   );
   return {
     body: sql`
     select coalesce(g.stop_id::text, '') as key, coalesce(st.name, ${atHome}) as name, g.pickups, g.drop_offs
     from (
-      select r.stop_id,
-        coalesce(sum(r.riders) filter (where r.type = 'PICKUP'), 0)::int as pickups,
-        coalesce(sum(r.riders) filter (where r.type = 'DROP'), 0)::int as drop_offs
+      select r.stop_id, sum(r.pickups)::int as pickups, sum(r.drop_offs)::int as drop_offs
       from (${rides}) r
       group by r.stop_id) g
     left join stops st on st.id = g.stop_id`,
