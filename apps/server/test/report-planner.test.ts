@@ -14,8 +14,9 @@ afterAll(() => t.close());
 
 interface Settings {
   nestloop: string;
+  jit: string;
 }
-const SETTINGS = sql`select current_setting('enable_nestloop') as nestloop`;
+const SETTINGS = sql`select current_setting('enable_nestloop') as nestloop, current_setting('jit') as jit`;
 const dialect = new PgDialect();
 
 /**
@@ -61,21 +62,24 @@ async function plannedWith(report: ReportId) {
   return seen;
 }
 
-describe('planner settings of the per-stop reports (decision 047)', () => {
+describe('planner settings of the per-stop reports (decisions 047 and 048)', () => {
   it('are in force for their statements, in the table and the CSV, and stay in their transaction', async () => {
     const db = t.app.database.db;
     const [before] = await queryRows<Settings>(db, SETTINGS);
     expect(before!.nestloop).toBe('on');
+    expect(before!.jit).toBe('on');
 
     // Ridership per stop: names joined by hash (the planner guesses 200 stops and would loop over them).
     const riders = await plannedWith('ridership-stops');
     expect(riders.length).toBeGreaterThanOrEqual(4);
     expect(new Set(riders.map((each) => each.nestloop))).toEqual(new Set(['off']));
+    expect(new Set(riders.map((each) => each.jit))).toEqual(new Set(['off']));
 
     // On time per stop: nested loops kept for its fallback over the trips' stops.
     const onTime = await plannedWith('on-time-stops');
     expect(onTime.length).toBeGreaterThanOrEqual(4);
     expect(new Set(onTime.map((each) => each.nestloop))).toEqual(new Set(['on']));
+    expect(new Set(onTime.map((each) => each.jit))).toEqual(new Set(['off']));
 
     // `set local`: gone with the report's transaction (PGlite has one connection, so a leak would show here).
     expect((await queryRows<Settings>(db, SETTINGS))[0]).toEqual(before);

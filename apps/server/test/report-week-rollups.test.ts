@@ -159,3 +159,36 @@ describe('per-stop reports from weeks and edge days (decision 043)', () => {
     for (const range of ranges) await expectReportsAsFromRawRows(range);
   });
 });
+
+describe('an edge of the range read as its week (decision 048)', () => {
+  it('reads the week when no trip falls on its days outside the range, and the days once one does', async () => {
+    // A week far from any generated trip (1 January 2024 is a Monday), its rollups written by hand with the week
+    // deliberately unequal to its day, so that the answer tells which of the two was read.
+    const range = { from: '2024-01-01', to: '2024-01-05' };
+    await db().execute(sql`insert into stop_on_time_days
+        (trip_date, stop_id, stop_name, trips, arrivals, on_time, early, late, delay_seconds)
+      values ('2024-01-01', null, 'Gate stop', 1, 4, 4, 0, 0, 0)`);
+    await db().execute(sql`insert into stop_on_time_weeks
+        (week_start, stop_id, stop_name, trips, arrivals, on_time, early, late, delay_seconds)
+      values ('2024-01-01', null, 'Gate stop', 2, 9, 9, 0, 0, 0)`);
+    await db().execute(sql`insert into stop_rider_days (trip_date, stop_id, pickups, drop_offs)
+      values ('2024-01-01', null, 3, 0)`);
+    await db().execute(sql`insert into stop_rider_weeks (week_start, stop_id, pickups, drop_offs)
+      values ('2024-01-01', null, 7, 0)`);
+    const read = async () => ({
+      arrivals: (await onTimeByStop(db(), range, TOLERANCE)).find((row) => row.name === 'Gate stop')?.stops,
+      pickups: (
+        await rows<{ key: string; pickups: number }>(orderedRows(ridershipByStop(range, AT_HOME)))
+      ).find((row) => row.key === '')?.pickups,
+    });
+    // Saturday and Sunday, outside the range, have no trips: the week's row stands for the edge.
+    expect(await read()).toEqual({ arrivals: 9, pickups: 7 });
+
+    // A trip on the Saturday: the week would count it, so the edge is read as its days.
+    if ((await rows(sql`select 1 from trips limit 1`)).length === 0) await historyOverWeeks(db());
+    await db().execute(sql`create temporary table saturday_trip as select * from trips limit 1`);
+    await db().execute(sql`update saturday_trip set id = gen_random_uuid(), trip_date = '2024-01-06'`);
+    await db().execute(sql`insert into trips select * from saturday_trip`);
+    expect(await read()).toEqual({ arrivals: 4, pickups: 3 });
+  });
+});
