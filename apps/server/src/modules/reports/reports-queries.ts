@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CredentialSubject, ReportRange, TripType } from '@school-transport/shared';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import { splitIntoWeeks, type WeekSplit } from './report-weeks.js';
+import { splitIntoWeeks } from './report-weeks.js';
 
 /**
  * The SQL of the reports (what each figure means: reports-service.ts). The trip-level reports read rollups kept by
@@ -144,7 +144,7 @@ function daysAndWeeks(
     sql`select ${columns} from ${days} t
       where t.trip_date between ${part.from}::date and ${part.to}::date and ${gate} and ${where}`;
   if (!weeks) return fromDays(range);
-  const split: WeekSplit = splitIntoWeeks(range);
+  const split = splitIntoWeeks(range);
   const parts: SQL[] = [];
   if (split.weeks)
     parts.push(fromWeeks(sql`t.week_start between ${split.weeks.from}::date and ${split.weeks.to}::date`));
