@@ -493,6 +493,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         reportRoutes(
           createReportsService({
             db,
+            copyCsv: database.copyCsv,
             clock,
             timeZone: config.timeZone,
             onTimeMinutes: config.reports.onTimeMinutes,

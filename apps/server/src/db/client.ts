@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { copyCsvOut, type CopyCsvOut } from './copy-out.js';
 import { openPgliteThread } from './pglite-thread.js';
 import * as schema from './schema/index.js';
 
@@ -32,6 +33,8 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** A NOTIFY on `channel` in a statement of its own, outside any transaction. */
   notify(channel: string): Promise<void>;
+  /** PostgreSQL only: a statement's rows as CSV written by the database itself (`COPY … TO STDOUT`, copy-out.ts). */
+  copyCsv?: CopyCsvOut;
 }
 
 export interface ListenHandlers {
@@ -71,6 +74,7 @@ export async function openDatabase(
       notify: async (channel) => {
         await pool.query('select pg_notify($1, $2)', [channel, '']);
       },
+      copyCsv: (query) => copyCsvOut(pool, query),
     };
   }
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk. Either way PGlite runs in

@@ -49,7 +49,7 @@ export function csvBatchStream<Row>(
   batches: AsyncIterable<readonly Row[]>,
 ): Readable {
   async function* text() {
-    yield `\uFEFF${csvText([columns.map((column) => column.header)])}`;
+    yield csvHead(columns.map((column) => column.header));
     for await (const batch of batches) {
       if (batch.length > 0)
         yield csvText(batch.map((row) => columns.map((column) => cellText(column.value(row)))));
@@ -75,6 +75,9 @@ async function* inBatches<Row>(rows: AsyncIterable<Row>): AsyncGenerator<Row[]> 
   }
   if (batch.length > 0) yield batch;
 }
+
+/** The start of every CSV file: the BOM and the header row. */
+export const csvHead = (headers: readonly string[]) => `\uFEFF${csvText([[...headers]])}`;
 
 /** Lines of cells, CRLF-ended (RFC 4180); a cell is quoted when it holds a comma, a quote or a line break. */
 const csvText = (lines: string[][]) =>

@@ -12,6 +12,8 @@ import { splitIntoWeeks } from './report-weeks.js';
  * Numbers leave PostgreSQL as int or float8 and days and instants as text, so both engines answer alike.
  */
 
+export const REPORT_MEMORY = sql`set local work_mem = '64MB'`;
+
 /**
  * Runs a report's statements in a transaction with room to sort and hash in memory. Set when vehicle use sorted a
  * month of positions (it spilled to disk with the default 4 MB); the on-time reports still group a month of trip
@@ -19,7 +21,7 @@ import { splitIntoWeeks } from './report-weeks.js';
  */
 export function withReportMemory<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
+    await tx.execute(REPORT_MEMORY);
     return work(tx);
   });
 }

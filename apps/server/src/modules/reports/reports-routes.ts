@@ -9,7 +9,7 @@ import {
   reportRangeSchema,
   reportTableSchema,
 } from '@school-transport/shared';
-import { csvBatchStream, sendCsv } from '../../lib/csv.js';
+import { sendCsv } from '../../lib/csv.js';
 import { success } from '../../lib/envelope.js';
 import type { ReportsService } from './reports-service.js';
 
@@ -53,8 +53,7 @@ export function reportRoutes(reports: ReportsService) {
         const csv = reports.csv(request.params.report, request.query);
         // A reply closed before its stream was read (a client gone while the first rows were read) ends the read.
         reply.raw.on('close', csv.stop);
-        await csv.ready;
-        return sendCsv(reply, csv.fileName, csvBatchStream(csv.columns, csv.batches));
+        return sendCsv(reply, csv.fileName, await csv.stream);
       },
     );
   };

@@ -11,9 +11,12 @@ import {
   type RouteManifest,
   type RouteManifestQuery,
 } from '@school-transport/shared';
+import type { Readable } from 'node:stream';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import type { CsvColumn } from '../../lib/csv.js';
+import type { CopyCsvOut } from '../../db/copy-out.js';
+import { csvBatchStream, type CsvColumn } from '../../lib/csv.js';
+import { copyCell, csvCopyStream, type CopyCellKind } from '../../lib/csv-copy.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { zonedDate } from '../../lib/zoned-time.js';
@@ -25,22 +28,14 @@ import {
   manifestStops,
   onTimeStatement,
   openDefects,
-  orderedRows,
   ridershipByDay,
   ridershipByRoute,
   ridershipByStop,
   vehicleUse,
+  REPORT_MEMORY,
   withReportMemory,
-  type ExceptionRow,
-  type ExpiringCredentialRow,
   type ManifestChildRow,
-  type OnTimeRow,
-  type OpenDefectRow,
   type ReportStatement,
-  type RidershipDayRow,
-  type RidershipRouteRow,
-  type RidershipStopRow,
-  type VehicleUseRow,
 } from './reports-queries.js';
 import { cursorRows } from './report-cursor.js';
 
@@ -56,27 +51,39 @@ interface ReportContext {
 }
 
 /**
- * A report: its title, columns (the table's and the CSV's, in order), its statement and how a row of it reads.
+ * A report's column as the server knows it: what the screen is told (`ReportColumn`) and its cell, in SQL over a
+ * row of the report's statement (`q`). The table's rows, the CSV's from a cursor and the CSV that PostgreSQL writes
+ * itself (decision 049) are all selected through these, so they cannot disagree.
+ */
+interface ReportField extends ReportColumn {
+  value: SQL;
+}
+
+/**
+ * A report: its title, columns (the table's and the CSV's, in order) and its statement.
  * A paged report ranks its rows (`rank`, over the statement's columns as `q`, ending on its key so that pages never
  * overlap) as its chart does, and its CSV holds every row in that order: page 1 is the CSV's first rows.
  */
-interface ReportDefinition<Source = never> {
+interface ReportDefinition {
   title: (context: ReportContext) => string;
-  columns: ReportColumn[];
+  columns: ReportField[];
   statement: (context: ReportContext) => ReportStatement | Promise<ReportStatement>;
-  row: (row: Source) => Row;
   rank?: { order: SQL; label: string };
   /** Planner settings for this report's transaction (`set local …`), set before its statement is built. */
   planner?: SQL[];
 }
-// Each report reads its own row type; the map below only needs them to agree within one definition.
-const define = <Source>(definition: ReportDefinition<Source>) =>
-  definition as unknown as ReportDefinition<Record<string, unknown>>;
 
-const column = (key: string, label: string, kind: ReportColumnKind = 'number'): ReportColumn => ({
+/** A column read from the statement's column `from` (or computed by an SQL expression over `q`). */
+const column = (
+  key: string,
+  label: string,
+  from: string | SQL,
+  kind: ReportColumnKind = 'number',
+): ReportField => ({
   key,
   label,
   kind,
+  value: typeof from === 'string' ? sql`q.${sql.identifier(from)}` : from,
 });
 
 /**
@@ -98,178 +105,155 @@ const NO_JIT = sql`set local jit = off`;
 /** Children whose pickup and drop point is their own home rather than a stop, in the stop report. */
 export const AT_HOME = 'At home (no stop)';
 
-const onTimeColumns = (first: ReportColumn) => [
+const onTimeColumns = (first: ReportField) => [
   first,
-  column('trips', 'Trips'),
-  column('stops', 'Stop arrivals'),
-  column('onTime', 'On time'),
-  column('early', 'Early'),
-  column('late', 'Late'),
-  column('onTimePct', 'On time %', 'percent'),
-  column('averageDelayMin', 'Average delay (min)'),
+  column('trips', 'Trips', 'trips'),
+  column('stops', 'Stop arrivals', 'stops'),
+  column('onTime', 'On time', 'on_time'),
+  column('early', 'Early', 'early'),
+  column('late', 'Late', 'late'),
+  column('onTimePct', 'On time %', 'on_time_pct', 'percent'),
+  column('averageDelayMin', 'Average delay (min)', 'average_delay_min'),
 ];
 
-const onTimeRow = (row: OnTimeRow, nameKey: string): Row => ({
-  [nameKey]: row.name,
-  trips: row.trips,
-  stops: row.stops,
-  onTime: row.on_time,
-  early: row.early,
-  late: row.late,
-  onTimePct: row.on_time_pct,
-  averageDelayMin: row.average_delay_min,
-});
+/** A credential's holder type as the screen names it (driver, vehicle). */
+const holderTypeLabel = sql`case q.holder_type ${sql.join(
+  Object.entries(CREDENTIAL_SUBJECT_LABELS).map(([subject, label]) => sql`when ${subject} then ${label}`),
+  sql` `,
+)} end`;
 
 /**
  * Every report. A stop arrival is on time within
  * ±REPORT_ON_TIME_MINUTES of its planned time; ridership counts the scans of trips that were not cancelled.
  */
-const REPORTS: Record<ReportId, ReportDefinition<Record<string, unknown>>> = {
-  'on-time-routes': define<OnTimeRow>({
+const REPORTS: Record<ReportId, ReportDefinition> = {
+  'on-time-routes': {
     title: ({ onTimeMinutes }) => `On-time performance per route (±${onTimeMinutes} min)`,
-    columns: onTimeColumns(column('route', 'Route', 'text')),
+    columns: onTimeColumns(column('route', 'Route', 'name', 'text')),
     statement: ({ db, range, onTimeMinutes }) => onTimeStatement(db, range, onTimeMinutes, 'route'),
-    row: (row) => onTimeRow(row, 'route'),
-  }),
-  'on-time-stops': define<OnTimeRow>({
+  },
+  'on-time-stops': {
     title: ({ onTimeMinutes }) => `On-time performance per stop (±${onTimeMinutes} min)`,
-    columns: onTimeColumns(column('stop', 'Stop', 'text')),
+    columns: onTimeColumns(column('stop', 'Stop', 'name', 'text')),
     statement: ({ db, range, onTimeMinutes }) => onTimeStatement(db, range, onTimeMinutes, 'stop'),
-    row: (row) => onTimeRow(row, 'stop'),
     rank: { order: sql`q.on_time_pct, q.name, q.key`, label: 'least on time first' },
     planner: [NO_JIT],
-  }),
-  'ridership-routes': define<RidershipRouteRow>({
+  },
+  'ridership-routes': {
     title: () => 'Ridership per route',
     columns: [
-      column('route', 'Route', 'text'),
-      column('trips', 'Trips'),
-      column('boardings', 'Boardings'),
-      column('alightings', 'Alightings'),
-      column('noShows', 'No-shows'),
-      column('boardingsPerTrip', 'Boardings per trip'),
+      column('route', 'Route', 'name', 'text'),
+      column('trips', 'Trips', 'trips'),
+      column('boardings', 'Boardings', 'boardings'),
+      column('alightings', 'Alightings', 'alightings'),
+      column('noShows', 'No-shows', 'no_shows'),
+      column('boardingsPerTrip', 'Boardings per trip', 'boardings_per_trip'),
     ],
     statement: ({ range }) => ridershipByRoute(range),
-    row: (row) => ({
-      route: row.name,
-      trips: row.trips,
-      boardings: row.boardings,
-      alightings: row.alightings,
-      noShows: row.no_shows,
-      boardingsPerTrip: row.boardings_per_trip,
-    }),
-  }),
-  'ridership-stops': define<RidershipStopRow>({
+  },
+  'ridership-stops': {
     title: () => 'Ridership per stop',
     columns: [
-      column('stop', 'Stop', 'text'),
-      column('pickups', 'Picked up'),
-      column('dropOffs', 'Dropped off'),
+      column('stop', 'Stop', 'name', 'text'),
+      column('pickups', 'Picked up', 'pickups'),
+      column('dropOffs', 'Dropped off', 'drop_offs'),
     ],
     statement: ({ range }) => ridershipByStop(range, AT_HOME),
-    row: (row) => ({ stop: row.name, pickups: row.pickups, dropOffs: row.drop_offs }),
     rank: { order: sql`q.pickups desc, q.name, q.key`, label: 'most picked up first' },
     planner: [NAMES_BY_HASH, NO_JIT],
-  }),
-  'ridership-days': define<RidershipDayRow>({
+  },
+  'ridership-days': {
     title: () => 'Ridership per day',
     columns: [
-      column('day', 'Day', 'date'),
-      column('trips', 'Trips'),
-      column('boardings', 'Boardings'),
-      column('noShows', 'No-shows'),
+      column('day', 'Day', 'day', 'date'),
+      column('trips', 'Trips', 'trips'),
+      column('boardings', 'Boardings', 'boardings'),
+      column('noShows', 'No-shows', 'no_shows'),
     ],
     statement: ({ range }) => ridershipByDay(range),
-    row: (row) => ({
-      day: row.day,
-      trips: row.trips,
-      boardings: row.boardings,
-      noShows: row.no_shows,
-    }),
-  }),
-  exceptions: define<ExceptionRow>({
+  },
+  exceptions: {
     title: () => 'No-shows and wrong-bus scans per route',
     columns: [
-      column('route', 'Route', 'text'),
-      column('noShows', 'No-shows'),
-      column('wrongBus', 'Wrong-bus scans'),
-      column('unknownTags', 'Unknown tags'),
+      column('route', 'Route', 'name', 'text'),
+      column('noShows', 'No-shows', 'no_shows'),
+      column('wrongBus', 'Wrong-bus scans', 'wrong_bus'),
+      column('unknownTags', 'Unknown tags', 'unknown_tags'),
     ],
     statement: ({ range }) => exceptionsByRoute(range),
-    row: (row) => ({
-      route: row.name,
-      noShows: row.no_shows,
-      wrongBus: row.wrong_bus,
-      unknownTags: row.unknown_tags,
-    }),
-  }),
-  'vehicle-use': define<VehicleUseRow>({
+  },
+  'vehicle-use': {
     title: () => 'Vehicle use',
     columns: [
-      column('vehicle', 'Vehicle', 'text'),
-      column('trips', 'Trips'),
-      column('days', 'Days in use'),
-      column('km', 'Distance (km)'),
+      column('vehicle', 'Vehicle', 'plate', 'text'),
+      column('trips', 'Trips', 'trips'),
+      column('days', 'Days in use', 'days'),
+      column('km', 'Distance (km)', 'km'),
     ],
     statement: ({ range }) => vehicleUse(range),
-    row: (row) => ({ vehicle: row.plate, trips: row.trips, days: row.days, km: row.km }),
-  }),
-  'expiring-credentials': define<ExpiringCredentialRow>({
+  },
+  'expiring-credentials': {
     title: ({ range }) => `Credentials expired or expiring by ${range.to}`,
     columns: [
-      column('holderType', 'Holder type', 'text'),
-      column('holder', 'Holder', 'text'),
-      column('kind', 'Credential', 'text'),
-      column('number', 'Number', 'text'),
-      column('expiresOn', 'Expires on', 'date'),
-      column('daysLeft', 'Days left'),
-      column('blocks', 'Blocks when expired', 'boolean'),
+      column('holderType', 'Holder type', holderTypeLabel, 'text'),
+      column('holder', 'Holder', 'holder', 'text'),
+      column('kind', 'Credential', 'kind', 'text'),
+      column('number', 'Number', 'number', 'text'),
+      column('expiresOn', 'Expires on', 'expires_on', 'date'),
+      column('daysLeft', 'Days left', 'days_left'),
+      column('blocks', 'Blocks when expired', 'blocks', 'boolean'),
     ],
     statement: ({ range, today }) => expiringCredentials(range.to, today),
-    row: (row) => ({
-      holderType: CREDENTIAL_SUBJECT_LABELS[row.holder_type],
-      holder: row.holder,
-      kind: row.kind,
-      number: row.number,
-      expiresOn: row.expires_on,
-      daysLeft: row.days_left,
-      blocks: row.blocks,
-    }),
-  }),
-  'open-defects': define<OpenDefectRow>({
+  },
+  'open-defects': {
     title: ({ range }) => `Defects found by ${range.to} and still open`,
     columns: [
-      column('vehicle', 'Vehicle', 'text'),
-      column('item', 'Item', 'text'),
-      column('note', 'Note', 'text'),
-      column('outOfService', 'Out of service', 'boolean'),
-      column('openedOn', 'Found on', 'date'),
-      column('daysOpen', 'Days open'),
+      column('vehicle', 'Vehicle', 'plate', 'text'),
+      column('item', 'Item', 'item', 'text'),
+      column('note', 'Note', 'note', 'text'),
+      column('outOfService', 'Out of service', 'out_of_service', 'boolean'),
+      column('openedOn', 'Found on', 'opened_on', 'date'),
+      column('daysOpen', 'Days open', 'days_open'),
     ],
     statement: ({ range, today, timeZone }) => openDefects(range.to, today, timeZone),
-    row: (row) => ({
-      vehicle: row.plate,
-      item: row.item,
-      note: row.note,
-      outOfService: row.out_of_service,
-      openedOn: row.opened_on,
-      daysOpen: row.days_open,
-    }),
-  }),
+  },
+};
+
+/** The report's cells, named by their column keys, selected from its statement's rows as `q`. */
+const cells = (columns: ReportField[]) =>
+  sql.join(
+    columns.map((field) => sql`${field.value} as ${sql.identifier(field.key)}`),
+    sql`, `,
+  );
+
+/** The same written as COPY's CSV writes them (lib/csv-copy.ts): numbers as text, text neutralised. */
+const copyCells = (columns: ReportField[]) =>
+  sql.join(
+    columns.map((field) => copyCell(field.value, COPY_KINDS[field.kind])),
+    sql`, `,
+  );
+const COPY_KINDS: Record<ReportColumnKind, CopyCellKind> = {
+  text: 'text',
+  date: 'text',
+  datetime: 'text',
+  number: 'number',
+  percent: 'number',
+  boolean: 'boolean',
 };
 
 /**
  * A report's statement, in its ranked order when it has one, after its planner settings (`context.db` is the
- * report's transaction: the table's or the CSV cursor's).
+ * report's transaction: the table's or the CSV's).
  */
-async function statementOf(
-  definition: ReportDefinition<Record<string, unknown>>,
-  context: ReportContext,
-): Promise<ReportStatement> {
+async function statementOf(definition: ReportDefinition, context: ReportContext): Promise<ReportStatement> {
   for (const setting of definition.planner ?? []) await context.db.execute(setting);
   const statement = await definition.statement(context);
   return definition.rank ? { ...statement, order: definition.rank.order } : statement;
 }
+
+/** Every row of a report, as `select` (its cells) gives them, in its order. */
+const ordered = (select: SQL, { body, order }: ReportStatement) =>
+  sql`select ${select} from (${body}) q order by ${order}`;
 
 /**
  * One page of a ranked report and the count of all its rows. The rows are made once (a materialized CTE) and read
@@ -279,21 +263,32 @@ async function statementOf(
  */
 async function rankedPage(
   db: Executor,
+  columns: ReportField[],
   statement: ReportStatement,
   page: number,
-): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const rows = await queryRows<Record<string, unknown> & { report_total: number }>(
+): Promise<{ rows: Row[]; total: number }> {
+  const rows = await queryRows<Row & { report_total: number }>(
     db,
     sql`with q as materialized (${statement.body})
-      select q.*, (select count(*) from q)::int as report_total from q
+      select ${cells(columns)}, (select count(*) from q)::int as report_total from q
       order by ${statement.order} limit ${REPORT_PAGE_SIZE} offset ${(page - 1) * REPORT_PAGE_SIZE}`,
   );
-  if (rows.length > 0) return { rows, total: rows[0]!.report_total };
+  if (rows.length > 0)
+    return { rows: rows.map(({ report_total: _, ...row }) => row), total: rows[0]!.report_total };
   const [counted] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total from (${statement.body}) q`,
   );
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** A report's CSV as the route sends it: the download's stream once the first rows are read, and how to end early. */
+export interface ReportCsv {
+  fileName: string;
+  /** Settles once the statement has run and its first rows are read: a failure before any byte is sent. */
+  stream: Promise<Readable>;
+  /** Ends the read early (the reply closed before its stream was read): the transaction ends. */
+  stop: () => void;
 }
 
 const manifestChild = (row: ManifestChildRow) => ({
@@ -306,11 +301,14 @@ const manifestChild = (row: ManifestChildRow) => ({
 
 export function createReportsService({
   db,
+  copyCsv,
   clock,
   timeZone,
   onTimeMinutes,
 }: {
   db: Database;
+  /** PostgreSQL's own CSV writer, where the database is PostgreSQL (decision 049); else the cursor's rows. */
+  copyCsv?: CopyCsvOut;
   clock: Clock;
   timeZone: string;
   onTimeMinutes: number;
@@ -333,46 +331,48 @@ export function createReportsService({
         title: definition.title(context),
         from: range.from,
         to: range.to,
-        columns: definition.columns,
+        columns: definition.columns.map(({ key, label, kind }) => ({ key, label, kind })),
       };
-      const { rank } = definition;
+      const { rank, columns } = definition;
       return withReportMemory(db, async (tx) => {
         const statement = await statementOf(definition, { ...context, db: tx });
-        if (!rank) {
-          const rows = await queryRows<Record<string, unknown>>(tx, orderedRows(statement));
-          return { ...head, rows: rows.map(definition.row) };
-        }
-        const ranked = await rankedPage(tx, statement, page);
+        if (!rank) return { ...head, rows: await queryRows<Row>(tx, ordered(cells(columns), statement)) };
+        const ranked = await rankedPage(tx, columns, statement, page);
         return {
           ...head,
-          rows: ranked.rows.map(definition.row),
+          rows: ranked.rows,
           paging: { page, pageSize: REPORT_PAGE_SIZE, total: ranked.total, rankedBy: rank.label },
         };
       });
     },
 
     /**
-     * Every row of a report in the table's order, for its CSV, read through a cursor as the download is written
-     * (report-cursor.ts): `ready` settles once the first rows are read, so a failure still answers an error.
+     * Every row of a report in the table's order, for its CSV, written as the download is read. On PostgreSQL the
+     * database writes the CSV itself (`COPY`, db/copy-out.ts, decision 049); on PGlite the rows come through a
+     * cursor (report-cursor.ts) and csv.ts writes them. Either way `stream` settles once the first rows are read,
+     * so a failure still answers an error.
      */
-    csv(report: ReportId, range: ReportRange) {
-      const definition = REPORTS[report];
+    csv(report: ReportId, range: ReportRange): ReportCsv {
+      const { columns, ...definition } = REPORTS[report];
       const context = contextOf(range);
-      const cursor = cursorRows<Record<string, unknown>>(db, async (tx) =>
-        orderedRows(await statementOf(definition, { ...context, db: tx })),
-      );
-      async function* batches() {
-        for await (const batch of cursor.batches) yield batch.map(definition.row);
+      const fileName = `${report}_${range.from}_${range.to}.csv`;
+      const statement = (tx: Executor) => statementOf({ columns, ...definition }, { ...context, db: tx });
+      if (copyCsv) {
+        const copy = copyCsv(async (tx) => {
+          await tx.execute(REPORT_MEMORY);
+          return ordered(copyCells(columns), await statement(tx));
+        });
+        const headers = columns.map((field) => field.label);
+        return { fileName, stream: copy.ready.then(() => csvCopyStream(headers, copy.chunks)), stop: copy.stop };
       }
-      const columns: CsvColumn<Row>[] = definition.columns.map((column) => ({
-        header: column.label,
-        value: (row) => row[column.key],
+      const cursor = cursorRows<Row>(db, async (tx) => ordered(cells(columns), await statement(tx)));
+      const csvColumns: CsvColumn<Row>[] = columns.map((field) => ({
+        header: field.label,
+        value: (row) => row[field.key],
       }));
       return {
-        fileName: `${report}_${range.from}_${range.to}.csv`,
-        columns,
-        batches: batches(),
-        ready: cursor.ready,
+        fileName,
+        stream: cursor.ready.then(() => csvBatchStream(csvColumns, cursor.batches)),
         stop: cursor.stop,
       };
     },
