@@ -142,7 +142,10 @@ describe.skipIf(TEST_DB !== 'postgres')("reports' CSVs written by PostgreSQL (de
 
   it('stop when the reader goes away in the middle, closing their connection', async () => {
     const pool = poolOfTheTestDatabase();
-    const copy = copyCsvOut(pool, async () => sql`select n, repeat('x', 100) from generate_series(1, 1000000) n`);
+    const copy = copyCsvOut(
+      pool,
+      async () => sql`select n, repeat('x', 100) from generate_series(1, 1000000) n`,
+    );
     await copy.ready;
     const first = await copy.chunks.next();
     expect(first.done).toBe(false);

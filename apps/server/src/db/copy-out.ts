@@ -61,7 +61,9 @@ export function copyCsvOut(pool: pg.Pool, query: (tx: Executor) => Promise<SQL>)
       await client.query('set local standard_conforming_strings = on');
       const statement = await query(drizzle(client) as unknown as Database);
       if (stopped) throw new CopyStopped();
-      const { sql: text } = dialect.sqlToQuery(sql`copy (${statement}) to stdout (format csv)`.inlineParams());
+      const { sql: text } = dialect.sqlToQuery(
+        sql`copy (${statement}) to stdout (format csv)`.inlineParams(),
+      );
       copy = client.query(copyTo(text));
       rows = copy[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
       first = await rows.next();

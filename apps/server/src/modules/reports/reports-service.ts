@@ -363,7 +363,11 @@ export function createReportsService({
           return ordered(copyCells(columns), await statement(tx));
         });
         const headers = columns.map((field) => field.label);
-        return { fileName, stream: copy.ready.then(() => csvCopyStream(headers, copy.chunks)), stop: copy.stop };
+        return {
+          fileName,
+          stream: copy.ready.then(() => csvCopyStream(headers, copy.chunks)),
+          stop: copy.stop,
+        };
       }
       const cursor = cursorRows<Row>(db, async (tx) => ordered(cells(columns), await statement(tx)));
       const csvColumns: CsvColumn<Row>[] = columns.map((field) => ({
