@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { useSearchParamsUpdates } from './search-params-updates';
 
 /** A list's filters beyond page, size and search: each address parameter and the schema of its valid values. */
 export type FilterDefinitions<Name extends string> = Readonly<Record<Name, z.ZodType>>;
@@ -28,20 +28,19 @@ export function readListFilters<Name extends string>(
  * dashboard's "today's started trips"). `definitions` must be a constant: the filters are recomputed with it.
  */
 export function useListFilters<Name extends string>(definitions: FilterDefinitions<Name>) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdates();
   const filters = useMemo(() => readListFilters(definitions, searchParams), [definitions, searchParams]);
 
   const setFilter = useCallback(
     (name: Name, value: string | undefined) =>
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
+      updateSearchParams((next) => {
         if (value) next.set(name, value);
         else next.delete(name);
         // Other rows match now: the current page may no longer exist.
         next.delete('page');
         return next;
       }),
-    [setSearchParams],
+    [updateSearchParams],
   );
 
   return { filters, setFilter };

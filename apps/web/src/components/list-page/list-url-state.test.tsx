@@ -96,6 +96,14 @@ function ListStateProbe() {
       <button onClick={() => search('  ada  ')}>search</button>
       <button onClick={() => changeSort({ sort: 'name', order: 'desc' })}>name down</button>
       <button onClick={() => changeSort({})}>own order</button>
+      <button
+        onClick={() => {
+          changeLimit(20);
+          goToPage(2);
+        }}
+      >
+        limit 20, page 2
+      </button>
     </>
   );
 }
@@ -124,6 +132,14 @@ describe('useListUrlState', () => {
     await user.click(screen.getByRole('button', { name: 'page 3' }));
     await user.click(screen.getByRole('button', { name: 'search' }));
     expect(address()).toBe('?limit=50&search=ada');
+  });
+
+  it('keeps both of two changes made before the page renders again', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ListStateProbe />, '/all-drivers?search=abc');
+    // React Router's own setSearchParams(fn) builds the second on the address of the last render: limit lost.
+    await user.click(screen.getByRole('button', { name: 'limit 20, page 2' }));
+    expect(address()).toBe('?search=abc&limit=20&page=2');
   });
 
   it('keeps the sort in the address, back to page 1 on a new one, and off again for the list own order', async () => {

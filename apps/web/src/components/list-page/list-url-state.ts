@@ -8,7 +8,7 @@ import {
   type SortOrder,
 } from '@school-transport/shared';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamsUpdates } from './search-params-updates';
 
 /** What a list screen asks for: the page, and the column it is sorted by if the person chose one. */
 export type ListUrlQuery = ListQuery & ListSort;
@@ -81,7 +81,7 @@ export function writeListQuery(
  * show the same rows. Each change is a history entry of its own. `sortKeys`: the columns the list sorts by.
  */
 export function useListUrlState(sortKeys: readonly string[] = []) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateSearchParams] = useSearchParamsUpdates();
   // Keyed by the keys' text, so a list that builds its columns on each render does not re-parse needlessly.
   const sortKeyText = sortKeys.join(',');
   const query = useMemo(
@@ -91,7 +91,7 @@ export function useListUrlState(sortKeys: readonly string[] = []) {
 
   const update = useCallback(
     (change: Partial<ListUrlQuery>, options?: { replace?: boolean }) =>
-      setSearchParams(
+      updateSearchParams(
         (current) =>
           writeListQuery(
             { ...parseListQuery(current, sortKeyText ? sortKeyText.split(',') : []), ...change },
@@ -99,7 +99,7 @@ export function useListUrlState(sortKeys: readonly string[] = []) {
           ),
         options,
       ),
-    [setSearchParams, sortKeyText],
+    [updateSearchParams, sortKeyText],
   );
 
   return {
