@@ -8,6 +8,7 @@ import { revokeToken } from './auth-api';
 import { isAdminUser, SessionContext, type SessionContextValue } from '../../lib/session';
 import {
   clearStoredSession,
+  readSessionEndedByServer,
   readStoredSession,
   readStoredToken,
   saveSession,
@@ -24,14 +25,14 @@ interface SessionState {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { enqueueSnackbar } = useSnackbar();
-  const [{ session, endedByServer }, setState] = useState<SessionState>(() => ({
-    session: readStoredSession(),
-    endedByServer: false,
-  }));
+  const [{ session, endedByServer }, setState] = useState<SessionState>(() => {
+    const stored = readStoredSession();
+    return { session: stored, endedByServer: stored === null && readSessionEndedByServer() };
+  });
 
   const endSession = useCallback(
     (byServer: boolean) => {
-      clearStoredSession();
+      clearStoredSession(byServer);
       // Leaving the signed-in layout also drops its query cache (AdminRoot): answers fetched for this user never
       // show up for whoever signs in next.
       setState({ session: null, endedByServer: byServer });
