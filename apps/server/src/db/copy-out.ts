@@ -19,6 +19,26 @@ export type CopyCsvOut = (query: (tx: Executor) => Promise<SQL>) => CopyOut;
 
 const dialect = new PgDialect();
 
+/** How a cell's value is written: text (neutralised), a number, or true/false. */
+export type CopyCellKind = 'text' | 'number' | 'boolean';
+
+/**
+ * A cell as lib/csv.ts's `cellText` writes it, in SQL over the cell's value:
+ * - text starting with `= + - @`, tab or carriage return gets a leading `'` (`neutraliseFormula`);
+ * - an empty text is written as NULL: COPY quotes an empty string (`""`) to tell it from NULL, csv-stringify does not;
+ * - a number is PostgreSQL's text of it: for int and for float8 (shortest exact digits, as JavaScript's `String`)
+ *   the same text below 1e15, the report figures' range;
+ * - a boolean is `true` or `false` (PostgreSQL's own text is `t`/`f`).
+ * NULL stays NULL, written as nothing.
+ */
+export function copyCell(value: SQL, kind: CopyCellKind): SQL {
+  if (kind === 'number') return sql`(${value})::text`;
+  if (kind === 'boolean') return sql`case when ${value} then 'true' when not ${value} then 'false' end`;
+  const text = sql`(${value})::text`;
+  return sql`case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text}
+    else nullif(${text}, '') end`;
+}
+
 /** Why a COPY's connection was closed rather than handed back: it stopped in the middle of its rows. */
 class CopyStopped extends Error {}
 

@@ -1,32 +1,11 @@
 import { Readable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
 import { csvHead } from './csv.js';
 
 /**
- * CSV written by PostgreSQL's `COPY … TO STDOUT (FORMAT csv)` (db/copy-out.ts), made byte for byte the file that
- * csv.ts writes from rows: the same cells, quoting, BOM, header and CRLF line ends (decision 049). COPY does the
- * per-cell work in C, where csv.ts spends about 10 µs a row in JavaScript (parsing, mapping, csv-stringify).
+ * A CSV download from the text of PostgreSQL's `COPY … TO STDOUT (FORMAT csv)` (db/copy-out.ts, whose `copyCell`
+ * writes each cell as csv.ts would), made byte for byte the file that csv.ts writes from rows: the same BOM, header
+ * and CRLF line ends (decision 049).
  */
-
-/** How a cell's value is written: text (neutralised), a number, or true/false. */
-export type CopyCellKind = 'text' | 'number' | 'boolean';
-
-/**
- * A cell as csv.ts's `cellText` writes it, in SQL over the cell's value:
- * - text starting with `= + - @`, tab or carriage return gets a leading `'` (`neutraliseFormula`);
- * - an empty text is written as NULL: COPY quotes an empty string (`""`) to tell it from NULL, csv-stringify does not;
- * - a number is PostgreSQL's text of it: for int and for float8 (shortest exact digits, as JavaScript's `String`)
- *   the same text below 1e15, the report figures' range;
- * - a boolean is `true` or `false` (PostgreSQL's own text is `t`/`f`).
- * NULL stays NULL, written as nothing.
- */
-export function copyCell(value: SQL, kind: CopyCellKind): SQL {
-  if (kind === 'number') return sql`(${value})::text`;
-  if (kind === 'boolean') return sql`case when ${value} then 'true' when not ${value} then 'false' end`;
-  const text = sql`(${value})::text`;
-  return sql`case when left(${text}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${text}
-    else nullif(${text}, '') end`;
-}
 
 /**
  * COPY ends each row with LF; csv.ts with CRLF (RFC 4180). An LF ends a row unless it is inside a quoted cell, and

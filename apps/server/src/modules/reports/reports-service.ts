@@ -1,5 +1,4 @@
 import {
-  CREDENTIAL_SUBJECT_LABELS,
   type ReportCell,
   type ReportColumn,
   type ReportColumnKind,
@@ -12,11 +11,11 @@ import {
   type RouteManifestQuery,
 } from '@school-transport/shared';
 import type { Readable } from 'node:stream';
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import type { CopyCsvOut } from '../../db/copy-out.js';
+import type { CopyCellKind, CopyCsvOut } from '../../db/copy-out.js';
 import { csvBatchStream, type CsvColumn } from '../../lib/csv.js';
-import { copyCell, csvCopyStream, type CopyCellKind } from '../../lib/csv-copy.js';
+import { csvCopyStream } from '../../lib/csv-copy.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { zonedDate } from '../../lib/zoned-time.js';
@@ -38,6 +37,18 @@ import {
   type ReportStatement,
 } from './reports-queries.js';
 import { cursorRows } from './report-cursor.js';
+import {
+  holderTypeLabel,
+  LEAST_ON_TIME_FIRST,
+  MOST_PICKED_UP_FIRST,
+  NAMES_BY_HASH,
+  NO_JIT,
+  orderedCells,
+  orderedCopyCells,
+  rankedPage,
+  statementColumn,
+  type ReportCellSource,
+} from './report-cells-queries.js';
 
 type Row = Record<string, ReportCell>;
 
@@ -55,9 +66,17 @@ interface ReportContext {
  * row of the report's statement (`q`). The table's rows, the CSV's from a cursor and the CSV that PostgreSQL writes
  * itself (decision 049) are all selected through these, so they cannot disagree.
  */
-interface ReportField extends ReportColumn {
-  value: SQL;
-}
+type ReportField = ReportColumn & ReportCellSource;
+
+/** How COPY writes a column of each kind (db/copy-out.ts). */
+const COPY_AS: Record<ReportColumnKind, CopyCellKind> = {
+  text: 'text',
+  date: 'text',
+  datetime: 'text',
+  number: 'number',
+  percent: 'number',
+  boolean: 'boolean',
+};
 
 /**
  * A report: its title, columns (the table's and the CSV's, in order) and its statement.
@@ -83,24 +102,9 @@ const column = (
   key,
   label,
   kind,
-  value: typeof from === 'string' ? sql`q.${sql.identifier(from)}` : from,
+  value: typeof from === 'string' ? statementColumn(from) : from,
+  copyAs: COPY_AS[kind],
 });
-
-/**
- * Ridership per stop sums a month of week and day rollup rows per stop and run (1.2M rows at a million children).
- * The planner cannot know how many stops that `union all` groups into and guesses 200, so it looked each stop's
- * name up by index, 100k times, instead of hashing the stops once: about 300 ms more (decision 047). Only there:
- * on time per stop's plan hashes its names already, and its fallback over the trips' stops wants nested loops.
- */
-const NAMES_BY_HASH = sql`set local enable_nestloop = off`;
-
-/**
- * Both per-stop reports hash a month of rollup rows (about 600k at a million children) into 100k stops; their
- * estimated cost, which counts the gated branch of each edge that is not taken (decision 048), is past
- * `jit_inline_above_cost` and `jit_optimize_above_cost` (500,000), and compiling took 450–660 ms of a 1.4–2.2 s
- * statement that ran in 0.9–1.5 s without it (decision 048). JIT never repaid itself on these statements.
- */
-const NO_JIT = sql`set local jit = off`;
 
 /** Children whose pickup and drop point is their own home rather than a stop, in the stop report. */
 export const AT_HOME = 'At home (no stop)';
@@ -116,12 +120,6 @@ const onTimeColumns = (first: ReportField) => [
   column('averageDelayMin', 'Average delay (min)', 'average_delay_min'),
 ];
 
-/** A credential's holder type as the screen names it (driver, vehicle). */
-const holderTypeLabel = sql`case q.holder_type ${sql.join(
-  Object.entries(CREDENTIAL_SUBJECT_LABELS).map(([subject, label]) => sql`when ${subject} then ${label}`),
-  sql` `,
-)} end`;
-
 /**
  * Every report. A stop arrival is on time within
  * ±REPORT_ON_TIME_MINUTES of its planned time; ridership counts the scans of trips that were not cancelled.
@@ -136,7 +134,7 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
     title: ({ onTimeMinutes }) => `On-time performance per stop (±${onTimeMinutes} min)`,
     columns: onTimeColumns(column('stop', 'Stop', 'name', 'text')),
     statement: ({ db, range, onTimeMinutes }) => onTimeStatement(db, range, onTimeMinutes, 'stop'),
-    rank: { order: sql`q.on_time_pct, q.name, q.key`, label: 'least on time first' },
+    rank: { order: LEAST_ON_TIME_FIRST, label: 'least on time first' },
     planner: [NO_JIT],
   },
   'ridership-routes': {
@@ -159,7 +157,7 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('dropOffs', 'Dropped off', 'drop_offs'),
     ],
     statement: ({ range }) => ridershipByStop(range, AT_HOME),
-    rank: { order: sql`q.pickups desc, q.name, q.key`, label: 'most picked up first' },
+    rank: { order: MOST_PICKED_UP_FIRST, label: 'most picked up first' },
     planner: [NAMES_BY_HASH, NO_JIT],
   },
   'ridership-days': {
@@ -219,28 +217,6 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
   },
 };
 
-/** The report's cells, named by their column keys, selected from its statement's rows as `q`. */
-const cells = (columns: ReportField[]) =>
-  sql.join(
-    columns.map((field) => sql`${field.value} as ${sql.identifier(field.key)}`),
-    sql`, `,
-  );
-
-/** The same written as COPY's CSV writes them (lib/csv-copy.ts): numbers as text, text neutralised. */
-const copyCells = (columns: ReportField[]) =>
-  sql.join(
-    columns.map((field) => copyCell(field.value, COPY_KINDS[field.kind])),
-    sql`, `,
-  );
-const COPY_KINDS: Record<ReportColumnKind, CopyCellKind> = {
-  text: 'text',
-  date: 'text',
-  datetime: 'text',
-  number: 'number',
-  percent: 'number',
-  boolean: 'boolean',
-};
-
 /**
  * A report's statement, in its ranked order when it has one, after its planner settings (`context.db` is the
  * report's transaction: the table's or the CSV's).
@@ -249,37 +225,6 @@ async function statementOf(definition: ReportDefinition, context: ReportContext)
   for (const setting of definition.planner ?? []) await context.db.execute(setting);
   const statement = await definition.statement(context);
   return definition.rank ? { ...statement, order: definition.rank.order } : statement;
-}
-
-/** Every row of a report, as `select` (its cells) gives them, in its order. */
-const ordered = (select: SQL, { body, order }: ReportStatement) =>
-  sql`select ${select} from (${body}) q order by ${order}`;
-
-/**
- * One page of a ranked report and the count of all its rows. The rows are made once (a materialized CTE) and read
- * twice: counted, and ranked into a top-N sort that keeps only the page's rows. The count rides on the page's rows;
- * a page past the end has no rows to carry it, so it is counted on its own. A window (`count(*) over ()`) did the
- * same at 30 to 220 ms more for 100k stops (decision 047).
- */
-async function rankedPage(
-  db: Executor,
-  columns: ReportField[],
-  statement: ReportStatement,
-  page: number,
-): Promise<{ rows: Row[]; total: number }> {
-  const rows = await queryRows<Row & { report_total: number }>(
-    db,
-    sql`with q as materialized (${statement.body})
-      select ${cells(columns)}, (select count(*) from q)::int as report_total from q
-      order by ${statement.order} limit ${REPORT_PAGE_SIZE} offset ${(page - 1) * REPORT_PAGE_SIZE}`,
-  );
-  if (rows.length > 0)
-    return { rows: rows.map(({ report_total: _, ...row }) => row), total: rows[0]!.report_total };
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`select count(*)::int as total from (${statement.body}) q`,
-  );
-  return { rows, total: counted?.total ?? 0 };
 }
 
 /** A report's CSV as the route sends it: the download's stream once the first rows are read, and how to end early. */
@@ -336,7 +281,7 @@ export function createReportsService({
       const { rank, columns } = definition;
       return withReportMemory(db, async (tx) => {
         const statement = await statementOf(definition, { ...context, db: tx });
-        if (!rank) return { ...head, rows: await queryRows<Row>(tx, ordered(cells(columns), statement)) };
+        if (!rank) return { ...head, rows: await queryRows<Row>(tx, orderedCells(columns, statement)) };
         const ranked = await rankedPage(tx, columns, statement, page);
         return {
           ...head,
@@ -353,14 +298,15 @@ export function createReportsService({
      * so a failure still answers an error.
      */
     csv(report: ReportId, range: ReportRange): ReportCsv {
-      const { columns, ...definition } = REPORTS[report];
+      const definition = REPORTS[report];
+      const { columns } = definition;
       const context = contextOf(range);
       const fileName = `${report}_${range.from}_${range.to}.csv`;
-      const statement = (tx: Executor) => statementOf({ columns, ...definition }, { ...context, db: tx });
+      const statement = (tx: Executor) => statementOf(definition, { ...context, db: tx });
       if (copyCsv) {
         const copy = copyCsv(async (tx) => {
           await tx.execute(REPORT_MEMORY);
-          return ordered(copyCells(columns), await statement(tx));
+          return orderedCopyCells(columns, await statement(tx));
         });
         const headers = columns.map((field) => field.label);
         return {
@@ -369,7 +315,7 @@ export function createReportsService({
           stop: copy.stop,
         };
       }
-      const cursor = cursorRows<Row>(db, async (tx) => ordered(cells(columns), await statement(tx)));
+      const cursor = cursorRows<Row>(db, async (tx) => orderedCells(columns, await statement(tx)));
       const csvColumns: CsvColumn<Row>[] = columns.map((field) => ({
         header: field.label,
         value: (row) => row[field.key],
