@@ -8,12 +8,13 @@
  *   4. the web app's production build, once, and its first-screen bundle budget (scripts/check-bundle.mjs prints
  *      every chunk of the first screen and fails over 200 kB gzip);
  *   5. browser tests (Playwright in Debian's Chromium against that build and the real server).
- * Every suite runs even when an earlier one fails; the last line sums them up.
+ * Every suite runs even when an earlier one fails; the last lines name what failed and sum them up.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-reports-'));
@@ -62,20 +63,54 @@ function run(name, workspace, args, env = {}, command = 'npx') {
   return result.status === 0;
 }
 
-function vitestCounts(file) {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+/** The first line of a failure's message, without terminal colours: enough to tell which assertion it was. */
+const firstLine = (message = '') => stripVTControlCharacters(message).trim().split('\n')[0].slice(0, 300);
+
+function vitestCounts(file, name) {
+  if (!fs.existsSync(file))
+    return { passed: 0, failed: 1, skipped: 0, failures: [`${name}: no report written`] };
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const failures = report.testResults.flatMap((suite) => {
+    const where = path.relative(root, suite.name);
+    const tests = suite.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    // A file that failed to load or whose hooks threw has no failed test of its own, only a message.
+    return tests.length === 0 && suite.status === 'failed'
+      ? [`${where}: ${firstLine(suite.message)}`]
+      : tests;
+  });
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures,
   };
 }
 
+/** Every spec of a Playwright JSON report, with the titles of the suites around it. */
+function* playwrightSpecs(suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) yield { spec, titles: here };
+  for (const child of suite.suites ?? []) yield* playwrightSpecs(child, here);
+}
+
 function playwrightCounts(file) {
-  if (!fs.existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const { stats } = JSON.parse(fs.readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  if (!fs.existsSync(file))
+    return { passed: 0, failed: 1, skipped: 0, failures: ['Browser tests: no report written'] };
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const failures = report.suites.flatMap((suite) =>
+    [...playwrightSpecs(suite)].flatMap(({ spec, titles }) =>
+      spec.tests
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const error = test.results.at(-1)?.error?.message;
+          return `${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`;
+        }),
+    ),
+  );
+  const { stats } = report;
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped, failures };
 }
 
 /** Runs one workspace's Vitest suite and reads its counts back from a JSON report. */
@@ -83,7 +118,11 @@ function runVitest(name, workspace) {
   const report = path.join(reports, `${workspace.replaceAll('/', '-')}.json`);
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
   const ok = run(name, workspace, args);
-  return { ok, ...vitestCounts(report) };
+  const counts = vitestCounts(report, name);
+  // Vitest also fails a run for an error outside any test (an unhandled rejection, say).
+  if (!ok && counts.failures.length === 0)
+    counts.failures.push(`${name}: an error outside the tests (see above)`);
+  return { ok, ...counts };
 }
 
 ensureStrace();
@@ -97,11 +136,17 @@ const suites = [
 const built = run('Web build', '.', ['run', 'build'], {}, 'npm');
 const withinBudget =
   built && run('First-screen bundle budget', '.', ['run', '--silent', 'check:bundle'], {}, 'npm');
-suites.push({ ok: withinBudget, passed: withinBudget ? 1 : 0, failed: withinBudget ? 0 : 1, skipped: 0 });
+suites.push({
+  ok: withinBudget,
+  passed: withinBudget ? 1 : 0,
+  failed: withinBudget ? 0 : 1,
+  skipped: 0,
+  failures: withinBudget ? [] : ['First-screen bundle budget (or the web build): see above'],
+});
 
 if (!built) {
   console.error('\nBrowser tests skipped: the web app did not build.');
-  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0 });
+  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0, failures: ['Browser tests: not run'] });
 } else if (ensureChromium()) {
   const e2eReport = path.join(reports, 'e2e.json');
   const e2eOk = run('Browser tests', 'e2e', ['playwright', 'test', '--reporter=list,json'], {
@@ -110,7 +155,7 @@ if (!built) {
   });
   suites.push({ ok: e2eOk, ...playwrightCounts(e2eReport) });
 } else {
-  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0 });
+  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0, failures: ['Browser tests: no Chromium'] });
 }
 
 const total = suites.reduce(
@@ -122,6 +167,9 @@ const total = suites.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 const allOk = suites.every((s) => s.ok) && total.failed === 0;
+// CI keeps only the end of the output: the failures are named again here, next to the sum, so they are in it.
+const failures = suites.flatMap((s) => s.failures);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(allOk ? 0 : 1);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { CredentialSubject, ReportRange, TripType } from '@school-transport/shared';
+import type { ReportRange, TripType } from '@school-transport/shared';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { splitIntoWeeks } from './report-weeks.js';
 
@@ -295,16 +295,6 @@ const perRoute = (range: ReportRange, where: SQL, sums: SQL, figures: SQL): Repo
   order: byNameAndKey,
 });
 
-export interface RidershipRouteRow {
-  key: string;
-  name: string;
-  trips: number;
-  boardings: number;
-  alightings: number;
-  no_shows: number;
-  boardings_per_trip: number | null;
-}
-
 /**
  * Boardings, alightings and no-shows of each route's trips that ran (not cancelled): routes with a trip that ran in
  * the range, each trip counted once, its scans from its counts (none: zeros).
@@ -317,13 +307,6 @@ export const ridershipByRoute = (range: ReportRange): ReportStatement =>
       sum(t.no_shows)::int as no_shows, ${oneDecimal(sql`sum(t.boardings)::float8 / sum(t.trips)`)} as boardings_per_trip`,
     sql`g.trips, g.boardings, g.alightings, g.no_shows, g.boardings_per_trip`,
   );
-
-export interface RidershipStopRow {
-  key: string;
-  name: string;
-  pickups: number;
-  drop_offs: number;
-}
 
 /**
  * Children picked up at each stop (boardings of morning runs) and dropped at each (alightings of afternoon runs),
@@ -352,13 +335,6 @@ export function ridershipByStop(range: ReportRange, atHome: string): ReportState
   };
 }
 
-export interface RidershipDayRow {
-  day: string;
-  trips: number;
-  boardings: number;
-  no_shows: number;
-}
-
 /**
  * Each day of the range with trips that ran: trips, boardings and no-shows, summed from the route-day rows (a day
  * is about 16.7k of them at a million children). A rollup per day alone would be one row that every scan batch of
@@ -375,14 +351,6 @@ export function ridershipByDay(range: ReportRange): ReportStatement {
   };
 }
 
-export interface ExceptionRow {
-  key: string;
-  name: string;
-  no_shows: number;
-  wrong_bus: number;
-  unknown_tags: number;
-}
-
 /**
  * No-shows and the scans the office must look at on trips that ran, per route; routes without any are left out.
  * Counts are never negative, so a route's sums over all its trips that ran are its sums over those with an
@@ -395,14 +363,6 @@ export const exceptionsByRoute = (range: ReportRange): ReportStatement =>
     sql`sum(t.no_shows)::int as no_shows, sum(t.wrong_bus)::int as wrong_bus, sum(t.unknown_tags)::int as unknown_tags`,
     sql`g.no_shows, g.wrong_bus, g.unknown_tags`,
   );
-
-export interface VehicleUseRow {
-  key: string;
-  plate: string;
-  trips: number;
-  days: number;
-  km: number;
-}
 
 /**
  * Trips each vehicle made (started ones), the days it was in use (days with a started trip) and the distance its
@@ -437,17 +397,6 @@ export function vehicleUse(range: ReportRange): ReportStatement {
   };
 }
 
-export interface ExpiringCredentialRow {
-  id: string;
-  holder_type: CredentialSubject;
-  holder: string;
-  kind: string;
-  number: string;
-  expires_on: string;
-  days_left: number;
-  blocks: boolean;
-}
-
 /** Credentials expired or expiring on or before `until`, soonest first; `today` counts the days left. */
 export function expiringCredentials(until: string, today: string): ReportStatement {
   return {
@@ -461,16 +410,6 @@ export function expiringCredentials(until: string, today: string): ReportStateme
     where c.expires_on <= ${until}::date`,
     order: sql`q.expires_on, q.holder, q.kind`,
   };
-}
-
-export interface OpenDefectRow {
-  id: string;
-  plate: string;
-  item: string;
-  note: string | null;
-  out_of_service: boolean;
-  opened_on: string;
-  days_open: number;
 }
 
 /** Defects still open that were found on or before `until` (an operator's day in `timeZone`), oldest first. */
