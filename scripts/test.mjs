@@ -63,12 +63,14 @@ function run(name, workspace, args, env = {}, command = 'npx') {
   return result.status === 0;
 }
 
+/** A suite that counts as one failed test: it could not run, or wrote no report. */
+const failedWhole = (why) => ({ ok: false, passed: 0, failed: 1, skipped: 0, failures: [why] });
+
 /** The first line of a failure's message, without terminal colours: enough to tell which assertion it was. */
 const firstLine = (message = '') => stripVTControlCharacters(message).trim().split('\n')[0].slice(0, 300);
 
 function vitestCounts(file, name) {
-  if (!fs.existsSync(file))
-    return { passed: 0, failed: 1, skipped: 0, failures: [`${name}: no report written`] };
+  if (!fs.existsSync(file)) return failedWhole(`${name}: no report written`);
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const failures = report.testResults.flatMap((suite) => {
     const where = path.relative(root, suite.name);
@@ -96,8 +98,7 @@ function* playwrightSpecs(suite, titles = []) {
 }
 
 function playwrightCounts(file) {
-  if (!fs.existsSync(file))
-    return { passed: 0, failed: 1, skipped: 0, failures: ['Browser tests: no report written'] };
+  if (!fs.existsSync(file)) return failedWhole('Browser tests: no report written');
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   const failures = report.suites.flatMap((suite) =>
     [...playwrightSpecs(suite)].flatMap(({ spec, titles }) =>
@@ -136,17 +137,15 @@ const suites = [
 const built = run('Web build', '.', ['run', 'build'], {}, 'npm');
 const withinBudget =
   built && run('First-screen bundle budget', '.', ['run', '--silent', 'check:bundle'], {}, 'npm');
-suites.push({
-  ok: withinBudget,
-  passed: withinBudget ? 1 : 0,
-  failed: withinBudget ? 0 : 1,
-  skipped: 0,
-  failures: withinBudget ? [] : ['First-screen bundle budget (or the web build): see above'],
-});
+suites.push(
+  withinBudget
+    ? { ok: true, passed: 1, failed: 0, skipped: 0, failures: [] }
+    : failedWhole('First-screen bundle budget (or the web build): see above'),
+);
 
 if (!built) {
   console.error('\nBrowser tests skipped: the web app did not build.');
-  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0, failures: ['Browser tests: not run'] });
+  suites.push(failedWhole('Browser tests: not run'));
 } else if (ensureChromium()) {
   const e2eReport = path.join(reports, 'e2e.json');
   const e2eOk = run('Browser tests', 'e2e', ['playwright', 'test', '--reporter=list,json'], {
@@ -155,7 +154,7 @@ if (!built) {
   });
   suites.push({ ok: e2eOk, ...playwrightCounts(e2eReport) });
 } else {
-  suites.push({ ok: false, passed: 0, failed: 1, skipped: 0, failures: ['Browser tests: no Chromium'] });
+  suites.push(failedWhole('Browser tests: no Chromium'));
 }
 
 const total = suites.reduce(
