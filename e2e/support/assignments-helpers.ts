@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { assignmentPartsPayloads, uniqueTag, type ChildPayload } from '@school-transport/testing';
 import { recordsFor } from './api';
 import { expect } from './fixtures';
-import { signInAsAdmin } from './screens';
 
 /**
  * Steps of the assignment, trip and dashboard browser tests. As in the other tests, every record carries a tag
@@ -63,9 +62,8 @@ export function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** Signs in and makes a route assignment of its own, a vehicle of 4 seats and one child of two riding. */
-export async function signInWithNewAssignment(page: Page): Promise<{ tag: string; parts: Parts }> {
-  await signInAsAdmin(page);
+/** Makes a route assignment of its own, a vehicle of 4 seats and one child of two riding (as the signed-in admin). */
+export async function newAssignment(page: Page): Promise<{ tag: string; parts: Parts }> {
   const tag = uniqueTag();
   const parts = await createParts(page, tag, 4, 2);
   await assignThroughApi(page, parts, 1);

@@ -2,9 +2,8 @@ import type { Page } from '@playwright/test';
 import { linkTokenIn, uniqueTag } from '@school-transport/testing';
 import { postThroughApi } from './api';
 import { assignThroughApi, createParts, localToday, type Parts } from './assignments-helpers';
-import { expect } from './fixtures';
+import { expect, storedToken } from './fixtures';
 import { lastMailTo } from './mail-sink';
-import { signInAsAdmin } from './screens';
 
 /** A driver with a driver-app password and a trip of today, made through the admin API as the office would. */
 export interface DriverDay {
@@ -21,10 +20,6 @@ interface TripRow {
   route: { name: string };
 }
 
-/**
- * Signs `page` in as the admin, makes a driver (invited, who then sets a password through the mailed link), a
- * vehicle, a route, a family of `children` children all seated in one assignment, and generates today's trips.
- */
 /** Invites the driver of `parts` and sets their password from the mailed link, as they would; answers it. */
 export async function inviteDriver(page: Page, parts: Parts, tag: string): Promise<string> {
   await postThroughApi(page, `drivers/${parts.ids.driverId}/invite`, {});
@@ -38,8 +33,12 @@ export async function inviteDriver(page: Page, parts: Parts, tag: string): Promi
   return password;
 }
 
+/**
+ * Through the admin API of `page` (signed in as the admin), makes a driver (invited, who then sets a password through
+ * the mailed link), a vehicle, a route, a family of `children` children all seated in one assignment, and generates
+ * today's trips.
+ */
 export async function createDriverDay(page: Page, children: number): Promise<DriverDay> {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parts = await createParts(page, tag, children + 2, children);
   await assignThroughApi(page, parts, children);
@@ -50,7 +49,7 @@ export async function createDriverDay(page: Page, children: number): Promise<Dri
   await postThroughApi(page, 'trips/generate', { date: today });
   const list = await page.request.get(
     `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type: 'PICKUP', search: parts.route.name, limit: '10' })}`,
-    { headers: { authorization: (await page.evaluate(() => localStorage.getItem('__token__'))) ?? '' } },
+    { headers: { authorization: (await storedToken(page)) ?? '' } },
   );
   expect(list.status(), await list.text()).toBe(200);
   const trips = ((await list.json()) as { data: TripRow[] }).data;

@@ -30,16 +30,11 @@ export async function needsInspection(
   return parts.vehicle.licensePlate.replace(/\s/g, '').toUpperCase();
 }
 
-/** The driver's phone (a context of its own), signed in to the driver app; `prepare` runs before it opens. */
-export async function driverPhone(
-  browser: Browser,
-  { driver }: DriverDay,
-  prepare: (phone: Page) => Promise<void> = async () => {},
-) {
+/** The driver's phone (a context of its own), signed in to the driver app. */
+export async function driverPhone(browser: Browser, { driver }: DriverDay) {
   const context = await browser.newContext(PHONE);
   await context.addInitScript(PHONE_STUBS);
   const phone = await context.newPage();
-  await prepare(phone);
   await phone.goto('/driver');
   await phone.getByLabel('Email Address').fill(driver.email);
   await phone.getByLabel('Password').fill(driver.password);

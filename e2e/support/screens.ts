@@ -1,17 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { ACCOUNTS } from './environment';
-import { expect, signIn } from './fixtures';
+import { expect } from './fixtures';
+
+export { openDashboard, signInAsAdmin } from './fixtures';
 
 /**
  * Steps every screen test takes. Every test shares one database with the others, so records carry a tag of their
  * own (packages/testing's uniqueTag) and lists are looked at through a search for it.
  */
-
-/** Signs in as the admin and waits for the dashboard, so the token is stored before any API call. */
-export async function signInAsAdmin(page: Page): Promise<void> {
-  await signIn(page, ACCOUNTS.admin);
-  await expect(page.getByText('Admin Dashboard')).toBeVisible();
-}
 
 /** Opens the list at `path` and its 'Add New {noun}' dialog; answers the dialog. */
 export async function openAddDialog(page: Page, path: string, noun: string): Promise<Locator> {

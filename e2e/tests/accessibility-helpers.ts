@@ -1,30 +1,53 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { expect, storedToken } from '../support/fixtures';
-import { ONE_PIXEL_PNG, signInAsAdmin } from '../support/screens';
+import { ONE_PIXEL_PNG } from '../support/screens';
 
 /**
  * Shared steps of the accessibility browser tests: every screen is looked at in both colour modes, since each has
  * colours of its own to get right.
  */
 
-export const MODES = ['light', 'dark'] as const;
+const MODES = ['light', 'dark'] as const;
 export type Mode = (typeof MODES)[number];
 
 /** The body's background of each mode (the theme's, app/theme.ts), to know the mode really is on before axe looks. */
 const BACKGROUND: Record<Mode, string> = { light: 'rgb(240, 242, 245)', dark: 'rgb(2, 2, 2)' };
 
-/** Puts the app in `mode` for every screen this page opens, as a remembered choice would. */
-export async function chooseMode(page: Page, mode: Mode): Promise<void> {
-  await page.addInitScript((chosen) => localStorage.setItem('mode', chosen), mode);
+/**
+ * Switches the open app to `mode` where it stands (an open dialog or menu stays open), as choosing the mode in
+ * another tab of the app does: the app follows the remembered choice when the browser says it changed
+ * (app/theme-mode.ts), and the page remembers it for its next screens.
+ */
+async function switchMode(page: Page, mode: Mode): Promise<void> {
+  await page.evaluate((chosen) => {
+    localStorage.setItem('mode', chosen);
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'mode', newValue: chosen, storageArea: localStorage }),
+    );
+  }, mode);
+  await expect
+    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+    .toBe(BACKGROUND[mode]);
+}
+
+interface ScanOptions {
+  /** Restricts the scan to part of the page, e.g. an open dialog ('[role="dialog"]'). */
+  include?: string;
+  /** The colour modes to look at the screen in; both unless a test looks at its screens' layout only. */
+  modes?: readonly Mode[];
 }
 
 /**
- * Fails unless the page is drawn in `mode`, then runs axe over it once no list is loading and no table is dimmed:
- * while a list fetches, its previous rows stay on screen dimmed, and axe would measure the contrast of that passing
- * moment.
+ * Runs axe over the page as it is now, in each colour mode in turn (the data is made once and each screen opened
+ * once), once no list is loading and no table is dimmed: while a list fetches, its previous rows stay on screen
+ * dimmed, and axe would measure the contrast of that passing moment.
  */
-export async function scan(page: Page, mode: Mode, screen: string, include?: string): Promise<void> {
+export async function scan(
+  page: Page,
+  screen: string,
+  { include, modes = MODES }: ScanOptions = {},
+): Promise<void> {
   await expect(page.getByRole('progressbar', { name: 'Loading' })).toHaveCount(0);
   // The dimmed rows fade back in over 150 ms; on a loaded machine axe could still catch them half-way.
   await expect
@@ -34,16 +57,10 @@ export async function scan(page: Page, mode: Mode, screen: string, include?: str
       ),
     )
     .toBe(true);
-  await expect
-    .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-    .toBe(BACKGROUND[mode]);
-  await expectNoSeriousViolations(page, `${screen} (${mode} mode)`, { include });
-}
-
-/** Signs in as the admin in `mode`. */
-export async function signInInMode(page: Page, mode: Mode): Promise<void> {
-  await chooseMode(page, mode);
-  await signInAsAdmin(page);
+  for (const mode of modes) {
+    await switchMode(page, mode);
+    await expectNoSeriousViolations(page, `${screen} (${mode} mode)`, { include });
+  }
 }
 
 /** Gives a record a profile photo through the API, so its list row and page show one. */

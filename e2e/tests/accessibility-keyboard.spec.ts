@@ -1,11 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { axeRules } from '../support/accessibility';
-import { expect, test } from '../support/fixtures';
+import { expect, openDashboard, test } from '../support/fixtures';
 import { uploadPhoto } from './accessibility-helpers';
 import { expectToast } from '../support/toasts';
 import { childPayload, driverPayload, parentPayload, uniqueTag } from '@school-transport/testing';
 import { createThroughApi, postThroughApi } from '../support/api';
-import { searchList, signInAsAdmin, summary } from '../support/screens';
+import { searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * The back-office used with the keyboard alone: Tab, Shift+Tab, Enter, Space, Escape and the arrow keys, never a
@@ -31,7 +34,7 @@ async function tabTo(page: Page, target: Locator, { limit = 40, backwards = fals
 test('the menu leads to a screen with Tab and Enter, and the account menu with the arrow keys', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
+  await openDashboard(page);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
 
   await tabTo(page, menu.getByRole('link', { name: 'Vehicles' }));
@@ -63,7 +66,7 @@ test('the menu leads to a screen with Tab and Enter, and the account menu with t
 
 test('on a phone, the menu opens from the top bar, leads to a screen and closes', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signInAsAdmin(page);
+  await openDashboard(page);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu).toBeHidden();
 
@@ -89,7 +92,6 @@ test('on a phone, the menu opens from the top bar, leads to a screen and closes'
 test('a dialog opens with Enter, holds the focus, closes with Escape and gives the focus back', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const driver = driverPayload(tag);
   await createThroughApi(page, 'drivers', driver);
@@ -132,7 +134,6 @@ test('a dialog opens with Enter, holds the focus, closes with Escape and gives t
 });
 
 test('a form is filled in and sent with the keyboard alone', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const driver = driverPayload(tag);
   await page.goto('/all-drivers');
@@ -180,7 +181,6 @@ test('a form is filled in and sent with the keyboard alone', async ({ page }) =>
 });
 
 test('a list is searched, sized and paged through with the keyboard', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   for (let index = 0; index < 6; index += 1)
     await createThroughApi(page, 'drivers', driverPayload(tag, index));
@@ -228,7 +228,6 @@ const iconButtonCount = (page: Page) =>
     );
 
 test('every icon-only button says what it does', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const driverId = await createThroughApi(page, 'drivers', driverPayload(tag));
   await uploadPhoto(page, 'driver', driverId);

@@ -3,14 +3,16 @@ import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { uniqueTag } from '@school-transport/testing';
 import { assignThroughApi, chooseOption, createParts } from '../support/assignments-helpers';
-import { cellUnder, rowAction, signInAsAdmin, summary } from '../support/screens';
+import { cellUnder, rowAction, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const NO_SEATS = 'No more available seats in the vehicle!';
 
 const pickList = (page: Page) => page.getByRole('list', { name: 'Students to pick' });
 
 test('an assignment is built on Add Assignment up to the seats of its vehicle', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { driver, vehicle, route, children } = await createParts(page, tag, 2, 3);
   const routeOption = route.name;
@@ -78,7 +80,6 @@ test('an assignment is built on Add Assignment up to the seats of its vehicle', 
 });
 
 test('Add Assignment asks for the route, vehicle, driver and a child in its own words', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { driver, vehicle, route, children } = await createParts(page, tag, 3, 1);
   await page.goto('/add-assignments');
@@ -115,7 +116,6 @@ test('Add Assignment asks for the route, vehicle, driver and a child in its own 
 });
 
 test('an assignment’s children, vehicle and existence are changed from its page', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parts = await createParts(page, tag, 3, 3);
   const { route, children } = parts;

@@ -1,10 +1,12 @@
 import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { uniqueTag } from '@school-transport/testing';
-import { openAddDialog, rowAction, searchList, signInAsAdmin, summary } from '../support/screens';
+import { openAddDialog, rowAction, searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('a route is added through the modal, found, edited and deleted', async ({ page }) => {
-  await signInAsAdmin(page);
   const name = `Lakeside ${uniqueTag()}`;
   const modal = await openAddDialog(page, '/all-routes', 'Route');
   await modal.getByRole('button', { name: 'Add Route' }).click();

@@ -4,7 +4,10 @@ import { expect, storedToken, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { chooseOption, createParts } from '../support/assignments-helpers';
 import { postThroughApi } from '../support/api';
-import { expectNoSidewaysScroll, searchList, signInAsAdmin } from '../support/screens';
+import { expectNoSidewaysScroll, searchList } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const SCANNED_PDF = {
   name: 'licence.pdf',
@@ -21,7 +24,6 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
 test("an expired licence added on the driver's page blocks an assignment until the admin overrides it", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { driver, vehicle, route, children, ids } = await createParts(page, tag, 2, 1);
 
@@ -81,7 +83,6 @@ test("an expired licence added on the driver's page blocks an assignment until t
 
 test("a vehicle's insurance from its row action, and the kinds' settings, on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { vehicle, ids } = await createParts(page, tag, 2, 1);
 

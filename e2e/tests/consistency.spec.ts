@@ -4,7 +4,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { createThroughApi, getThroughApi } from '../support/api';
 import { field } from '../support/families-helpers';
-import { rowAction, signInAsAdmin } from '../support/screens';
+import { rowAction } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** Cancel on an update screen with changes, answered with `answer` ('Discard' or 'Keep editing'). */
 async function cancelAndAnswer(page: Page, answer: 'Discard' | 'Keep editing') {
@@ -17,7 +20,6 @@ async function cancelAndAnswer(page: Page, answer: 'Discard' | 'Keep editing') {
 test("a driver's update screen is left with Cancel for where the user came from, changes discarded only when confirmed", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const driver = driverPayload(tag);
   const id = await createThroughApi(page, 'drivers', driver);
@@ -46,7 +48,6 @@ test("a driver's update screen is left with Cancel for where the user came from,
 test("a parent's update screen keeps the changes on Keep editing, and Discard leaves the stored ones", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parent = parentPayload(tag);
   const id = await createThroughApi(page, 'parents', { ...parent, children: [childPayload(tag, 1)] });

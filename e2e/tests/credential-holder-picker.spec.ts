@@ -1,8 +1,11 @@
 import { driverPayload, uniqueTag } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { searchList, signInAsAdmin } from '../support/screens';
+import { searchList } from '../support/screens';
 import { expectToast } from '../support/toasts';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * More than one page of the API's list (100). Lists show the newest first, so the first one made is the 101st
@@ -13,7 +16,6 @@ const DRIVERS = 101;
 test('the Compliance screen finds any driver as the admin types, beyond the first hundred', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   for (let first = 0; first < DRIVERS; first += 10) {
     await Promise.all(

@@ -2,10 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/fixtures';
 import { postThroughApi } from '../support/api';
-import { localToday, signInWithNewAssignment } from '../support/assignments-helpers';
+import { localToday, newAssignment } from '../support/assignments-helpers';
 import { createDriverDay } from '../support/driver-trip';
 import { needsInspection } from '../support/inspection-day';
 import { summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** The number on a count card of the dashboard: a link named by what it counts and described by the number. */
 async function countOf(page: Page, label: string): Promise<number> {
@@ -20,7 +23,7 @@ async function countOf(page: Page, label: string): Promise<number> {
 
 test('the dashboard counts what there is and leads to it', async ({ page }) => {
   // Four seats, two children of whom one rides, and today's trips of that assignment.
-  const { tag, parts } = await signInWithNewAssignment(page);
+  const { tag, parts } = await newAssignment(page);
   await postThroughApi(page, 'trips/generate', { date: localToday() });
 
   await page.goto('/');

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '../support/fixtures';
-import { signInAsAdmin } from '../support/screens';
+import { expect, openDashboard, test } from '../support/fixtures';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * CSV in and out as the office uses it: a families file with mistakes is checked (nothing written, each problem by
@@ -34,7 +36,7 @@ test('the office imports a families file: problems by line and column, mapping, 
   page,
 }) => {
   const tag = randomUUID().slice(0, 8);
-  await signInAsAdmin(page);
+  await openDashboard(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Data' }).click();
   await expect(page).toHaveURL('/data');
   const panel = page.getByRole('region', { name: 'Import from CSV' });

@@ -2,6 +2,9 @@ import type { Manifest } from '@school-transport/shared';
 import { createDriverDay, PHONE_STUBS } from '../support/driver-trip';
 import { expect, storedToken, test } from '../support/fixtures';
 
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
+
 /** A phone in a driver's hand: 390 × 844, on the bus's position, with NFC and a camera (stubbed). */
 const PHONE = {
   viewport: { width: 390, height: 844 },

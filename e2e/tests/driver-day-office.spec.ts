@@ -4,8 +4,11 @@ import { createThroughApi } from '../support/api';
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
 import { expect, storedToken, test } from '../support/fixtures';
 import { lastMailTo } from '../support/mail-sink';
-import { rowAction, searchList, signInAsAdmin } from '../support/screens';
-import { MODES, scan, signInInMode } from './accessibility-helpers';
+import { rowAction, searchList } from '../support/screens';
+import { scan } from './accessibility-helpers';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * The office's side of the driver's day: stops, a route's morning run built and reordered, the school calendar, a
@@ -44,7 +47,6 @@ test('an admin builds a route’s morning run from stops and a child’s pickup 
 }) => {
   // A long story of many saves: on a loaded 2-core machine it takes minutes.
   test.setTimeout(420_000);
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parts = await createParts(page, tag, 4, 2);
   await assignThroughApi(page, parts, 2);
@@ -110,7 +112,6 @@ test('an admin builds a route’s morning run from stops and a child’s pickup 
 test('an admin marks a holiday, marks a child not riding and invites a driver to the driver app', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parts = await createParts(page, tag, 4, 1);
   await assignThroughApi(page, parts, 1);
@@ -171,48 +172,45 @@ async function expectNoSidewaysScroll(page: Page) {
     .toBe(true);
 }
 
-for (const mode of MODES) {
-  test(`the office's screens of the driver's day pass axe at a phone's width (${mode} mode)`, async ({
-    page,
-  }) => {
-    test.setTimeout(360_000);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await signInInMode(page, mode);
-    const tag = uniqueTag();
-    const parts = await createParts(page, tag, 4, 1);
-    await assignThroughApi(page, parts, 1);
-    const stopId = await createThroughApi(page, 'stops', { name: `Corner ${tag}`, lat: 13.07, lng: 77.52 });
-    const saved = await page.request.put(`/api/routes/${parts.ids.routeId}/runs/PICKUP`, {
-      headers: { authorization: (await storedToken(page)) ?? '' },
-      data: { startTime: '07:15', stops: [{ stopId, minutesAfterStart: 0 }] },
-    });
-    expect(saved.ok(), await saved.text()).toBe(true);
-
-    await page.goto('/all-stops');
-    await searchList(page, tag);
-    await expect(page.getByRole('article', { name: `Corner ${tag}` })).toBeVisible();
-    await scan(page, mode, 'Stops');
-
-    await page.goto(`/route-details/${parts.ids.routeId}`);
-    await expect(page.getByRole('list', { name: 'Stops in order' }).getByRole('listitem')).toHaveCount(1);
-    await expect(page.getByRole('region', { name: 'Morning pickup stops map' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await scan(page, mode, 'Route details');
-
-    await page.goto('/school-calendar');
-    await expect(page.getByRole('grid')).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await scan(page, mode, 'School calendar');
-
-    await page.goto(`/student-details/${parts.ids.studentIds[0]}`);
-    await expect(page.getByText(/rides as usual/)).toBeVisible();
-    await expect(page.getByRole('img', { name: /ride card/ })).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await scan(page, mode, 'Student details with absences and the ride card');
-
-    await page.goto(`/driver-details/${parts.ids.driverId}`);
-    await expect(page.getByRole('button', { name: 'Invite to the driver app' })).toBeVisible();
-    await expectNoSidewaysScroll(page);
-    await scan(page, mode, 'Driver details with the driver app account');
+test("the office's screens of the driver's day pass axe at a phone's width, in the light and the dark mode", async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const tag = uniqueTag();
+  const parts = await createParts(page, tag, 4, 1);
+  await assignThroughApi(page, parts, 1);
+  const stopId = await createThroughApi(page, 'stops', { name: `Corner ${tag}`, lat: 13.07, lng: 77.52 });
+  const saved = await page.request.put(`/api/routes/${parts.ids.routeId}/runs/PICKUP`, {
+    headers: { authorization: (await storedToken(page)) ?? '' },
+    data: { startTime: '07:15', stops: [{ stopId, minutesAfterStart: 0 }] },
   });
-}
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  await page.goto('/all-stops');
+  await searchList(page, tag);
+  await expect(page.getByRole('article', { name: `Corner ${tag}` })).toBeVisible();
+  await scan(page, 'Stops');
+
+  await page.goto(`/route-details/${parts.ids.routeId}`);
+  await expect(page.getByRole('list', { name: 'Stops in order' }).getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Morning pickup stops map' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await scan(page, 'Route details');
+
+  await page.goto('/school-calendar');
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await scan(page, 'School calendar');
+
+  await page.goto(`/student-details/${parts.ids.studentIds[0]}`);
+  await expect(page.getByText(/rides as usual/)).toBeVisible();
+  await expect(page.getByRole('img', { name: /ride card/ })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await scan(page, 'Student details with absences and the ride card');
+
+  await page.goto(`/driver-details/${parts.ids.driverId}`);
+  await expect(page.getByRole('button', { name: 'Invite to the driver app' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await scan(page, 'Driver details with the driver app account');
+});

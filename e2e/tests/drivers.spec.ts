@@ -4,17 +4,12 @@ import { expectToast } from '../support/toasts';
 import { driverPayload, uniqueTag } from '@school-transport/testing';
 import type { Driver } from '@school-transport/shared';
 import { createThroughApi, getThroughApi } from '../support/api';
-import {
-  ONE_PIXEL_PNG,
-  openAddDialog,
-  rowAction,
-  searchList,
-  signInAsAdmin,
-  summary,
-} from '../support/screens';
+import { ONE_PIXEL_PNG, openAddDialog, rowAction, searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('a driver is added through the modal, found, viewed, updated and deleted', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const name = `Jane ${tag}`;
   const modal = await openAddDialog(page, '/all-drivers', 'Driver');
@@ -68,7 +63,6 @@ test('a driver is added through the modal, found, viewed, updated and deleted', 
 });
 
 test("a duplicate email is refused with the server's reason in the modal", async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const existing = driverPayload(tag);
   await createThroughApi(page, 'drivers', existing);
@@ -85,7 +79,6 @@ test("a duplicate email is refused with the server's reason in the modal", async
 });
 
 test('a photo changed on the details page shows there and in the list, and opens large', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const driver = driverPayload(tag);
   const id = await createThroughApi(page, 'drivers', driver);
@@ -132,7 +125,6 @@ test('a photo changed on the details page shows there and in the list, and opens
 });
 
 test('a driver added with a photo shows it in the list and on the details page', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const driver = driverPayload(tag);
   const modal = await openAddDialog(page, '/all-drivers', 'Driver');
@@ -167,7 +159,6 @@ test('a driver added with a photo shows it in the list and on the details page',
 });
 
 test('an address naming no driver says so, with a way back to the list', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto(`/driver-details/${randomUUID()}`);
   await expect(page.getByText('Driver not found')).toBeVisible();
   await page.getByRole('link', { name: 'Back to All Drivers' }).click();

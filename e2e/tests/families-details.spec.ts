@@ -12,10 +12,12 @@ import {
   mapReady,
   parentForm,
 } from '../support/families-helpers';
-import { ONE_PIXEL_PNG, rowAction, signInAsAdmin } from '../support/screens';
+import { ONE_PIXEL_PNG, rowAction } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('the server refuses a taken email or NFC tag, and the family is not saved in part', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const existing = parentPayload(tag);
   const holder = childPayload(tag, 1);
@@ -44,7 +46,6 @@ test('the server refuses a taken email or NFC tag, and the family is not saved i
 });
 
 test('a parent is viewed, updated, given a photo and a child from their page', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parent = parentPayload(tag);
   const id = await createThroughApi(page, 'parents', { ...parent, children: [childPayload(tag, 1)] });
@@ -93,7 +94,6 @@ test('a parent is viewed, updated, given a photo and a child from their page', a
 test('a student is viewed with a map of the pickup point and updated with a click on the map', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parent = parentPayload(tag);
   const child = childPayload(tag, 1);
@@ -145,7 +145,6 @@ test('a student is viewed with a map of the pickup point and updated with a clic
 test('a click on the Add Parent map fills the coordinates, and typed ones move the point', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   await page.goto('/add-parent');
   const child = childForm(page);
   const map = await mapReady(page.getByRole('region', { name: 'Pickup location map' }));
@@ -162,7 +161,6 @@ test('a click on the Add Parent map fills the coordinates, and typed ones move t
 });
 
 test('an address naming no parent or student says so, with a way back to the list', async ({ page }) => {
-  await signInAsAdmin(page);
   await page.goto(`/parent-details/${randomUUID()}`);
   await expect(page.getByText('Parent not found')).toBeVisible();
   await page.getByRole('link', { name: 'Back to All Parents' }).click();

@@ -2,12 +2,14 @@ import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { childPayload, parentPayload, uniqueTag } from '@school-transport/testing';
 import { addChildOnForm, field, fillParentFields, parentForm } from '../support/families-helpers';
-import { cellUnder, rowAction, searchList, signInAsAdmin, summary } from '../support/screens';
+import { cellUnder, rowAction, searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('a family enrolled on Add Parent is listed, its children edited and deleted, then the parent', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parent = parentPayload(tag);
   const first = childPayload(tag, 1);
@@ -94,7 +96,6 @@ test('a family enrolled on Add Parent is listed, its children edited and deleted
 test("Add Parent says what is missing: the parent's fields, a child, the child's fields", async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   await page.goto('/add-parent');
 

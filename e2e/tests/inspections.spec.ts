@@ -2,6 +2,9 @@ import { createDriverDay } from '../support/driver-trip';
 import { expect, storedToken, test } from '../support/fixtures';
 import { driverPhone, driveTrip, finishTrip, needsInspection } from '../support/inspection-day';
 
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
+
 test('a driver finds a defect at the pre-trip inspection, the bus stays off the road until the office closes it, and the day ends with the child check', async ({
   page,
   browser,

@@ -2,7 +2,10 @@ import type { Page, Request } from '@playwright/test';
 import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { signInAsAdmin, summary } from '../support/screens';
+import { summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * Keyset paging (issue 19, decision 040): the pager's next and previous ask for the page by where it starts (the
@@ -28,7 +31,6 @@ test('next and previous page by cursor, a jump by number, with the right rows an
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsAdmin(page);
   const { tag, plates } = await twelveVehicles(page);
   await page.goto(`/all-vehicles?search=${tag}&limit=5&sort=capacity&order=desc`);
   const table = page.getByRole('table');

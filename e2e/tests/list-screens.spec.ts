@@ -1,7 +1,10 @@
 import { expect, test } from '../support/fixtures';
 import { busRoutePayload, driverPayload, uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
-import { searchList, signInAsAdmin, summary } from '../support/screens';
+import { searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** The list pattern is one component; each screen is checked to use it against its own resource. */
 const LISTS = [
@@ -12,7 +15,6 @@ const LISTS = [
 
 for (const { menu, path, resource, payload } of LISTS) {
   test(`${menu}: pages through a search, keeping page, size and search in the address`, async ({ page }) => {
-    await signInAsAdmin(page);
     const tag = uniqueTag();
     for (let index = 1; index <= 6; index += 1) await createThroughApi(page, resource, payload(tag, index));
 
@@ -52,7 +54,6 @@ for (const { menu, path, resource, payload } of LISTS) {
   test(`${menu}: says so when nothing matches, and treats a broken address as the defaults`, async ({
     page,
   }) => {
-    await signInAsAdmin(page);
     const search = `${uniqueTag()}-nothing`;
     await page.goto(`${path}?page=4&limit=7&search=${search}`);
     await expect(page.getByText('No Data Found!')).toBeVisible();
@@ -64,7 +65,6 @@ for (const { menu, path, resource, payload } of LISTS) {
 }
 
 test('a list that could not be loaded says so and offers Retry, which loads it', async ({ page }) => {
-  await signInAsAdmin(page);
   const driversList = /\/api\/drivers\/get-all/;
   // The server answers "busy" to every attempt (the client's own two retries included) until it is let through.
   await page.route(driversList, (route) =>

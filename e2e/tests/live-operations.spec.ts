@@ -1,8 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
 import { expect, test } from '../support/fixtures';
-import { cellUnder, signInAsAdmin } from '../support/screens';
-import { scan, signInInMode } from './accessibility-helpers';
+import { cellUnder } from '../support/screens';
+import { scan } from './accessibility-helpers';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * The dispatcher's screens as a trip runs: the driver's phone is played through the driver API (start, scans,
@@ -30,10 +33,8 @@ const markerPlace = (page: Page, day: LiveDay) =>
 test('the Today board and the Live map follow a trip as it runs, without a reload', async ({
   page,
   browser,
-  extraHTTPHeaders,
 }) => {
   test.setTimeout(360_000);
-  await signInAsAdmin(page);
   const day = await createLiveDay(page);
   const phone = driverPhone(page.request, day);
   const [firstStop, secondStop] = day.stops;
@@ -61,10 +62,9 @@ test('the Today board and the Live map follow a trip as it runs, without a reloa
   ).toHaveAttribute('aria-valuenow', '50');
 
   // The live map in a second window: the bus is there; a new fix moves it, at once.
-  // From this test's own client address, as every sign-in of the suite (support/fixtures.ts).
-  const mapContext = await browser.newContext({ extraHTTPHeaders });
+  // Signed in as the admin too: a context made in a test starts with the test's saved session.
+  const mapContext = await browser.newContext();
   const map = await mapContext.newPage();
-  await signInAsAdmin(map);
   await map.goto('/live-map');
   await expect(busInList(map, day)).toContainText('1 on board');
   await expect(marker(map, day)).toBeVisible();
@@ -93,17 +93,15 @@ test('the Today board and the Live map follow a trip as it runs, without a reloa
 test('an alert appears on two dispatchers’ screens at once, and acknowledged on one it leaves both', async ({
   page,
   browser,
-  extraHTTPHeaders,
 }) => {
   test.setTimeout(360_000);
-  await signInAsAdmin(page);
   const day = await createLiveDay(page);
   const phone = driverPhone(page.request, day);
   await page.goto('/live-map');
 
-  const otherContext = await browser.newContext({ extraHTTPHeaders });
+  // Signed in as the admin too: a context made in a test starts with the test's saved session.
+  const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signInAsAdmin(other);
   await other.goto('/today');
 
   await expect(page.getByRole('status', { name: 'Connection: Live' })).toBeVisible();
@@ -133,7 +131,6 @@ test('a bus that stops sending turns grey with its age once its last fix is olde
   page,
 }) => {
   test.setTimeout(360_000);
-  await signInAsAdmin(page);
   const day = await createLiveDay(page);
   const phone = driverPhone(page.request, day);
   await phone.start();
@@ -156,7 +153,6 @@ test('a bus that stops sending turns grey with its age once its last fix is olde
 test('the Live map and the Today board pass axe at a phone’s width (light mode)', async ({ page }) => {
   test.setTimeout(360_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInInMode(page, 'light');
   const day = await createLiveDay(page);
   const phone = driverPhone(page.request, day);
   await phone.start();
@@ -175,7 +171,7 @@ test('the Live map and the Today board pass axe at a phone’s width (light mode
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
     .toBe(true);
-  await scan(page, 'light', 'Live map');
+  await scan(page, 'Live map', { modes: ['light'] });
 
   await page.goto('/today');
   const card = page.getByRole('listitem', { name: `${day.routeName}, PICKUP` });
@@ -183,5 +179,5 @@ test('the Live map and the Today board pass axe at a phone’s width (light mode
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
     .toBe(true);
-  await scan(page, 'light', 'Today board');
+  await scan(page, 'Today board', { modes: ['light'] });
 });

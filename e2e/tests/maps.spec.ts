@@ -1,13 +1,15 @@
 import { expect, test } from '../support/fixtures';
 import { mapReady } from '../support/families-helpers';
-import { openAddDialog, signInAsAdmin } from '../support/screens';
+import { openAddDialog } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('a map whose tiles cannot load says so, and its place can still be typed or clicked', async ({
   page,
 }) => {
   // The tile server is unreachable, whatever this machine's network: every tile request fails.
   await page.route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort('internetdisconnected'));
-  await signInAsAdmin(page);
   const modal = await openAddDialog(page, '/all-schools', 'School');
   const map = await mapReady(modal.getByRole('region', { name: 'School location map' }));
 

@@ -6,7 +6,9 @@ import { localToday } from '../support/assignments-helpers';
 import { expect, storedToken, test } from '../support/fixtures';
 import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
 import { lastMailTo } from '../support/mail-sink';
-import { signInAsAdmin } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * The parent portal on a phone as a trip runs: the office invites the parent (the mailed link sets a password),
@@ -49,7 +51,6 @@ test('a parent follows the morning run on a phone: the bus only while it carries
   extraHTTPHeaders,
 }) => {
   test.setTimeout(360_000);
-  await signInAsAdmin(page);
   const day = await createLiveDay(page);
   const childName = day.parts.children[0]!.name;
   const phone = driverPhone(page.request, day);

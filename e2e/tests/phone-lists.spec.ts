@@ -2,10 +2,11 @@ import type { Page } from '@playwright/test';
 import { assignmentPartsPayloads, familyPayload, uniqueTag } from '@school-transport/testing';
 import { createThroughApi, postThroughApi, recordsFor } from '../support/api';
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
-import { expect, test } from '../support/fixtures';
-import { expectNoSidewaysScroll, searchList, signInAsAdmin } from '../support/screens';
+import { E2E_URL } from '../support/environment';
+import { test as base, expect, openDashboard } from '../support/fixtures';
+import { expectNoSidewaysScroll, searchList } from '../support/screens';
 import { newAdmin } from './accounts-helpers';
-import { scan, signInInMode } from './accessibility-helpers';
+import { scan } from './accessibility-helpers';
 
 /**
  * Every list screen on a phone shows its records as cards (title, a few fields, the actions menu) that fit the
@@ -121,10 +122,34 @@ async function listScreensWithRecords(page: Page): Promise<ListScreen[]> {
       title: invited.name,
       menu: { button: `Actions for ${invited.name}`, item: 'Resend invitation' },
     },
-    // The log always holds the sign-in of this test; its entries have no actions.
+    // The log always holds the sign-in of this worker's admin; its entries have no actions.
     { heading: 'Audit Log', path: '/audit-log', title: /.+/ },
   ];
 }
+
+const test = base.extend<object, { listScreens: ListScreen[] }>({
+  /**
+   * The records every list shows, made once per worker: the tests that use them only look at them (a menu opened
+   * and closed), so one set serves the phone's cards and both desktop widths.
+   */
+  listScreens: [
+    async ({ browser, adminSession }, use) => {
+      const context = await browser.newContext({
+        baseURL: E2E_URL,
+        storageState: (await adminSession()).state,
+      });
+      const page = await context.newPage();
+      await openDashboard(page);
+      const screens = await listScreensWithRecords(page);
+      await context.close();
+      await use(screens);
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+});
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 async function openList(page: Page, { heading, path, search }: ListScreen): Promise<void> {
   await page.goto(path);
@@ -137,13 +162,14 @@ async function openList(page: Page, { heading, path, search }: ListScreen): Prom
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
-test('on a phone every list shows its records as cards that fit, each with its actions', async ({ page }) => {
+test('on a phone every list shows its records as cards that fit, each with its actions', async ({
+  page,
+  listScreens,
+}) => {
   test.setTimeout(540_000); // eleven screens, each also scanned by axe
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInInMode(page, 'light');
-  const screens = await listScreensWithRecords(page);
 
-  for (const screen of screens) {
+  for (const screen of listScreens) {
     await test.step(screen.heading, async () => {
       await openList(page, screen);
       const cards = page.getByRole('list', { name: screen.heading });
@@ -158,7 +184,7 @@ test('on a phone every list shows its records as cards that fit, each with its a
       await expect(card.getByRole('term').first()).toBeVisible();
       await expect(page.getByRole('table')).toHaveCount(0);
       await expectNoSidewaysScroll(page);
-      await scan(page, 'light', `${screen.heading} as cards`);
+      await scan(page, `${screen.heading} as cards`, { modes: ['light'] });
 
       if (screen.menu) {
         await card.getByRole('button', { name: screen.menu.button }).click();
@@ -175,7 +201,6 @@ test("on a phone the trips' filters fold into one button that opens them, kept i
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInInMode(page, 'light');
   await page.goto('/all-trips');
   const filters = page.getByRole('button', { name: 'Filters', exact: true });
   await expect(filters).toBeVisible();
@@ -184,7 +209,7 @@ test("on a phone the trips' filters fold into one button that opens them, kept i
   await filters.click();
   const dialog = page.getByRole('dialog', { name: 'Filters' });
   await expect(dialog.getByRole('combobox', { name: 'Type' })).toBeVisible();
-  await scan(page, 'light', 'Trip filters dialog');
+  await scan(page, 'Trip filters dialog', { modes: ['light'] });
   await dialog.getByRole('combobox', { name: 'Status' }).click();
   await page.getByRole('option', { name: 'PENDING' }).click();
   await dialog.getByLabel('Date from').fill(localToday());
@@ -210,16 +235,15 @@ for (const viewport of [
 ]) {
   test(`at ${viewport.width} px with the menu open every list's table fits its frame, Actions in sight`, async ({
     page,
+    listScreens,
   }) => {
     test.setTimeout(360_000);
     await page.setViewportSize(viewport);
-    await signInAsAdmin(page);
-    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Drivers')).toBeVisible();
-    const screens = await listScreensWithRecords(page);
 
-    for (const screen of screens) {
+    for (const screen of listScreens) {
       await test.step(screen.heading, async () => {
         await openList(page, screen);
+        await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Drivers')).toBeVisible();
         const table = page.getByRole('table');
         await expect(table.getByRole('row', { name: screen.title }).first()).toBeVisible();
         const frame = table.locator('xpath=..');
@@ -245,7 +269,6 @@ test('at 1280 px the longest licence, phone and registration numbers the forms a
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { family: _family, ...parts } = assignmentPartsPayloads(tag, 3, 0);
   const records = recordsFor(page);

@@ -3,7 +3,10 @@ import { uniqueTag } from '@school-transport/testing';
 import { postThroughApi } from '../support/api';
 import { assignThroughApi, createParts, localToday, type Parts } from '../support/assignments-helpers';
 import { expect, test } from '../support/fixtures';
-import { cellUnder, rowAction, searchList, signInAsAdmin } from '../support/screens';
+import { cellUnder, rowAction, searchList } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** The width the back-office is used at on a laptop: every list's table fits its container there. */
 const LAPTOP = { width: 1280, height: 900 };
@@ -48,7 +51,6 @@ test("a child's route, a driver's vehicle and route, and the vehicle's and route
   page,
 }) => {
   await page.setViewportSize(LAPTOP);
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const parts = await createParts(page, tag, 4, 2);
   await assignThroughApi(page, parts, 1);

@@ -6,7 +6,9 @@ import { createThroughApi } from '../support/api';
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
 import { inviteDriver } from '../support/driver-trip';
 import { generateTodaysPickup } from '../support/live-day';
-import { signInAsAdmin } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** More stops than a page of a per-stop report (REPORT_PAGE_SIZE, 50). */
 const STOPS = 56;
@@ -15,7 +17,6 @@ test('a per-stop report shows a page of its stops, least on time first, pages on
   page,
 }) => {
   test.setTimeout(180_000);
-  await signInAsAdmin(page);
   const authorization = (await storedToken(page)) ?? '';
   const tag = uniqueTag();
   const parts = await createParts(page, tag, 4, 2);

@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '../support/fixtures';
 import { localToday } from '../support/assignments-helpers';
 import { createLiveDay, driverPhone } from '../support/live-day';
-import { signInAsAdmin } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('the office reads today’s ridership as a chart and a table, downloads its CSV and prints a manifest', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const day = await createLiveDay(page);
   const phone = driverPhone(page.request, day);
   await phone.start();

@@ -4,7 +4,10 @@ import { expectToast } from '../support/toasts';
 import { uniqueTag } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
 import { mapReady } from '../support/families-helpers';
-import { openAddDialog, rowAction, searchList, signInAsAdmin, summary } from '../support/screens';
+import { openAddDialog, rowAction, searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const schoolPayload = (name: string) => ({
   name,
@@ -24,7 +27,6 @@ async function listedSchool(page: Page, name: string): Promise<void> {
 }
 
 test('a school is added through the modal, found, edited and deleted', async ({ page }) => {
-  await signInAsAdmin(page);
   const name = `Greenwood High ${uniqueTag()}`;
   const modal = await openAddDialog(page, '/all-schools', 'School');
   await modal.getByRole('button', { name: 'Add School' }).click();
@@ -77,7 +79,6 @@ test('a school is added through the modal, found, edited and deleted', async ({ 
 });
 
 test("a duplicate name is refused with the server's reason on the name field", async ({ page }) => {
-  await signInAsAdmin(page);
   const taken = `Hillside Academy ${uniqueTag()}`;
   const other = `Riverside School ${uniqueTag()}`;
   await createThroughApi(page, 'schools', schoolPayload(taken));
@@ -99,7 +100,6 @@ test("a duplicate name is refused with the server's reason on the name field", a
 
 test('on a phone the schools list and its dialog fit the screen', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
   const name = `Lakeview School ${uniqueTag()}`;
   await listedSchool(page, name);
   await expect(page.getByRole('heading', { name: 'All Schools' })).toBeVisible();

@@ -2,7 +2,9 @@ import type { Page } from '@playwright/test';
 import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { signInAsAdmin } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * Sorting a list (issue 19): a header's click on a desktop, the 'Sort by' control on a phone, each kept in the
@@ -33,7 +35,6 @@ const inAddress = (page: Page, name: string) => new URL(page.url()).searchParams
 
 test('on a desktop a header sorts the list, says so, and keeps it in the address', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAsAdmin(page);
   const { tag, plates } = await vehiclesWithSeats(page);
   await page.goto(`/all-vehicles?search=${tag}`);
   const table = page.getByRole('table');
@@ -74,7 +75,6 @@ test('on a 390 px phone the Sort by control sorts the cards and keeps it in the 
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
   const { tag, plates } = await vehiclesWithSeats(page);
   await page.goto(`/all-vehicles?search=${tag}&page=1`);
   const cards = page.getByRole('list', { name: 'All Vehicles' });

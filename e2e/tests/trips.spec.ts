@@ -2,14 +2,17 @@ import { dayInLocale } from '@school-transport/shared';
 import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { postThroughApi } from '../support/api';
-import { localToday, signInWithNewAssignment } from '../support/assignments-helpers';
+import { localToday, newAssignment } from '../support/assignments-helpers';
 import { searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** The trip list's Date column once a trip has started: 'Do MMM YY, h:mm:ss a' (the default locale). */
 const STARTED_AT = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2}:\d{2} (am|pm)$/;
 
 test('today’s trips are generated through the dialog, filtered, and one is started', async ({ page }) => {
-  const { tag, parts } = await signInWithNewAssignment(page);
+  const { tag, parts } = await newAssignment(page);
   const today = localToday();
 
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Trips' }).click();
@@ -61,7 +64,7 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
 });
 
 test('a trip is cancelled only after the confirmation, and then offers no move', async ({ page }) => {
-  const { tag, parts } = await signInWithNewAssignment(page);
+  const { tag, parts } = await newAssignment(page);
   const today = localToday();
   await postThroughApi(page, 'trips/generate', { date: today });
 

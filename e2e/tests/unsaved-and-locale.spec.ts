@@ -3,8 +3,11 @@ import { driverPayload, uniqueTag } from '@school-transport/testing';
 import { dateWriter, type Driver } from '@school-transport/shared';
 import { createThroughApi, getThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
-import { expectNoSidewaysScroll, searchList, signInAsAdmin } from '../support/screens';
+import { expectNoSidewaysScroll, searchList } from '../support/screens';
 import { expectToast } from '../support/toasts';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /**
  * Issue 19: an edit screen asks before leaving unsaved changes (and not after a save); the Audit log's filters
@@ -26,7 +29,6 @@ async function openDriverUpdate(page: Page, tag: string) {
 test('leaving a driver with unsaved changes asks, and Stay keeps the typed text; closing the tab asks too', async ({
   page,
 }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { id } = await openDriverUpdate(page, tag);
   const name = page.getByLabel('Name');
@@ -52,7 +54,6 @@ test('leaving a driver with unsaved changes asks, and Stay keeps the typed text;
 });
 
 test('Leave drops the change, and a saved change leaves without asking', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const { id, licenseNo } = await openDriverUpdate(page, tag);
   const name = page.getByLabel('Name');
@@ -81,7 +82,6 @@ test('Leave drops the change, and a saved change leaves without asking', async (
 
 test('on a phone the audit log filters fold into one button, with no sideways scroll', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
   await page.goto('/audit-log');
   const filters = page.getByRole('button', { name: 'Filters', exact: true });
   await expect(filters).toBeVisible();
@@ -114,7 +114,6 @@ for (const locale of ['en-GB', 'en-US']) {
       expect(body.data.locale).toBe('en-GB');
       await route.fulfill({ response: answer, json: { ...body, data: { ...body.data, locale } } });
     });
-    await signInAsAdmin(page);
     const tag = uniqueTag();
     const id = await createThroughApi(page, 'drivers', driverPayload(tag));
     const driver = await getThroughApi<Driver>(page, `drivers/get-one/${id}`);

@@ -2,17 +2,12 @@ import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
-import {
-  ONE_PIXEL_PNG,
-  openAddDialog,
-  rowAction,
-  searchList,
-  signInAsAdmin,
-  summary,
-} from '../support/screens';
+import { ONE_PIXEL_PNG, openAddDialog, rowAction, searchList, summary } from '../support/screens';
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 test('a vehicle is added through the modal, found, edited, given a photo and deleted', async ({ page }) => {
-  await signInAsAdmin(page);
   const tag = uniqueTag();
   const plate = `KA01${tag}`;
   const modal = await openAddDialog(page, '/all-vehicles', 'Vehicle');
@@ -61,7 +56,6 @@ test('a vehicle is added through the modal, found, edited, given a photo and del
 });
 
 test("a duplicate registration number is refused with the server's reason in the modal", async ({ page }) => {
-  await signInAsAdmin(page);
   const existing = vehiclePayload(uniqueTag());
   await createThroughApi(page, 'vehicles', existing);
   const modal = await openAddDialog(page, '/all-vehicles', 'Vehicle');

@@ -28,4 +28,18 @@ describe('usePersistentThemeMode', () => {
     const { result } = renderHook(() => usePersistentThemeMode());
     expect(result.current.mode).toBe('light');
   });
+
+  it('follows a mode chosen in another tab, which the browser announces with a storage event', () => {
+    const { result } = renderHook(() => usePersistentThemeMode());
+    act(() => {
+      localStorage.setItem('mode', 'dark');
+      window.dispatchEvent(new StorageEvent('storage', { key: 'mode', newValue: 'dark' }));
+    });
+    expect(result.current.mode).toBe('dark');
+
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: '__token__', newValue: 'x' }));
+    });
+    expect(result.current.mode).toBe('dark');
+  });
 });

@@ -16,10 +16,18 @@ function readStoredMode(): PaletteMode {
   return stored === 'light' || stored === 'dark' ? stored : DEFAULT_MODE;
 }
 
-/** The light/dark choice, remembered across visits. */
+/** The light/dark choice, remembered across visits, and followed at once by the app's other open tabs. */
 export function usePersistentThemeMode(): ThemeModeValue {
   const [mode, setMode] = useState<PaletteMode>(readStoredMode);
   useEffect(() => writeStorage(MODE_KEY, mode), [mode]);
+  useEffect(() => {
+    // The browser tells every other tab of this origin when one writes the choice; this tab's own writes it does not.
+    const follow = (event: StorageEvent) => {
+      if (event.key === MODE_KEY) setMode(readStoredMode());
+    };
+    window.addEventListener('storage', follow);
+    return () => window.removeEventListener('storage', follow);
+  }, []);
   const toggleMode = useCallback(() => setMode((current) => (current === 'light' ? 'dark' : 'light')), []);
   return { mode, toggleMode };
 }
