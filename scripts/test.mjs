@@ -8,16 +8,22 @@
  *   4. the web app's production build, once, and its first-screen bundle budget (scripts/check-bundle.mjs prints
  *      every chunk of the first screen and fails over 200 kB gzip);
  *   5. browser tests (Playwright in Debian's Chromium against that build and the real server).
- * Every suite runs even when an earlier one fails; the last lines name what failed and sum them up.
+ * Every suite runs even when an earlier one fails; the last lines give each phase's time, the slowest files and
+ * tests (scripts/test-times/), name what failed and sum them up. The suites' reports stay in test-reports/.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import { printTimes } from './test-times/summary.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'st-test-reports-'));
+// Kept after the run (git ignores it), so the next person can read which files and tests took the time.
+const reports = path.join(root, 'test-reports');
+fs.mkdirSync(reports);
+const timesReporter = path.join(root, 'scripts/test-times/vitest-reporter.mjs');
+/** Each phase's name and wall time, in the order they ran. */
+const phases = [];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 function ensureChromium() {
@@ -55,11 +61,13 @@ function ensureStrace() {
 
 function run(name, workspace, args, env = {}, command = 'npx') {
   console.log(`\n=== ${name} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, {
     cwd: path.join(root, workspace),
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  phases.push({ name, ms: performance.now() - started });
   return result.status === 0;
 }
 
@@ -117,8 +125,16 @@ function playwrightCounts(file) {
 /** Runs one workspace's Vitest suite and reads its counts back from a JSON report. */
 function runVitest(name, workspace) {
   const report = path.join(reports, `${workspace.replaceAll('/', '-')}.json`);
-  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  const ok = run(name, workspace, args);
+  const times = path.join(reports, `${workspace.replaceAll('/', '-')}.times.json`);
+  const args = [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    `--reporter=${timesReporter}`,
+  ];
+  const ok = run(name, workspace, args, { VITEST_TIMES_FILE: times });
   const counts = vitestCounts(report, name);
   // Vitest also fails a run for an error outside any test (an unhandled rejection, say).
   if (!ok && counts.failures.length === 0)
@@ -166,9 +182,9 @@ const total = suites.reduce(
   { passed: 0, failed: 0, skipped: 0 },
 );
 const allOk = suites.every((s) => s.ok) && total.failed === 0;
+printTimes(phases, reports);
 // CI keeps only the end of the output: the failures are named again here, next to the sum, so they are in it.
 const failures = suites.flatMap((s) => s.failures);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ✘ ${f}`).join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-fs.rmSync(reports, { recursive: true, force: true });
 process.exit(allOk ? 0 : 1);

@@ -48,6 +48,8 @@ export default defineConfig({
     // long a real failure takes to show, so it is generous.
     testTimeout: 60_000,
     setupFiles: ['./src/test/setup.ts'],
+    // Vitest's default on two cores is one worker (cores − 1); jsdom files wait on React as much as they compute.
+    maxWorkers: 2,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -5,5 +5,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
+    // Vitest's default on two cores is one worker (cores − 1): the files are independent computations.
+    maxWorkers: 2,
   },
 });

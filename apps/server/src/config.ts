@@ -272,7 +272,17 @@ const envSchema = z.object({
 
 /** On PGlite, `durable` false skips the disk syncs (DURABLE_COMMITS=off); a folder is durable unless it says so. */
 export type DatabaseConfig =
-  { kind: 'pglite'; dataDir: string; durable?: boolean } | { kind: 'postgres'; url: string };
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      durable?: boolean;
+      /**
+       * An in-memory database starts from this tarball of a data folder (as PGlite's dumpDataDir writes it) instead
+       * of running initdb: the tests start each file from one migrated copy made once per run.
+       */
+      loadDataDir?: string;
+    }
+  | { kind: 'postgres'; url: string };
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';

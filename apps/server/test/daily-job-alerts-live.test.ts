@@ -11,7 +11,7 @@ import { runDailyJob } from '../src/modules/daily-jobs/daily-job-service.js';
 import { createLiveLog } from '../src/modules/live/live-log.js';
 import { tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
-import { manualClock, newPostgresDatabase, TEST_DB } from './support/test-app.js';
+import { freshDatabase, manualClock } from './support/test-app.js';
 
 /**
  * The daily job's alerts (credentials expired or expiring) reach a dispatcher's open stream as soon as the day's
@@ -33,12 +33,12 @@ let admin: Api;
 const streams: EventStream[] = [];
 
 beforeAll(async () => {
-  const postgres = TEST_DB === 'postgres' ? await newPostgresDatabase() : null;
-  if (postgres) drop = postgres.drop;
+  const fresh = await freshDatabase();
+  drop = fresh.drop;
   app = await buildApp(
     {
       ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TIME_ZONE, DAILY_JOBS: 'off' }),
-      database: postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir: 'memory://' },
+      database: fresh.config,
       webDistDir: null,
     },
     { clock: time.clock, live: { pollMs: POLL_ONCE_A_MINUTE } },

@@ -11,7 +11,7 @@ import { loadConfig, type AppConfig, type DatabaseConfig } from '../src/config.j
 import { liveEvents } from '../src/db/schema/index.js';
 import { MAX_REPLAY } from '../src/modules/live/live-hub.js';
 import { createAccount, login, tokenFor } from './support/accounts.js';
-import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
+import { freshDatabase, TEST_DB } from './support/test-app.js';
 
 /**
  * GET /api/live through a real listening server and a streaming HTTP client, on both engines: who may open it
@@ -30,10 +30,7 @@ interface LiveApp {
 
 /** A listening server of its own on a database of its own, with the live stream tuned for the test. */
 async function liveApp(live: BuildOptions['live'], env: Record<string, string> = {}): Promise<LiveApp> {
-  const postgres = TEST_DB === 'postgres' ? await newPostgresDatabase() : null;
-  const database: DatabaseConfig = postgres
-    ? { kind: 'postgres', url: postgres.url }
-    : { kind: 'pglite', dataDir: 'memory://' };
+  const { config: database, drop } = await freshDatabase();
   const config: AppConfig = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }),
     database,
@@ -57,7 +54,7 @@ async function liveApp(live: BuildOptions['live'], env: Record<string, string> =
     async close() {
       // Closing twice is harmless: a test may have closed it to see what closing does.
       await app.close();
-      await postgres?.drop();
+      await drop();
     },
   };
 }

@@ -290,7 +290,7 @@ describe('the daily job', () => {
     'runs once a day across two API processes on one PostgreSQL database (PostgreSQL only: a PGlite database belongs to one process)',
     { timeout: 180_000 },
     async () => {
-      const { url, drop } = await newPostgresDatabase();
+      const { url, drop } = await newPostgresDatabase('st_test', { migrated: true });
       const lines: string[] = [];
       const logStream = new Writable({
         write(chunk, _encoding, done) {

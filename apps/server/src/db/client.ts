@@ -80,7 +80,11 @@ export async function openDatabase(
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk. Either way PGlite runs in
   // a thread of its own (docs/decisions/042); drizzle gets the part of PGlite's interface it calls.
   const inMemory = config.dataDir.startsWith('memory://');
-  const client = await openPgliteThread({ dataDir: config.dataDir, durable: config.durable !== false });
+  const client = await openPgliteThread({
+    dataDir: config.dataDir,
+    durable: config.durable !== false,
+    loadDataDir: config.loadDataDir,
+  });
   const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     db: db as unknown as Database,

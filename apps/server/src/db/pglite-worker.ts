@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { openPgliteFolder, pgliteExtensions } from './durable-node-fs.js';
@@ -13,6 +14,8 @@ export interface PgliteWorkerData {
   /** `memory://…` or a folder. */
   dataDir: string;
   durable: boolean;
+  /** A tarball file to start an in-memory database from (DatabaseConfig's loadDataDir). */
+  loadDataDir?: string;
 }
 
 /** What a query's options become between threads: drizzle's parsers are functions, which cannot travel. */
@@ -83,8 +86,12 @@ function queryOptions(shape: QueryShape | undefined): QueryOptions | undefined {
   };
 }
 
-async function open({ dataDir, durable }: PgliteWorkerData): Promise<PGlite> {
-  if (dataDir.startsWith('memory://')) return PGlite.create(dataDir, { extensions: pgliteExtensions });
+async function open({ dataDir, durable, loadDataDir }: PgliteWorkerData): Promise<PGlite> {
+  if (dataDir.startsWith('memory://'))
+    return PGlite.create(dataDir, {
+      extensions: pgliteExtensions,
+      ...(loadDataDir ? { loadDataDir: new Blob([await readFile(loadDataDir)]) } : {}),
+    });
   return openPgliteFolder(dataDir, { extensions: pgliteExtensions, durable });
 }
 

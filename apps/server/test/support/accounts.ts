@@ -11,6 +11,12 @@ let addressCounter = 0;
 /** Each test signs in from an address of its own so the per-address rate limit of one test never hits another. */
 export const nextAddress = () => `127.9.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
 
+/**
+ * Every test account has the same password, so one hash serves them all (a hash is made with a random salt and
+ * argon2 costs tens of milliseconds on purpose); sign-in still verifies it each time.
+ */
+let passwordHash: Promise<string> | undefined;
+
 export async function createAccount(
   app: FastifyInstance,
   role: Role,
@@ -20,7 +26,7 @@ export async function createAccount(
     name: `Test ${role}`,
     email,
     role,
-    passwordHash: await hashPassword(PASSWORD),
+    passwordHash: await (passwordHash ??= hashPassword(PASSWORD)),
   });
   if (!user) throw new Error(`account ${email} exists`);
   return user;

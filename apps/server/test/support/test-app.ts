@@ -5,12 +5,17 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../../src/config.js';
 import type { Clock } from '../../src/lib/clock.js';
+import { databaseTemplates } from './database-templates.js';
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it. */
+/**
+ * A new PostgreSQL database on TEST_DATABASE_URL's server, and how to drop it: empty, or with `migrated` a copy of
+ * the run's migrated template (support/database-templates.ts).
+ */
 export async function newPostgresDatabase(
   prefix = 'st_test',
+  { migrated = false } = {},
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
@@ -23,16 +28,28 @@ export async function newPostgresDatabase(
       await client.end();
     }
   };
-  await query(`create database ${name}`);
+  const template = migrated ? databaseTemplates().postgresTemplate : null;
+  if (migrated && !template) throw new Error('No PostgreSQL template: is TEST_DATABASE_URL set?');
+  await query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => query(`drop database if exists ${name} with (force)`) };
 }
 
-/** A database of its own for one test file: in-memory PGlite, or a fresh PostgreSQL database dropped afterwards. */
-async function freshDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
-  if (TEST_DB === 'pglite') return { config: { kind: 'pglite', dataDir: 'memory://' }, drop: async () => {} };
-  const { url, drop } = await newPostgresDatabase();
+/** A migrated in-memory PGlite database of its own, copied from the run's template. */
+export const migratedPglite = (): DatabaseConfig => ({
+  kind: 'pglite',
+  dataDir: 'memory://',
+  loadDataDir: databaseTemplates().pgliteTarball,
+});
+
+/**
+ * A migrated database of its own for one test file, as a fresh migration would make it: in-memory PGlite, or a
+ * PostgreSQL database dropped afterwards.
+ */
+export async function freshDatabase(): Promise<{ config: DatabaseConfig; drop(): Promise<void> }> {
+  if (TEST_DB === 'pglite') return { config: migratedPglite(), drop: async () => {} };
+  const { url, drop } = await newPostgresDatabase('st_test', { migrated: true });
   return { config: { kind: 'postgres', url }, drop };
 }
 

@@ -1,0 +1,177 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { inject } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { openDatabase } from '../../src/db/client.js';
+import { openPgliteFolder, pgliteExtensions } from '../../src/db/durable-node-fs.js';
+import { openPgliteThread } from '../../src/db/pglite-thread.js';
+
+/**
+ * A migrated database made once per run and copied for each test file (docs/decisions/050). Building one from
+ * nothing costs an initdb and every migration (seconds on PGlite); a copy costs a file read on PGlite and a
+ * `CREATE DATABASE … TEMPLATE` on PostgreSQL, and is the same database a fresh migration would make. The
+ * templates are kept between runs, named by a hash of the migrations and of PGlite's version: a changed
+ * migration makes new ones, and the old ones are removed.
+ *
+ * The Vitest global set-up (test/global-setup.ts) calls `prepareDatabaseTemplates`; test files reach the result
+ * through Vitest's `inject`.
+ */
+
+const serverDir = path.resolve(import.meta.dirname, '../..');
+const migrationsDir = path.join(serverDir, 'src/db/migrations');
+const cacheDir = path.resolve(serverDir, '../../node_modules/.cache/schoolride-test-databases');
+
+export interface DatabaseTemplates {
+  /** A tarball of a migrated PGlite data folder, for `memory://` databases (DatabaseConfig's loadDataDir). */
+  pgliteTarball: string;
+  /** The same database as a PGlite folder on disk, for tests that run the server as a process on DATA_DIR. */
+  pgliteFolder: string;
+  /** A migrated database on TEST_DATABASE_URL's server to copy with CREATE DATABASE … TEMPLATE; null without one. */
+  postgresTemplate: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseTemplates: DatabaseTemplates;
+  }
+}
+
+/** What the templates are made of: every migration file (and its journal), and the PGlite that wrote the folder. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  // The package exports no package.json; its entry sits in dist/, one folder below it.
+  const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pglitePackage = path.join(path.dirname(pgliteEntry), '../package.json');
+  hash.update(fs.readFileSync(pglitePackage));
+  const files = fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort();
+  for (const file of files) {
+    const full = path.join(migrationsDir, file);
+    if (!fs.statSync(full).isFile()) continue;
+    hash.update(`${file}\n`).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Puts `build`'s output at `target` by a rename, so two runs at once never see half a template. */
+async function buildOnce(target: string, build: (temporary: string) => Promise<void>): Promise<void> {
+  if (fs.existsSync(target)) return;
+  const temporary = `${target}.building-${randomBytes(4).toString('hex')}`;
+  try {
+    await build(temporary);
+    fs.renameSync(temporary, target);
+  } catch (error) {
+    // Another run finished the same template first: theirs is as good as ours.
+    if (!fs.existsSync(target)) throw error;
+  } finally {
+    fs.rmSync(temporary, { recursive: true, force: true });
+  }
+}
+
+/** Removes the cache's templates of other keys (earlier migrations). */
+function removeStaleFiles(key: string): void {
+  for (const entry of fs.readdirSync(cacheDir)) {
+    if (!entry.includes(key)) fs.rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+  }
+}
+
+async function preparePglite(
+  key: string,
+): Promise<Pick<DatabaseTemplates, 'pgliteTarball' | 'pgliteFolder'>> {
+  fs.mkdirSync(cacheDir, { recursive: true });
+  removeStaleFiles(key);
+  const pgliteTarball = path.join(cacheDir, `pglite-${key}.tar`);
+  const pgliteFolder = path.join(cacheDir, `pglite-${key}`);
+  await buildOnce(pgliteTarball, async (temporary) => {
+    // The server's own PGlite thread and migrations, in memory, then PGlite's dump of its folder.
+    const thread = await openPgliteThread({ dataDir: 'memory://', durable: false });
+    try {
+      await migrate(drizzle(thread as unknown as PGlite), { migrationsFolder: migrationsDir });
+      await fs.promises.writeFile(temporary, Buffer.from(await (await thread.snapshot()).arrayBuffer()));
+    } finally {
+      await thread.close();
+    }
+  });
+  await buildOnce(pgliteFolder, async (temporary) => {
+    const tarball = new Blob([await fs.promises.readFile(pgliteTarball)]);
+    const folder = await openPgliteFolder(temporary, {
+      extensions: pgliteExtensions,
+      loadDataDir: tarball,
+      durable: false,
+    });
+    await folder.close();
+  });
+  return { pgliteTarball, pgliteFolder };
+}
+
+async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const TEMPLATE_PREFIX = 'st_template_';
+
+async function preparePostgres(key: string, adminUrl: string): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${key}`;
+  const existing = await onServer(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${TEMPLATE_PREFIX}%`],
+    );
+    for (const { datname } of rows) {
+      // A template of earlier migrations, or one a stopped run left half built.
+      if (datname !== name)
+        await client.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+    }
+    return rows.some((row) => row.datname === name);
+  });
+  if (existing) return name;
+  const building = `${name}_${randomBytes(4).toString('hex')}`;
+  await onServer(adminUrl, (client) => client.query(`create database ${building}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${building}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  await onServer(adminUrl, async (client) => {
+    try {
+      await client.query(`alter database ${building} rename to ${name}`);
+    } catch (error) {
+      // Another run named its template first (42P04: the name exists); ours goes.
+      if ((error as { code?: string }).code !== '42P04') throw error;
+      await client.query(`drop database if exists ${building} with (force)`);
+    }
+  });
+  return name;
+}
+
+/** Makes (or finds from an earlier run) the migrated templates of this run's engines. */
+export async function prepareDatabaseTemplates(postgresUrl: string | undefined): Promise<DatabaseTemplates> {
+  const key = templateKey();
+  const pglite = await preparePglite(key);
+  return { ...pglite, postgresTemplate: postgresUrl ? await preparePostgres(key, postgresUrl) : null };
+}
+
+/** The templates the global set-up made, from inside a test file. */
+export const databaseTemplates = (): DatabaseTemplates => inject('databaseTemplates');
+
+/**
+ * Fills `pgliteDir` (which must not exist yet; the server's is DATA_DIR/pglite) with a migrated PGlite folder, for
+ * a test that runs the server as a process and does not test the first start from nothing itself.
+ */
+export async function copyMigratedPgliteFolder(pgliteDir: string): Promise<void> {
+  if (fs.existsSync(pgliteDir)) throw new Error(`${pgliteDir} exists already`);
+  await fs.promises.cp(databaseTemplates().pgliteFolder, pgliteDir, { recursive: true });
+}
