@@ -79,55 +79,75 @@ async function closedWithin(connection: Connection, ms: number): Promise<number>
   }
 }
 
+/** How many connections the listening server holds open. */
+const openConnections = () =>
+  new Promise<number>((resolve, reject) =>
+    t.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+  );
+
 describe('slow clients', () => {
-  it('cuts a body sent a byte at a time, answering 408', async () => {
-    const connection = await connect();
-    connection.socket.write(
-      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
-    );
-    const stop = trickle(connection, 'x'.repeat(1000), 200);
-    const elapsed = await closedWithin(connection, CUT_WITHIN_MS);
-    stop();
-    console.info(`slow body cut after ${elapsed} ms (request timeout ${REQUEST_TIMEOUT_S} s)`);
-    expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
-    expect(elapsed).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_S * 1000 - 200);
-  }, 30_000);
+  // The three cuts run side by side: each waits on its own connection's timeout, and together they hold fewer
+  // connections than MAX_CONNECTIONS. The cap's test runs after them, alone, since it counts every connection.
+  it.concurrent(
+    'cuts a body sent a byte at a time, answering 408',
+    async ({ expect }) => {
+      const connection = await connect();
+      connection.socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+      );
+      const stop = trickle(connection, 'x'.repeat(1000), 200);
+      const elapsed = await closedWithin(connection, CUT_WITHIN_MS);
+      stop();
+      console.info(`slow body cut after ${elapsed} ms (request timeout ${REQUEST_TIMEOUT_S} s)`);
+      expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(elapsed).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_S * 1000 - 200);
+    },
+    30_000,
+  );
 
-  it('cuts headers sent a byte at a time', async () => {
-    const connection = await connect();
-    const stop = trickle(
-      connection,
-      `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${'y'.repeat(500)}`,
-      100,
-    );
-    const elapsed = await closedWithin(connection, CUT_WITHIN_MS);
-    stop();
-    console.info(`slow headers cut after ${elapsed} ms (headers timeout ${HEADERS_TIMEOUT_S} s)`);
-    expect(connection.received()).not.toContain('200 OK');
-  }, 30_000);
+  it.concurrent(
+    'cuts headers sent a byte at a time',
+    async ({ expect }) => {
+      const connection = await connect();
+      const stop = trickle(
+        connection,
+        `GET /api/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${'y'.repeat(500)}`,
+        100,
+      );
+      const elapsed = await closedWithin(connection, CUT_WITHIN_MS);
+      stop();
+      console.info(`slow headers cut after ${elapsed} ms (headers timeout ${HEADERS_TIMEOUT_S} s)`);
+      expect(connection.received()).not.toContain('200 OK');
+    },
+    30_000,
+  );
 
-  it('closes a keep-alive connection left idle after its answer', async () => {
-    const connection = await connect();
-    connection.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n');
-    await expect.poll(() => connection.received(), { timeout: 10_000 }).toMatch(/^HTTP\/1\.1 \d{3} /);
-    const elapsed = await closedWithin(connection, CUT_WITHIN_MS);
-    console.info(`idle keep-alive connection closed after ${elapsed} ms (${KEEP_ALIVE_TIMEOUT_S} s)`);
-  }, 30_000);
+  it.concurrent(
+    'closes a keep-alive connection left idle after its answer',
+    async ({ expect }) => {
+      const connection = await connect();
+      connection.socket.write(
+        'GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n',
+      );
+      await expect.poll(() => connection.received(), { timeout: 10_000 }).toMatch(/^HTTP\/1\.1 \d{3} /);
+      const elapsed = await closedWithin(connection, CUT_WITHIN_MS);
+      console.info(`idle keep-alive connection closed after ${elapsed} ms (${KEEP_ALIVE_TIMEOUT_S} s)`);
+    },
+    30_000,
+  );
 
   it(`refuses connections beyond MAX_CONNECTIONS (${MAX_CONNECTIONS}) and serves again once they go`, async () => {
+    // The earlier tests' connections are gone on the server's side too, so these are all it holds.
+    await expect.poll(openConnections).toBe(0);
     const held = await Promise.all(Array.from({ length: MAX_CONNECTIONS }, connect));
     for (const connection of held) connection.socket.write('GET /api/health HTTP/1.1\r\n');
-    await expect
-      .poll(() => new Promise((resolve) => t.app.server.getConnections((_, count) => resolve(count))))
-      .toBe(MAX_CONNECTIONS);
+    await expect.poll(openConnections).toBe(MAX_CONNECTIONS);
     const extra = await connect();
     extra.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await closedWithin(extra, CUT_WITHIN_MS);
     expect(extra.received()).toBe('');
     for (const connection of held) connection.socket.destroy();
-    await expect
-      .poll(() => new Promise((resolve) => t.app.server.getConnections((_, count) => resolve(count))))
-      .toBe(0);
+    await expect.poll(openConnections).toBe(0);
     const again = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(again.status).toBeLessThan(500);
   }, 30_000);
