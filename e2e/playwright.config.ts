@@ -39,6 +39,9 @@ export default defineConfig({
     // A page load waits for the server and the app's code to arrive; under load both take seconds.
     navigationTimeout: 60_000,
     actionTimeout: 60_000,
+    // As a person who reduces motion: the app then moves nothing (apps/web/src/app/theme.ts), and the tests never
+    // wait for a dialog to fade in or a drawer to slide.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

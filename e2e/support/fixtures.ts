@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ACCOUNTS, E2E_URL } from './environment';
+import { answerMapTiles } from './map-tiles';
 import { recordToasts } from './toasts';
 
 type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
@@ -73,6 +74,7 @@ export const test = base.extend<TestOptions, WorkerFixtures>({
   },
   context: async ({ context, adminSignedIn, adminSession }, use) => {
     await recordToasts(context);
+    await answerMapTiles(context);
     if (adminSignedIn) savedTokens.set(context, (await adminSession()).token);
     await use(context);
   },

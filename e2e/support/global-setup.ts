@@ -2,13 +2,23 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repositoryRoot, startMailSink, startServer } from '@school-transport/testing';
+import { fromBuild, repositoryRoot, startMailSink, startServer } from '@school-transport/testing';
 import { E2E_PORT, E2E_URL, MAIL_DIR_VARIABLE } from './environment';
+import { E2E_TILE_URL } from './map-tiles';
 
-/** Builds the web app, seeds a fresh embedded database, starts the production server; the returned function stops it. */
+/**
+ * Builds the server and the web app (what changed since their last build), seeds a fresh embedded database and
+ * starts the built server as production runs it; the returned function stops it. E2E_SKIP_BUILD=1 when the caller
+ * has just built both (`npm test` does).
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD)
-    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repositoryRoot, stdio: 'inherit' });
+    execFileSync('npm', ['run', 'build'], { cwd: repositoryRoot, stdio: 'inherit' });
+  const program = fromBuild();
+  if (!fs.existsSync(program.args[0]!))
+    throw new Error(
+      `${program.args[0]} is missing: run "npm run build" first (or leave E2E_SKIP_BUILD unset)`,
+    );
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-e2e-'));
   const pgliteDir = path.join(dataDir, 'pglite');
@@ -23,6 +33,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[MAIL_DIR_VARIABLE] = mailDir;
 
   const server = await startServer({
+    // The built server (apps/server/dist), plain JavaScript: production's code, and nothing to compile at start.
+    program,
     cwd: repositoryRoot,
     env: {
       NODE_ENV: 'production',
@@ -34,13 +46,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TRUST_PROXY: '1',
       SMTP_URL: mailSink.url,
       PUBLIC_URL: E2E_URL,
+      // Tiles the tests' browsers get from support/map-tiles.ts, never from the network.
+      MAP_TILE_URL: E2E_TILE_URL,
       // A test's API calls (page.request) reuse a kept-alive connection after seconds of clicking; with the
       // default 5 s the server may close it just as the next call is sent (ECONNRESET, seen once). A browser
       // retries such a call; Playwright's request context does not. An idle connection now lasts until the
       // socket's own limit (REQUEST_TIMEOUT_SECONDS, 60 s), longer than a test's pause between two calls.
       KEEP_ALIVE_TIMEOUT_SECONDS: '600',
     },
-    // Under load the server takes long to start (tsx compiles its sources first).
+    // Under load the server takes long to start.
     timeoutMs: 180_000,
   });
 

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 export { openDashboard, signInAsAdmin } from './fixtures';
+export { ONE_PIXEL_PNG } from './map-tiles';
 
 /**
  * Steps every screen test takes. Every test shares one database with the others, so records carry a tag of their
@@ -36,16 +37,6 @@ export async function cellUnder(page: Page, row: Locator, header: string): Promi
   const headers = await page.getByRole('columnheader').allTextContents();
   return row.getByRole('cell').nth(headers.indexOf(header));
 }
-
-/** A real 1×1 PNG, small enough for any upload limit. */
-export const ONE_PIXEL_PNG = {
-  name: 'pixel.png',
-  mimeType: 'image/png',
-  buffer: Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=',
-    'base64',
-  ),
-};
 
 /** Fails when the page is wider than the phone it is shown on (something would need a sideways scroll). */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {

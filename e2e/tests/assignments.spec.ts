@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/fixtures';
+import { expect, openDashboard, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { uniqueTag } from '@school-transport/testing';
 import { assignThroughApi, chooseOption, createParts } from '../support/assignments-helpers';
@@ -19,6 +19,7 @@ test('an assignment is built on Add Assignment up to the seats of its vehicle', 
   const vehicleOption = `${vehicle.licensePlate} (2 seats)`;
   const driverOption = `${driver.name} (${driver.licenseNo})`;
 
+  await openDashboard(page);
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'Assignments' })

@@ -109,7 +109,7 @@ test('a student is viewed with a map of the pickup point and updated with a clic
   await expect(page.getByRole('heading', { name: child.name })).toBeVisible();
   await expect(page.getByText('Not assigned')).toBeVisible();
   await expect(page.getByText('12.93620, 77.62550')).toBeVisible();
-  // Without tiles (no internet here) the map still shows the point.
+  // The map shows the point.
   const map = page.getByRole('region', { name: 'Pickup location map' });
   await expect(map.locator('.location-picker-point')).toBeVisible();
 

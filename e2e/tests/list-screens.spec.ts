@@ -1,4 +1,4 @@
-import { expect, test } from '../support/fixtures';
+import { expect, openDashboard, test } from '../support/fixtures';
 import { busRoutePayload, driverPayload, uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
 import { searchList, summary } from '../support/screens';
@@ -18,6 +18,7 @@ for (const { menu, path, resource, payload } of LISTS) {
     const tag = uniqueTag();
     for (let index = 1; index <= 6; index += 1) await createThroughApi(page, resource, payload(tag, index));
 
+    await openDashboard(page);
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: menu }).click();
     await expect(page).toHaveURL(path);
     await searchList(page, `  ${tag}  `);

@@ -8,7 +8,8 @@ test.use({ adminSignedIn: true });
 test('a map whose tiles cannot load says so, and its place can still be typed or clicked', async ({
   page,
 }) => {
-  // The tile server is unreachable, whatever this machine's network: every tile request fails.
+  // The tile server is unreachable: every tile request fails (this page's route comes before the tiles every
+  // test's context is answered, support/map-tiles.ts).
   await page.route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort('internetdisconnected'));
   const modal = await openAddDialog(page, '/all-schools', 'School');
   const map = await mapReady(modal.getByRole('region', { name: 'School location map' }));

@@ -4,7 +4,7 @@ import { uniqueTag } from '@school-transport/testing';
 import { createThroughApi, postThroughApi } from '../support/api';
 import { assignThroughApi, createParts, localToday, type Parts } from '../support/assignments-helpers';
 import { inviteDriver } from '../support/driver-trip';
-import { expect, storedToken, test } from '../support/fixtures';
+import { expect, openDashboard, storedToken, test } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/screens';
 import { scan } from './accessibility-helpers';
 
@@ -53,6 +53,7 @@ test('a planner proposes, a person reviews and accepts, and the driver’s manif
   const [seated, second, third] = parts.children;
 
   // The planner, from the menu.
+  await openDashboard(page);
   await page.getByRole('link', { name: 'Planner' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Route Planner' })).toBeVisible();
 

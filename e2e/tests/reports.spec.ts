@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '../support/fixtures';
+import { expect, openDashboard, test } from '../support/fixtures';
 import { localToday } from '../support/assignments-helpers';
 import { createLiveDay, driverPhone } from '../support/live-day';
 
@@ -15,6 +15,7 @@ test('the office reads today’s ridership as a chart and a table, downloads its
   await phone.board(day.seatedChildId);
   const today = localToday();
 
+  await openDashboard(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Reports' }).click();
   await expect(page).toHaveURL('/reports');
   const range = page.getByRole('form', { name: 'Report range' });

@@ -1,5 +1,5 @@
 import { dayInLocale } from '@school-transport/shared';
-import { expect, test } from '../support/fixtures';
+import { expect, openDashboard, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { postThroughApi } from '../support/api';
 import { localToday, newAssignment } from '../support/assignments-helpers';
@@ -15,6 +15,7 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   const { tag, parts } = await newAssignment(page);
   const today = localToday();
 
+  await openDashboard(page);
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Trips' }).click();
   await expect(page).toHaveURL('/all-trips');
   await page.getByRole('button', { name: 'Generate trips' }).click();

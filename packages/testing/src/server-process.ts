@@ -27,6 +27,16 @@ export const fromSource = (args: string[] = ['start'], nodeOptions: string[] = [
   cwd: serverDir,
 });
 
+/**
+ * `main.js <args>` of the server as `npm run build` left it in apps/server/dist: plain JavaScript, nothing compiled
+ * at start, as production runs it (the caller builds it first).
+ */
+export const fromBuild = (args: string[] = ['start']): ServerProgram => ({
+  command: process.execPath,
+  args: [path.join(serverDir, 'dist/main.js'), ...args],
+  cwd: serverDir,
+});
+
 /** `npm start` as the README gives it: the launcher builds what changed and runs the built server. */
 export const npmStart = (args: string[] = []): ServerProgram => ({
   command: 'npm',

@@ -1,9 +1,13 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { SnackbarProvider } from 'notistack';
 import { useMemo, type ReactNode } from 'react';
 import { createAppTheme } from './theme';
 import { ThemeModeContext, usePersistentThemeMode } from './theme-mode';
+
+/** The system's "reduce motion" setting, which the theme honours (theme.ts). */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /**
  * App-wide services that do not depend on the current route. The session provider sits inside the router
@@ -12,7 +16,12 @@ import { ThemeModeContext, usePersistentThemeMode } from './theme-mode';
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const themeMode = usePersistentThemeMode();
-  const theme = useMemo(() => createAppTheme(themeMode.mode), [themeMode.mode]);
+  // Read before the first paint (noSsr), so nothing animates before the preference is known; followed when it changes.
+  const reducedMotion = useMediaQuery(REDUCED_MOTION, { noSsr: true });
+  const theme = useMemo(
+    () => createAppTheme(themeMode.mode, { reducedMotion }),
+    [themeMode.mode, reducedMotion],
+  );
 
   return (
     <ThemeModeContext.Provider value={themeMode}>
@@ -25,7 +34,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           // left, lists with their pages on the right); on a phone notistack spans the width.
           anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
           autoHideDuration={5000}
-          transitionDuration={{ enter: 225, exit: 195 }}
+          transitionDuration={reducedMotion ? { enter: 0, exit: 0 } : { enter: 225, exit: 195 }}
         >
           {children}
         </SnackbarProvider>

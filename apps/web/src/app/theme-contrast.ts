@@ -107,17 +107,19 @@ export function contrastComponents(): Components<Theme> {
         }),
       },
     },
-    MuiCssBaseline: {
-      styleOverrides: (theme: Theme) =>
-        Object.fromEntries(
-          TOASTS.map((severity) => [
-            `.notistack-MuiContent.notistack-MuiContent-${severity}`,
-            {
-              backgroundColor: theme.palette[severity].main,
-              color: theme.palette[severity].contrastText,
-            },
-          ]),
-        ),
-    },
+    MuiCssBaseline: { styleOverrides: toastColours },
   };
+}
+
+/** The page-wide styles of the toasts' colours (CssBaseline's). */
+export function toastColours(theme: Theme) {
+  return Object.fromEntries(
+    TOASTS.map((severity) => [
+      `.notistack-MuiContent.notistack-MuiContent-${severity}`,
+      {
+        backgroundColor: theme.palette[severity].main,
+        color: theme.palette[severity].contrastText,
+      },
+    ]),
+  );
 }

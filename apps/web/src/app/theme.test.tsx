@@ -1,0 +1,64 @@
+import { useTheme } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders, REDUCED_MOTION } from './providers';
+import { createAppTheme } from './theme';
+
+/** A system whose media queries answer `reducedMotion` for "reduce motion" (jsdom has no matchMedia of its own). */
+function systemPrefers(reducedMotion: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query === REDUCED_MOTION && reducedMotion,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+/** Shows how long the app's theme lets a dialog take to appear, and whether buttons ripple. */
+function Motion() {
+  const theme = useTheme();
+  return (
+    <p>
+      entering {theme.transitions.duration.enteringScreen} ms, ripple{' '}
+      {theme.components?.MuiButtonBase?.defaultProps?.disableRipple ? 'off' : 'on'}
+    </p>
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the theme and reduced motion', () => {
+  it('moves nothing when the user prefers reduced motion: no transition time, no ripple', () => {
+    const still = createAppTheme('light', { reducedMotion: true });
+    expect(Object.values(still.transitions.duration).every((ms) => ms === 0)).toBe(true);
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+
+    const moving = createAppTheme('light');
+    expect(moving.transitions.duration.enteringScreen).toBeGreaterThan(0);
+    expect(moving.components?.MuiButtonBase).toBeUndefined();
+  });
+
+  it("follows the system's setting in the app", () => {
+    systemPrefers(true);
+    render(
+      <AppProviders>
+        <Motion />
+      </AppProviders>,
+    );
+    expect(screen.getByText('entering 0 ms, ripple off')).toBeInTheDocument();
+  });
+
+  it('keeps its motion for everyone else', () => {
+    systemPrefers(false);
+    render(
+      <AppProviders>
+        <Motion />
+      </AppProviders>,
+    );
+    expect(screen.getByText('entering 225 ms, ripple on')).toBeInTheDocument();
+  });
+});
