@@ -8,7 +8,7 @@ import {
   type RunningServer,
 } from '@school-transport/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addPhoto, createDatabase, OPS_ADMIN, opsEnv, tempDataDir } from './support/data-dir-process.js';
+import { addPhoto, migratedDataDir, OPS_ADMIN, opsEnv, tempDataDir } from './support/data-dir-process.js';
 import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
 
 /**
@@ -60,8 +60,10 @@ async function photoStatus(server: RunningServer, signedUrl: string): Promise<st
 
 describe('backup and restore', () => {
   it('restores a backup taken under writes with every acknowledged record and photo', async () => {
-    const source = opsEnv(await newDataDir('backup-source'), await newDatabaseUrl());
-    await createDatabase(source);
+    // The source is a migrated copy; the target below is empty, as a restore onto a new machine finds it.
+    const migrated = await migratedDataDir('backup-source');
+    cleanups.push(migrated.remove);
+    const source = migrated.env;
     const server = await startServer({ env: source });
     const backupFile = path.join(await newDataDir('backup-file'), 'nested', 'schoolride.tar.gz');
     const before: Array<{ id: string; plate: string }> = [];

@@ -5,6 +5,7 @@ import { runCommand, startServer, vehiclePayload } from '@school-transport/testi
 import {
   addPhoto,
   createDatabase,
+  migratedDataDir,
   OPS_ADMIN,
   openToOthers,
   opsEnv,
@@ -17,22 +18,29 @@ import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
  * tests of the real command line; about the folder, not the engine, so they run in the PGlite project, except
  * the folder several servers share on PostgreSQL.
  */
-const folders: string[] = [];
-afterAll(() => Promise.all(folders.map((dir) => fs.rm(dir, { recursive: true, force: true }))));
+const removals: Array<() => Promise<void>> = [];
+afterAll(() => Promise.all(removals.map((remove) => remove())));
 
+/** An empty data folder: its first command runs initdb and every migration. */
 async function newDataDir(name: string) {
   const dir = await tempDataDir(name);
-  folders.push(dir);
+  removals.push(() => fs.rm(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A data folder with a migrated database, for the tests that are not about creating one. */
+async function migrated(name: string) {
+  const folder = await migratedDataDir(name, 'pglite');
+  removals.push(folder.remove);
+  return folder;
 }
 
 const LOCK = 'schoolride.lock';
 
 describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
   it('refuses a second server and every command on a folder in use, naming the folder and the holder', async () => {
-    const dataDir = await newDataDir('lock');
-    await createDatabase(opsEnv(dataDir));
-    const server = await startServer({ env: opsEnv(dataDir) });
+    const { dataDir, env } = await migrated('lock');
+    const server = await startServer({ env });
     try {
       const holder = `${dataDir} is in use by process ${server.child.pid}`;
       const attempts = [
@@ -42,13 +50,14 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
         ['generate', '--students', '10'],
         ['restore', '/nonexistent-backup.tar.gz'],
       ];
-      for (const args of attempts) {
-        const result = await runCommand(
-          args,
-          { ...opsEnv(dataDir), PORT: '0' },
-          { input: 'a password for the second admin' },
-        );
-        expect(result.code, `${args[0]}: ${result.output}`).toBe(1);
+      // Side by side: each is refused by the lock alone, whatever the others do.
+      const results = await Promise.all(
+        attempts.map((args) =>
+          runCommand(args, { ...env, PORT: '0' }, { input: 'a password for the second admin' }),
+        ),
+      );
+      for (const [i, result] of results.entries()) {
+        expect(result.code, `${attempts[i]![0]}: ${result.output}`).toBe(1);
         expect(result.output.trim().split('\n')).toHaveLength(1);
         expect(result.output).toContain(holder);
       }
@@ -65,14 +74,13 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
   }, 180_000);
 
   it('is not blocked by the lock of a killed server, nor by a lock whose pid now belongs to another process', async () => {
-    const dataDir = await newDataDir('stale-lock');
-    await createDatabase(opsEnv(dataDir));
-    const first = await startServer({ env: opsEnv(dataDir) });
+    const { dataDir, env } = await migrated('stale-lock');
+    const first = await startServer({ env });
     expect(await first.stop('SIGKILL')).toBeNull();
     const left = JSON.parse(await fs.readFile(path.join(dataDir, LOCK), 'utf8')) as { pid: number };
     expect(left.pid).toBe(first.child.pid);
 
-    const second = await startServer({ env: opsEnv(dataDir) });
+    const second = await startServer({ env });
     expect((await fetch(`${second.url}/api/health`)).status).toBe(200);
     expect(await second.stop('SIGKILL')).toBeNull();
 
@@ -81,7 +89,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
       path.join(dataDir, LOCK),
       JSON.stringify({ pid: process.pid, startTicks: 1, command: 'start' }),
     );
-    const third = await startServer({ env: opsEnv(dataDir) });
+    const third = await startServer({ env });
     try {
       expect((await fetch(`${third.url}/api/health`)).status).toBe(200);
     } finally {
@@ -92,6 +100,7 @@ describe.skipIf(TEST_DB !== 'pglite')('one process per data folder', () => {
 
 describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
   it('creates the folder, the database files and uploaded photos for the owner alone', async () => {
+    // From nothing: the folder, and PGlite's files as its initdb writes them.
     const dataDir = path.join(await newDataDir('perm-new'), 'data');
     await createDatabase(opsEnv(dataDir));
     const server = await startServer({ env: opsEnv(dataDir) });
@@ -110,9 +119,7 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
   }, 180_000);
 
   it('makes an existing folder readable by others owner-only at start, with a warning', async () => {
-    const dataDir = await newDataDir('perm-old');
-    await createDatabase(opsEnv(dataDir));
-    await (await startServer({ env: opsEnv(dataDir) })).stop('SIGTERM');
+    const { dataDir, env } = await migrated('perm-old');
     // As an older version left it: PGlite's files 0666, folders 0755.
     const open = async (target: string) => {
       const stat = await fs.stat(target);
@@ -123,7 +130,7 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
     await open(dataDir);
     expect((await openToOthers(dataDir)).length).toBeGreaterThan(100);
 
-    const server = await startServer({ env: { ...opsEnv(dataDir), LOG_LEVEL: 'info' } });
+    const server = await startServer({ env: { ...env, LOG_LEVEL: 'info' } });
     try {
       expect(server.output()).toMatch(
         /could be read or changed by other users; \d+ of its files and folders are now owner-only/,
@@ -137,32 +144,31 @@ describe.skipIf(TEST_DB !== 'pglite')('an owner-only data folder', () => {
 
 describe.skipIf(TEST_DB !== 'postgres')('a data folder shared by servers on PostgreSQL', () => {
   it('is not locked, and a photo uploaded through one server is served by the other', async () => {
+    // An empty database: the first server's start migrates it and creates the first administrator (the first start
+    // from nothing on PostgreSQL), and the second finds both.
     const dataDir = await newDataDir('shared');
     const database = await newPostgresDatabase('st_shared');
+    removals.push(database.drop);
+    const env = opsEnv(dataDir, database.url);
+    const first = await startServer({ env });
     try {
-      await createDatabase(opsEnv(dataDir, database.url));
-      const first = await startServer({ env: opsEnv(dataDir, database.url) });
+      const second = await startServer({ env });
       try {
-        const second = await startServer({ env: opsEnv(dataDir, database.url) });
-        try {
-          // The database is PostgreSQL's to guard: the folder only holds the photos, and neither server locks it.
-          await expect(fs.access(path.join(dataDir, LOCK))).rejects.toThrow();
-          const api = await first.apiAs(OPS_ADMIN);
-          const vehicle = await api('POST', '/api/vehicles/create', vehiclePayload());
-          const photo = await addPhoto(api, vehicle.body.data.id, 90);
-          const served = await fetch(`${second.url}${photo}`);
-          expect(served.status).toBe(200);
-          expect(served.headers.get('content-type')).toBe('image/webp');
-        } finally {
-          await second.stop('SIGTERM');
-        }
-        // The first one still serves: the second stopping took nothing away from it.
-        expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
+        // The database is PostgreSQL's to guard: the folder only holds the photos, and neither server locks it.
+        await expect(fs.access(path.join(dataDir, LOCK))).rejects.toThrow();
+        const api = await first.apiAs(OPS_ADMIN);
+        const vehicle = await api('POST', '/api/vehicles/create', vehiclePayload());
+        const photo = await addPhoto(api, vehicle.body.data.id, 90);
+        const served = await fetch(`${second.url}${photo}`);
+        expect(served.status).toBe(200);
+        expect(served.headers.get('content-type')).toBe('image/webp');
       } finally {
-        await first.stop('SIGTERM');
+        await second.stop('SIGTERM');
       }
+      // The first one still serves: the second stopping took nothing away from it.
+      expect((await fetch(`${first.url}/api/health`)).status).toBe(200);
     } finally {
-      await database.drop();
+      await first.stop('SIGTERM');
     }
   }, 300_000);
 });

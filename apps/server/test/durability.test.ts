@@ -1,9 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, it, type ExpectStatic } from 'vitest';
 import { startServer, vehiclePayload } from '@school-transport/testing';
-import { createDatabase, OPS_ADMIN, opsEnv, tempDataDir } from './support/data-dir-process.js';
+import { migratedDataDir, OPS_ADMIN } from './support/data-dir-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
@@ -13,11 +12,9 @@ import { TEST_DB } from './support/test-app.js';
  * shows no sync at all, so this check can fail. strace is a Debian package (`npm test` and .ci/run install it).
  */
 const hasStrace = spawnSync('strace', ['-V']).status === 0;
-let dataDirs: string[] = [];
+const removals: Array<() => Promise<unknown>> = [];
 
-afterAll(async () => {
-  await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
-});
+afterAll(() => Promise.all(removals.map((remove) => remove())));
 
 interface TraceLine {
   index: number;
@@ -83,22 +80,21 @@ async function traceProcess(pid: number, file: string) {
   };
 }
 
-/** The trace of one create, from the request's arrival to its answer, with the WAL writes and syncs in between. */
-async function traceOneCreate(env: Record<string, string>) {
-  const dataDir = await tempDataDir('durability');
-  dataDirs.push(dataDir);
-  const serverEnv = { ...opsEnv(dataDir), ...env };
-  await createDatabase(serverEnv);
-  const server = await startServer({ env: serverEnv });
+/**
+ * The trace of one create, from the request's arrival to its answer, with the WAL writes and syncs in between. On a
+ * migrated copy: the first start is not what is traced. `expect` is the calling test's own (they run side by side).
+ */
+async function traceOneCreate(env: Record<string, string>, expect: ExpectStatic) {
+  const folder = await migratedDataDir('durability', 'pglite');
+  // Beside the data folder, not in it.
+  const traceFile = `${folder.dataDir}.strace`;
+  removals.push(folder.remove, () => fs.rm(traceFile, { force: true }));
+  const server = await startServer({ env: { ...folder.env, ...env } });
   try {
     const api = await server.apiAs(OPS_ADMIN);
     // The first create prepares statements and fills caches: the traced one is a plain steady-state write.
     expect((await api('POST', '/api/vehicles/create', vehiclePayload())).status).toBe(201);
-    const trace = await traceProcess(
-      server.child.pid!,
-      path.join(dataDir, '..', `${path.basename(dataDir)}.strace`),
-    );
-    dataDirs.push(path.join(dataDir, '..', `${path.basename(dataDir)}.strace`));
+    const trace = await traceProcess(server.child.pid!, traceFile);
     const body = vehiclePayload();
     const created = await api('POST', '/api/vehicles/create', body);
     const lines = await trace.stop();
@@ -123,26 +119,31 @@ async function traceOneCreate(env: Record<string, string>) {
   }
 }
 
+// The two traces run side by side: each server is traced on its own, and what is checked is the order of its calls.
 describe.skipIf(TEST_DB !== 'pglite' || !hasStrace)('durable commits on the embedded database', () => {
-  beforeAll(() => {
-    dataDirs = [];
-  });
+  it.concurrent(
+    'syncs the WAL after the commit is written and before the answer goes out',
+    async ({ expect }) => {
+      const { walWrites, syncs } = await traceOneCreate({}, expect);
+      expect(walWrites.length).toBeGreaterThan(0);
+      const lastWalWrite = walWrites.at(-1)!;
+      const walSyncsAfterIt = syncs.filter(
+        (line) =>
+          line.index > lastWalWrite.index &&
+          /fdatasync\(\d+<[^>]*\/pg_wal\/[0-9A-F]{24}>\) = 0/.test(line.text),
+      );
+      expect(walSyncsAfterIt.length, syncs.map((line) => line.text).join('\n')).toBeGreaterThan(0);
+    },
+    120_000,
+  );
 
-  it('syncs the WAL after the commit is written and before the answer goes out', async () => {
-    const { walWrites, syncs } = await traceOneCreate({});
-    expect(walWrites.length).toBeGreaterThan(0);
-    const lastWalWrite = walWrites.at(-1)!;
-    const walSyncsAfterIt = syncs.filter(
-      (line) =>
-        line.index > lastWalWrite.index &&
-        /fdatasync\(\d+<[^>]*\/pg_wal\/[0-9A-F]{24}>\) = 0/.test(line.text),
-    );
-    expect(walSyncsAfterIt.length, syncs.map((line) => line.text).join('\n')).toBeGreaterThan(0);
-  }, 120_000);
-
-  it('with DURABLE_COMMITS=off, as PGlite is by itself, the same write is answered without any sync', async () => {
-    const { walWrites, syncs } = await traceOneCreate({ DURABLE_COMMITS: 'off' });
-    expect(walWrites.length).toBeGreaterThan(0);
-    expect(syncs).toEqual([]);
-  }, 120_000);
+  it.concurrent(
+    'with DURABLE_COMMITS=off, as PGlite is by itself, the same write is answered without any sync',
+    async ({ expect }) => {
+      const { walWrites, syncs } = await traceOneCreate({ DURABLE_COMMITS: 'off' }, expect);
+      expect(walWrites.length).toBeGreaterThan(0);
+      expect(syncs).toEqual([]);
+    },
+    120_000,
+  );
 });

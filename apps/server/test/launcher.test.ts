@@ -31,6 +31,8 @@ function portIsFree(port: number): Promise<boolean> {
 const portOf = (url: string) => Number(new URL(url).port);
 
 describe.skipIf(TEST_DB !== 'pglite')('npm start', () => {
+  // Empty, as after `npm install && npm start`: the first start is the built server's initdb and migrations, read
+  // from the build's own copy of them (scripts/build.mjs), which the tests from source never use.
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'st-npm-start-'));

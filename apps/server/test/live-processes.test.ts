@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,8 +12,8 @@ import {
 } from '@school-transport/testing';
 import type { LiveTrip, Trip } from '@school-transport/shared';
 import { LISTENER_APPLICATION_NAME } from '../src/db/client.js';
-import { createDatabase, OPS_ADMIN, opsEnv, tempDataDir } from './support/data-dir-process.js';
-import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
+import { migratedDataDir, OPS_ADMIN } from './support/data-dir-process.js';
+import { TEST_DB } from './support/test-app.js';
 
 /**
  * Two real API processes on one PostgreSQL database and one shared DATA_DIR, as behind a load balancer: an event
@@ -25,8 +24,7 @@ import { newPostgresDatabase, TEST_DB } from './support/test-app.js';
 const DAY = '2026-03-02';
 
 describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processes', () => {
-  let database: Awaited<ReturnType<typeof newPostgresDatabase>>;
-  let dataDir: string;
+  let folder: Awaited<ReturnType<typeof migratedDataDir>>;
   let first: RunningServer;
   let second: RunningServer;
   let api: HttpApi;
@@ -35,7 +33,7 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
 
   /** A query on the test's database from outside both servers. */
   const query = async <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => {
-    const client = new pg.Client({ connectionString: database.url });
+    const client = new pg.Client({ connectionString: folder.env.DATABASE_URL });
     await client.connect();
     try {
       return (await client.query<T>(text, values)).rows;
@@ -43,7 +41,7 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
       await client.end();
     }
   };
-  const databaseName = () => new URL(database.url).pathname.slice(1);
+  const databaseName = () => new URL(folder.env.DATABASE_URL!).pathname.slice(1);
   const listeners = () =>
     query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1 and datname = $2', [
       LISTENER_APPLICATION_NAME,
@@ -59,10 +57,9 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
     stream.events.filter((event) => event.event !== 'ready').map((event) => Number(event.id));
 
   beforeAll(async () => {
-    database = await newPostgresDatabase('st_live');
-    dataDir = await tempDataDir('live-processes');
-    const env = opsEnv(dataDir, database.url);
-    await createDatabase(env);
+    // A migrated copy: the first start on an empty database is data-dir.test.ts's to test.
+    folder = await migratedDataDir('live_processes', 'postgres');
+    const { env } = folder;
     // One after the other: the first creates the first administrator, the second finds it.
     first = await startServer({ env });
     second = await startServer({ env });
@@ -82,8 +79,7 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
   afterAll(async () => {
     for (const stream of streams) stream.close();
     await Promise.all([first?.stop(), second?.stop()]);
-    await database?.drop();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await folder?.remove();
   }, 60_000);
 
   it('delivers an event made through one process to a stream on the other, and every id after a lost listener', async () => {

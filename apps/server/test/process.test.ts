@@ -3,24 +3,29 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { runCommand, signIn, startServer } from '@school-transport/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
+import { copyMigratedDatabase } from './support/data-dir-process.js';
 import { TEST_DB } from './support/test-app.js';
 
 /**
  * The real command line: a server process on the embedded database, spoken to over HTTP.
- * Runs once (in the PGlite project): it is about the process, not the engine.
+ * Runs once (in the PGlite project): it is about the process, not the engine. The first test starts on an empty
+ * folder (initdb, every migration, the first administrator); the later ones reuse that folder.
  */
 let dataDir: string;
 
 const start = (env: Record<string, string>) => startServer({ env: { LOG_LEVEL: 'info', ...env } });
 
-/** One line, no stack trace: what an operator sees when a setting is wrong. */
-function expectOneLine(output: string, line: string | RegExp) {
+/**
+ * One line, no stack trace: what an operator sees when a setting is wrong. A concurrent test passes its own
+ * `expect`, as Vitest asks, so that a failure is told of that test.
+ */
+function expectOneLine(output: string, line: string | RegExp, check: ExpectStatic = expect) {
   const lines = output
     .split('\n')
     .filter((text) => text.trim() !== '' && !text.includes('ExperimentalWarning'));
-  expect(lines, output).toHaveLength(1);
-  expect(lines[0]).toMatch(line);
+  check(lines, output).toHaveLength(1);
+  check(lines[0]).toMatch(line);
 }
 
 describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
@@ -72,6 +77,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
 
   it('creates no first admin when the start fails, and shows it on the next start that listens', async () => {
     const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'st-first-start-'));
+    // A migrated database with no administrator yet; the first test is the one that starts from nothing.
+    await copyMigratedDatabase(fresh);
     const taken = net.createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as net.AddressInfo).port;
@@ -95,7 +102,8 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     }
   }, 300_000);
 
-  it.each([
+  // The refusals run side by side: each is its own process, and none touches the data folder.
+  it.concurrent.for<[Record<string, string>, string | RegExp]>([
     [{ PORT: 'eighty' }, 'Invalid configuration: PORT must be a number between 1 and 65535.'],
     [{ LOG_LEVEL: 'loud' }, /^Invalid configuration: LOG_LEVEL must be one of fatal, error/],
     [
@@ -113,25 +121,30 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     ],
   ])(
     'stops at start-up with one line naming the bad setting: %j',
-    async (env, line) => {
+    { timeout: 120_000 },
+    async ([env, line], { expect }) => {
       const result = await runCommand(['start'], { DATA_DIR: dataDir, ...env });
       expect(result.code).toBe(1);
-      expectOneLine(result.output, line);
+      expectOneLine(result.output, line, expect);
+    },
+  );
+
+  it.concurrent(
+    'stops with one line when .env is a folder',
+    async ({ expect }) => {
+      const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'st-env-folder-'));
+      await fs.mkdir(path.join(cwd, '.env'));
+      const result = await runCommand(['start'], { DATA_DIR: dataDir }, { cwd });
+      expect(result.code).toBe(1);
+      expectOneLine(
+        result.output,
+        `Invalid configuration: ${cwd}/.env is a folder; it must be a file of NAME=value lines.`,
+        expect,
+      );
+      await fs.rm(cwd, { recursive: true, force: true });
     },
     120_000,
   );
-
-  it('stops with one line when .env is a folder', async () => {
-    const cwd = await fs.mkdtemp(path.join(os.tmpdir(), 'st-env-folder-'));
-    await fs.mkdir(path.join(cwd, '.env'));
-    const result = await runCommand(['start'], { DATA_DIR: dataDir }, { cwd });
-    expect(result.code).toBe(1);
-    expectOneLine(
-      result.output,
-      `Invalid configuration: ${cwd}/.env is a folder; it must be a file of NAME=value lines.`,
-    );
-    await fs.rm(cwd, { recursive: true, force: true });
-  }, 120_000);
 
   it('exits within the grace period when whatever reads its output stalls and then goes away', async () => {
     // The log writer is the same in every mode; 'test' spares this test a built web app (production serves one).

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { runCommand, type HttpApi } from '@school-transport/testing';
 import sharp from 'sharp';
+import { makeOwnerOnly } from '../../src/db/data-dir.js';
+import { copyMigratedPgliteFolder } from './database-templates.js';
+import { newPostgresDatabase, TEST_DB } from './test-app.js';
 
 /** What the process tests of DATA_DIR (lock, permissions, durability, backups) share. */
 
@@ -18,6 +21,42 @@ export const opsEnv = (dataDir: string, databaseUrl = '') => ({
   ADMIN_PASSWORD: OPS_ADMIN.password,
   LOG_LEVEL: 'warn',
 });
+
+/**
+ * Puts a database migrated to the latest migration where a server on `dataDir` keeps its own (DATA_DIR/pglite), and
+ * owner-only, as the server makes its files: the template's modes are whatever its builder's umask left, and a
+ * server that finds files open to others says so on start, a line a test of its output does not expect.
+ */
+export async function copyMigratedDatabase(dataDir: string): Promise<void> {
+  await copyMigratedPgliteFolder(path.join(dataDir, 'pglite'));
+  makeOwnerOnly(dataDir);
+}
+
+/**
+ * A data folder whose database is already migrated to the latest migration, for a process test that does not test
+ * the first start from nothing: on PGlite the run's migrated folder copied to DATA_DIR/pglite, where the server
+ * keeps its database, and on PostgreSQL a copy of the run's migrated template (support/database-templates.ts).
+ * Either costs a fraction of a second, where `migrate` on nothing costs an initdb and every migration. No
+ * administrator yet: the first start creates OPS_ADMIN. Answers the server's settings and what removes it all.
+ */
+export async function migratedDataDir(
+  name: string,
+  engine: 'pglite' | 'postgres' = TEST_DB,
+): Promise<{ dataDir: string; env: Record<string, string>; remove(): Promise<void> }> {
+  const dataDir = await tempDataDir(name);
+  let database: { url: string; drop(): Promise<void> } | null = null;
+  if (engine === 'postgres')
+    database = await newPostgresDatabase(`st_${name.replace(/\W/g, '_')}`, { migrated: true });
+  else await copyMigratedDatabase(dataDir);
+  return {
+    dataDir,
+    env: opsEnv(dataDir, database?.url),
+    async remove() {
+      await database?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * Creates and migrates the database of `env` with `migrate`, which has no start-up time limit: a new PGlite folder
