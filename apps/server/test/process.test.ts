@@ -34,24 +34,61 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
   });
   afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
-  it('prints the first admin once, shuts down cleanly on SIGTERM and SIGINT, and keeps its data', async () => {
-    const first = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });
-    const password = /sign in as boss@example\.com with the password (\S+)/.exec(first.output())?.[1];
-    expect(password).toBeDefined();
-    expect((await signIn(first.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
-    expect(await first.stop('SIGTERM')).toBe(0);
-    // stop() waits for the exit; the last lines may still be in the pipe until it closes.
-    await first.closed;
-    expect(first.output()).toContain('shutting down');
+  // The first two run side by side, each on a folder of its own (one process per core of a 2-core machine).
+  it.concurrent(
+    'prints the first admin once, shuts down cleanly on SIGTERM and SIGINT, and keeps its data',
+    async ({ expect }) => {
+      const first = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });
+      const password = /sign in as boss@example\.com with the password (\S+)/.exec(first.output())?.[1];
+      expect(password).toBeDefined();
+      expect((await signIn(first.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
+      expect(await first.stop('SIGTERM')).toBe(0);
+      // stop() waits for the exit; the last lines may still be in the pipe until it closes.
+      await first.closed;
+      expect(first.output()).toContain('shutting down');
 
-    const second = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });
-    expect(second.output()).not.toContain('First administrator created');
-    // A first-admin setting given once an admin exists is reported, not silently dropped.
-    expect(second.output()).toContain('ADMIN_EMAIL ignored: the database already has an administrator');
-    expect((await signIn(second.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
-    expect(await second.stop('SIGINT')).toBe(0);
-  }, 300_000);
+      const second = await start({ DATA_DIR: dataDir, ADMIN_EMAIL: 'boss@example.com' });
+      expect(second.output()).not.toContain('First administrator created');
+      // A first-admin setting given once an admin exists is reported, not silently dropped.
+      expect(second.output()).toContain('ADMIN_EMAIL ignored: the database already has an administrator');
+      expect((await signIn(second.url, { email: 'boss@example.com', password: password! })).status).toBe(200);
+      expect(await second.stop('SIGINT')).toBe(0);
+    },
+    300_000,
+  );
 
+  it.concurrent(
+    'creates no first admin when the start fails, and shows it on the next start that listens',
+    async ({ expect }) => {
+      const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'st-first-start-'));
+      // A migrated database with no administrator yet; the first test is the one that starts from nothing.
+      await copyMigratedDatabase(fresh);
+      const taken = net.createServer();
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const port = (taken.address() as net.AddressInfo).port;
+      try {
+        const failed = await runCommand(['start'], { DATA_DIR: fresh, PORT: String(port) });
+        expect(failed.code).toBe(1);
+        expectOneLine(
+          failed.output,
+          `Cannot start: PORT ${port} on HOST 127.0.0.1 is already in use; stop the other process or choose another PORT.`,
+        );
+        const server = await start({ DATA_DIR: fresh });
+        const password = /sign in as admin@example\.com with the password (\S+)/.exec(server.output())?.[1];
+        expect(password, server.output()).toBeDefined();
+        expect((await signIn(server.url, { email: 'admin@example.com', password: password! })).status).toBe(
+          200,
+        );
+        expect(await server.stop('SIGTERM')).toBe(0);
+      } finally {
+        taken.close();
+        await fs.rm(fresh, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
+
+  // On the first test's folder; and between the two groups of tests that run side by side, which it keeps apart.
   it('lets a request in flight finish before closing', async () => {
     const server = await start({ DATA_DIR: dataDir });
     // The request is in flight for sure once the server has read its headers: asked to, with Expect: 100-continue,
@@ -73,33 +110,6 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     expect(await answered).toMatch(/HTTP\/1\.1 401 /);
     const code = await exited;
     expect(code, server.output()).toBe(0);
-  }, 300_000);
-
-  it('creates no first admin when the start fails, and shows it on the next start that listens', async () => {
-    const fresh = await fs.mkdtemp(path.join(os.tmpdir(), 'st-first-start-'));
-    // A migrated database with no administrator yet; the first test is the one that starts from nothing.
-    await copyMigratedDatabase(fresh);
-    const taken = net.createServer();
-    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
-    const port = (taken.address() as net.AddressInfo).port;
-    try {
-      const failed = await runCommand(['start'], { DATA_DIR: fresh, PORT: String(port) });
-      expect(failed.code).toBe(1);
-      expectOneLine(
-        failed.output,
-        `Cannot start: PORT ${port} on HOST 127.0.0.1 is already in use; stop the other process or choose another PORT.`,
-      );
-      const server = await start({ DATA_DIR: fresh });
-      const password = /sign in as admin@example\.com with the password (\S+)/.exec(server.output())?.[1];
-      expect(password, server.output()).toBeDefined();
-      expect((await signIn(server.url, { email: 'admin@example.com', password: password! })).status).toBe(
-        200,
-      );
-      expect(await server.stop('SIGTERM')).toBe(0);
-    } finally {
-      taken.close();
-      await fs.rm(fresh, { recursive: true, force: true });
-    }
   }, 300_000);
 
   // The refusals run side by side: each is its own process, and none touches the data folder.
