@@ -1,7 +1,7 @@
 import { decomposeColor, getContrastRatio, hexToRgb } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 import { createAppTheme } from './theme';
-import { intentText, readableShade, TEXT_CONTRAST } from './theme-contrast';
+import { intentText, readableShade, selectedToggleText, TEXT_CONTRAST } from './theme-contrast';
 
 /** The hue of an rgb() colour, in degrees. */
 function hueOf(color: string): number {
@@ -40,6 +40,24 @@ describe('the theme', () => {
         ).toBeGreaterThanOrEqual(TEXT_CONTRAST);
       }
       expect(theme.palette.primary.main).toBe('#FFB419');
+    },
+  );
+
+  it.each(['light', 'dark'] as const)(
+    "draws a selected toggle's intent text at 4.5:1 on its tint, hovered or not (%s mode)",
+    (mode) => {
+      const theme = createAppTheme(mode);
+      const { selectedOpacity, hoverOpacity } = theme.palette.action;
+      for (const intent of ['success', 'error'] as const) {
+        const text = selectedToggleText(theme, intent);
+        for (const opacity of [selectedOpacity, selectedOpacity + hoverOpacity]) {
+          // The tint as the browser paints it on the page's paper.
+          const paper = decomposeColor(hexToRgb(theme.palette.background.paper)).values;
+          const main = decomposeColor(hexToRgb(theme.palette[intent].main)).values;
+          const painted = `rgb(${paper.map((under, index) => Math.round(under + (main[index]! - under) * opacity)).join(', ')})`;
+          expect(getContrastRatio(text, painted)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+        }
+      }
     },
   );
 });

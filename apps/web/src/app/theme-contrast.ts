@@ -1,5 +1,6 @@
 import {
   darken,
+  decomposeColor,
   getContrastRatio,
   lighten,
   type Components,
@@ -41,6 +42,29 @@ function surfaces(palette: Palette): string[] {
 /** The intent colour of `theme` as text on its surfaces. */
 export function intentText(theme: Theme, intent: Intent): string {
   return readableShade(theme.palette[intent].main, surfaces(theme.palette), theme.palette.mode);
+}
+
+/** `overlay` at `opacity` over `background`, as the browser paints a tint. */
+function tint(background: string, overlay: string, opacity: number): string {
+  const [br = 0, bg = 0, bb = 0] = decomposeColor(background).values;
+  const [or = 0, og = 0, ob = 0] = decomposeColor(overlay).values;
+  const mix = (under: number, over: number) => Math.round(under + (over - under) * opacity);
+  return `rgb(${mix(br, or)}, ${mix(bg, og)}, ${mix(bb, ob)})`;
+}
+
+/**
+ * The intent colour as the text of a selected toggle (the driver app's OK / Defect): MUI tints the toggle with that
+ * colour, more under the pointer, and the colour itself falls under 4.5:1 on its own tint (error red: 4.4:1 light,
+ * 4.3:1 dark).
+ */
+export function selectedToggleText(theme: Theme, intent: Intent): string {
+  const { main } = theme.palette[intent];
+  const { selectedOpacity, hoverOpacity } = theme.palette.action;
+  const tints = surfaces(theme.palette).flatMap((surface) => [
+    tint(surface, main, selectedOpacity),
+    tint(surface, main, selectedOpacity + hoverOpacity),
+  ]);
+  return readableShade(main, tints, theme.palette.mode);
 }
 
 /** The solid colours of notistack's toasts, which draw their own: the theme's, with text that reads on them. */
@@ -86,7 +110,12 @@ export function contrastComponents(): Components<Theme> {
     // hover's grey: the secondary text colour reads on both (the driver app's OK / Defect choice).
     MuiToggleButton: {
       styleOverrides: {
-        root: ({ theme }) => ({ color: theme.palette.text.secondary }),
+        root: ({ ownerState, theme }) => ({
+          color: theme.palette.text.secondary,
+          ...(isIntent(ownerState.color) && {
+            '&.Mui-selected': { color: selectedToggleText(theme, ownerState.color) },
+          }),
+        }),
       },
     },
     // The selected tab's label is drawn in the primary colour, the brand's amber (1.6:1 on the page).
