@@ -41,8 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      // Each test signs in from an X-Forwarded-For address of its own (support/fixtures.ts), as behind a proxy,
-      // so the per-address sign-in limit of one test does not spill into the next.
+      // Each test, and each worker's saved admin sign-in, comes from an X-Forwarded-For address of its own
+      // (support/fixtures.ts), as behind a proxy, so the per-address sign-in limit of one does not spill into the next.
       TRUST_PROXY: '1',
       SMTP_URL: mailSink.url,
       PUBLIC_URL: E2E_URL,

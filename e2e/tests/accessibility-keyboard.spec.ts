@@ -7,13 +7,13 @@ import { childPayload, driverPayload, parentPayload, uniqueTag } from '@school-t
 import { createThroughApi, postThroughApi } from '../support/api';
 import { searchList, summary } from '../support/screens';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * The back-office used with the keyboard alone: Tab, Shift+Tab, Enter, Space, Escape and the arrow keys, never a
  * click. Each test checks where the focus is at every step, as a keyboard user would see it.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const hasFocus = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 

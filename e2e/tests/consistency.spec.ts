@@ -6,10 +6,10 @@ import { createThroughApi, getThroughApi } from '../support/api';
 import { field } from '../support/families-helpers';
 import { rowAction } from '../support/screens';
 
+/** Cancel on an update screen with changes, answered with `answer` ('Discard' or 'Keep editing'). */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** Cancel on an update screen with changes, answered with `answer` ('Discard' or 'Keep editing'). */
 async function cancelAndAnswer(page: Page, answer: 'Discard' | 'Keep editing') {
   await page.getByRole('button', { name: 'Cancel' }).click();
   const ask = page.getByRole('dialog', { name: 'Discard your changes?' });

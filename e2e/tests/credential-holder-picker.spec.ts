@@ -4,13 +4,13 @@ import { expect, test } from '../support/fixtures';
 import { searchList } from '../support/screens';
 import { expectToast } from '../support/toasts';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * More than one page of the API's list (100). Lists show the newest first, so the first one made is the 101st
  * (or later, with other tests' drivers made since): a picker of the first hundred never offers it.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 const DRIVERS = 101;
 
 test('the Compliance screen finds any driver as the admin types, beyond the first hundred', async ({

@@ -7,10 +7,10 @@ import { createDriverDay } from '../support/driver-trip';
 import { needsInspection } from '../support/inspection-day';
 import { summary } from '../support/screens';
 
+/** The number on a count card of the dashboard: a link named by what it counts and described by the number. */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** The number on a count card of the dashboard: a link named by what it counts and described by the number. */
 async function countOf(page: Page, label: string): Promise<number> {
   const card = page.getByRole('main').getByRole('link', { name: label, exact: true });
   await expect(card).toHaveAccessibleDescription(/^\d+$/);

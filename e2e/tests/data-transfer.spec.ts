@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { expect, openDashboard, test } from '../support/fixtures';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * CSV in and out as the office uses it: a families file with mistakes is checked (nothing written, each problem by
  * line and column), its columns are mapped, the file is fixed and imported, and the families are in the Parents
  * list, which exports what it shows.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const HEADER =
   'Family ID,Parent Name,Contact,Phone,Alternative Phone,Address,City,State,ZIP,Child ID,Child Name,Class,Roll No,Latitude,Longitude';

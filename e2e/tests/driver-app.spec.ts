@@ -2,10 +2,10 @@ import type { Manifest } from '@school-transport/shared';
 import { createDriverDay, PHONE_STUBS } from '../support/driver-trip';
 import { expect, storedToken, test } from '../support/fixtures';
 
+/** A phone in a driver's hand: 390 × 844, on the bus's position, with NFC and a camera (stubbed). */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** A phone in a driver's hand: 390 × 844, on the bus's position, with NFC and a camera (stubbed). */
 const PHONE = {
   viewport: { width: 390, height: 844 },
   geolocation: { latitude: 12.9352, longitude: 77.6245, accuracy: 12 },

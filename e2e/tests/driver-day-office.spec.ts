@@ -7,13 +7,13 @@ import { lastMailTo } from '../support/mail-sink';
 import { rowAction, searchList } from '../support/screens';
 import { scan } from './accessibility-helpers';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * The office's side of the driver's day: stops, a route's morning run built and reordered, the school calendar, a
  * child marked not riding and a driver invited to the driver app. Records carry the test's tag (shared database).
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** A day `days` after today, YYYY-MM-DD. */
 function dayAfter(days: number): string {

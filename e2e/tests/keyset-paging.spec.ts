@@ -4,14 +4,14 @@ import { createThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { summary } from '../support/screens';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * Keyset paging (issue 19, decision 040): the pager's next and previous ask for the page by where it starts (the
  * cursor the shown page came with), a jump to another page asks by number; either way the rows are the ones that
  * page holds and the summary says where they sit. Twelve vehicles of this test's own, sorted by their seats.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 const COUNT = 12;
 
 async function twelveVehicles(page: Page): Promise<{ tag: string; plates: string[] }> {

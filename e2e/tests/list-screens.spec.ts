@@ -3,10 +3,10 @@ import { busRoutePayload, driverPayload, uniqueTag, vehiclePayload } from '@scho
 import { createThroughApi } from '../support/api';
 import { searchList, summary } from '../support/screens';
 
+/** The list pattern is one component; each screen is checked to use it against its own resource. */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** The list pattern is one component; each screen is checked to use it against its own resource. */
 const LISTS = [
   { menu: 'Drivers', path: '/all-drivers', resource: 'drivers', payload: driverPayload },
   { menu: 'Vehicles', path: '/all-vehicles', resource: 'vehicles', payload: vehiclePayload },

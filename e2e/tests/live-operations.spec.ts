@@ -4,14 +4,14 @@ import { expect, test } from '../support/fixtures';
 import { cellUnder } from '../support/screens';
 import { scan } from './accessibility-helpers';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * The dispatcher's screens as a trip runs: the driver's phone is played through the driver API (start, scans,
  * positions) while the office watches the Today board and the Live map, which follow the event stream and are
  * never reloaded. Every wait is for what the screen shows.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const boardRow = (page: Page, day: LiveDay) => page.getByRole('row', { name: `${day.routeName}, PICKUP` });
 const busInList = (page: Page, day: LiveDay) =>

@@ -7,15 +7,15 @@ import { expect, storedToken, test } from '../support/fixtures';
 import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
 import { lastMailTo } from '../support/mail-sink';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * The parent portal on a phone as a trip runs: the office invites the parent (the mailed link sets a password),
  * the parent signs in at /parent, and the driver's phone is played through the driver API. The parent's screen is
  * never reloaded: what changes arrives over the parent's own, filtered event stream. Every wait is for what the
  * screen shows.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const PHONE = { width: 390, height: 844 };
 

@@ -8,14 +8,14 @@ import { expect, openDashboard, storedToken, test } from '../support/fixtures';
 import { expectNoSidewaysScroll } from '../support/screens';
 import { scan } from './accessibility-helpers';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * The route planner (issue 17): a planner proposes stops and runs, a person reviews and accepts them, and the
  * driver's manifest shows the new stops. Every record carries a tag of its own: the database is shared with the
  * tests running beside these.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 /** A school a few kilometres from the children of `createParts` (who live around 12.935, 77.624). */
 const schoolPayload = (tag: string) => ({

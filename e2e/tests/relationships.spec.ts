@@ -5,10 +5,10 @@ import { assignThroughApi, createParts, localToday, type Parts } from '../suppor
 import { expect, test } from '../support/fixtures';
 import { cellUnder, rowAction, searchList } from '../support/screens';
 
+/** The width the back-office is used at on a laptop: every list's table fits its container there. */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** The width the back-office is used at on a laptop: every list's table fits its container there. */
 const LAPTOP = { width: 1280, height: 900 };
 
 /** Fails when the list's table is wider than the box around it (a column would need a sideways scroll). */

@@ -7,10 +7,10 @@ import { assignThroughApi, createParts, localToday } from '../support/assignment
 import { inviteDriver } from '../support/driver-trip';
 import { generateTodaysPickup } from '../support/live-day';
 
+/** More stops than a page of a per-stop report (REPORT_PAGE_SIZE, 50). */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** More stops than a page of a per-stop report (REPORT_PAGE_SIZE, 50). */
 const STOPS = 56;
 
 test('a per-stop report shows a page of its stops, least on time first, pages on, and its CSV holds them all', async ({

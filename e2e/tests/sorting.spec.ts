@@ -3,14 +3,14 @@ import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { createThroughApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * Sorting a list (issue 19): a header's click on a desktop, the 'Sort by' control on a phone, each kept in the
  * address. Three vehicles of this test's own (found by their tag among the other tests' records) with seats that
  * are in neither their plates' order nor the order they were made in.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 const SEATS = [20, 40, 30];
 
 async function vehiclesWithSeats(page: Page): Promise<{ tag: string; plates: string[] }> {

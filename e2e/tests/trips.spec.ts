@@ -5,10 +5,10 @@ import { postThroughApi } from '../support/api';
 import { localToday, newAssignment } from '../support/assignments-helpers';
 import { searchList, summary } from '../support/screens';
 
+/** The trip list's Date column once a trip has started: 'Do MMM YY, h:mm:ss a' (the default locale). */
+
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
-
-/** The trip list's Date column once a trip has started: 'Do MMM YY, h:mm:ss a' (the default locale). */
 const STARTED_AT = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{2}, \d{1,2}:\d{2}:\d{2} (am|pm)$/;
 
 test('today’s trips are generated through the dialog, filtered, and one is started', async ({ page }) => {

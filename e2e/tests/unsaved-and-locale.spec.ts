@@ -6,13 +6,13 @@ import { expect, test } from '../support/fixtures';
 import { expectNoSidewaysScroll, searchList } from '../support/screens';
 import { expectToast } from '../support/toasts';
 
-// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
-test.use({ adminSignedIn: true });
-
 /**
  * Issue 19: an edit screen asks before leaving unsaved changes (and not after a save); the Audit log's filters
  * fold on a phone; dates are written in the operator's locale, the one /api/settings names.
  */
+
+// Every test here works as the signed-in admin: its browser starts with the session its worker saved.
+test.use({ adminSignedIn: true });
 
 const menuLink = (page: Page, name: string) =>
   page.getByRole('navigation').getByRole('link', { name, exact: true });
