@@ -42,15 +42,15 @@ declare module 'vitest' {
 }
 
 /** What the templates are made of: every migration file (and its journal), and the PGlite that wrote the folder. */
-function templateKey(): string {
+export function templateKey(migrations = migrationsDir): string {
   const hash = createHash('sha256');
   // The package exports no package.json; its entry sits in dist/, one folder below it.
   const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
   const pglitePackage = path.join(path.dirname(pgliteEntry), '../package.json');
   hash.update(fs.readFileSync(pglitePackage));
-  const files = fs.readdirSync(migrationsDir, { recursive: true, encoding: 'utf8' }).sort();
+  const files = fs.readdirSync(migrations, { recursive: true, encoding: 'utf8' }).sort();
   for (const file of files) {
-    const full = path.join(migrationsDir, file);
+    const full = path.join(migrations, file);
     if (!fs.statSync(full).isFile()) continue;
     hash.update(`${file}\n`).update(fs.readFileSync(full));
   }
@@ -58,7 +58,7 @@ function templateKey(): string {
 }
 
 /** Puts `build`'s output at `target` by a rename, so two runs at once never see half a template. */
-async function buildOnce(target: string, build: (temporary: string) => Promise<void>): Promise<void> {
+export async function buildOnce(target: string, build: (temporary: string) => Promise<void>): Promise<void> {
   if (fs.existsSync(target)) return;
   const temporary = `${target}.building-${randomBytes(4).toString('hex')}`;
   try {
@@ -72,10 +72,10 @@ async function buildOnce(target: string, build: (temporary: string) => Promise<v
   }
 }
 
-/** Removes the cache's templates of other keys (earlier migrations). */
-function removeStaleFiles(key: string): void {
-  for (const entry of fs.readdirSync(cacheDir)) {
-    if (!entry.includes(key)) fs.rmSync(path.join(cacheDir, entry), { recursive: true, force: true });
+/** Removes the templates of other keys (earlier migrations) from a cache folder. */
+export function removeStaleFiles(folder: string, key: string): void {
+  for (const entry of fs.readdirSync(folder)) {
+    if (!entry.includes(key)) fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
   }
 }
 
@@ -83,7 +83,7 @@ async function preparePglite(
   key: string,
 ): Promise<Pick<DatabaseTemplates, 'pgliteTarball' | 'pgliteFolder'>> {
   fs.mkdirSync(cacheDir, { recursive: true });
-  removeStaleFiles(key);
+  removeStaleFiles(cacheDir, key);
   const pgliteTarball = path.join(cacheDir, `pglite-${key}.tar`);
   const pgliteFolder = path.join(cacheDir, `pglite-${key}`);
   await buildOnce(pgliteTarball, async (temporary) => {
