@@ -37,7 +37,6 @@ const engines = [
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     // Limits for a loaded 2-core machine, not performance bounds: they only decide how long a real failure takes
     // to show.
@@ -46,7 +45,15 @@ export default defineConfig({
     projects: engines.flatMap(({ name, env }) => [
       {
         extends: true as const,
-        test: { name, env, exclude: ALONE, isolate: false, maxWorkers: 2, sequence: { groupOrder: 1 } },
+        test: {
+          name,
+          env,
+          include: ['test/**/*.test.ts'],
+          exclude: ALONE,
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
       },
       {
         extends: true as const,
