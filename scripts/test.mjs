@@ -20,6 +20,7 @@ import { printTimes } from './test-times/summary.mjs';
 const root = path.resolve(import.meta.dirname, '..');
 // Kept after the run (git ignores it), so the next person can read which files and tests took the time.
 const reports = path.join(root, 'test-reports');
+fs.rmSync(reports, { recursive: true, force: true });
 fs.mkdirSync(reports);
 const timesReporter = path.join(root, 'scripts/test-times/vitest-reporter.mjs');
 /** Each phase's name and wall time, in the order they ran. */
