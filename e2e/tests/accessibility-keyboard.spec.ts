@@ -51,6 +51,8 @@ test('the menu leads to a screen with Tab and Enter, and the account menu with t
   // The account menu opens on Enter with its first item focused; Escape closes it and gives the focus back.
   const account = page.getByRole('button', { name: 'Erin Admin' });
   await tabTo(page, account);
+  // The browsers ask for reduced motion, so no focus ripple: the theme's still outline shows where the focus is.
+  await expect(account).toHaveCSS('outline-style', 'solid');
   await page.keyboard.press('Enter');
   const profile = page.getByRole('menuitem', { name: 'Profile' });
   await expect(profile).toBeFocused();

@@ -63,12 +63,18 @@ describe('crash safety', () => {
     };
     const burst = Promise.all([enrol(0), enrol(1), enrol(2), enrol(3), reseat(), reseat()]);
     // Killed in the middle of the burst: once some enrolments are in, with more in flight.
-    await expect
-      .poll(() => acknowledged.length, { timeout: 60_000, interval: 20 })
-      .toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
-    expect(await first.stop('SIGKILL')).toBeNull();
-    stop = true;
-    await burst;
+    let killed: number | null | undefined;
+    try {
+      await expect
+        .poll(() => acknowledged.length, { timeout: 60_000, interval: 20 })
+        .toBeGreaterThanOrEqual(ACKNOWLEDGED_BEFORE_KILL);
+    } finally {
+      // Killed whether or not the enrolments came: a failed wait must not leave the server and the burst running.
+      killed = await first.stop('SIGKILL');
+      stop = true;
+      await burst;
+    }
+    expect(killed).toBeNull();
 
     const second = await startServer({ env });
     try {

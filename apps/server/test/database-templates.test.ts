@@ -53,7 +53,7 @@ describe(`a test database copied from the template (${TEST_DB})`, () => {
       opened.push(database);
       return database;
     }
-    const { url, drop } = await newPostgresDatabase('st_template_check', { migrated });
+    const { url, drop } = await newPostgresDatabase('st_tplcheck', { migrated });
     drops.push(drop);
     const database = await openDatabase({ kind: 'postgres', url });
     opened.push(database);

@@ -1,23 +1,12 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanProposal, PlanRequestInput } from '@school-transport/shared';
-import {
-  familyPayload,
-  recordsThrough,
-  repositoryRoot,
-  startServer,
-  uniqueTag,
-  type HttpApi,
-} from '@school-transport/testing';
+import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { auditLog, planProposals } from '../src/db/schema/index.js';
 import { RESTART_MESSAGE } from '../src/modules/planner/plan-runner.js';
 import { insertProposal } from '../src/modules/planner/planner-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp, apiAs } from './support/requests.js';
-import { TEST_DB } from './support/test-app.js';
 
 const { t, api } = adminTestApp();
 
@@ -34,17 +23,14 @@ let studentIds: string[];
 let vehicles: Array<{ id: string; capacity: number }>;
 let existingStopId: string;
 
-type Get = (url: string) => Promise<{ status: number; body: { data: unknown } }>;
-
 async function waitFor(
   id: string,
   done: (proposal: PlanProposal) => boolean,
   what: string,
-  get: Get = (url) => api('GET', url),
 ): Promise<PlanProposal> {
   const until = Date.now() + WAIT_LIMIT_MS;
   for (;;) {
-    const answer = await get(`/api/planner/proposals/${id}`);
+    const answer = await api('GET', `/api/planner/proposals/${id}`);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const proposal = answer.body.data as PlanProposal;
     if (done(proposal)) return proposal;
@@ -322,53 +308,4 @@ describe('planning jobs', () => {
       .where(eq(planProposals.id, proposal.id));
     expect(row).toMatchObject({ status: 'FAILED', error: RESTART_MESSAGE });
   });
-});
-
-/**
- * The release: `node scripts/run-server.mjs start` (what `npm start` runs, without the web app under NODE_ENV=test)
- * builds the server bundle and runs it; the job's thread is the bundle's own plan-worker.js, plain JavaScript.
- */
-describe.skipIf(TEST_DB !== 'pglite')('the built server', () => {
-  it("plans in the bundle's worker thread", async () => {
-    const admin = { email: 'planner-admin@example.com', password: 'planner test admin password' };
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'st-planner-'));
-    const server = await startServer({
-      env: { DATABASE_URL: '', DATA_DIR: dataDir, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-      program: { command: process.execPath, args: ['scripts/run-server.mjs', 'start'], cwd: repositoryRoot },
-    });
-    try {
-      const http: HttpApi = await server.apiAs(admin);
-      const make = recordsThrough((method, url, body) => http(method, url, body));
-      const school = await http('POST', '/api/schools/create', {
-        name: `Built ${uniqueTag()}`,
-        lat: 12.97,
-        lng: 77.61,
-        bellTime: BELL,
-        dismissalTime: '15:10',
-      });
-      const family = await make.family(familyPayload(uniqueTag(), 5));
-      const vehicle = await make.vehicle({ capacity: 10 });
-      const begun = await http<PlanProposal>('POST', '/api/planner/proposals', {
-        schoolId: school.body.data.id,
-        studentIds: family.students.map((student) => student.id),
-        vehicleIds: [vehicle.id],
-        seconds: 1,
-      });
-      expect(begun.status, JSON.stringify(begun.body)).toBe(201);
-      const done = await waitFor(
-        begun.body.data.id,
-        (proposal) => proposal.status !== 'RUNNING',
-        'finished',
-        (url) => http('GET', url),
-      );
-      expect(done.status, done.error ?? '').toBe('DONE');
-      expect(
-        done.result?.morningRuns.flatMap((run) => run.stops.flatMap((stop) => stop.childIds)),
-      ).toHaveLength(5);
-      expect(await server.stop()).toBe(0);
-    } finally {
-      await server.stop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
-  }, 300_000);
 });

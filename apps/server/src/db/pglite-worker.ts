@@ -92,6 +92,8 @@ async function open({ dataDir, durable, loadDataDir }: PgliteWorkerData): Promis
       extensions: pgliteExtensions,
       ...(loadDataDir ? { loadDataDir: new Blob([await readFile(loadDataDir)]) } : {}),
     });
+  // A folder is restored from a backup's tarball by restore, which checks and syncs what it writes.
+  if (loadDataDir) throw new Error('loadDataDir starts an in-memory database only');
   return openPgliteFolder(dataDir, { extensions: pgliteExtensions, durable });
 }
 

@@ -72,10 +72,15 @@ export async function buildOnce(target: string, build: (temporary: string) => Pr
   }
 }
 
-/** Removes the templates of other keys (earlier migrations) from a cache folder. */
-export function removeStaleFiles(folder: string, key: string): void {
+/** A build in progress is younger than this; an older half-built template was left by a stopped run. */
+const BUILD_AT_MOST_MS = 60 * 60 * 1000;
+
+/** Removes the templates of other keys (earlier migrations) and old half-built ones from a cache folder. */
+export function removeStaleFiles(folder: string, key: string, now = Date.now()): void {
   for (const entry of fs.readdirSync(folder)) {
-    if (!entry.includes(key)) fs.rmSync(path.join(folder, entry), { recursive: true, force: true });
+    const full = path.join(folder, entry);
+    const abandoned = entry.includes('.building-') && now - fs.statSync(full).mtimeMs > BUILD_AT_MOST_MS;
+    if (!entry.includes(key) || abandoned) fs.rmSync(full, { recursive: true, force: true });
   }
 }
 
@@ -119,18 +124,25 @@ async function onServer<T>(adminUrl: string, work: (client: pg.Client) => Promis
 }
 
 const TEMPLATE_PREFIX = 'st_template_';
+/** A finished template (`st_template_<key>`) and one a run is building (`…_<key>_<random>`). */
+const TEMPLATE_NAME = /^st_template_[0-9a-f]{16}$/;
+const BUILDING_NAME = /^st_template_[0-9a-f]{16}_[0-9a-f]{8}$/;
 
 async function preparePostgres(key: string, adminUrl: string): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${key}`;
   const existing = await onServer(adminUrl, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datname like $1',
+    // With the number of sessions on each: a template being built has its builder's.
+    const { rows } = await client.query<{ datname: string; sessions: number }>(
+      `select d.datname, (select count(*) from pg_stat_activity a where a.datname = d.datname)::int as sessions
+       from pg_database d where d.datname like $1`,
       [`${TEMPLATE_PREFIX}%`],
     );
-    for (const { datname } of rows) {
-      // A template of earlier migrations, or one a stopped run left half built.
-      if (datname !== name)
-        await client.query(`drop database if exists ${pg.escapeIdentifier(datname)} with (force)`);
+    for (const { datname, sessions } of rows) {
+      // A template of earlier migrations, or one a stopped run left half built (nobody on it). Another run's
+      // template of other migrations may be in use: a database with sessions is left alone.
+      const stale = (TEMPLATE_NAME.test(datname) && datname !== name) || BUILDING_NAME.test(datname);
+      if (stale && sessions === 0)
+        await client.query(`drop database if exists ${pg.escapeIdentifier(datname)}`).catch(() => undefined);
     }
     return rows.some((row) => row.datname === name);
   });

@@ -42,6 +42,16 @@ describe('the theme and reduced motion', () => {
     expect(moving.components?.MuiButtonBase).toBeUndefined();
   });
 
+  it('shows keyboard focus with a still outline where the ripple used to show it', () => {
+    for (const mode of ['light', 'dark'] as const) {
+      const theme = createAppTheme(mode, { reducedMotion: true });
+      const root = theme.components?.MuiButtonBase?.styleOverrides?.root as (props: {
+        theme: typeof theme;
+      }) => Record<string, { outline: string }>;
+      expect(root({ theme })['&.Mui-focusVisible']!.outline).toBe(`2px solid ${theme.palette.text.primary}`);
+    }
+  });
+
   it("follows the system's setting in the app", () => {
     systemPrefers(true);
     render(
