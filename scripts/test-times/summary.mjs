@@ -17,7 +17,8 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(6)} s`;
 function vitestTimes(file) {
   if (!fs.existsSync(file)) return { files: [], tests: [] };
   const { files, tests } = JSON.parse(fs.readFileSync(file, 'utf8'));
-  const where = (entry) => `${entry.file} [${entry.project}]`;
+  // The web and planner suites have one unnamed project; the API suite's projects are its engines and groups.
+  const where = (entry) => (entry.project ? `${entry.file} [${entry.project}]` : entry.file);
   return {
     files: files.map((entry) => ({ where: where(entry), ms: entry.ms })),
     tests: tests.map((entry) => ({ where: `${where(entry)} › ${entry.name}`, ms: entry.ms })),
