@@ -530,7 +530,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
       );
       await api.register(exportRoutes({ db, clock, timeZone: config.timeZone }));
-      await api.register(importRoutes(createImportService({ db })));
+      await api.register(
+        importRoutes(
+          createImportService({
+            db,
+            clock,
+            timeZone: config.timeZone,
+            acrossProcesses: database.kind === 'postgres',
+          }),
+        ),
+      );
       await api.register(
         complianceRoutes({ compliance, credentials, kinds: credentialKinds, storage, urls, authenticator }),
       );
