@@ -366,6 +366,39 @@ describe('what an import takes, and one at a time', () => {
     );
   });
 
+  it('ends the turn of an import whose upload is cut short', async () => {
+    const url = await serverUrl();
+    const headers = { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' };
+    const client = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // The header, then nothing more: the client goes away mid-upload.
+        controller.enqueue(new TextEncoder().encode(`${VEHICLE_HEADER}\n`));
+      },
+    });
+    const cut = await fetch(`${url}/api/imports/vehicles?mode=dry-run`, {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+      signal: client.signal,
+    } as RequestInit);
+    expect(cut.status).toBe(200);
+    client.abort();
+    // The next import is not told another one runs (it waits for nothing but the server noticing the cut).
+    for (;;) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/imports/vehicles?mode=dry-run',
+        headers,
+        payload: `${VEHICLE_HEADER}\nV1,KA01,Bus,Bus,Red,30`,
+      });
+      if (answer.statusCode === 200) break;
+      expect(answer.statusCode).toBe(409);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
   it('runs one import at a time: a second one meanwhile is told who runs one, and since when', async () => {
     const url = await serverUrl();
     const headers = { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' };

@@ -66,6 +66,13 @@ const thousands = (n: number) => n.toLocaleString('en');
  */
 async function* slices(body: Readable): AsyncGenerator<Buffer> {
   const pipe = new PassThrough();
+  // A pipe passes no error on: an upload cut short (the client gone) would leave the reading waiting forever, and
+  // the import's turn held.
+  const interrupted = () => {
+    if (!body.readableEnded) pipe.destroy(badRequest('The upload was interrupted; nothing was written.'));
+  };
+  body.once('error', interrupted);
+  body.once('close', interrupted);
   body.pipe(pipe);
   let bytes = 0;
   try {
@@ -83,6 +90,8 @@ async function* slices(body: Readable): AsyncGenerator<Buffer> {
       }
     }
   } finally {
+    body.off('error', interrupted);
+    body.off('close', interrupted);
     body.unpipe(pipe);
     body.resume();
   }
