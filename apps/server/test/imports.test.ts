@@ -442,7 +442,7 @@ describe('what an import takes, and one at a time', () => {
   });
 
   it.skipIf(TEST_DB !== 'postgres')(
-    'on PostgreSQL, waits for no import of another process: told while one runs there',
+    'on PostgreSQL, refuses an import while another process runs one',
     async () => {
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
