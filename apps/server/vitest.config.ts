@@ -23,6 +23,7 @@ export const ALONE = [
   'forgot-password-timing',
   'launcher',
   'live-processes',
+  'planner-memory',
   'planner-release',
   'process',
   'slow-clients',

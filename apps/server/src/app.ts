@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { osrmTravelModel, TravelCache } from '@school-transport/planner';
 import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -432,8 +431,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const planRunner = createPlanRunner({
     db,
     clock,
-    // One router and one cache per process: a second plan of the same school asks the router nothing new.
-    roads: config.routing.url ? osrmTravelModel({ url: config.routing.url, cache: new TravelCache() }) : null,
+    // One router cache per process, passed from job to job: a second plan of the same school asks nothing new.
+    roads: config.routing.url ? { url: config.routing.url } : null,
+    memoryMb: config.planner.memoryMb,
     log: app.log,
   });
   app.decorate('planRunner', planRunner);
@@ -530,7 +530,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
       );
       await api.register(exportRoutes({ db, clock, timeZone: config.timeZone }));
-      await api.register(importRoutes(createImportService({ db })));
+      await api.register(
+        importRoutes(
+          createImportService({
+            db,
+            clock,
+            timeZone: config.timeZone,
+            acrossProcesses: database.kind === 'postgres',
+          }),
+        ),
+      );
       await api.register(
         complianceRoutes({ compliance, credentials, kinds: credentialKinds, storage, urls, authenticator }),
       );

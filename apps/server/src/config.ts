@@ -244,6 +244,14 @@ const envSchema = z.object({
     .max(300)
     .default(300)
     .describe('a whole number of seconds from 1 to 300'),
+  /** The heap of a planning thread: a job that needs more fails in words, and the server goes on. */
+  PLANNER_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(4)
+    .max(16_384)
+    .default(1024)
+    .describe('a whole number of megabytes from 4 to 16384'),
   /** Reports: a stop arrival within this many minutes of its planned time, early or late, is on time. */
   REPORT_ON_TIME_MINUTES: z.coerce
     .number()
@@ -326,6 +334,8 @@ export interface AppConfig {
     maxChildrenPerStop: number;
     maxRideSeconds: number;
     maxSeconds: number;
+    /** PLANNER_MEMORY_MB: a planning thread's heap limit. */
+    memoryMb: number;
   };
   /** How ETAs model the legs of a trip without planned times (modules/board/eta.ts). */
   routing: { url: string | null; detourFactor: number; averageSpeedKmh: number };
@@ -423,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxChildrenPerStop: e.PLANNER_MAX_CHILDREN_PER_STOP,
       maxRideSeconds: e.PLANNER_MAX_RIDE_MINUTES * 60,
       maxSeconds: e.PLANNER_MAX_SECONDS,
+      memoryMb: e.PLANNER_MEMORY_MB,
     },
     routing: {
       url: e.ROUTING_URL ?? null,

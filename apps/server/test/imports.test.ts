@@ -1,11 +1,18 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ImportLine, ImportReport } from '@school-transport/shared';
+import {
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  type ImportLine,
+  type ImportReport,
+} from '@school-transport/shared';
 import { uniqueTag } from '@school-transport/testing';
 import { auditLog, parents, students, users, vehicles } from '../src/db/schema/index.js';
-import { BATCH } from '../src/modules/imports/import-service.js';
+import { BATCH, IMPORT_LOCK_KEY } from '../src/modules/imports/import-service.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
+import { TEST_DB } from './support/test-app.js';
 
 const { t, api } = adminTestApp();
 
@@ -67,6 +74,25 @@ const familyLine = (
   };
   return Object.values(cells).join(',');
 };
+
+/** The answer's lines, whatever they end with (a report or an error). */
+async function importLines(kind: string, csv: string) {
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/imports/${kind}?mode=dry-run`,
+    headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+    payload: csv,
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.body
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as ImportLine);
+}
+
+/** The app listening on a port of its own, once for the file. */
+let listening: Promise<string> | undefined;
+const serverUrl = () => (listening ??= t.app.listen({ host: '127.0.0.1', port: 0 }));
 
 const countOf = async (table: typeof parents | typeof students | typeof vehicles) =>
   (await t.app.database.db.select({ n: count() }).from(table))[0]!.n;
@@ -199,7 +225,7 @@ describe('CSV import of families', () => {
 
     // Over a real connection the progress arrives before the report, not with it (the server's work runs in this
     // process, PGlite's too, so a line only leaves when the event loop gets a turn).
-    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = await serverUrl();
     const answer = await fetch(`${url}/api/imports/families?mode=commit`, {
       method: 'POST',
       headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
@@ -302,5 +328,186 @@ describe('CSV import of drivers, vehicles and stops', () => {
     const stops = ['Stop code,Stop name,Latitude,Longitude', `S1-${tag},Gate ${tag},12.9,77.5`].join('\n');
     expect((await importCsv('stops', stops, 'commit')).report).toMatchObject({ created: 1 });
     expect((await importCsv('stops', stops, 'commit')).report).toMatchObject({ created: 0, unchanged: 1 });
+  });
+});
+
+describe('what an import takes, and one at a time', () => {
+  const VEHICLE_HEADER = 'Vehicle ID,Registration No,Model,Type,Colour,Seats';
+  const errorOf = (lines: ImportLine[]) => {
+    const last = lines.at(-1)!;
+    if (last.type !== 'error') throw new Error(JSON.stringify(last));
+    return last.message;
+  };
+
+  it('refuses more rows, more columns or a longer cell than it takes, saying which line and column', async () => {
+    const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, row) => `V${row}`);
+    expect(errorOf(await importLines('vehicles', [VEHICLE_HEADER, ...rows].join('\n')))).toBe(
+      `Line ${IMPORT_MAX_ROWS + 2} is the file's row ${IMPORT_MAX_ROWS + 1}: an import takes at most 100,000 rows. ` +
+        'Split the file and import the parts one after the other.',
+    );
+
+    const wide = Array.from({ length: IMPORT_MAX_COLUMNS + 1 }, (_, column) => `C${column}`).join(',');
+    expect(errorOf(await importLines('vehicles', `${VEHICLE_HEADER}\nV1,KA01,Bus,Bus,Red,30\n${wide}`))).toBe(
+      `Line 3 has ${IMPORT_MAX_COLUMNS + 1} columns: an import takes at most ${IMPORT_MAX_COLUMNS}.`,
+    );
+
+    const tag = uniqueTag();
+    const long = 'x'.repeat(IMPORT_MAX_CELL_CHARS + 1);
+    const csv = [HEADER, familyLine(tag, 1, 1), familyLine(tag, 2, 1, { address: long })].join('\n');
+    expect(errorOf(await importLines('families', csv))).toBe(
+      `Line 3, column 6 ("Address") holds ${IMPORT_MAX_CELL_CHARS + 1} characters: a cell may hold at most ` +
+        `${IMPORT_MAX_CELL_CHARS.toLocaleString('en')}.`,
+    );
+    // A quote never closed would gather the rest of the file into one cell: refused at the row's length.
+    const unclosed = `${VEHICLE_HEADER}\nV1,"${'y'.repeat(IMPORT_MAX_COLUMNS * IMPORT_MAX_CELL_CHARS)}`;
+    expect(errorOf(await importLines('vehicles', unclosed))).toBe(
+      `Line 2 is longer than a row may be (${IMPORT_MAX_COLUMNS} columns of at most ` +
+        `${IMPORT_MAX_CELL_CHARS.toLocaleString('en')} characters): is a quote left open?`,
+    );
+  });
+
+  it('ends the turn of an import whose upload is cut short', async () => {
+    const url = await serverUrl();
+    const headers = { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' };
+    const client = new AbortController();
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        // The header, then nothing more: the client goes away mid-upload.
+        controller.enqueue(new TextEncoder().encode(`${VEHICLE_HEADER}\n`));
+      },
+    });
+    const cut = await fetch(`${url}/api/imports/vehicles?mode=dry-run`, {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+      signal: client.signal,
+    } as RequestInit);
+    expect(cut.status).toBe(200);
+    client.abort();
+    // The next import is not told another one runs (it waits for nothing but the server noticing the cut).
+    for (;;) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/imports/vehicles?mode=dry-run',
+        headers,
+        payload: `${VEHICLE_HEADER}\nV1,KA01,Bus,Bus,Red,30`,
+      });
+      if (answer.statusCode === 200) break;
+      expect(answer.statusCode).toBe(409);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
+  it('runs one import at a time: a second one meanwhile is told who runs one, and since when', async () => {
+    const url = await serverUrl();
+    const headers = { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' };
+    const tag = uniqueTag();
+    let finishUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (finishUpload = resolve));
+    const encoder = new TextEncoder();
+    // The first import's file arrives in two parts; the second part waits until the test lets it go.
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode(`${VEHICLE_HEADER}\nV-${tag}-1,KA${tag}1,Bus,Bus,Red,30\n`));
+        await uploadHeld;
+        controller.enqueue(encoder.encode(`V-${tag}-2,KA${tag}2,Bus,Bus,Red,30\n`));
+        controller.close();
+      },
+    });
+    const first = await fetch(`${url}/api/imports/vehicles?mode=dry-run`, {
+      method: 'POST',
+      headers,
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(first.status).toBe(200);
+
+    const second = await fetch(`${url}/api/imports/vehicles?mode=dry-run`, {
+      method: 'POST',
+      headers,
+      body: `${VEHICLE_HEADER}\nV-${tag}-3,KA${tag}3,Bus,Bus,Red,30\n`,
+    });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as { message: string }).message).toMatch(
+      /^Another import is running \(started \d\d:\d\d by [^ ]+@[^ ]+\); try again when it has finished\.$/,
+    );
+
+    finishUpload();
+    const lines = (await first.text()).trim().split('\n');
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ type: 'report', report: { rows: 2, problemCount: 0 } });
+    // Once it has ended, the next import runs.
+    const again = await importLines('vehicles', `${VEHICLE_HEADER}\nV-${tag}-3,KA${tag}3,Bus,Bus,Red,30`);
+    expect(again.at(-1)).toMatchObject({ type: 'report', report: { rows: 1 } });
+  });
+
+  it.skipIf(TEST_DB !== 'postgres')(
+    'on PostgreSQL, refuses an import while another process runs one',
+    async () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Another process's import, as the database sees it: its lock held in an open transaction.
+      const other = t.app.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_KEY})`);
+        locked();
+        await released;
+      });
+      await isLocked;
+      try {
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/imports/vehicles?mode=dry-run',
+          headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+          payload: `${VEHICLE_HEADER}\nV1,KA01,Bus,Bus,Red,30`,
+        });
+        expect(answer.statusCode).toBe(409);
+        expect(answer.json().message).toBe(
+          'Another import is running on another server process; try again when it has finished.',
+        );
+      } finally {
+        release();
+        await other;
+      }
+    },
+  );
+
+  it('answers other requests while a large file is read', async () => {
+    const url = await serverUrl();
+    const tag = uniqueTag();
+    const notes = 'n'.repeat(120);
+    const count = 90_000;
+    const rows = Array.from(
+      { length: count },
+      (_, row) => `V-${tag}-${row},KA${tag}${row},Bus,Bus,Red,30,${notes}`,
+    );
+    const answer = await fetch(`${url}/api/imports/vehicles?mode=dry-run`, {
+      method: 'POST',
+      headers: { authorization: await tokenFor(t.app, 'admin'), 'content-type': 'text/csv' },
+      body: [`${VEHICLE_HEADER},Notes`, ...rows].join('\n'),
+    });
+    expect(answer.status).toBe(200);
+    const events: string[] = [];
+    let asked: Promise<void> | undefined;
+    let text = '';
+    const decoder = new TextDecoder();
+    for await (const chunk of answer.body!) {
+      text += decoder.decode(chunk, { stream: true });
+      const lines = text.split('\n');
+      text = lines.pop()!;
+      for (const line of lines.map((each) => JSON.parse(each) as ImportLine)) {
+        if (line.type !== 'progress' || line.phase !== 'reading') continue;
+        // The file is being read: another request now, answered while the rest of the file is read.
+        if (!asked && line.done > 0)
+          asked = fetch(`${url}/api/health`).then((health) => {
+            expect(health.status).toBe(200);
+            events.push('answered');
+          });
+        if (line.done === count) events.push('file read');
+      }
+    }
+    await asked;
+    expect(events).toEqual(['answered', 'file read']);
   });
 });

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { greatCircleMetres, type Point } from '@school-transport/planner';
+import { DEFAULT_MAX_ANSWER_BYTES, greatCircleMetres, type Point } from '@school-transport/planner';
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plannedThrough } from './support/planner-jobs.js';
 import { adminTestApp } from './support/requests.js';
 
@@ -16,6 +16,11 @@ const METRES_PER_SECOND = 10;
 
 let legsAsked = 0;
 let router: http.Server;
+/** What the router answers: its table, a table with one leg that has no road, or an answer far too large. */
+let answering: 'table' | 'no-road' | 'oversized' = 'table';
+/** Every fetch this thread (the API's) makes; the planning thread has a fetch of its own. */
+const fetchSpy = vi.spyOn(globalThis, 'fetch');
+afterAll(() => fetchSpy.mockRestore());
 const env: Record<string, string> = {};
 
 const pointOf = (pair: string): Point => {
@@ -33,9 +38,15 @@ beforeAll(async () => {
     const road = (from: number, to: number) => greatCircleMetres(points[from]!, points[to]!) * ROAD_FACTOR;
     const table = (scale: number) => sources.map((from) => destinations.map((to) => road(from, to) * scale));
     response.setHeader('content-type', 'application/json');
-    response.end(
-      JSON.stringify({ code: 'Ok', distances: table(1), durations: table(1 / METRES_PER_SECOND) }),
-    );
+    if (answering === 'oversized') {
+      // A valid table padded past the limit: a router (or what poses as one) must not fill the planner's memory.
+      const padding = ' '.repeat(DEFAULT_MAX_ANSWER_BYTES);
+      response.end(`{"code":"Ok","durations":${JSON.stringify(table(1))},"pad":"${padding}"}`);
+      return;
+    }
+    const durations = table(1 / METRES_PER_SECOND);
+    if (answering === 'no-road') durations[0]![durations[0]!.length - 1] = null as unknown as number;
+    response.end(JSON.stringify({ code: 'Ok', distances: table(1), durations }));
   });
   await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
   env.ROUTING_URL = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
@@ -43,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => router.close(resolve)));
 
 // After the router's beforeAll, so the app is built with its address.
-const { api } = adminTestApp({ env });
+const { t, api } = adminTestApp({ env });
 
 const planned = (body: object) => plannedThrough(api, body);
 
@@ -103,6 +114,59 @@ describe('planning with a road router', () => {
     expect(second.status, second.error ?? '').toBe('DONE');
     expect(second.result).toEqual(first.result);
     expect(legsAsked).toBe(asked);
+  });
+
+  /** Two children at homes the cache has never seen, so the job must ask the router. */
+  async function newHomes(lat: number) {
+    const payload = familyPayload(uniqueTag(), 2);
+    const family = await recordsThrough(api).family({
+      ...payload,
+      children: payload.children.map((child, index) => ({
+        ...child,
+        pickupAndDropLat: lat,
+        pickupAndDropLng: 77.57 + index * 0.005,
+      })),
+    });
+    return family.students.map((student) => student.id);
+  }
+
+  it('builds the road table in the planning thread: the API thread never asks the router', async () => {
+    const asked = legsAsked;
+    const done = await planned({ ...request, studentIds: await newHomes(12.91) });
+    expect(done.status, done.error ?? '').toBe('DONE');
+    expect(legsAsked).toBeGreaterThan(asked);
+    const fromThisThread = fetchSpy.mock.calls.filter(([url]) => String(url).startsWith(env.ROUTING_URL!));
+    expect(fromThisThread).toEqual([]);
+  });
+
+  it("refuses a router's answer over the size limit, in words", async () => {
+    answering = 'oversized';
+    try {
+      const failed = await planned({ ...request, studentIds: await newHomes(12.92) });
+      expect(failed.status).toBe('FAILED');
+      expect(failed.error).toBe(
+        `The road router at ${env.ROUTING_URL} did not answer: its answer is larger than ${DEFAULT_MAX_ANSWER_BYTES / 1024 / 1024} MB`,
+      );
+    } finally {
+      answering = 'table';
+    }
+  });
+
+  it("fails a job the router finds no road for, and logs why without the children's coordinates", async () => {
+    answering = 'no-road';
+    const logged = t.logs.length;
+    try {
+      const failed = await planned({ ...request, studentIds: await newHomes(12.925) });
+      expect(failed.status).toBe('FAILED');
+      // The person who asked is told which points have no road between them: they may see the children's homes.
+      expect(failed.error).toMatch(/finds no road from \d+\.\d{5}, \d+\.\d{5} to/);
+      const lines = t.logs.slice(logged).filter((line) => line.includes('road router failed'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('finds no road');
+      expect(lines[0]).not.toMatch(/12\.925|77\.57/);
+    } finally {
+      answering = 'table';
+    }
   });
 
   it('fails the job in words when the router does not answer', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanProposal, PlanRequestInput } from '@school-transport/shared';
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { auditLog, planProposals } from '../src/db/schema/index.js';
-import { RESTART_MESSAGE } from '../src/modules/planner/plan-runner.js';
+import { MAX_WAITING_JOBS, RESTART_MESSAGE } from '../src/modules/planner/plan-runner.js';
 import { insertProposal } from '../src/modules/planner/planner-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp, apiAs } from './support/requests.js';
@@ -295,6 +295,42 @@ describe('planning jobs', () => {
     const visitor = await t.app.inject({ method: 'GET', url: `/api/planner/proposals/${proposal.id}` });
     expect(visitor.statusCode).toBe(401);
     await finished(proposal.id);
+  });
+
+  it('plans one job at a time: the next ones wait their turn, told so, and one more than the line holds is refused', async () => {
+    const first = await start({ seconds: 120 });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.message).toBe('Planning started.');
+    const second = await start();
+    expect(second.status).toBe(201);
+    expect(second.body.message).toBe(
+      'Planning queued: another planning job is running on this server; this one starts when they have finished.',
+    );
+    const waiting = [second.body.data as PlanProposal];
+    for (let more = 1; more < MAX_WAITING_JOBS; more += 1) {
+      const queued = await start();
+      expect(queued.status).toBe(201);
+      expect(queued.body.message).toContain(`and ${more} more`);
+      waiting.push(queued.body.data as PlanProposal);
+    }
+    const refused = await start();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Another planning job is running on this server and ${MAX_WAITING_JOBS} more are waiting; try again when one has finished.`,
+    );
+    // While the first plans, the others have not begun: no progress, and they stay RUNNING (their rows beat).
+    const firstId = (first.body.data as PlanProposal).id;
+    await waitFor(firstId, (shown) => shown.progress !== null, 'showed progress');
+    for (const { id } of waiting)
+      expect((await api('GET', `/api/planner/proposals/${id}`)).body.data).toMatchObject({
+        status: 'RUNNING',
+        progress: null,
+      });
+    // A waiting job can be cancelled; once the first ends, the next in line plans.
+    expect((await api('POST', `/api/planner/proposals/${waiting[2]!.id}/cancel`)).status).toBe(200);
+    expect((await api('POST', `/api/planner/proposals/${firstId}/cancel`)).status).toBe(200);
+    for (const { id } of waiting.slice(0, 2)) expect((await finished(id)).status).toBe('DONE');
+    expect(t.app.planRunner.running()).toEqual([]);
   });
 
   // Last: the runner refuses new jobs once closed.

@@ -154,6 +154,33 @@ describe('OsmAnd', () => {
     expect(t.logs.join('\n')).not.toContain(secret);
   });
 
+  it('takes the key in the X-Tracker-Key header, and logs the query form without the key', async () => {
+    const { bus, deviceId, secret } = await tracker();
+    const inHeader = await t.app.inject({
+      method: 'GET',
+      url: `/api/osmand?id=${deviceId}&lat=5&lon=6&timestamp=1772436720`,
+      headers: { 'x-tracker-key': secret },
+      remoteAddress: nextAddress(),
+    });
+    expect(inHeader.statusCode, inHeader.body).toBe(200);
+    const wrongHeader = await t.app.inject({
+      method: 'POST',
+      url: `/api/osmand?id=${deviceId}&lat=5&lon=6`,
+      headers: { 'x-tracker-key': `${secret}x` },
+      remoteAddress: nextAddress(),
+    });
+    expect(wrongHeader.statusCode).toBe(401);
+    // The query form still works for devices that can send nothing else; its line in the log names the key only.
+    const logged = t.logs.length;
+    expect(
+      (await osmand({ id: deviceId, key: secret, lat: 5, lon: 6, timestamp: 1772436780 })).statusCode,
+    ).toBe(200);
+    const lines = t.logs.slice(logged).join('\n');
+    expect(lines).toContain('key=[redacted]');
+    expect(lines).not.toContain(secret);
+    expect(await positionsOf(bus.vehicle.id)).toHaveLength(2);
+  });
+
   it('keeps a fix without a trip when the bus runs none, and not one that is too inaccurate', async () => {
     const { bus, deviceId, secret } = await tracker([]);
     await osmand({ id: deviceId, key: secret, lat: 1, lon: 2, timestamp: 1772436720 });

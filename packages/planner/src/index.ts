@@ -45,10 +45,12 @@ export {
 export {
   osrmTravelModel,
   TravelCache,
+  type TravelCacheSnapshot,
   RouterError,
   DEFAULT_OSRM_PROFILE,
   DEFAULT_MAX_TABLE_SIZE,
   DEFAULT_ROUTER_TIMEOUT_MS,
+  DEFAULT_MAX_ANSWER_BYTES,
   DEFAULT_CACHE_PAIRS,
   type OsrmSettings,
 } from './school/osrm-travel-model.js';

@@ -267,6 +267,12 @@ export type ImportLine =
 
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+/** The most rows a file may hold, its header aside: past it, the import stops and says to split the file. */
+export const IMPORT_MAX_ROWS = 100_000;
+/** The most columns a line may have. */
+export const IMPORT_MAX_COLUMNS = 100;
+/** The longest cell, in characters (the forms' longest field, an address, takes 500). */
+export const IMPORT_MAX_CELL_CHARS = 1_000;
 
 const normalisedHeader = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 

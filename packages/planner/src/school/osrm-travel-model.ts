@@ -11,8 +11,17 @@
 import type { Point } from './geo.js';
 import type { TravelModel, TravelTable } from './travel-model.js';
 
-/** Anything that keeps the planner from a road router's table: the message is written for a person. */
-export class RouterError extends Error {}
+/**
+ * Anything that keeps the planner from a road router's table: the message is written for the person who asked
+ * and may name the points (children's homes); `loggable` says the same without them, for the server's log.
+ */
+export class RouterError extends Error {
+  readonly loggable: string;
+  constructor(message: string, loggable: string = message) {
+    super(message);
+    this.loggable = loggable;
+  }
+}
 
 export interface OsrmSettings {
   /** Where the router answers, e.g. `http://127.0.0.1:5000` (the part before `/table/v1/…`). */
@@ -23,6 +32,8 @@ export interface OsrmSettings {
   maxTableSize?: number;
   /** Longest wait for one block's answer before the table fails. */
   timeoutMs?: number;
+  /** The largest answer read; a larger one fails the table (DEFAULT_MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number;
   fetch?: typeof globalThis.fetch;
   /** Legs already known; by default a cache of this model's own, so keep one outside to share it across models. */
   cache?: TravelCache;
@@ -31,6 +42,11 @@ export interface OsrmSettings {
 export const DEFAULT_OSRM_PROFILE = 'driving';
 export const DEFAULT_MAX_TABLE_SIZE = 100;
 export const DEFAULT_ROUTER_TIMEOUT_MS = 30_000;
+/**
+ * The largest answer read from the router: a full block of 100 × 100 legs is some 250 kB of JSON, so 4 MB leaves
+ * room for a larger --max-table-size while a router (or a proxy's page) cannot fill the planner's memory.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 * 1024;
 /** About 120 bytes a leg: some 60 MB, the whole table of 700 places. */
 export const DEFAULT_CACHE_PAIRS = 500_000;
 
@@ -129,6 +145,49 @@ export class TravelCache {
     this.#lastUsed[slot] = ++this.#clock;
   }
 
+  /**
+   * Every leg known, least recently used first, in arrays that can be moved to another thread without a copy: a
+   * planning thread hands its cache back to the runner, which gives it to the next job's thread unread.
+   */
+  snapshot(): TravelCacheSnapshot {
+    const slots: number[] = [];
+    for (let slot = 0; slot < this.#lastUsed.length; slot += 1)
+      if (this.#lastUsed[slot]! >= 0) slots.push(slot);
+    slots.sort((a, b) => this.#lastUsed[a]! - this.#lastUsed[b]!);
+    const units = new Int32Array(slots.length * 4);
+    const seconds = new Float64Array(slots.length);
+    const metres = new Float64Array(slots.length);
+    slots.forEach((slot, index) => {
+      const [fromLat, fromLng] = this.#origins[slot]!.split(',').map(Number);
+      const [toLat, toLng] = this.#destinations[slot]!.split(',').map(Number);
+      units.set([fromLat!, fromLng!, toLat!, toLng!], index * 4);
+      seconds[index] = this.#seconds[slot]!;
+      metres[index] = this.#metres[slot]!;
+    });
+    return { maxPairs: this.maxPairs, units, seconds, metres };
+  }
+
+  /** A cache holding a snapshot's legs, their order of use kept. */
+  static restore(snapshot: TravelCacheSnapshot): TravelCache {
+    const cache = new TravelCache(snapshot.maxPairs);
+    const place = (latUnits: number, lngUnits: number): Place => ({
+      lat: latUnits / UNITS_PER_DEGREE,
+      lng: lngUnits / UNITS_PER_DEGREE,
+      key: `${latUnits},${lngUnits}`,
+    });
+    const { units } = snapshot;
+    for (let index = 0; index < snapshot.seconds.length; index += 1) {
+      const at = index * 4;
+      cache.remember(
+        place(units[at]!, units[at + 1]!),
+        place(units[at + 2]!, units[at + 3]!),
+        snapshot.seconds[index]!,
+        snapshot.metres[index]!,
+      );
+    }
+    return cache;
+  }
+
   #forgetLeastRecentlyUsed(): void {
     const count = Math.max(1, Math.floor(this.maxPairs * FORGET_SHARE));
     // Every use has its own tick, so the count-th smallest last use marks exactly the legs to forget.
@@ -159,6 +218,14 @@ export class TravelCache {
     this.#metres = grown(this.#metres);
     this.#lastUsed = grown(this.#lastUsed);
   }
+}
+
+/** A cache's legs as plain arrays: per leg, origin and destination in whole 1e-5 degrees (4 numbers), its figures. */
+export interface TravelCacheSnapshot {
+  maxPairs: number;
+  units: Int32Array;
+  seconds: Float64Array;
+  metres: Float64Array;
 }
 
 /** One request: the legs from every source to every destination (places by their index in the table's places). */
@@ -244,6 +311,37 @@ function failureReason(error: unknown): string {
   return cause.message || code || (error instanceof Error ? error.message : 'unknown error');
 }
 
+class AnswerTooLarge extends Error {}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+
+/**
+ * The answer's text, read a chunk at a time and given up (the connection closed) as soon as it passes `maxBytes`:
+ * a declared length over the limit is refused before any of it is read.
+ */
+async function limitedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new AnswerTooLarge();
+  }
+  if (!response.body) return '';
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  let read = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    read += value.byteLength;
+    if (read > maxBytes) {
+      await reader.cancel();
+      throw new AnswerTooLarge();
+    }
+    text += decoder.decode(value, { stream: true });
+  }
+}
+
 const shownPlace = (place: Place) => `${place.lat.toFixed(5)}, ${place.lng.toFixed(5)}`;
 
 interface OsrmTableAnswer {
@@ -274,6 +372,7 @@ export function osrmTravelModel(settings: OsrmSettings): TravelModel {
   const profile = settings.profile ?? DEFAULT_OSRM_PROFILE;
   const maxTableSize = settings.maxTableSize ?? DEFAULT_MAX_TABLE_SIZE;
   const timeoutMs = settings.timeoutMs ?? DEFAULT_ROUTER_TIMEOUT_MS;
+  const maxAnswerBytes = settings.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const fetchAnswer = settings.fetch ?? globalThis.fetch;
   const cache = settings.cache ?? new TravelCache();
   if (!(Number.isInteger(maxTableSize) && maxTableSize >= 1)) {
@@ -310,10 +409,11 @@ export function osrmTravelModel(settings: OsrmSettings): TravelModel {
         const seconds = durations[row]![column];
         const metres = distances[row]![column];
         if (seconds === null || seconds === undefined || metres === null || metres === undefined) {
+          const advice = `check that both points are near a road the '${profile}' profile may drive, and that the router has the map of this area`;
           throw new RouterError(
             `The road router at ${where} finds no road from ${shownPlace(places[source]!)} to ` +
-              `${shownPlace(places[destination]!)}: check that both points are near a road the '${profile}' ` +
-              'profile may drive, and that the router has the map of this area',
+              `${shownPlace(places[destination]!)}: ${advice}`,
+            `The road router at ${where} finds no road between two of the table's ${table.size} places: ${advice}`,
           );
         }
         const cell = source * table.size + destination;
@@ -336,8 +436,10 @@ export function osrmTravelModel(settings: OsrmSettings): TravelModel {
         signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
-      text = await response.text();
+      text = await limitedText(response, maxAnswerBytes);
     } catch (error) {
+      if (error instanceof AnswerTooLarge)
+        throw failed(`its answer is larger than ${megabytes(maxAnswerBytes)}`);
       // AbortSignal.timeout rejects with a DOMException named TimeoutError.
       if (typeof error === 'object' && error !== null && 'name' in error && error.name === 'TimeoutError') {
         throw failed(`no answer within ${timeoutMs / 1000} s`);

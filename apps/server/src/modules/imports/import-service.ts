@@ -1,6 +1,11 @@
-import { parse } from 'csv-parse/sync';
+import { PassThrough, Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
 import {
   IMPORT_FIELDS,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_CELL_CHARS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
   IMPORT_PROBLEMS_SHOWN,
   checkImportRow,
   guessMapping,
@@ -14,8 +19,11 @@ import {
 } from '@school-transport/shared';
 import type { Database, Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
-import { badRequest } from '../../lib/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, badRequest, conflict } from '../../lib/errors.js';
+import { zonedClockTime } from '../../lib/zoned-time.js';
 import { recordAudit } from '../audit/audit-log.js';
+import { tryTransactionLock } from '../audit/audit-queries.js';
 import {
   emailHolders,
   licenseHolders,
@@ -42,60 +50,256 @@ interface Line<K extends ImportKind> {
   value: ImportRow<K>;
 }
 
+/** The file is handed to the parser this much at a time, with a turn of the event loop between two pieces. */
+const SLICE_BYTES = 64 * 1024;
+/** PostgreSQL's advisory lock of a running import, held by whichever process runs it. */
+export const IMPORT_LOCK_KEY = 0x1_3907;
+
+const thousands = (n: number) => n.toLocaleString('en');
+
 /**
- * The file's header and its rows as cells with the line each starts on (a quoted cell may span lines); a problem
- * of the CSV itself (an unclosed quote) is a 400.
+ * The upload, in pieces of at most SLICE_BYTES, each after a turn of the event loop: a file that arrives in one
+ * piece (a fast client, or a test's inject) is still parsed a piece at a time, other requests answered between.
+ * Past IMPORT_MAX_BYTES it stops (the route no longer has Fastify's body limit, the body being a stream). The
+ * request is read through a pipe: stopping early ends the pipe and lets the rest of the upload drain, where
+ * ending the request's own stream would close the socket the answer (the error line) still has to go out on.
  */
-function readCsv(text: string): { headers: string[]; rows: Array<{ cells: string[]; line: number }> } {
+async function* slices(body: Readable): AsyncGenerator<Buffer> {
+  const pipe = new PassThrough();
+  // A pipe passes no error on: an upload cut short (the client gone) would leave the reading waiting forever, and
+  // the import's turn held.
+  const interrupted = () => {
+    if (!body.readableEnded) pipe.destroy(badRequest('The upload was interrupted; nothing was written.'));
+  };
+  body.once('error', interrupted);
+  body.once('close', interrupted);
+  body.pipe(pipe);
+  let bytes = 0;
   try {
-    const [header, ...records] = parse(text, {
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      info: true,
-    }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
-    let line = header?.info.lines ?? 1;
-    const rows = records.map(({ record, info }) => {
-      const row = { cells: record, line: line + 1 };
-      line = info.lines;
-      return row;
-    });
-    return { headers: (header?.record ?? []).map((name) => name.trim()), rows };
-  } catch (error) {
-    throw badRequest(`The file is not a CSV file we can read: ${(error as Error).message}`);
+    for await (const chunk of pipe as AsyncIterable<Buffer | string>) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      bytes += buffer.length;
+      if (bytes > IMPORT_MAX_BYTES)
+        throw new AppError(
+          413,
+          `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB, the most an import takes.`,
+        );
+      for (let start = 0; start < buffer.length; start += SLICE_BYTES) {
+        yield buffer.subarray(start, start + SLICE_BYTES);
+        await nextTurn();
+      }
+    }
+  } finally {
+    body.off('error', interrupted);
+    body.off('close', interrupted);
+    body.unpipe(pipe);
+    body.resume();
   }
 }
 
-export function createImportService({ db }: { db: Database }) {
+/** What csv-parse says of a file it cannot read, in words; its line is where the record started. */
+function unreadable(error: CsvError & { lines?: number }): AppError {
+  if (error.code === 'CSV_MAX_RECORD_SIZE')
+    return badRequest(
+      `Line ${error.lines ?? '?'} is longer than a row may be (${IMPORT_MAX_COLUMNS} columns of at most ` +
+        `${thousands(IMPORT_MAX_CELL_CHARS)} characters): is a quote left open?`,
+    );
+  return badRequest(`The file is not a CSV file we can read: ${error.message}`);
+}
+
+/**
+ * The file's header, then each row with the line it starts on (a quoted cell may span lines), parsed as the
+ * upload arrives. A problem of the CSV itself (an unclosed quote), a row past IMPORT_MAX_ROWS, a line of more than
+ * IMPORT_MAX_COLUMNS cells or a cell of more than IMPORT_MAX_CELL_CHARS characters is a 400 naming the line (and
+ * the column): the reading stops there.
+ */
+async function* csvRows(body: Readable): AsyncGenerator<{ cells: string[]; line: number; header: boolean }> {
+  const source = Readable.from(slices(body));
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    info: true,
+    // A quote never closed would otherwise gather the rest of the file into one cell, in memory.
+    max_record_size: IMPORT_MAX_COLUMNS * IMPORT_MAX_CELL_CHARS,
+  });
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+  let headers: string[] = [];
+  let lastLine = 0;
+  let rows = 0;
+  let first = true;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      const line = lastLine + 1;
+      lastLine = info.lines;
+      if (record.length > IMPORT_MAX_COLUMNS)
+        throw badRequest(
+          `Line ${line} has ${record.length} columns: an import takes at most ${IMPORT_MAX_COLUMNS}.`,
+        );
+      const long = record.findIndex((cell) => cell.length > IMPORT_MAX_CELL_CHARS);
+      if (long >= 0) {
+        const name = headers[long] ? ` ("${headers[long]}")` : '';
+        throw badRequest(
+          `Line ${line}, column ${long + 1}${name} holds ${record[long]!.length} characters: a cell may hold at ` +
+            `most ${thousands(IMPORT_MAX_CELL_CHARS)}.`,
+        );
+      }
+      const header = first;
+      if (first) {
+        headers = record.map((name) => name.trim());
+        first = false;
+      } else if (++rows > IMPORT_MAX_ROWS) {
+        throw badRequest(
+          `Line ${line} is the file's row ${rows}: an import takes at most ` +
+            `${thousands(IMPORT_MAX_ROWS)} rows. Split the file and import the parts one after the other.`,
+        );
+      }
+      yield { cells: record, line, header };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw unreadable(error);
+    throw error;
+  } finally {
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+export interface ImportServiceDeps {
+  db: Database;
+  clock: Clock;
+  /** The operator's time zone: a refused import is told when the running one started, on the office's clock. */
+  timeZone: string;
+  /** PostgreSQL: one import at a time across every process on the database, not only in this one. */
+  acrossProcesses: boolean;
+}
+
+/** This process's running import: who started it and when. */
+interface Running {
+  startedAt: Date;
+  by: string;
+}
+
+export function createImportService({ db, clock, timeZone, acrossProcesses }: ImportServiceDeps) {
+  let running: Running | null = null;
+
+  /**
+   * This process's turn to import, or a 409 in words: one import at a time in the process (the check and the
+   * claim in one synchronous step), and on PostgreSQL across processes too, by an advisory lock held in an open
+   * transaction on a connection of its own until `end` is called.
+   */
+  async function begin(context: ChangeContext): Promise<{ end(): void }> {
+    if (running)
+      throw conflict(
+        `Another import is running (started ${zonedClockTime(running.startedAt, timeZone)} by ` +
+          `${running.by}); try again when it has finished.`,
+      );
+    const mine: Running = { startedAt: clock(), by: context.actor.email };
+    running = mine;
+    const release = () => {
+      if (running === mine) running = null;
+    };
+    if (!acrossProcesses) return { end: release };
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    try {
+      await new Promise<void>((taken, refused) => {
+        db.transaction(async (tx) => {
+          if (!(await tryTransactionLock(tx, IMPORT_LOCK_KEY))) {
+            refused(
+              conflict(
+                'Another import is running on another server process; try again when it has finished.',
+              ),
+            );
+            return;
+          }
+          taken();
+          await ended;
+        }).catch(refused);
+      });
+    } catch (error) {
+      release();
+      throw error;
+    }
+    return {
+      end: () => {
+        end();
+        release();
+      },
+    };
+  }
+
   async function run<K extends ImportKind>(
     kind: K,
-    csv: string,
+    body: Readable,
     options: { mapping?: ImportMapping; commit: boolean; context: ChangeContext },
     progress: Progress,
   ): Promise<ImportReport> {
-    const { headers, rows } = readCsv(csv);
-    progress({ type: 'progress', phase: 'reading', done: rows.length, total: rows.length });
-    await nextTurn();
-    const mapping = options.mapping ?? guessMapping(kind, headers);
+    progress({ type: 'progress', phase: 'reading', done: 0, total: 0 });
+    let headers: string[] = [];
+    let mapping: ImportMapping = {};
     const problems: ImportProblem[] = [];
     const columnOf = (field: string) => mapping[field] ?? null;
     const problem = (line: number, field: string | null, message: string) =>
       problems.push({ row: line, column: field ? columnOf(field) : null, field, message });
-
-    for (const field of IMPORT_FIELDS[kind]) {
-      const header = mapping[field.key];
-      if (header !== undefined && !headers.includes(header))
-        problem(1, field.key, `The file has no column "${header}" for ${field.label}.`);
-      else if (field.required && header === undefined)
-        problem(1, field.key, `Choose the column that holds ${field.label}.`);
+    /** Each mapped field's column. */
+    let indexOf = new Map<string, number>();
+    // Only the mapped cells of a row are kept, not the whole line, while the rest of the file is read.
+    const rows: Array<{ line: number; record: Record<string, string | undefined> }> = [];
+    let count = 0;
+    let headerSeen = false;
+    const takeHeader = (cells: string[]) => {
+      headerSeen = true;
+      headers = cells.map((name) => name.trim());
+      mapping = options.mapping ?? guessMapping(kind, headers);
+      for (const field of IMPORT_FIELDS[kind]) {
+        const header = mapping[field.key];
+        if (header !== undefined && !headers.includes(header))
+          problem(1, field.key, `The file has no column "${header}" for ${field.label}.`);
+        else if (field.required && header === undefined)
+          problem(1, field.key, `Choose the column that holds ${field.label}.`);
+      }
+      indexOf = new Map(
+        IMPORT_FIELDS[kind].flatMap(({ key }) =>
+          key in mapping ? [[key, headers.indexOf(mapping[key]!)]] : [],
+        ),
+      );
+    };
+    for await (const { cells, line, header: isHeader } of csvRows(body)) {
+      if (isHeader) {
+        takeHeader(cells);
+        continue;
+      }
+      count += 1;
+      // Until every field has its column, each row would only repeat the same problem: the rows are only counted.
+      if (problems.length === 0) {
+        const record: Record<string, string | undefined> = {};
+        for (const [key, column] of indexOf) {
+          const cell = column >= 0 ? cells[column]?.trim() : undefined;
+          if (cell) record[key] = cell;
+        }
+        rows.push({ line, record });
+      }
+      if (count % BATCH === 0) progress({ type: 'progress', phase: 'reading', done: count, total: count });
     }
+    // An empty file: no header, so no field has its column.
+    if (!headerSeen) takeHeader([]);
+    // The last line of the reading, unless the last batch has just said it.
+    if (count === 0 || count % BATCH !== 0)
+      progress({ type: 'progress', phase: 'reading', done: count, total: count });
+    await nextTurn();
+
     const checked: Array<Line<K>> = [];
     const report = (written: Written & { committed: boolean }): ImportReport => ({
       kind,
       mode: options.commit ? 'commit' : 'dry-run',
       headers,
       mapping,
-      rows: rows.length,
+      rows: count,
       created: written.created,
       updated: written.updated,
       unchanged: written.committed
@@ -107,18 +311,8 @@ export function createImportService({ db }: { db: Database }) {
     });
     // Until every field has its column, each row would only repeat the same problem.
     if (problems.length > 0) return report({ created: 0, updated: 0, committed: false });
-    const indexOf = new Map(
-      IMPORT_FIELDS[kind].flatMap(({ key }) =>
-        key in mapping ? [[key, headers.indexOf(mapping[key]!)]] : [],
-      ),
-    );
 
-    for (const [index, { cells, line }] of rows.entries()) {
-      const record: Record<string, string | undefined> = {};
-      for (const [key, column] of indexOf) {
-        const cell = column >= 0 ? cells[column]?.trim() : undefined;
-        if (cell) record[key] = cell;
-      }
+    for (const [index, { record, line }] of rows.entries()) {
       const result = checkImportRow(kind, record);
       if (result.value) checked.push({ line, value: result.value });
       else for (const issue of result.issues) problem(line, issue.field, issue.message);
@@ -132,7 +326,7 @@ export function createImportService({ db }: { db: Database }) {
     progress({ type: 'progress', phase: 'checking', done: rows.length, total: rows.length });
     await RULES[kind].clashes(db, checked as never, problem);
 
-    if (!options.commit || problems.length > 0 || rows.length === 0)
+    if (!options.commit || problems.length > 0 || count === 0)
       return report({ created: 0, updated: 0, committed: false });
 
     const written = await db.transaction(async (tx) => {
@@ -145,14 +339,14 @@ export function createImportService({ db }: { db: Database }) {
         action: `import.${kind}`,
         entityType: 'import',
         // Counts only: no personal value of any row goes into the log.
-        details: { rows: rows.length, created: counts.created, updated: counts.updated },
+        details: { rows: count, created: counts.created, updated: counts.updated },
       });
       return counts;
     });
     return report({ ...written, committed: true });
   }
 
-  return { run };
+  return { begin, run };
 }
 export type ImportService = ReturnType<typeof createImportService>;
 

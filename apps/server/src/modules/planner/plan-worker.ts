@@ -11,17 +11,20 @@ import {
   DEFAULT_STOP_GROUPING,
   groupStops,
   morningRuns,
+  osrmTravelModel,
   runPoints,
   RouterError,
   solve,
   straightLineTable,
   summarisePlan,
+  TravelCache,
   type ChildHome,
   type ExistingStop,
   type Point,
   type Run,
   type SchoolRunInput,
   type StraightLineSettings,
+  type TravelCacheSnapshot,
   type TravelTable,
 } from '@school-transport/planner';
 import type { PlannedRun, PlanProgress, PlanResult } from '@school-transport/shared';
@@ -63,22 +66,20 @@ export interface PlanJob {
 
 /**
  * What the thread posts: progress any number of times, then one outcome (or it throws, and the thread fails).
- * With a road router, it first asks the runner for the travel table of its points.
+ * With a road router, it says why the router failed (for the log, without places) and, before its outcome, hands
+ * back the router's cache.
  */
 export type PlanWorkerMessage =
   | { type: 'progress'; progress: PlanProgress }
-  | { type: 'travel'; points: Point[] }
+  | { type: 'router-failed'; reason: string }
+  | { type: 'cache'; snapshot: TravelCacheSnapshot }
   | { type: 'done'; result: PlanResult }
   /** The rules leave children without a run, or the road router failed: said in words for the person who asked. */
   | { type: 'unplannable'; message: string };
 
 export type PlanOutcome = Extract<PlanWorkerMessage, { type: 'done' | 'unplannable' }>;
 
-/** The runner's answer to a `travel` question: the table (its arrays transferred), or the router's failure. */
-export type PlanRunnerMessage =
-  { type: 'travel'; table: TravelTable } | { type: 'travel-failed'; message: string };
-
-/** Travel between every pair of points: the straight line by default, or a road router's through the runner. */
+/** Travel between every pair of points: the straight line by default, or a road router's. */
 export type TravelTableSource = (points: readonly Point[]) => Promise<TravelTable>;
 
 const SECONDS_PER_DAY = 24 * 60 * 60;
@@ -201,24 +202,39 @@ export async function planSchool(
 export interface PlanWorkerData {
   planJob: PlanJob;
   /**
-   * Travel times come from the runner's road router. It lives in the API process, not here, so that its per-pair
-   * cache outlives the thread and the next job asks the router only for pairs it has not seen.
+   * The road router (ROUTING_URL), asked from this thread: the table of a big school is large, and building it
+   * on the API's thread would hold every request meanwhile. The legs the process has been given so far come
+   * with it (moved, not copied), and go back to the runner for the next job, which then asks the router only for
+   * pairs it has not seen. Null: straight lines.
    */
-  roads: boolean;
+  roads: { url: string; cache: TravelCacheSnapshot | null } | null;
 }
 
 // The thread's entry: an unexpected error is thrown, and the runner sees the thread fail.
 const data = workerData as Partial<PlanWorkerData> | null;
 if (parentPort && data?.planJob) {
   const port = parentPort;
-  const post = (message: PlanWorkerMessage) => port.postMessage(message);
-  const askRunner: TravelTableSource = (points) =>
-    new Promise((resolve, reject) => {
-      port.once('message', (answer: PlanRunnerMessage) =>
-        answer.type === 'travel' ? resolve(answer.table) : reject(new RouterError(answer.message)),
-      );
-      post({ type: 'travel', points: [...points] });
-    });
+  const post = (message: PlanWorkerMessage, transfer: ArrayBuffer[] = []) =>
+    port.postMessage(message, transfer);
   const onProgress = (progress: PlanProgress) => post({ type: 'progress', progress });
-  void planSchool(data.planJob, onProgress, data.roads ? askRunner : undefined).then(post);
+  const roads = data.roads;
+  if (roads) {
+    const cache = roads.cache ? TravelCache.restore(roads.cache) : new TravelCache();
+    const model = osrmTravelModel({ url: roads.url, cache });
+    const roadTable: TravelTableSource = (points) =>
+      model.table(points).catch((error: unknown) => {
+        if (error instanceof RouterError) post({ type: 'router-failed', reason: error.loggable });
+        throw error;
+      });
+    void planSchool(data.planJob, onProgress, roadTable).then((outcome) => {
+      const snapshot = cache.snapshot();
+      const buffers = [snapshot.units, snapshot.seconds, snapshot.metres].map(
+        (array) => array.buffer as ArrayBuffer,
+      );
+      post({ type: 'cache', snapshot }, buffers);
+      post(outcome);
+    });
+  } else {
+    void planSchool(data.planJob, onProgress).then((outcome) => post(outcome));
+  }
 }

@@ -22,8 +22,14 @@ export const plannerRoutes = (planner: PlannerService) => async (app: FastifyIns
     '/planner/proposals',
     { schema: { tags, body: planRequestSchema, response: { 201: answer } } },
     async (request, reply) => {
-      const proposal = await planner.start(request.body, changeContextOf(request));
-      return reply.code(201).send(success(proposal, 'Planning started.'));
+      const { proposal, ahead } = await planner.start(request.body, changeContextOf(request));
+      const message =
+        ahead === 0
+          ? 'Planning started.'
+          : `Planning queued: another planning job is running on this server` +
+            `${ahead > 1 ? ` and ${ahead - 1} more ${ahead === 2 ? 'is' : 'are'} waiting` : ''}; ` +
+            'this one starts when they have finished.';
+      return reply.code(201).send(success(proposal, message));
     },
   );
 

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { boxAround, distanceM, type Point } from '../stops/stop-distance.js';
 import { createPlanReviewService } from './plan-review-service.js';
-import { RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';
+import { MAX_WAITING_JOBS, RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';
 import type { PlanJob, PlanRules } from './plan-worker.js';
 import {
   childHomes,
@@ -105,7 +105,12 @@ export interface PlannerServiceDeps {
  * its acceptance (plan-review-service.ts) writes them.
  */
 export function createPlannerService({ db, clock, timeZone, runner, travel, rules }: PlannerServiceDeps) {
-  const { maxSeconds, ...planRules } = rules;
+  const { maxSeconds } = rules;
+  const planRules: PlanRules = {
+    walkingDistanceM: rules.walkingDistanceM,
+    maxChildrenPerStop: rules.maxChildrenPerStop,
+    maxRideSeconds: rules.maxRideSeconds,
+  };
   const write = writerFor(db, {
     plan_proposals_school_id_schools_id_fk: {
       field: 'schoolId',
@@ -159,46 +164,73 @@ export function createPlannerService({ db, clock, timeZone, runner, travel, rule
     return read(id);
   }
 
+  /** Writes the job's row (audited) and hands it to the runner, which plans it now or when its turn comes. */
+  async function startInLine(
+    school: SchoolToPlan,
+    job: PlanJob,
+    request: PlanRequest,
+    context: ChangeContext,
+    place: { release(): void },
+  ): Promise<PlanProposal> {
+    const now = clock();
+    const row = await write(async (tx) => {
+      const created = await insertProposal(tx, {
+        schoolId: school.id,
+        status: 'RUNNING',
+        request,
+        createdBy: context.actor.id,
+        createdAt: now,
+        heartbeatAt: now,
+      });
+      await recordAudit(tx, {
+        ...context,
+        action: 'plan.started',
+        entityType: 'plan_proposal',
+        entityId: created.id,
+        details: {
+          schoolId: school.id,
+          children: request.studentIds.length,
+          vehicles: request.vehicleIds.length,
+          seconds: request.seconds,
+          seed: request.seed,
+          iterations: request.iterations,
+        },
+      });
+      return created;
+    });
+    // The place turns into the job itself in the same turn of the event loop.
+    place.release();
+    await runner.start(row.id, job);
+    return read(row.id);
+  }
+
   const notRunning = (proposal: PlanProposal) =>
     conflict(`This planning job is not running any more: it is ${proposal.status.toLowerCase()}.`);
 
   return {
     ...createPlanReviewService({ db, clock, timeZone }),
 
-    async start(request: PlanRequest, context: ChangeContext): Promise<PlanProposal> {
+    /** Starts a job, or puts it in line behind the one planning; `ahead` tells how many jobs come first. */
+    async start(
+      request: PlanRequest,
+      context: ChangeContext,
+    ): Promise<{ proposal: PlanProposal; ahead: number }> {
       if (request.seconds > maxSeconds) {
         const message = `Planning time in seconds must be at most ${maxSeconds} on this server`;
         throw badRequest(message, [{ field: 'seconds', message }]);
       }
       const { school, job } = await jobFor(request);
-      const now = clock();
-      const row = await write(async (tx) => {
-        const created = await insertProposal(tx, {
-          schoolId: school.id,
-          status: 'RUNNING',
-          request,
-          createdBy: context.actor.id,
-          createdAt: now,
-          heartbeatAt: now,
-        });
-        await recordAudit(tx, {
-          ...context,
-          action: 'plan.started',
-          entityType: 'plan_proposal',
-          entityId: created.id,
-          details: {
-            schoolId: school.id,
-            children: request.studentIds.length,
-            vehicles: request.vehicleIds.length,
-            seconds: request.seconds,
-            seed: request.seed,
-            iterations: request.iterations,
-          },
-        });
-        return created;
-      });
-      await runner.start(row.id, job);
-      return read(row.id);
+      const place = runner.reserve();
+      if (!place)
+        throw conflict(
+          `Another planning job is running on this server and ${MAX_WAITING_JOBS} more are waiting; ` +
+            'try again when one has finished.',
+        );
+      try {
+        return { proposal: await startInLine(school, job, request, context, place), ahead: place.ahead };
+      } finally {
+        place.release();
+      }
     },
 
     get: readCurrent,

@@ -21,6 +21,8 @@ import { createTrackerService, type TrackerServiceDeps } from './tracker-service
  * the key is 256 random bits, so the limit is against floods, not guessing.
  */
 const OSMAND_REQUESTS_PER_MINUTE = 600;
+/** The header a tracker may send its key in, rather than in the URL. */
+const TRACKER_KEY_HEADER = 'x-tracker-key';
 
 /** Trackers are added and removed by an administrator; `/osmand` is where they report, with their own key. */
 export function trackerRoutes(deps: TrackerServiceDeps) {
@@ -78,13 +80,17 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
         rateLimit: { max: OSMAND_REQUESTS_PER_MINUTE, timeWindow: 60_000 },
       },
       schema: { tags, querystring: osmandQuerySchema, response: { 200: messageAnswerSchema } },
-      // A POST may carry its parameters in a form body; the query string wins where both name one.
+      // A POST may carry its parameters in a form body; the query string wins where both name one. The key is
+      // best sent in the X-Tracker-Key header, which proxies do not log as they log URLs (and which wins); the
+      // query's `key` stays for devices (OsmAnd) that can send nothing else, and our log drops query values.
       preValidation: async (request: { body: unknown; query: unknown; headers: Record<string, unknown> }) => {
         const form = String(request.headers['content-type'] ?? '').startsWith(
           'application/x-www-form-urlencoded',
         );
         if (form && request.body && typeof request.body === 'object')
           request.query = { ...request.body, ...(request.query as object) };
+        const key = request.headers[TRACKER_KEY_HEADER];
+        if (typeof key === 'string') request.query = { ...(request.query as object), key };
       },
     };
     const receive = async (request: { query: z.output<typeof osmandQuerySchema> }) => {

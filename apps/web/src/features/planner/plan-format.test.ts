@@ -141,6 +141,8 @@ describe('progressFacts', () => {
   });
 
   it('says the search is starting before its first report', () => {
-    expect(progressFacts(null)).toEqual([['Best plan so far', 'Starting…']]);
+    expect(progressFacts(null)).toEqual([
+      ['Best plan so far', 'Not started yet: starting, or waiting for the planning job before it to finish'],
+    ]);
   });
 });

@@ -106,7 +106,11 @@ export function placementText({ routeName, stopName }: ChildChange['from']): str
 
 /** A running job's progress in words: the best plan's driving time, its vehicles, the search's iteration and time. */
 export function progressFacts(progress: PlanProgress | null): [string, string][] {
-  if (progress === null) return [['Best plan so far', 'Starting…']];
+  // No progress yet: the thread is starting, or the job waits for the one planning before it (one at a time).
+  if (progress === null)
+    return [
+      ['Best plan so far', 'Not started yet: starting, or waiting for the planning job before it to finish'],
+    ];
   return [
     ['Best plan so far', `${Math.round(progress.bestCost / 60)} min of driving`],
     ['Vehicles', String(progress.vehicles)],
