@@ -210,7 +210,8 @@ describe('positions', () => {
         url: '/api/osmand',
         query: { id: deviceId, key: secret, lat: '12.91', lon: '77.61', timestamp: String(timestamp) },
       });
-    const at = Date.parse(`${TODAY}T07:40:00Z`) / 1000;
+    // 07:33: inside the running trip's span (started 07:30, now 07:30 plus the 5 minutes of clock skew).
+    const at = Date.parse(`${TODAY}T07:33:00Z`) / 1000;
     const written = await eventsOf(() => send(at));
     expect(written).toEqual([
       {
@@ -222,7 +223,7 @@ describe('positions', () => {
           vehicleId: b.vehicle.id,
           lat: 12.91,
           lng: 77.61,
-          recordedAt: `${TODAY}T07:40:00.000Z`,
+          recordedAt: `${TODAY}T07:33:00.000Z`,
         }),
       },
     ]);

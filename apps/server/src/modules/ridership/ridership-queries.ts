@@ -172,7 +172,12 @@ export function insertPositions(db: Executor, rows: NewVehiclePosition[]) {
 /** The trip a vehicle is on now, with its driver's account: the one started last, should two be running. */
 export async function startedTripOfVehicle(db: Executor, vehicleId: string) {
   const [row] = await db
-    .select({ id: trips.id, driverUserId: drivers.userId })
+    .select({
+      id: trips.id,
+      driverUserId: drivers.userId,
+      startedAt: trips.startedAt,
+      completedAt: trips.completedAt,
+    })
     .from(trips)
     .leftJoin(drivers, eq(drivers.id, trips.driverId))
     .where(and(eq(trips.vehicleId, vehicleId), eq(trips.status, 'STARTED')))

@@ -55,6 +55,14 @@ export function uploadRefusal(trip: TripSpan, now: Date, timeZone: string, what:
   }
 }
 
+/** Whether `at` falls in the trip's span at `now`: start to end (to now while it runs), widened by the skew. */
+export function insideSpan(trip: Pick<TripSpan, 'startedAt' | 'completedAt'>, at: Date, now: Date): boolean {
+  if (!trip.startedAt) return false;
+  const from = trip.startedAt.getTime() - DEVICE_CLOCK_SKEW_MS;
+  const to = (trip.completedAt ?? now).getTime() + DEVICE_CLOCK_SKEW_MS;
+  return at.getTime() >= from && at.getTime() <= to;
+}
+
 /**
  * Why a time a device gave is not believed for this trip, or null when it falls in the trip's span: from its
  * start to its end (to now while it runs), each widened by DEVICE_CLOCK_SKEW_MS. A backdated or forward-dated
@@ -62,9 +70,7 @@ export function uploadRefusal(trip: TripSpan, now: Date, timeZone: string, what:
  */
 export function timeOutsideSpan(trip: TripSpan, at: Date, now: Date, timeZone: string): string | null {
   if (!trip.startedAt) return 'This trip has not started yet.';
-  const from = trip.startedAt.getTime() - DEVICE_CLOCK_SKEW_MS;
-  const to = (trip.completedAt ?? now).getTime() + DEVICE_CLOCK_SKEW_MS;
-  if (at.getTime() >= from && at.getTime() <= to) return null;
+  if (insideSpan(trip, at, now)) return null;
   const clock = (instant: Date) => zonedClockTime(instant, timeZone);
   const day = (instant: Date) => zonedDate(instant, timeZone);
   const when = day(at) === day(trip.startedAt) ? clock(at) : `${clock(at)} on ${day(at)}`;
