@@ -13,7 +13,7 @@ import { deriveRiderStates } from '../ridership/rider-states.js';
 import { eventsOfTrip } from '../ridership/ridership-queries.js';
 import { findTrip } from '../trips/trip-queries.js';
 import { moveTripIn, toTrip } from '../trips/trip-service.js';
-import { withinGrace } from '../trips/trip-window.js';
+import { withinGrace } from '../../lib/trip-window.js';
 import {
   riderStopPositions,
   setFinishReason,

@@ -41,9 +41,9 @@ export interface TripAsked {
 
 /**
  * What a batch needs to know of its trips: whether the user who sent it drives them (trips' drivenBy), whether they
- * run and when they started and ended (trip-window.ts), which bus, and for alerts which day, run and route. One statement for many users' batches at once (the
- * positions' group commit). Not locked: a trip cancelled between this check and the insert gets the events it was
- * sent, which is what happened on the bus anyway.
+ * run and when they started and ended (lib/trip-window.ts), which bus, and for alerts which day, run and route. One
+ * statement for many users' batches at once (the positions' group commit). Not locked: a trip cancelled between
+ * this check and the insert gets the events it was sent, which is what happened on the bus anyway.
  */
 export function tripsForIngest(db: Executor, asked: TripAsked[]) {
   return queryRows<{

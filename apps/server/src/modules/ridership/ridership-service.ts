@@ -17,7 +17,7 @@ import { absentStudentIds } from '../calendar/absence-queries.js';
 import type { LiveLog } from '../live/live-log.js';
 import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
 import { enqueueNotifications } from '../notifications/notification-outbox.js';
-import { timeOutsideSpan, uploadRefusal } from '../trips/trip-window.js';
+import { timeOutsideSpan, uploadRefusal } from '../../lib/trip-window.js';
 import { positionEvents, ridershipEvent, stopsEvent } from './ridership-live.js';
 import { riderNotifications } from './ridership-notifications.js';
 import {

@@ -15,7 +15,7 @@ import { notFound, unauthorized } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import type { LiveLog } from '../live/live-log.js';
-import { insideSpan } from '../trips/trip-window.js';
+import { insideSpan } from '../../lib/trip-window.js';
 import { knotsToMetresPerSecond, trackerPositionId } from './osmand.js';
 import { positionEvents, stopsEvent } from './ridership-live.js';
 import {

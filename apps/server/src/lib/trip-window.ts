@@ -1,5 +1,5 @@
 import type { TripStatus } from '@school-transport/shared';
-import { zonedClockTime, zonedDate } from '../../lib/zoned-time.js';
+import { zonedClockTime, zonedDate } from './zoned-time.js';
 
 /**
  * How long a driver keeps a trip after it ends (decision 051): its record stays readable on the driver app and its
