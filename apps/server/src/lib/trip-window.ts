@@ -25,7 +25,7 @@ export interface TripSpan {
 }
 
 /** Until when a finished trip stays the driver's (record, late uploads); null for a trip that has not ended. */
-export const graceEndOf = (trip: TripSpan): Date | null =>
+const graceEndOf = (trip: TripSpan): Date | null =>
   trip.status === 'COMPLETED' && trip.completedAt
     ? new Date(trip.completedAt.getTime() + TRIP_GRACE_MS)
     : null;

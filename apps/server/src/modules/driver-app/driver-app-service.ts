@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { withinGrace } from '../../lib/trip-window.js';
 import { zonedDate } from '../../lib/zoned-time.js';
 import { tripInWords, type AlertService } from '../alerts/alert-service.js';
 import { absentStudentIds } from '../calendar/absence-queries.js';
@@ -13,7 +14,6 @@ import { deriveRiderStates } from '../ridership/rider-states.js';
 import { eventsOfTrip } from '../ridership/ridership-queries.js';
 import { findTrip } from '../trips/trip-queries.js';
 import { moveTripIn, toTrip } from '../trips/trip-service.js';
-import { withinGrace } from '../../lib/trip-window.js';
 import {
   riderStopPositions,
   setFinishReason,
@@ -93,7 +93,7 @@ export function createDriverAppService({
    * What the driver may read of their trip now (decision 051). Today's trip that has not ended: the manifest, with
    * the children seated on the route and their cards, since they are about to be scanned. A trip that no longer
    * runs today (finished, cancelled, or left running from an earlier day so that it can still be finished): only
-   * its own record, and a finished one only within the grace window after it ended (trip-window.ts). Anything else
+   * its own record, and a finished one only within the grace window after it ended (lib/trip-window.ts). Anything else
    * is refused in words: the driver ran it, so its existence is no secret to them.
    */
   async function driverView(trip: TripRow): Promise<Manifest> {

@@ -105,7 +105,7 @@ function firstOfEachId<T>(items: T[], idOfItem: (item: T) => string) {
 
 type IngestTrip = Awaited<ReturnType<typeof tripsForIngest>>[number];
 
-/** A trip of a batch as trip-window.ts reads it. */
+/** A trip of a batch as lib/trip-window.ts reads it. */
 const spanOf = (row: IngestTrip) => ({
   status: row.status,
   startedAt: row.startedAtMs === null ? null : new Date(row.startedAtMs),
