@@ -108,6 +108,8 @@ beforeAll(async () => {
   // 06:40: the early bus sets out, serves its two stops (three minutes late at the last) and finishes.
   early = await busWithTrips(t.app, admin, time.clock);
   await plan(early.pickup, '06:40', [5, 10]);
+  // Sent at 07:00, as the run ends: fixes are taken only with times up to now (decision 051).
+  time.advance(20 * 60_000);
   await send(early, '/api/driver/positions', {
     positions: [
       fix(early, '06:44', STOPS[0]!, 0),
@@ -115,7 +117,6 @@ beforeAll(async () => {
       fix(early, '06:55', STOPS[2]!, 12),
     ],
   });
-  time.advance(20 * 60_000);
   expect((await early.driverApi('POST', `/api/driver/trips/${early.pickup}/finish`, {})).status).toBe(200);
 
   // 07:00: the running bus starts on time, takes 6 minutes for the 5 planned to stop 1 (a pace of 1.2).

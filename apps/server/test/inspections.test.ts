@@ -287,6 +287,9 @@ describe('the child check', () => {
     expect((await check(bus.driverApi, bus.pickup, { method: 'TAG', tagId: TAG })).status).toBe(409);
 
     await finish(bus.drop, '16:00');
+    // Ended five minutes ago: the check is made after the trip ended, and within two hours (decision 051).
+    const ended = new Date(time.clock().getTime() - 5 * 60_000);
+    await db().update(trips).set({ startedAt: ended, completedAt: ended }).where(eq(trips.id, bus.drop));
     expect(await vehicleDay(bus.driverApi, bus.vehicle.id)).toMatchObject({
       childCheckTripId: bus.drop,
       childCheckDone: false,
@@ -315,6 +318,27 @@ describe('the child check', () => {
       duplicate: true,
     });
     expect((await vehicleDay(bus.driverApi, bus.vehicle.id)).childCheckDone).toBe(true);
+  });
+
+  it('is taken for two hours after the trip ended, dated between its end and now', async () => {
+    const late = await busWithTrips(t.app, admin, time.clock, { children: 1 });
+    await admin('PUT', `/api/inspections/vehicles/${late.vehicle.id}/tag`, { tagId: 'LATEBUS01' });
+    await finish(late.pickup, '08:00');
+    await finish(late.drop, '16:30');
+    time.advance(new Date(`${TODAY}T17:00:00Z`).getTime() - time.clock().getTime());
+    const backdated = await check(late.driverApi, late.drop, {
+      method: 'TAG',
+      tagId: 'LATEBUS01',
+      checkedAt: `${TODAY}T16:00:00Z`,
+    });
+    expect(backdated.status).toBe(409);
+    expect(backdated.body.message).toBe(
+      "A child check at 16:00 is not between the trip's end (16:30) and now; nothing was recorded.",
+    );
+    time.advance(new Date(`${TODAY}T18:31:00Z`).getTime() - time.clock().getTime());
+    const closed = await check(late.driverApi, late.drop, { method: 'TAG', tagId: 'LATEBUS01' });
+    expect(closed.status).toBe(409);
+    expect(closed.body.message).toBe('This trip ended at 16:30; it no longer takes child checks.');
   });
 
   it(`raises CHILD_CHECK_MISSING once, after the last trip has been finished for the due minutes`, async () => {

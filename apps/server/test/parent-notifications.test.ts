@@ -16,7 +16,10 @@ import { createTestApp, manualClock, type TestApp } from './support/test-app.js'
  * What parents are told, end to end: a driver's scan or the office's cancellation writes the outbox in its own
  * transaction, and the notification reaches the parent's device (a push service on 127.0.0.1 that decrypts it).
  */
-const time = manualClock(new Date('2026-03-02T07:30:00Z'));
+// 08:10, after the morning runs' scans (07:42 to 08:05) of trips started at 07:30: a driver's events are taken
+// only with times from the trip's start to now (decision 051).
+const time = manualClock(new Date('2026-03-02T08:10:00Z'));
+const STARTED_AT = new Date('2026-03-02T07:30:00Z');
 let t: TestApp;
 let admin: Api;
 let push: PushService;
@@ -37,7 +40,7 @@ async function busWithParentDevice(): Promise<{
   child: { id: string; name: string };
   endpoint: string;
 }> {
-  const bus = await busWithTrips(t.app, admin, time.clock, { children: 2 });
+  const bus = await busWithTrips(t.app, admin, time.clock, { children: 2, startedAt: STARTED_AT });
   const child = bus.kids[0]!;
   const [family] = await t.app.database.db
     .select({ userId: parents.userId })

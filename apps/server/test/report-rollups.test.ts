@@ -19,7 +19,10 @@ import { createTestApp, manualClock, type TestApp } from './support/test-app.js'
  * them, the rollups must equal a recount from the raw scans, positions and children's stops, done here the way the
  * reports counted before the rollups existed.
  */
-const time = manualClock(new Date('2026-03-02T07:30:00Z'));
+// 15:30, after the day's scans and fixes (07:25 to 15:21) of trips started at 07:00: a driver's events and fixes
+// are taken only with times from the trip's start to now (decision 051).
+const time = manualClock(new Date('2026-03-02T15:30:00Z'));
+const STARTED_AT = new Date('2026-03-02T07:00:00Z');
 let t: TestApp;
 let admin: Api;
 
@@ -120,8 +123,12 @@ async function send(bus: Bus, body: { events: RidershipEventInput[] } | { positi
 describe('report rollups', () => {
   it('equal a recount after scans, an offline batch, a duplicate, new stops, a cancellation and deletions', async () => {
     const [b, other] = await Promise.all([
-      busWithTrips(t.app, admin, time.clock, { children: 4, start: ['PICKUP', 'DROP'] }),
-      busWithTrips(t.app, admin, time.clock, { children: 1 }),
+      busWithTrips(t.app, admin, time.clock, {
+        children: 4,
+        start: ['PICKUP', 'DROP'],
+        startedAt: STARTED_AT,
+      }),
+      busWithTrips(t.app, admin, time.clock, { children: 1, startedAt: STARTED_AT }),
     ]);
     const trips = [b.pickup, b.drop, other.pickup];
     const [k1, k2, k3, k4] = b.kids as { id: string }[];
@@ -232,7 +239,11 @@ describe('on-time rollups', () => {
   }
 
   it('equal a count from the stops after inserts, arrivals, updates, deletions and another tolerance', async () => {
-    const b = await busWithTrips(t.app, admin, time.clock, { children: 1, start: ['PICKUP', 'DROP'] });
+    const b = await busWithTrips(t.app, admin, time.clock, {
+      children: 1,
+      start: ['PICKUP', 'DROP'],
+      startedAt: STARTED_AT,
+    });
     const stopIds = [randomUUID(), randomUUID(), randomUUID()];
     await db().execute(sql`insert into stops (id, name, lat, lng) values
       (${stopIds[0]}, 'On time A', 13.0, 77.0), (${stopIds[1]}, 'On time B', 13.01, 77.0),

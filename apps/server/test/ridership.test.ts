@@ -10,7 +10,8 @@ import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
-const time = manualClock(new Date('2026-03-02T07:30:00Z'));
+// Events of 07:00 to 08:00 of trips started at 06:55, sent at 08:30: inside each trip's span (decision 051).
+const time = manualClock(new Date('2026-03-02T08:30:00Z'));
 let t: TestApp;
 let admin: Api;
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
 });
 
 const bus = (options: Parameters<typeof busWithTrips>[3] = {}) =>
-  busWithTrips(t.app, admin, time.clock, options);
+  busWithTrips(t.app, admin, time.clock, { startedAt: new Date('2026-03-02T06:55:00Z'), ...options });
 
 const event = (
   tripId: string,
@@ -164,9 +165,10 @@ describe('what an event is about', () => {
         outcome(mine!.id, mine!.name, null),
         outcome(ours!.id, ours!.name, null),
         outcome(null, null, 'UNKNOWN_TAG'),
-        // Another bus's child: their id, for the office, but never their name to this driver.
-        outcome(stranger.id, null, 'WRONG_BUS'),
-        outcome(stranger.id, null, 'WRONG_BUS'),
+        // Another bus's child: neither their id nor their name to this driver (the stored event keeps the id for
+        // the office, below).
+        outcome(null, null, 'WRONG_BUS'),
+        outcome(null, null, 'WRONG_BUS'),
         outcome(null, null, 'UNKNOWN_TAG'),
       ].map((o, i) => ({ eventId: events[i]!.eventId, ...o })),
     );

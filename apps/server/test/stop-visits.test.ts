@@ -8,7 +8,9 @@ import { busWithTrips } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
-const time = manualClock(new Date('2026-03-02T07:30:00Z'));
+// Fixes of 07:00 to 07:59 of trips started at 07:00, sent at 08:00: inside each trip's span (decision 051).
+const time = manualClock(new Date('2026-03-02T08:00:00Z'));
+const STARTED_AT = new Date('2026-03-02T07:00:00Z');
 let t: TestApp;
 let admin: Api;
 
@@ -25,7 +27,7 @@ const at = (minute: number) => `2026-03-02T07:${String(minute).padStart(2, '0')}
 
 describe('the stop timeline', () => {
   it('takes arrival and departure from the fixes near each stop, whatever order they arrive in', async () => {
-    const bus = await busWithTrips(t.app, admin, time.clock);
+    const bus = await busWithTrips(t.app, admin, time.clock, { startedAt: STARTED_AT });
     await t.app.database.db.insert(tripStops).values([
       { tripId: bus.pickup, position: 1, name: 'North Park', ...FIRST },
       { tripId: bus.pickup, position: 2, name: 'Market', ...SECOND },
@@ -82,7 +84,7 @@ describe('the stop timeline', () => {
   });
 
   it('counts a fix within 40 m at walking speed, not one farther nor a bus driving past', async () => {
-    const bus = await busWithTrips(t.app, admin, time.clock);
+    const bus = await busWithTrips(t.app, admin, time.clock, { startedAt: STARTED_AT });
     const { db } = t.app.database;
     await db.insert(tripStops).values([
       { tripId: bus.pickup, position: 1, name: 'North Park', ...FIRST },
@@ -119,8 +121,8 @@ describe('the stop timeline', () => {
   });
 
   it('answers the trips whose timeline changed, and none when the same fixes come again', async () => {
-    const moving = await busWithTrips(t.app, admin, time.clock);
-    const idle = await busWithTrips(t.app, admin, time.clock);
+    const moving = await busWithTrips(t.app, admin, time.clock, { startedAt: STARTED_AT });
+    const idle = await busWithTrips(t.app, admin, time.clock, { startedAt: STARTED_AT });
     const { db } = t.app.database;
     await db.insert(tripStops).values([
       { tripId: moving.pickup, position: 1, name: 'North Park', ...FIRST },
@@ -148,8 +150,8 @@ describe('the stop timeline', () => {
   });
 
   it('gives the timeline of all the fixes together, however they are split into batches and ordered', async () => {
-    const one = await busWithTrips(t.app, admin, time.clock);
-    const split = await busWithTrips(t.app, admin, time.clock);
+    const one = await busWithTrips(t.app, admin, time.clock, { startedAt: STARTED_AT });
+    const split = await busWithTrips(t.app, admin, time.clock, { startedAt: STARTED_AT });
     const THIRD = { lat: 12.96, lng: 77.6 };
     for (const bus of [one, split])
       await t.app.database.db.insert(tripStops).values([

@@ -203,6 +203,22 @@ describe('OsmAnd', () => {
     expect(drop).toEqual([]);
   });
 
+  it('keeps a fix dated outside the running trip with the bus only, not on the trip', async () => {
+    const { bus, deviceId, secret } = await tracker();
+    // Weeks before the trip started, and ten minutes ahead of now (07:30): neither is the trip's.
+    for (const timestamp of ['2026-02-10T07:40:00Z', '2026-03-02T07:40:00Z'])
+      expect((await osmand({ id: deviceId, key: secret, lat: 1, lon: 2, timestamp })).statusCode).toBe(200);
+    await osmand({ id: deviceId, key: secret, lat: 3, lon: 4, timestamp: '2026-03-02T07:31:00Z' });
+    const rows = await positionsOf(bus.vehicle.id);
+    expect(
+      rows.map((row) => [row.recordedAt.toISOString(), row.tripId]).sort(([a], [b]) => a!.localeCompare(b!)),
+    ).toEqual([
+      ['2026-02-10T07:40:00.000Z', null],
+      ['2026-03-02T07:31:00.000Z', bus.pickup],
+      ['2026-03-02T07:40:00.000Z', null],
+    ]);
+  });
+
   it('refuses a device id or key PostgreSQL cannot store (a NUL) with 400, not 500', async () => {
     for (const method of ['GET', 'POST'] as const) {
       const idAnswer = await osmand({ id: '\u0000', key: ' ', lat: 0, lon: 0 }, method);

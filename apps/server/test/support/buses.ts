@@ -9,13 +9,19 @@ import { apiAs, type Api } from './requests.js';
 /**
  * A bus as the driver app sees it: a driver record with a session of its own (drivers sign in at /driver; here
  * the session is written directly), a vehicle, a route, `children` seated children, and the assignment's pickup
- * and drop trips of `date`, those in `start` started.
+ * and drop trips of `date`, those in `start` started (at `startedAt`, by default now: events and positions are taken
+ * only with times from the trip's start on, decision 051).
  */
 export async function busWithTrips(
   app: FastifyInstance,
   admin: Api,
   clock: Clock,
-  { children = 3, date = '2026-03-02', start = ['PICKUP'] as TripType[] } = {},
+  {
+    children = 3,
+    date = '2026-03-02',
+    start = ['PICKUP'] as TripType[],
+    startedAt = undefined as Date | undefined,
+  } = {},
 ) {
   const make = recordsThrough(admin);
   const [driver, vehicle, route, kids] = await Promise.all([
@@ -37,7 +43,7 @@ export async function busWithTrips(
         type,
         tripDate: date,
         status: start.includes(type) ? ('STARTED' as const) : ('PENDING' as const),
-        startedAt: start.includes(type) ? clock() : null,
+        startedAt: start.includes(type) ? (startedAt ?? clock()) : null,
         routeName: route.name,
         driverName: driver.user.name,
         driverLicenseNo: driver.licenseNo,

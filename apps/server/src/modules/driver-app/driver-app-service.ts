@@ -3,7 +3,8 @@ import type { DriverTrip, finishTripInputSchema, Manifest, Student, Trip } from 
 import type { Database } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { withinGrace } from '../../lib/trip-window.js';
 import { zonedDate } from '../../lib/zoned-time.js';
 import { tripInWords, type AlertService } from '../alerts/alert-service.js';
 import { absentStudentIds } from '../calendar/absence-queries.js';
@@ -21,7 +22,7 @@ import {
   tripsOfDriverOn,
   type TripRow,
 } from './driver-app-queries.js';
-import { buildManifest } from './manifest.js';
+import { buildManifest, buildRecord, forDriver } from './manifest.js';
 
 /**
  * A trip that is not the driver's answers exactly as one that does not exist: the driver app must not confirm
@@ -78,6 +79,49 @@ export function createDriverAppService({
     return buildManifest({ trip, stops, students, stopPositions, absent, events });
   }
 
+  /** A trip's own record (manifest.ts' buildRecord): from its events, never from today's seats. */
+  async function recordOf(trip: TripRow): Promise<Manifest> {
+    const [stops, absent, events] = await Promise.all([
+      stopsOfTrip(db, trip.id),
+      absentStudentIds(db, trip.tripDate, trip.type),
+      eventsOfTrip(db, trip.id),
+    ]);
+    return buildRecord({ trip, stops, absent, events });
+  }
+
+  /**
+   * What the driver may read of their trip now (decision 051). Today's trip that has not ended: the manifest, with
+   * the children seated on the route and their cards, since they are about to be scanned. A trip that no longer
+   * runs today (finished, cancelled, or left running from an earlier day so that it can still be finished): only
+   * its own record, and a finished one only within the grace window after it ended (lib/trip-window.ts). Anything else
+   * is refused in words: the driver ran it, so its existence is no secret to them.
+   */
+  async function driverView(trip: TripRow): Promise<Manifest> {
+    const isToday = trip.tripDate === today();
+    if (isToday && (trip.status === 'PENDING' || trip.status === 'STARTED'))
+      return forDriver(await manifestOf(trip));
+    if (trip.status === 'STARTED' || (trip.status === 'CANCELLED' && isToday) || withinGrace(trip, clock()))
+      return recordOf(trip);
+    throw closedTrip(trip);
+  }
+
+  /** Why a trip of the driver's is no longer (410) or not yet (409) open on the driver app. */
+  function closedTrip(trip: TripRow): AppError {
+    switch (trip.status) {
+      case 'COMPLETED':
+        return new AppError(
+          410,
+          `This trip ended at ${clockTime(trip.completedAt!, timeZone)} on ${trip.tripDate}; the driver app no longer shows it. The office has its record.`,
+        );
+      case 'CANCELLED':
+        return new AppError(410, `This trip of ${trip.tripDate} was cancelled by the office.`);
+      default:
+        return trip.tripDate < today()
+          ? new AppError(410, `This trip of ${trip.tripDate} was never started; its day is over.`)
+          : conflict(`This trip is for ${trip.tripDate}; it opens on the driver app on that day.`);
+    }
+  }
+
   async function ownTrip(userId: string, tripId: string) {
     const trip = await tripOfDriver(db, userId, tripId);
     if (!trip) throw tripNotFound();
@@ -118,7 +162,7 @@ export function createDriverAppService({
     },
 
     async driverManifest(userId: string, tripId: string): Promise<Manifest> {
-      return manifestOf(await ownTrip(userId, tripId));
+      return driverView(await ownTrip(userId, tripId));
     },
 
     /** The office's view of any trip. */

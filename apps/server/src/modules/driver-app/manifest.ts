@@ -98,3 +98,56 @@ export function buildManifest({
     finishReason: trip.finishReason,
   };
 }
+
+/** What a finished trip's record is made of: the trip, its own stops and events, and the day's absences. */
+export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions'>;
+
+/**
+ * An event as a driver is shown it: a child's id only with their name, which is stored only for a child seated on
+ * the trip (ridership-queries' ingestEvents). Another route's child scanned here stays "a child of another bus".
+ */
+const withoutOthersId = (event: RidershipEvent): RidershipEvent =>
+  event.studentName === null ? { ...event, studentId: null } : event;
+
+/** The live manifest as its driver gets it: the same, with other routes' children's ids left out of the events. */
+export function forDriver(manifest: Manifest): Manifest {
+  return { ...manifest, events: manifest.events.map(withoutOthersId) };
+}
+
+/**
+ * A trip's own record, for its driver once it no longer runs (decision 051): who rode, as it was recorded on the
+ * trip, not who is seated on the route today. The riders are the children its events name (a name is stored only
+ * for a child seated on the trip then), under the name stored with their latest event, in the order they were
+ * first recorded; a child seated on the route since, or never scanned, is not in it. It carries no card tag, photo
+ * or class (the record is to read back the run, not to scan children) and its events carry no tag.
+ */
+export function buildRecord({ trip, stops, absent, events }: RecordParts): Manifest {
+  const states = deriveRiderStates(events);
+  const names = new Map<string, string>();
+  for (const event of events) {
+    if (event.studentId && event.studentName) names.set(event.studentId, event.studentName);
+  }
+  const riders = [...names].map(([studentId, name]): ManifestRider => ({
+    studentId,
+    name,
+    class: '',
+    photoUrl: null,
+    nfcTagId: null,
+    stopPosition: null,
+    state: states.get(studentId) ?? (absent.has(studentId) ? 'ABSENT' : 'WAITING'),
+    absent: absent.has(studentId),
+  }));
+  return {
+    tripId: trip.id,
+    type: trip.type,
+    status: trip.status,
+    date: trip.tripDate,
+    routeName: trip.routeName,
+    vehiclePlate: trip.vehiclePlate,
+    plannedStartAt: iso(trip.plannedStartAt),
+    stops: stops.map(toTripStop),
+    riders,
+    events: events.map((row) => ({ ...withoutOthersId(toEvent(row)), tagId: null })),
+    finishReason: trip.finishReason,
+  };
+}

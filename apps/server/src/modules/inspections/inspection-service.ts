@@ -17,7 +17,8 @@ import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { writerFor } from '../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
-import { addDays, zonedDate } from '../../lib/zoned-time.js';
+import { insideSpan, uploadRefusal } from '../../lib/trip-window.js';
+import { addDays, zonedClockTime, zonedDate } from '../../lib/zoned-time.js';
 import type { AlertService } from '../alerts/alert-service.js';
 import { recordAudit } from '../audit/audit-log.js';
 import type { LiveLog } from '../live/live-log.js';
@@ -310,6 +311,17 @@ export function createInspectionService({
           throw conflict(
             'The child check is made after the last trip of the day with this bus, once it is finished.',
           );
+        // Made within the grace window after the trip ended, at a time between its end and now (decision 051): a
+        // check sent weeks later, or dated before the children could have left, would be a record of nothing.
+        const now = clock();
+        const closed = uploadRefusal(trip, now, timeZone, 'child checks');
+        if (closed) throw conflict(closed);
+        const checkedAt = new Date(input.checkedAt);
+        if (!insideSpan({ startedAt: trip.completedAt, completedAt: null }, checkedAt, now))
+          throw conflict(
+            `A child check at ${zonedClockTime(checkedAt, timeZone)} is not between the trip's end (${zonedClockTime(trip.completedAt!, timeZone)}) and now; nothing was recorded.`,
+            [{ field: 'checkedAt', message: 'Check the phone’s clock' }],
+          );
         if (input.method === 'TAG') {
           const expected = await tagOfVehicle(tx, trip.vehicleId);
           if (!expected)
@@ -328,7 +340,7 @@ export function createInspectionService({
           tagId: input.method === 'TAG' ? input.tagId : null,
           reason: input.method === 'TAP' ? input.reason : null,
           checkedBy: userId,
-          checkedAt: new Date(input.checkedAt),
+          checkedAt,
           receivedAt: clock(),
         });
         await recordAudit(tx, {

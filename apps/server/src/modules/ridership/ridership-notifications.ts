@@ -20,7 +20,8 @@ const TOLD: Partial<Record<RidershipKind, { kind: 'BOARDED' | 'LEFT'; verb: stri
 /**
  * The parents' notifications of a batch of ridership events, written to the outbox in the batch's transaction.
  * One per child, trip and kind (the dedup key), so a child scanned twice, or a batch replayed, tells once. Said
- * of any bus the child was scanned on, their own or not: either way the parent wants to know. The text names the
+ * only of a child seated on the trip (the caller leaves out anyone else's id): a card of another route's child
+ * scanned on any bus must not alarm their family; the office gets the wrong-bus alert instead. The text names the
  * parent's own child, the run and the time, nothing of other children.
  */
 export async function riderNotifications(

@@ -41,9 +41,9 @@ export interface TripAsked {
 
 /**
  * What a batch needs to know of its trips: whether the user who sent it drives them (trips' drivenBy), whether they
- * run, which bus, and for alerts which day, run and route. One statement for many users' batches at once (the
- * positions' group commit). Not locked: a trip cancelled between this check and the insert gets the events it was
- * sent, which is what happened on the bus anyway.
+ * run and when they started and ended (lib/trip-window.ts), which bus, and for alerts which day, run and route. One
+ * statement for many users' batches at once (the positions' group commit). Not locked: a trip cancelled between
+ * this check and the insert gets the events it was sent, which is what happened on the bus anyway.
  */
 export function tripsForIngest(db: Executor, asked: TripAsked[]) {
   return queryRows<{
@@ -54,11 +54,16 @@ export function tripsForIngest(db: Executor, asked: TripAsked[]) {
     tripDate: string;
     type: TripType;
     routeName: string;
+    /** Milliseconds since the epoch (a number on both engines, whatever their date parsing), or null. */
+    startedAtMs: number | null;
+    completedAtMs: number | null;
     yours: boolean;
   }>(
     db,
     sql`select asked."userId", ${trips.id}, ${trips.status}, ${trips.vehicleId} as "vehicleId",
       ${trips.tripDate} as "tripDate", ${trips.type}, ${trips.routeName} as "routeName",
+      (extract(epoch from ${trips.startedAt}) * 1000)::float8 as "startedAtMs",
+      (extract(epoch from ${trips.completedAt}) * 1000)::float8 as "completedAtMs",
       ${drivenBy(sql`asked."userId"`)} as yours
     from json_to_recordset(${JSON.stringify(asked)}::json) as asked("userId" uuid, "tripId" uuid)
     join ${trips} on ${trips.id} = asked."tripId"`,
@@ -86,6 +91,11 @@ export interface IngestOutcome {
   studentId: string | null;
   studentName: string | null;
   flag: RidershipFlag | null;
+  /**
+   * Whether the child is seated on the trip's assignment (as they were when the event was first stored): only then
+   * may the driver be answered their id, and their parent be told (decision 051).
+   */
+  seated: boolean;
 }
 
 /**
@@ -115,6 +125,7 @@ export async function ingestEvents(
       select input.*, child.id as child_id,
         -- a name only for a child seated on this trip: a tag or id of anyone else must not name them to a driver
         case when seat.assignment_id = trip.assignment_id then child.name end as child_name,
+        (seat.assignment_id = trip.assignment_id) is true as seated,
         case
           when child.id is null then 'UNKNOWN_TAG'::ridership_flag
           when trip.assignment_id is not null and seat.assignment_id is distinct from trip.assignment_id
@@ -140,7 +151,9 @@ export async function ingestEvents(
       inserted.event_id is not null as created,
       case when before.event_id is null then r.child_id else before.student_id end as "studentId",
       case when before.event_id is null then r.child_name else before.student_name end as "studentName",
-      case when before.event_id is null then r.flag else before.flag end as flag
+      case when before.event_id is null then r.flag else before.flag end as flag,
+      -- a stored event names its child only if they were seated then
+      case when before.event_id is null then r.seated else before.student_name is not null end as seated
     from resolved r
     left join inserted on inserted.event_id = r."eventId"
     left join ridership_events before on before.event_id = r."eventId" and before.trip_id = r."tripId"
@@ -159,7 +172,12 @@ export function insertPositions(db: Executor, rows: NewVehiclePosition[]) {
 /** The trip a vehicle is on now, with its driver's account: the one started last, should two be running. */
 export async function startedTripOfVehicle(db: Executor, vehicleId: string) {
   const [row] = await db
-    .select({ id: trips.id, driverUserId: drivers.userId })
+    .select({
+      id: trips.id,
+      driverUserId: drivers.userId,
+      startedAt: trips.startedAt,
+      completedAt: trips.completedAt,
+    })
     .from(trips)
     .leftJoin(drivers, eq(drivers.id, trips.driverId))
     .where(and(eq(trips.vehicleId, vehicleId), eq(trips.status, 'STARTED')))

@@ -6,7 +6,6 @@ import {
   type PositionBatchAnswer,
   type RidershipBatchAnswer,
   type ridershipEventInputSchema,
-  type TripStatus,
 } from '@school-transport/shared';
 import type { z } from 'zod';
 import type { Database, Executor } from '../../db/client.js';
@@ -18,6 +17,7 @@ import { absentStudentIds } from '../calendar/absence-queries.js';
 import type { LiveLog } from '../live/live-log.js';
 import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
 import { enqueueNotifications } from '../notifications/notification-outbox.js';
+import { timeOutsideSpan, uploadRefusal } from '../../lib/trip-window.js';
 import { positionEvents, ridershipEvent, stopsEvent } from './ridership-live.js';
 import { riderNotifications } from './ridership-notifications.js';
 import {
@@ -67,17 +67,11 @@ const POSITION_REQUESTS_WAITING_AT_MOST = 2_000;
 const POSITION_LINGER_MS = 3;
 
 /**
- * Events and positions are accepted for a trip that runs and, once it is completed, still: a phone that was in a
- * dead zone sends what it recorded on the way after the driver has finished.
+ * The child an event is about as the driver, their stream and the parents are told: only a child seated on the trip.
+ * A tag or id of another route's child is stored with that child's id for the office (the WRONG_BUS alert names
+ * them), but a driver must not learn whose card it is, nor may a scan on any bus tell a family "got on the bus".
  */
-const ACCEPTING: readonly TripStatus[] = ['STARTED', 'COMPLETED'];
-
-const notRunning: Record<TripStatus, string> = {
-  PENDING: 'has not started yet: start it first',
-  STARTED: 'is running',
-  COMPLETED: 'is completed',
-  CANCELLED: 'was cancelled',
-};
+const answeredId = (outcome: IngestOutcome) => (outcome.seated ? outcome.studentId : null);
 
 /** Devices may write UUIDs in either case; PostgreSQL answers them in lower case. */
 const idOf = (id: string) => id.toLowerCase();
@@ -111,19 +105,42 @@ function firstOfEachId<T>(items: T[], idOfItem: (item: T) => string) {
 
 type IngestTrip = Awaited<ReturnType<typeof tripsForIngest>>[number];
 
-/** `tripIds` of `userId`'s batch, by id, from the rows of tripsForIngest; or the error that refuses the batch. */
+/** A trip of a batch as lib/trip-window.ts reads it. */
+const spanOf = (row: IngestTrip) => ({
+  status: row.status,
+  startedAt: row.startedAtMs === null ? null : new Date(row.startedAtMs),
+  completedAt: row.completedAtMs === null ? null : new Date(row.completedAtMs),
+});
+
+/** What a batch carries, checked against its trips' windows: the trips it names and the device times it gives. */
+interface BatchToCheck {
+  userId: string;
+  tripIds: string[];
+  times: { tripId: string; at: Date }[];
+}
+
+/**
+ * `tripIds` of `userId`'s batch, by id, from the rows of tripsForIngest; or the error that refuses the batch: a
+ * trip that is not theirs (404, as one that does not exist), a trip that does not take uploads now (not started,
+ * cancelled, or ended more than the grace window ago: 409), or a device time outside its trip's span (409).
+ * Checked at `now`, the time the batch is received.
+ */
 function tripsCheckedFor(
-  userId: string,
-  tripIds: string[],
+  { userId, tripIds, times }: BatchToCheck,
   rows: IngestTrip[],
+  { now, timeZone, what }: { now: Date; timeZone: string; what: string },
 ): Map<string, IngestTrip> | AppError {
   const byId = new Map(rows.filter((row) => row.userId === userId && row.yours).map((row) => [row.id, row]));
   for (const id of tripIds) {
     if (!byId.has(id)) return notFound(`Trip ${id} was not found; nothing was recorded.`);
   }
   for (const row of byId.values()) {
-    if (!ACCEPTING.includes(row.status))
-      return conflict(`This trip ${notRunning[row.status]}; nothing was recorded.`);
+    const refusal = uploadRefusal(spanOf(row), now, timeZone, what);
+    if (refusal) return conflict(refusal);
+  }
+  for (const { tripId, at } of times) {
+    const outside = timeOutsideSpan(spanOf(byId.get(tripId)!), at, now, timeZone);
+    if (outside) return conflict(outside);
   }
   return byId;
 }
@@ -197,18 +214,24 @@ export function createRidershipService({
   timeZone,
 }: RidershipServiceDeps) {
   /**
-   * The batch's trips, each checked to be the driver's and running; a single trip failing refuses the whole batch,
+   * The batch's trips, each checked to be the driver's and taking uploads, and each event's time to fall in its
+   * trip's span (tripsCheckedFor); a single trip or time failing refuses the whole batch,
    * so the device keeps it and nothing half-stored needs explaining. A trip of another driver answers as one that
    * does not exist, so trip ids are not confirmed (decision 024).
    */
-  async function tripsOfDriver(userId: string, tripIds: string[]) {
+  async function tripsOfDriver(userId: string, events: { tripId: string; occurredAt: string }[]) {
+    const tripIds = unique(events.map((event) => event.tripId));
     const checked = tripsCheckedFor(
-      userId,
-      tripIds,
+      {
+        userId,
+        tripIds,
+        times: events.map((event) => ({ tripId: event.tripId, at: new Date(event.occurredAt) })),
+      },
       await tripsForIngest(
         db,
         tripIds.map((tripId) => ({ userId, tripId })),
       ),
+      { now: clock(), timeZone, what: 'scans' },
     );
     if (checked instanceof Error) throw checked;
     return checked;
@@ -246,7 +269,14 @@ export function createRidershipService({
       tx,
       requests.flatMap(({ userId, tripIds }) => tripIds.map((tripId) => ({ userId, tripId }))),
     );
-    const checked = requests.map(({ userId, tripIds }) => tripsCheckedFor(userId, tripIds, tripRows));
+    const now = clock();
+    const checked = requests.map(({ userId, tripIds, rows }) =>
+      tripsCheckedFor(
+        { userId, tripIds, times: rows.map((row) => ({ tripId: row.tripId, at: row.recordedAt })) },
+        tripRows,
+        { now, timeZone, what: 'positions' },
+      ),
+    );
     const seen = new Set<string>();
     const firstRows = requests.map(({ rows }, index) => {
       const trips = checked[index]!;
@@ -311,7 +341,7 @@ export function createRidershipService({
         lng: event.lng ?? null,
         accuracy: event.accuracy ?? null,
       }));
-      const trips = await tripsOfDriver(userId, unique(events.map((event) => event.tripId)));
+      const trips = await tripsOfDriver(userId, events);
       const batch = firstOfEachId(events, (event) => event.eventId);
       const eventById = new Map(batch.map((event) => [event.eventId, event]));
       const receivedAt = clock();
@@ -342,7 +372,7 @@ export function createRidershipService({
                 tripId: event.tripId,
                 eventId: event.eventId,
                 kind: event.kind,
-                studentId: outcome.studentId,
+                studentId: answeredId(outcome),
                 studentName: outcome.studentName,
                 flag: outcome.flag,
                 occurredAt: event.occurredAt,
@@ -357,7 +387,7 @@ export function createRidershipService({
           tx,
           await riderNotifications(
             tx,
-            created.map(({ event, outcome }) => ({ ...event, studentId: outcome.studentId })),
+            created.map(({ event, outcome }) => ({ ...event, studentId: answeredId(outcome) })),
             (tripId) => trips.get(tripId)!,
             timeZone,
           ),
@@ -369,11 +399,11 @@ export function createRidershipService({
       const byId = new Map(stored.map((outcome) => [outcome.eventId, outcome]));
       const answered = new Set<string>();
       const outcomes = events.map(({ eventId }) => {
-        const { created, ...outcome } = byId.get(eventId)!;
+        const { created, seated: _seated, ...outcome } = byId.get(eventId)!;
         // An id sent twice in one batch is stored once: its second copy is a duplicate like any other.
         const duplicate = !created || answered.has(eventId);
         answered.add(eventId);
-        return { ...outcome, duplicate };
+        return { ...outcome, studentId: answeredId(byId.get(eventId)!), duplicate };
       });
       const created = stored.filter((outcome) => outcome.created).length;
       return { created, duplicates: events.length - created, outcomes };

@@ -15,6 +15,7 @@ import { notFound, unauthorized } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { hashToken, newToken } from '../auth/tokens.js';
 import type { LiveLog } from '../live/live-log.js';
+import { insideSpan } from '../../lib/trip-window.js';
 import { knotsToMetresPerSecond, trackerPositionId } from './osmand.js';
 import { positionEvents, stopsEvent } from './ridership-live.js';
 import {
@@ -117,7 +118,7 @@ export function createTrackerService({ db, clock, live }: TrackerServiceDeps) {
     },
 
     /**
-     * One OsmAnd fix. Stored for the trip the vehicle is running, and then on the live stream (for the trip's
+     * One OsmAnd fix. Stored for the trip the vehicle is running (when its time falls in that trip's span), and then on the live stream (for the trip's
      * driver too); with no trip running it is kept with the vehicle only, for where the bus stands, and the stream
      * is told nothing: the live map shows buses on trips. A fix less accurate than the app's limit is not kept, but
      * answered 200 all the same, or the tracker would send it again and again.
@@ -131,7 +132,10 @@ export function createTrackerService({ db, clock, live }: TrackerServiceDeps) {
         if (fix.accuracy !== undefined && fix.accuracy > MAX_POSITION_ACCURACY_M) return { stored: false };
         // The server's time for a tracker that sends none: its retries are then not recognised, a rare loss.
         const recordedAt = fix.timestamp ?? now;
-        const trip = await startedTripOfVehicle(tx, device.vehicleId);
+        const running = await startedTripOfVehicle(tx, device.vehicleId);
+        // A fix dated outside the running trip's span (a tracker replaying an old buffer, or a forged time) is kept
+        // with the vehicle only: it must not move that trip's stop timeline or its on-time figures (decision 051).
+        const trip = running && insideSpan(running, recordedAt, now) ? running : undefined;
         const row = {
           positionId: trackerPositionId(device.deviceId, recordedAt),
           tripId: trip?.id ?? null,

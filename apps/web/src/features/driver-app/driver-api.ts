@@ -9,8 +9,8 @@ import type {
   RidershipEventInput,
   SuccessEnvelope,
 } from '@school-transport/shared';
-import { apiRequest } from '../../lib/api-client';
-import { readStorage, writeStorage } from '../../lib/storage';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
 import type { DriverCheck } from './outbox-sync';
 
 /** An answer read from the device because the server could not be reached. */
@@ -34,8 +34,11 @@ async function withSnapshot<T>(key: string, load: () => Promise<T>): Promise<Sna
     writeStorage(SNAPSHOT_PREFIX + key, JSON.stringify({ data, savedAt }));
     return { data, savedAt, offline: false };
   } catch (error) {
+    // A trip the server no longer shows this driver (over, handed to another driver: 404, 409, 410) must not stay
+    // readable on the phone either: its copy, with the children's cards and photos, goes.
+    if (isRefusal(error)) removeStorage(SNAPSHOT_PREFIX + key);
     const stored = readStorage(SNAPSHOT_PREFIX + key);
-    // Only a connection failure falls back: a refusal (401, 404) must show as one.
+    // Only a connection failure falls back: a refusal (401, 404) must show as one, in the server's words.
     if (!stored || !isConnectionFailure(error)) throw error;
     const { data, savedAt } = JSON.parse(stored) as { data: T; savedAt: string };
     return { data, savedAt, offline: true };
@@ -78,6 +81,11 @@ export function pruneSnapshots(now: Date): void {
   } catch {
     // Storage unavailable: nothing was kept.
   }
+}
+
+/** The server refused what was asked for good (a 4xx other than a lapsed session, a timeout or a rate limit). */
+function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && [403, 404, 409, 410].includes(error.status);
 }
 
 /** The server could not be reached (status 0), as opposed to answering with a refusal. */
