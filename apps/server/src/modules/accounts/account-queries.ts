@@ -87,3 +87,20 @@ export async function tokensSentSince(tx: Executor, userId: string, purpose: Tok
     );
   return rows.length;
 }
+
+/** Whether the user holds an unspent, unexpired token of this purpose (an invitation still open). */
+export async function hasLiveToken(tx: Executor, userId: string, purpose: TokenPurpose, now: Date) {
+  const [row] = await tx
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
