@@ -193,7 +193,10 @@ test('a driver’s account is disabled after a confirmation, shown so on the pag
 
   await rowAction(page, driver.name, 'View');
   await page.getByRole('button', { name: 'Enable account' }).click();
-  await page.getByRole('dialog', { name: 'Enable this account?' }).getByRole('button', { name: 'Enable' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enable this account?' })
+    .getByRole('button', { name: 'Enable' })
+    .click();
   await expectToast(page, 'The driver’s account is enabled.');
   // Back to what it was: the invitation sent before still opens the account.
   await expect(panel.getByText('Invited', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ImportLine } from '@school-transport/shared';
+import { ACCOUNT_MESSAGES, type ImportLine } from '@school-transport/shared';
 import {
   driverPayload,
   familyPayload,
@@ -12,6 +12,7 @@ import {
   type Records,
 } from '@school-transport/testing';
 import { accountTokens, drivers, parents } from '../src/db/schema/index.js';
+import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
 import { createSession } from '../src/modules/auth/sessions.js';
 import { nextAddress, tokenFor } from './support/accounts.js';
 import { apiAs, postFromNewAddress, type Api } from './support/requests.js';
@@ -85,7 +86,7 @@ describe('an e-mail address changed by the office', () => {
     expect([await signedIn(first), await signedIn(second)]).toEqual([401, 401]);
   });
 
-  it('ends the driver’s sessions and spends the links mailed to the old address', async () => {
+  it('ends the driver’s sessions; the links mailed to the old address are spent', async () => {
     const payload = driverPayload();
     const driver = await records.driver(payload);
     expect((await admin('POST', `/api/drivers/${driver.id}/invite`)).status).toBe(200);
@@ -98,7 +99,7 @@ describe('an e-mail address changed by the office', () => {
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await signedIn(session)).toBe(401);
-    // The invitation went to the old address: whoever reads that mailbox no longer opens the account.
+    // The invitation went to the old address: whoever reads that mailbox no longer opens the account (a trigger).
     expect(moved.body.data.account).toBe('none');
     const password = 'a bus full of children';
     const refused = await postFromNewAddress(t.app, '/api/auth/reset-password', {
@@ -115,7 +116,10 @@ describe('an e-mail address changed by the office', () => {
       `D${n}-${tag},Driver ${tag} ${n},${email},+91 98765 1111${n},LIC-${tag}-${n}`;
     const header = 'External ID,Name,Email,Phone,License No';
     const kept = `kept-${tag.toLowerCase()}@example.com`;
-    await importCsv('drivers', [header, line(1, `old-${tag.toLowerCase()}@example.com`), line(2, kept)].join('\n'));
+    await importCsv(
+      'drivers',
+      [header, line(1, `old-${tag.toLowerCase()}@example.com`), line(2, kept)].join('\n'),
+    );
     const imported = await t.app.database.db
       .select({ ext: drivers.externalId, userId: drivers.userId })
       .from(drivers)
@@ -127,7 +131,10 @@ describe('an e-mail address changed by the office', () => {
     const moving = await sessionOf(imported[0]!.userId);
     const staying = await sessionOf(other!.userId);
 
-    await importCsv('drivers', [header, line(1, `new-${tag.toLowerCase()}@example.com`), line(2, kept)].join('\n'));
+    await importCsv(
+      'drivers',
+      [header, line(1, `new-${tag.toLowerCase()}@example.com`), line(2, kept)].join('\n'),
+    );
     expect(await signedIn(moving)).toBe(401);
     expect(await signedIn(staying)).toBe(200);
 
@@ -184,7 +191,8 @@ describe('asking for a reset link', () => {
     const mail = await vi.waitFor(
       async () => {
         const newest = await sink.lastTo(invited.user.email);
-        if (!newest.body.includes('Subject: SchoolRide: reset your password')) throw new Error('no reset mail yet');
+        if (!newest.body.includes('Subject: SchoolRide: reset your password'))
+          throw new Error('no reset mail yet');
         return newest;
       },
       { timeout: 60_000, interval: 50 },
@@ -207,5 +215,19 @@ describe('asking for a reset link', () => {
     });
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await admin('GET', `/api/drivers/get-one/${invited.id}`)).body.data.account).toBe('active');
+  });
+
+  it('refuses a reset link an account never invited holds from before this rule, and leaves it unopened', async () => {
+    const driver = await records.driver();
+    const token = await issueLinkToken(t.app.database.db, driver.user.id, 'password_reset', new Date());
+    const password = 'the wheels go round';
+    const refused = await postFromNewAddress(t.app, '/api/auth/reset-password', {
+      token,
+      password,
+      confirmPassword: password,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(ACCOUNT_MESSAGES.linkInvalid);
+    expect((await admin('GET', `/api/drivers/get-one/${driver.id}`)).body.data.account).toBe('none');
   });
 });

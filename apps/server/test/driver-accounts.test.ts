@@ -236,7 +236,10 @@ describe('disabling a driver’s account', () => {
     expect((await admin('POST', `/api/drivers/${driver.id}/disable`)).body.data.account).toBe('disabled');
 
     const enabled = await admin('POST', `/api/drivers/${driver.id}/enable`);
-    expect(enabled.body).toMatchObject({ data: { account: 'active' }, message: 'The driver’s account is enabled.' });
+    expect(enabled.body).toMatchObject({
+      data: { account: 'active' },
+      message: 'The driver’s account is enabled.',
+    });
     expect(await accountShown(driver)).toBe('active');
     // The session disabling ended stays ended; a new sign-in works.
     expect((await asDriver('GET', '/api/driver/today')).status).toBe(401);

@@ -74,9 +74,9 @@ export async function updateUser(
 /**
  * Writes the names and e-mail addresses the office or an import gives accounts: every path that changes another
  * person's address comes through here, so the rule is kept once. An address that changes (other than in letter
- * case: sign-in ignores case) ends every session of the account and spends the reset and invitation links mailed
- * to the old address: a phone signed in with the old address, or whoever reads its mailbox, no longer holds the
- * account. One's own change (account-service.ts verifyEmail) proves the new address with a code and is not this.
+ * case: sign-in ignores case) ends every session of the account: a phone signed in under the old address no longer
+ * holds the account. (The links mailed to the old address end by a trigger on any change of address, migration
+ * 0011.) One's own change (account-service.ts verifyEmail) proves the new address with a code and is not this.
  * One statement for any number of accounts (an import's batch). Answers the ids of the users whose row changed.
  */
 export async function setAccountNamesAndEmails(
@@ -96,10 +96,7 @@ export async function setAccountNamesAndEmails(
           returning u.id, lower(o.email) <> lower(i.email) as moved),
         ended as (
           update sessions s set revoked_at = ${at} from changed c
-          where c.moved and s.user_id = c.id and s.revoked_at is null),
-        spent as (
-          update account_tokens t set used_at = ${at} from changed c
-          where c.moved and t.user_id = c.id and t.used_at is null and t.purpose in ('password_reset', 'invitation'))
+          where c.moved and s.user_id = c.id and s.revoked_at is null)
         select id from changed`,
   )) as unknown as { rows: Array<{ id: string }> };
   return result.rows.map((row) => row.id);
