@@ -14,7 +14,7 @@ import {
 import { accountTokens, drivers, parents } from '../src/db/schema/index.js';
 import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
 import { createSession } from '../src/modules/auth/sessions.js';
-import { nextAddress, tokenFor } from './support/accounts.js';
+import { askForReset, tokenFor, visibleAnswer } from './support/accounts.js';
 import { apiAs, postFromNewAddress, type Api } from './support/requests.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -154,18 +154,8 @@ describe('an e-mail address changed by the office', () => {
 });
 
 describe('asking for a reset link', () => {
-  const ask = (email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email },
-      remoteAddress: nextAddress(),
-    });
-  /** Everything an answer says, but for what differs from one request to the next anyway. */
-  const visible = (answer: Awaited<ReturnType<typeof ask>>) => {
-    const { date: _date, 'x-request-id': _id, ...headers } = answer.headers;
-    return { status: answer.statusCode, headers, body: answer.json() as unknown };
-  };
+  const ask = (email: string) => askForReset(t.app, email);
+  const visible = visibleAnswer;
   const resetLinksOf = (userId: string) =>
     t.app.database.db
       .select({ id: accountTokens.id })

@@ -10,7 +10,7 @@ import { MESSAGES, type InvitedAccountState } from '@school-transport/shared';
 import { useState } from 'react';
 import { ApiError } from '../lib/api-client';
 import { formatMoment } from '../lib/format';
-import { AppAccountChip } from './AppAccountChip';
+import { AccountStateChip } from './AccountStateChip';
 import { useInviteToApp, useSwitchAccount } from './app-account-api';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -94,7 +94,7 @@ export function AppAccount({ kind, record }: AppAccountProps) {
         <Typography variant="h6" component="h2">
           {app.heading}
         </Typography>
-        <AppAccountChip account={account} />
+        <AccountStateChip state={account} />
       </Box>
       <Typography sx={{ mb: 2 }}>{explanationOf(account, kind)}</Typography>
       {sentAt && (

@@ -8,8 +8,11 @@ const CHIPS: Record<InvitedAccountState, { label: string; color: ChipProps['colo
   disabled: { label: 'Disabled', color: 'default' },
 };
 
-/** The state of a driver's or parent's account for their app, as a chip: on the record's page and in its list. */
-export function AppAccountChip({ account }: { account: InvitedAccountState }) {
-  const { label, color } = CHIPS[account];
+/**
+ * An account's state as a chip, alike wherever it shows: a staff user's, and a driver's or parent's for their app
+ * (which alone can be 'none': a record the office keeps but never invited).
+ */
+export function AccountStateChip({ state }: { state: InvitedAccountState }) {
+  const { label, color } = CHIPS[state];
   return <Chip label={label} color={color} size="small" />;
 }
