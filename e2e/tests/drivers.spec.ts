@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { driverPayload, uniqueTag } from '@school-transport/testing';
 import type { Driver } from '@school-transport/shared';
-import { createThroughApi, getThroughApi } from '../support/api';
+import { createThroughApi, getThroughApi, postThroughApi } from '../support/api';
 import { ONE_PIXEL_PNG, openAddDialog, rowAction, searchList, summary } from '../support/screens';
 
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
@@ -163,4 +163,43 @@ test('an address naming no driver says so, with a way back to the list', async (
   await expect(page.getByText('Driver not found')).toBeVisible();
   await page.getByRole('link', { name: 'Back to All Drivers' }).click();
   await expect(page).toHaveURL('/all-drivers');
+});
+
+test('a driver’s account is disabled after a confirmation, shown so on the page and in the list, and enabled again', async ({
+  page,
+}) => {
+  const tag = uniqueTag();
+  const driver = driverPayload(tag);
+  const id = await createThroughApi(page, 'drivers', driver);
+  await postThroughApi(page, `drivers/${id}/invite`, {});
+
+  await page.goto(`/driver-details/${id}`);
+  const panel = page.locator('main').filter({ has: page.getByRole('heading', { name: 'Driver app' }) });
+  await expect(panel.getByText('Invited', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Disable account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Disable this account?' });
+  await expect(confirm).toContainText('cannot sign in to the driver app until the account is enabled again');
+  await expect(confirm).toContainText('Their route assignment stays');
+  await confirm.getByRole('button', { name: 'Disable' }).click();
+  await expectToast(page, 'The driver’s account is disabled; their sessions have ended.');
+  await expect(confirm).toBeHidden();
+  await expect(panel.getByText('Disabled', { exact: true })).toBeVisible();
+  await expect(page.getByText('The account is disabled: the driver cannot sign in.')).toBeVisible();
+  expect((await getThroughApi<Driver>(page, `drivers/get-one/${id}`)).account).toBe('disabled');
+
+  await page.goto(`/all-drivers?search=${tag}`);
+  const row = page.getByRole('row', { name: new RegExp(driver.name) });
+  await expect(row).toContainText('Disabled');
+
+  await rowAction(page, driver.name, 'View');
+  await page.getByRole('button', { name: 'Enable account' }).click();
+  await page
+    .getByRole('dialog', { name: 'Enable this account?' })
+    .getByRole('button', { name: 'Enable' })
+    .click();
+  await expectToast(page, 'The driver’s account is enabled.');
+  // Back to what it was: the invitation sent before still opens the account.
+  await expect(panel.getByText('Invited', { exact: true })).toBeVisible();
+  await page.goto(`/all-drivers?search=${tag}`);
+  await expect(row).toContainText('Invited');
 });

@@ -151,6 +151,9 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/parents/:id/invite': 'admin',
   'POST /api/parents/:id/disable': 'admin',
   'POST /api/parents/:id/enable': 'admin',
+  // drivers' accounts switched off and on (issue 31)
+  'POST /api/drivers/:id/disable': 'admin',
+  'POST /api/drivers/:id/enable': 'admin',
   'GET /api/parent/profile': 'parent',
   'PUT /api/parent/profile': 'parent',
   // the parent portal: children, the bus, absences, history, settings, the family's data (issue 16)

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@school-transport/shared';
 import { linkTokenIn, recordsThrough, resetLinkIn, startMailSink } from '@school-transport/testing';
-import { drivers, users } from '../src/db/schema/index.js';
+import { auditLog, drivers, users } from '../src/db/schema/index.js';
 import { login, tokenFor } from './support/accounts.js';
 import { apiAs, postFromNewAddress, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
@@ -110,16 +110,16 @@ describe('inviting a driver to the driver app', () => {
   });
 });
 
-describe('a signed-in driver', () => {
-  /** A driver record with a password, signed in. */
-  async function signedInDriver() {
-    const driver = await records.driver();
-    await admin('POST', `/api/drivers/${driver.id}/invite`);
-    await setPassword(linkTokenIn(await sink.lastTo(driver.user.email))!);
-    const answer = await login(t.app, driver.user.email, 'a bus full of children');
-    return { driver, token: answer.json().token as string };
-  }
+/** A driver record with a password, signed in. */
+async function signedInDriver() {
+  const driver = await records.driver();
+  await admin('POST', `/api/drivers/${driver.id}/invite`);
+  await setPassword(linkTokenIn(await sink.lastTo(driver.user.email))!);
+  const answer = await login(t.app, driver.user.email, 'a bus full of children');
+  return { driver, token: answer.json().token as string };
+}
 
+describe('a signed-in driver', () => {
   it('reaches themselves, their password and their sessions', async () => {
     const { driver, token } = await signedInDriver();
     const api = apiAs(t.app, token);
@@ -198,5 +198,88 @@ describe('a signed-in driver', () => {
     const asAdmin = await admin('GET', '/api/driver/today');
     expect(asAdmin.status).toBe(403);
     expect(asAdmin.body.message).toBe('This is for drivers, in the driver app.');
+  });
+});
+
+describe('disabling a driver’s account', () => {
+  /** What the office sees of the driver's account, on the details page and in the list (the same). */
+  async function accountShown(driver: { id: string; licenseNo: string }) {
+    const listed = await admin('GET', `/api/drivers/get-all?search=${encodeURIComponent(driver.licenseNo)}`);
+    const account = await accountOf(driver.id);
+    expect(listed.body.data[0]).toMatchObject({ id: driver.id, account });
+    return account;
+  }
+
+  it('ends their sessions, refuses sign-in as for a parent, keeps the assignment; enabling lets them in again', async () => {
+    const { driver, token } = await signedInDriver();
+    const [vehicle, route] = await Promise.all([records.vehicle(), records.busRoute()]);
+    await records.assignment({ driverId: driver.id, vehicleId: vehicle.id, routeId: route.id });
+    const asDriver = apiAs(t.app, token);
+    expect((await asDriver('GET', '/api/driver/today')).status).toBe(200);
+
+    const disabled = await admin('POST', `/api/drivers/${driver.id}/disable`);
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toMatchObject({
+      data: { account: 'disabled' },
+      message: 'The driver’s account is disabled; their sessions have ended.',
+    });
+    expect(await accountShown(driver)).toBe('disabled');
+    expect((await asDriver('GET', '/api/driver/today')).status).toBe(401);
+    expect((await asDriver('GET', '/api/auth/me')).status).toBe(401);
+    const refused = await login(t.app, driver.user.email, 'a bus full of children');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(MESSAGES.accountDisabled);
+    // The assignment stays: the office decides whether someone else drives the route.
+    const details = (await admin('GET', `/api/drivers/get-one/${driver.id}`)).body.data;
+    expect(details.assignment).toMatchObject({ vehicleId: vehicle.id, routeId: route.id });
+    // Disabling again changes nothing and is not entered twice.
+    expect((await admin('POST', `/api/drivers/${driver.id}/disable`)).body.data.account).toBe('disabled');
+
+    const enabled = await admin('POST', `/api/drivers/${driver.id}/enable`);
+    expect(enabled.body).toMatchObject({
+      data: { account: 'active' },
+      message: 'The driver’s account is enabled.',
+    });
+    expect(await accountShown(driver)).toBe('active');
+    // The session disabling ended stays ended; a new sign-in works.
+    expect((await asDriver('GET', '/api/driver/today')).status).toBe(401);
+    const again = await login(t.app, driver.user.email, 'a bus full of children');
+    expect(again.statusCode).toBe(200);
+    expect((await apiAs(t.app, again.json().token as string)('GET', '/api/driver/today')).status).toBe(200);
+
+    const actions = await t.app.database.db
+      .select({ action: auditLog.action, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'driver'), eq(auditLog.entityId, driver.id)))
+      .orderBy(auditLog.id);
+    expect(actions.filter((entry) => entry.action.startsWith('driver.account_'))).toEqual([
+      { action: 'driver.account_disabled', details: { userId: driver.user.id } },
+      { action: 'driver.account_enabled', details: { userId: driver.user.id } },
+    ]);
+  });
+
+  it('answers 404 for an unknown driver', async () => {
+    for (const action of ['disable', 'enable']) {
+      const unknown = await admin('POST', `/api/drivers/00000000-0000-4000-8000-000000000000/${action}`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe('Driver not found.');
+    }
+  });
+
+  it('is for administrators only: neither the driver themselves, another driver nor a parent', async () => {
+    const { driver, token } = await signedInDriver();
+    const other = await signedInDriver();
+    const asParent = apiAs(t.app, await tokenFor(t.app, 'parent'));
+    for (const action of ['disable', 'enable']) {
+      const url = `/api/drivers/${driver.id}/${action}`;
+      for (const caller of [apiAs(t.app, token), apiAs(t.app, other.token), asParent]) {
+        const refused = await caller('POST', url);
+        expect(refused.status, url).toBe(403);
+        expect(refused.body.message).toBe(MESSAGES.adminOnly);
+      }
+      expect((await t.app.inject({ method: 'POST', url })).statusCode, url).toBe(401);
+    }
+    expect(await accountOf(driver.id)).toBe('active');
+    expect((await apiAs(t.app, token)('GET', '/api/auth/me')).status).toBe(200);
   });
 });

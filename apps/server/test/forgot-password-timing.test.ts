@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@school-transport/shared';
 import { startMailSink, type MailSink } from '@school-transport/testing';
-import { createAccount, nextAddress } from './support/accounts.js';
+import { askForReset, createAccount, visibleAnswer } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -63,18 +63,8 @@ describe('forgot password', () => {
     await sink?.close();
   });
 
-  const ask = (email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      payload: { email },
-      remoteAddress: nextAddress(),
-    });
-  /** Everything an answer says, but for what differs from one request to the next anyway. */
-  const visible = (answer: Awaited<ReturnType<typeof ask>>) => {
-    const { date: _date, 'x-request-id': _id, ...headers } = answer.headers;
-    return { status: answer.statusCode, headers, body: answer.json() as unknown };
-  };
+  const ask = (email: string) => askForReset(t.app, email);
+  const visible = visibleAnswer;
 
   it('answers a known address before its mail goes out, exactly as an unknown one, and sends the mail after', async () => {
     const account = await createAccount(t.app, 'admin');

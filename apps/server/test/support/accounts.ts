@@ -32,6 +32,24 @@ export async function createAccount(
   return user;
 }
 
+/** POST /api/auth/forgot-password, from a client address of its own (the route allows a few a minute each). */
+export const askForReset = (app: FastifyInstance, email: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email },
+    remoteAddress: nextAddress(),
+  });
+
+/**
+ * Everything an answer says, but for what differs from one request to the next anyway: what two answers that must
+ * not tell one address from another are compared by.
+ */
+export function visibleAnswer(answer: Awaited<ReturnType<typeof askForReset>>) {
+  const { date: _date, 'x-request-id': _id, ...headers } = answer.headers;
+  return { status: answer.statusCode, headers, body: answer.json() as unknown };
+}
+
 export async function login(
   app: FastifyInstance,
   email: string,

@@ -130,7 +130,7 @@ const driver: Driver = {
 };
 
 describe('AppAccount of a driver', () => {
-  it('invites the driver to the driver app, and offers no disabling from this page', async () => {
+  it('invites the driver to the driver app', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(
       new Response(
@@ -151,7 +151,6 @@ describe('AppAccount of a driver', () => {
     expect(
       screen.getByText('Not invited yet: the driver cannot sign in to the driver app.'),
     ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Disable account' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Invite to the driver app' }));
 
@@ -161,5 +160,36 @@ describe('AppAccount of a driver', () => {
     expect(
       await screen.findByText('Invitation to the driver app sent to ravi@example.com.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('disabling a driver', () => {
+  it('says the assignment stays, and disables only once the office confirms', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      answer(200, { success: true, type: 'success', message: 'Disabled.', data: { account: 'disabled' } }),
+    );
+    renderWithProviders(<AppAccount kind="driver" record={{ ...driver, account: 'active' }} />);
+
+    await user.click(screen.getByRole('button', { name: 'Disable account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable this account?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Ravi Kumar is signed out at once and cannot sign in to the driver app until the account is enabled again. Their route assignment stays: give the route another driver if it is to run meanwhile.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(requested()).toEqual(['POST /api/drivers/d1/disable']));
+  });
+
+  it('enables a disabled driver', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(
+      answer(200, { success: true, type: 'success', message: 'Enabled.', data: { account: 'active' } }),
+    );
+    renderWithProviders(<AppAccount kind="driver" record={{ ...driver, account: 'disabled' }} />);
+    expect(screen.getByText('The account is disabled: the driver cannot sign in.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Enable account' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Enable' }));
+    await waitFor(() => expect(requested()).toEqual(['POST /api/drivers/d1/enable']));
   });
 });

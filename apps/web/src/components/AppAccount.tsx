@@ -4,22 +4,15 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { MESSAGES, type InvitedAccountState } from '@school-transport/shared';
 import { useState } from 'react';
 import { ApiError } from '../lib/api-client';
 import { formatMoment } from '../lib/format';
+import { AccountStateChip } from './AccountStateChip';
 import { useInviteToApp, useSwitchAccount } from './app-account-api';
 import { ConfirmDialog } from './ConfirmDialog';
-
-const CHIPS: Record<InvitedAccountState, { label: string; color: ChipProps['color'] }> = {
-  none: { label: 'No account', color: 'default' },
-  invited: { label: 'Invited', color: 'warning' },
-  active: { label: 'Active', color: 'success' },
-  disabled: { label: 'Disabled', color: 'default' },
-};
 
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : MESSAGES.somethingWentWrongSpaced;
@@ -29,13 +22,13 @@ const KINDS = {
   driver: {
     resource: 'drivers',
     app: { heading: 'Driver app', name: 'the driver app', path: '/driver' },
-    /** A driver's account is not switched off from the office yet (the server has no route for it). */
-    switchable: false,
+    /** What else disabling means, said before it is done: the server keeps the driver's assignment. */
+    whileDisabled: ' Their route assignment stays: give the route another driver if it is to run meanwhile.',
   },
   parent: {
     resource: 'parents',
     app: { heading: 'Parent portal', name: 'the parent portal', path: '/parent' },
-    switchable: true,
+    whileDisabled: '',
   },
 } as const;
 
@@ -60,18 +53,17 @@ export interface AppAccountProps {
 
 /**
  * A person's account for their app (a driver's for the driver app, a parent's for the parent portal): its state,
- * the invitation that opens it (sent again if it was lost) and, where offered, disabling and enabling it. A failed
+ * the invitation that opens it (sent again if it was lost), and disabling and enabling it. A failed
  * request is said next to the button as well as in the toast, so it is still there once the toast has gone.
  */
 export function AppAccount({ kind, record }: AppAccountProps) {
-  const { resource, app, switchable } = KINDS[kind];
+  const { resource, app, whileDisabled } = KINDS[kind];
   const { account } = record;
   const invite = useInviteToApp(resource);
   const switchAccount = useSwitchAccount(resource);
   const [sentAt, setSentAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const chip = CHIPS[account];
   const canInvite = account === 'none' || account === 'invited';
   const disabling = account !== 'disabled';
 
@@ -102,7 +94,7 @@ export function AppAccount({ kind, record }: AppAccountProps) {
         <Typography variant="h6" component="h2">
           {app.heading}
         </Typography>
-        <Chip label={chip.label} color={chip.color} size="small" />
+        <AccountStateChip state={account} />
       </Box>
       <Typography sx={{ mb: 2 }}>{explanationOf(account, kind)}</Typography>
       {sentAt && (
@@ -126,32 +118,28 @@ export function AppAccount({ kind, record }: AppAccountProps) {
             {account === 'none' ? `Invite to ${app.name}` : 'Send the invitation again'}
           </Button>
         )}
-        {switchable && (
-          <Button
-            variant="outlined"
-            color={disabling ? 'error' : 'primary'}
-            startIcon={disabling ? <BlockOutlinedIcon /> : <CheckCircleOutlineIcon />}
-            onClick={() => setConfirming(true)}
-          >
-            {disabling ? 'Disable account' : 'Enable account'}
-          </Button>
-        )}
+        <Button
+          variant="outlined"
+          color={disabling ? 'error' : 'primary'}
+          startIcon={disabling ? <BlockOutlinedIcon /> : <CheckCircleOutlineIcon />}
+          onClick={() => setConfirming(true)}
+        >
+          {disabling ? 'Disable account' : 'Enable account'}
+        </Button>
       </Box>
-      {switchable && (
-        <ConfirmDialog
-          open={confirming}
-          onClose={() => setConfirming(false)}
-          onConfirm={switchOver}
-          title={disabling ? 'Disable this account?' : 'Enable this account?'}
-          text={
-            disabling
-              ? `${record.user.name} is signed out at once and cannot sign in to ${app.name} until the account is enabled again.`
-              : `${record.user.name} can sign in to ${app.name} again.`
-          }
-          confirmLabel={disabling ? 'Disable' : 'Enable'}
-          confirmColor={disabling ? 'error' : 'primary'}
-        />
-      )}
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        onConfirm={switchOver}
+        title={disabling ? 'Disable this account?' : 'Enable this account?'}
+        text={
+          disabling
+            ? `${record.user.name} is signed out at once and cannot sign in to ${app.name} until the account is enabled again.${whileDisabled}`
+            : `${record.user.name} can sign in to ${app.name} again.`
+        }
+        confirmLabel={disabling ? 'Disable' : 'Enable'}
+        confirmColor={disabling ? 'error' : 'primary'}
+      />
     </Paper>
   );
 }

@@ -17,8 +17,7 @@ export function useInviteToApp(resource: 'drivers' | 'parents') {
 }
 
 /**
- * POST /api/parents/{id}/disable or /enable: switches the account off (its sessions end) or on again (parents only
- * on the server so far).
+ * POST /api/{drivers|parents}/{id}/disable or /enable: switches the account off (its sessions end) or on again.
  */
 export function useSwitchAccount(resource: 'drivers' | 'parents') {
   return useResourceMutation({

@@ -54,19 +54,21 @@ export async function lockLiveToken(
   return row;
 }
 
+/** The user's tokens of this purpose that still work: unspent and unexpired. */
+const liveTokensOf = (userId: string, purpose: TokenPurpose, now: Date) =>
+  and(
+    eq(accountTokens.userId, userId),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+
 /** The user's newest open e-mail change, if any. */
 export async function openEmailChange(tx: Executor, userId: string, now: Date, lock = false) {
   const query = tx
     .select()
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.purpose, 'email_change'),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(liveTokensOf(userId, 'email_change', now))
     .orderBy(desc(accountTokens.createdAt))
     .limit(1);
   const [row] = lock ? await query.for('update') : await query;
@@ -86,4 +88,14 @@ export async function tokensSentSince(tx: Executor, userId: string, purpose: Tok
       ),
     );
   return rows.length;
+}
+
+/** Whether the user holds an unspent, unexpired token of this purpose (an invitation still open). */
+export async function hasLiveToken(tx: Executor, userId: string, purpose: TokenPurpose, now: Date) {
+  const [row] = await tx
+    .select({ id: accountTokens.id })
+    .from(accountTokens)
+    .where(liveTokensOf(userId, purpose, now))
+    .limit(1);
+  return row !== undefined;
 }

@@ -251,8 +251,8 @@ export function staffRoutes(staff: StaffService) {
 
 /**
  * The accounts of drivers (the driver app) and parents (the parent portal), on their records:
- * POST /drivers/:id/invite, /parents/:id/invite, /parents/:id/disable, /parents/:id/enable. Administrators only
- * (the default access).
+ * POST /{drivers|parents}/:id/invite, /{drivers|parents}/:id/disable and /enable. Administrators only (the default
+ * access).
  */
 export function roleAccountRoutes(roleAccounts: RoleAccountService) {
   return async (app: FastifyInstance) => {
@@ -270,21 +270,20 @@ export function roleAccountRoutes(roleAccounts: RoleAccountService) {
           return success(sent, `Invitation to ${roleAccounts.appOf(role)} sent to ${sent.email}.`);
         },
       );
-    }
-
-    // Parents only: a driver's account is not switched off from the office yet.
-    for (const disabled of [true, false]) {
-      routes.post(
-        `/parents/:id/${disabled ? 'disable' : 'enable'}`,
-        { schema: { tags: ['parents'], params: idParamsSchema, response: stateAnswer } },
-        async (request) =>
-          success(
-            await roleAccounts.setDisabled('parent', request.params.id, disabled, changeContextOf(request)),
-            disabled
-              ? 'The parent’s account is disabled; their sessions have ended.'
-              : 'The parent’s account is enabled.',
-          ),
-      );
+      // Disabling ends the person's sessions; their record and its assignment stay (role-account-service.ts).
+      for (const disabled of [true, false]) {
+        routes.post(
+          `/${path}/:id/${disabled ? 'disable' : 'enable'}`,
+          { schema: { tags: [path], params: idParamsSchema, response: stateAnswer } },
+          async (request) =>
+            success(
+              await roleAccounts.setDisabled(role, request.params.id, disabled, changeContextOf(request)),
+              disabled
+                ? `The ${role}’s account is disabled; their sessions have ended.`
+                : `The ${role}’s account is enabled.`,
+            ),
+        );
+      }
     }
   };
 }

@@ -6,7 +6,7 @@ import {
   type changePasswordSchema,
   type resetPasswordSchema,
 } from '@school-transport/shared';
-import type { Database } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
 import { rethrowConflict } from '../../lib/db-errors.js';
@@ -19,8 +19,16 @@ import { userLiveSessions, type AuthenticatedSession, type SessionLifetimes } fr
 import { maySignIn } from '../auth/sign-in-roles.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mails } from '../mail/templates.js';
-import { EMAIL_TAKEN, findUserByEmail, findUserById, lockUser, updateUser } from '../users/user-queries.js';
 import {
+  EMAIL_TAKEN,
+  findUserByEmail,
+  findUserById,
+  lockUser,
+  updateUser,
+  type UserRow,
+} from '../users/user-queries.js';
+import {
+  hasLiveToken,
   insertToken,
   openEmailChange,
   spendOpenTokens,
@@ -38,6 +46,16 @@ import {
   openLinkToken,
 } from './account-tokens.js';
 import { assertNotCommon } from '../users/password-policy.js';
+
+/**
+ * Whether a reset link may be sent to, or used by, this account: one that may sign in, is not disabled, and was
+ * opened (it has a password) or is being opened (an invitation to it is still open). A record the office keeps but
+ * never invited stays without an account: the office decides who gets an app, so a reset cannot open one.
+ */
+async function mayReset(tx: Executor, user: UserRow, now: Date): Promise<boolean> {
+  if (user.disabledAt || !maySignIn(user)) return false;
+  return user.passwordHash !== null || hasLiveToken(tx, user.id, 'invitation', now);
+}
 
 /** Reset mails one address may receive per hour; further requests get the same answer and no mail. */
 export const RESET_MAILS_PER_HOUR = 3;
@@ -70,17 +88,21 @@ export function createAccountService({
 
   return {
     /**
-     * Runs after the answer has gone (account-routes.ts), so an unknown address, an account that may not sign in
-     * and a real one all answer alike and at once. Mails are limited per address.
+     * Runs after the answer has gone (account-routes.ts), so an unknown address, an account that may not reset
+     * (mayReset: never invited, disabled) and a real one all answer alike and at once; only the real one gets a
+     * mail. Mails are limited per address.
      */
     async forgotPassword(email: string, ip: string): Promise<void> {
       const user = await findUserByEmail(db, email);
-      if (!user || user.disabledAt || !maySignIn(user)) return;
+      if (!user) return;
       const now = clock();
       const token = await db.transaction(async (tx) => {
         // Requests no longer wait for each other's work (it runs after the answer): the account's row serialises
         // them, so that parallel requests cannot all count fewer mails than the limit.
         await lockUser(tx, user.id);
+        // Read under the lock: the office may be disabling the account or sending its invitation meanwhile.
+        const locked = await findUserById(tx, user.id);
+        if (!locked || !(await mayReset(tx, locked, now))) return null;
         if (
           (await tokensSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
           RESET_MAILS_PER_HOUR
@@ -120,9 +142,9 @@ export function createAccountService({
             { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
           ]);
         const account = await findUserById(tx, token.userId);
-        // A link issued to an account that may not sign in (a parent's, from before sign-in was closed to them).
-        if (!account || account.disabledAt || !maySignIn(account))
-          throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
+        // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
+        // before that rule).
+        if (!account || !(await mayReset(tx, account, now))) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
         await spendToken(tx, token.id, now);
         await updateUser(tx, account.id, {
           passwordHash,

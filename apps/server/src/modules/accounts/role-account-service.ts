@@ -112,7 +112,10 @@ export function createRoleAccountService({
 
     /**
      * Disabling ends the account's sessions at once (a disabled account's session is refused anyway; revoking
-     * them means enabling it again does not bring them back). The record and its children stay as they are.
+     * them means enabling it again does not bring them back), and it cannot sign in, ask for a reset link or use
+     * one. The record stays as it is: a parent's children, a driver's route assignment (the driver cannot start
+     * its trips, having no session; the office gives the route another driver if it is to run). Enabling gives
+     * back the state the account had: active with a password, invited while an invitation is open, none else.
      */
     async setDisabled(
       role: AccountRole,

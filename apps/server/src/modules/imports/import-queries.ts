@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { setAccountNamesAndEmails } from '../users/user-queries.js';
 
 /**
  * The SQL of CSV imports: look-ups that find each row's record and its clashes, and set-based writes of a whole
@@ -130,14 +131,20 @@ async function updateAccounts(
   const assignments = sql.raw(columns.map((column) => `${column.name} = i.${column.name}`).join(', '));
   const current = sql.raw(columns.map((column) => `r.${column.name}`).join(', '));
   const input = sql`input as (select * from json_to_recordset(${jsonOf(rows)}::json) as x(${recordset}))`;
-  const renamed = await rowsOf<{ id: string }>(
+  // Names and e-mails go through the one writer of other people's addresses, which ends the sessions of an account
+  // whose address changes (users/user-queries.ts).
+  const owners = await rowsOf<{ id: string; userId: string; name: string; email: string }>(
     tx,
-    sql`with ${input}
-        update users u set name = i.name, email = i.email, updated_at = clock_timestamp()
-        from input i join ${table} r on r.external_id = i.ext
-        where u.id = r.user_id and (u.name, u.email) is distinct from (i.name, i.email)
-        returning r.id`,
+    sql`with ${input} select r.id, r.user_id as "userId", i.name, i.email from input i join ${table} r on r.external_id = i.ext`,
   );
+  const renamedUsers = new Set(
+    await setAccountNamesAndEmails(
+      tx,
+      owners.map((owner) => ({ id: owner.userId, name: owner.name, email: owner.email })),
+      new Date(),
+    ),
+  );
+  const renamed = owners.filter((owner) => renamedUsers.has(owner.userId));
   const changed = await rowsOf<{ id: string }>(
     tx,
     sql`with ${input}

@@ -12,6 +12,7 @@ import {
 } from '../../db/list-queries.js';
 import { users } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
+import { setAccountNamesAndEmails } from '../users/user-queries.js';
 
 /**
  * The queries layer of the resource kit: the SQL every resource table needs, written once for any table of that
@@ -222,7 +223,8 @@ export function accountWrites<T extends AccountTable>(typed: T, role: Role) {
     },
 
     async update(tx: Executor, before: Row, { name, email, ...fields }: AccountInput): Promise<void> {
-      await tx.update(users).set({ name, email, updatedAt: new Date() }).where(eq(users.id, before.userId));
+      // A new address ends the account's sessions (setAccountNamesAndEmails).
+      await setAccountNamesAndEmails(tx, [{ id: before.userId, name, email }], new Date());
       await tx
         .update(table)
         .set({ ...fields, updatedAt: new Date() })

@@ -70,3 +70,34 @@ export async function updateUser(
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   return row;
 }
+
+/**
+ * Writes the names and e-mail addresses the office or an import gives accounts: every path that changes another
+ * person's address comes through here, so the rule is kept once. An address that changes (other than in letter
+ * case: sign-in ignores case) ends every session of the account: a phone signed in under the old address no longer
+ * holds the account. (The links mailed to the old address end by a trigger on any change of address, migration
+ * 0011.) One's own change (account-service.ts verifyEmail) proves the new address with a code and is not this.
+ * One statement for any number of accounts (an import's batch). Answers the ids of the users whose row changed.
+ */
+export async function setAccountNamesAndEmails(
+  tx: Executor,
+  accounts: Array<{ id: string; name: string; email: string }>,
+  now: Date,
+): Promise<string[]> {
+  if (accounts.length === 0) return [];
+  const at = sql`${now.toISOString()}::timestamptz`;
+  // The update's FROM reads the rows as they were before it (`o`), so the old address is at hand to compare.
+  const result = (await tx.execute(
+    sql`with input as (select * from json_to_recordset(${JSON.stringify(accounts)}::json) as x(id uuid, name text, email text)),
+        changed as (
+          update users u set name = i.name, email = i.email, updated_at = ${at}
+          from input i join users o on o.id = i.id
+          where u.id = i.id and (u.name, u.email) is distinct from (i.name, i.email)
+          returning u.id, lower(o.email) <> lower(i.email) as moved),
+        ended as (
+          update sessions s set revoked_at = ${at} from changed c
+          where c.moved and s.user_id = c.id and s.revoked_at is null)
+        select id from changed`,
+  )) as unknown as { rows: Array<{ id: string }> };
+  return result.rows.map((row) => row.id);
+}

@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import type { Driver } from '@school-transport/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { AccountStateChip } from '../../components/AccountStateChip';
 import { useDeleteConfirmation } from '../../components/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
@@ -49,6 +50,8 @@ export function DriverListPage() {
     { header: 'Phone', card: 'field', cell: (driver) => driver.phone },
     { header: 'Email', sort: 'email', card: 'field', cell: (driver) => driver.user.email },
     { header: 'License', sort: 'licenseNo', card: 'field', cell: (driver) => driver.licenseNo },
+    // Whether the driver can use the driver app (disabled ones cannot sign in), as staff accounts show theirs.
+    { header: 'App', card: 'field', cell: (driver) => <AccountStateChip state={driver.account} /> },
     { header: 'Joined', sort: 'createdAt', cell: (driver) => formatDate(driver.createdAt) },
     {
       header: 'Actions',

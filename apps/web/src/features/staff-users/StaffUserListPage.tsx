@@ -14,7 +14,7 @@ import { RESOURCES } from '../../lib/resource-api';
 import { useSession } from '../../lib/session';
 import { useDisableAccount, useEnableAccount, useResendInvitation } from './api';
 import { InviteAdminDialog } from './InviteAdminDialog';
-import { StaffStatusChip } from './StaffStatusChip';
+import { AccountStateChip } from '../../components/AccountStateChip';
 
 type OpenDialog = { kind: 'invite' } | { kind: 'disable'; account: StaffUser } | null;
 
@@ -55,7 +55,7 @@ export function StaffUserListPage() {
   const columns: Column<StaffUser>[] = [
     { header: 'Name', sort: 'name', cell: (account) => account.name },
     { header: 'Email', sort: 'email', card: 'field', cell: (account) => account.email },
-    { header: 'Status', card: 'field', cell: (account) => <StaffStatusChip status={account.status} /> },
+    { header: 'Status', card: 'field', cell: (account) => <AccountStateChip state={account.status} /> },
     {
       header: 'Last sign-in',
       nowrap: true,
