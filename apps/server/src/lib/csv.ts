@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { safeFileName } from './attachment.js';
 
 /** What a CSV cell may be made from; null and undefined are an empty cell. */
 export type CsvCell = string | number | boolean | Date | null | undefined;
@@ -83,9 +84,7 @@ export const csvHead = (headers: readonly string[]) => `\uFEFF${csvText([[...hea
 const csvText = (lines: string[][]) =>
   stringify(lines, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 
-/** A file name any browser and file system accept: letters, digits, dot, dash and underscore only. */
-export const safeFileName = (name: string): string =>
-  name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '') || 'export.csv';
+export { safeFileName };
 
 /** Sends a CSV stream as a download named `fileName`. */
 export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable): FastifyReply {
