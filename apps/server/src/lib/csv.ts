@@ -34,8 +34,17 @@ function cellText(value: CsvCell): string {
  * stream is read (backpressure), so the source can be a database cursor of any size; destroying the stream (a
  * client that went away) ends the source's iteration, whose `finally` releases what it holds.
  */
-export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row>): Readable {
-  return csvBatchStream(columns, inBatches(rows));
+export function csvStream<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: AsyncIterable<Row>,
+  counter?: RowCounter,
+): Readable {
+  return csvBatchStream(columns, inBatches(rows), counter);
+}
+
+/** How many rows a CSV stream has written so far (what an export's audit entry records). */
+export interface RowCounter {
+  rows: number;
 }
 
 /**
@@ -48,12 +57,14 @@ export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIt
 export function csvBatchStream<Row>(
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
+  counter?: RowCounter,
 ): Readable {
   async function* text() {
     yield csvHead(columns.map((column) => column.header));
     for await (const batch of batches) {
-      if (batch.length > 0)
-        yield csvText(batch.map((row) => columns.map((column) => cellText(column.value(row)))));
+      if (batch.length === 0) continue;
+      yield csvText(batch.map((row) => columns.map((column) => cellText(column.value(row)))));
+      if (counter) counter.rows += batch.length;
     }
   }
   // Byte mode: the stream holds up to 64 kB (or one batch's text, when larger) beyond what the reply has taken
