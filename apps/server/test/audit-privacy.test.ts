@@ -193,7 +193,11 @@ describe('personal data in the audit log', () => {
 
 describe('bulk exports', () => {
   /** The rows of a CSV download: its lines after the header (no cell here holds a line break). */
-  const rowsOf = (csv: string) => csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n').length - 1;
+  const rowsOf = (csv: string) =>
+    csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n').length - 1;
   const download = async (url: string) => {
     const answer = await t.app.inject({ method: 'GET', url, headers: { authorization: adminToken } });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -231,7 +235,9 @@ describe('bulk exports', () => {
     // Written once each download has been read to its end.
     await vi.waitFor(async () => expect(await exported()).toHaveLength(4));
     const entries = await exported();
-    expect(entries.map(({ details, actorEmail, entityType }) => ({ details, actorEmail, entityType }))).toEqual([
+    expect(
+      entries.map(({ details, actorEmail, entityType }) => ({ details, actorEmail, entityType })),
+    ).toEqual([
       {
         actorEmail: adminEmail,
         entityType: 'export',

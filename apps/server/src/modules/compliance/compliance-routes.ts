@@ -46,7 +46,10 @@ const documentTooLarge = () =>
 const notADocument = () =>
   new AppError(415, 'Only images (JPEG, PNG, WebP) and PDF documents can be uploaded.');
 const notAPdf = () =>
-  new AppError(415, 'This file starts like a PDF but is not one: save or scan it again as a PDF or an image.');
+  new AppError(
+    415,
+    'This file starts like a PDF but is not one: save or scan it again as a PDF or an image.',
+  );
 
 /** Reads the multipart fields `document` and `id`, in whichever order the client sent them. */
 async function readDocumentUpload(request: FastifyRequest): Promise<{ id: string; data: Buffer }> {

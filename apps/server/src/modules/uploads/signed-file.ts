@@ -51,12 +51,12 @@ export async function sendSignedFile(
   const filePath = storage.pathOf(kind, file);
   const stat = filePath ? await fs.stat(filePath).catch(() => null) : null;
   if (!filePath || !stat) throw notFound(`This ${noun} does not exist.`);
+  // Opened as a page (a PDF's scripts and forms, an image's URL typed in), it runs nothing and reaches nothing as
+  // the app's origin; as an <img> it is drawn all the same, since neither header applies to an image element.
   return reply
     .type(type)
     .header('cache-control', 'private, max-age=3600')
     .header('content-disposition', attachment(file))
-    // Opened as a page (a PDF's scripts and forms, an image's URL typed in), it runs nothing and reaches nothing as
-    // the app's origin; as an <img> it is drawn all the same, since neither header applies to an image element.
     .header('content-security-policy', "sandbox; default-src 'none'")
     .header('x-content-type-options', 'nosniff')
     .header('content-length', stat.size)
