@@ -234,46 +234,50 @@ describe('bulk exports', () => {
 
     // Written once each download has been read to its end.
     await vi.waitFor(async () => expect(await exported()).toHaveLength(4));
-    const entries = await exported();
+    // Each is written as its stream closes, so two close together may land in either order: by list here.
+    const listOf = (entry: { details: unknown }) => (entry.details as { list: string }).list;
+    const entries = (await exported()).sort((a, b) => listOf(a).localeCompare(listOf(b)));
     expect(
       entries.map(({ details, actorEmail, entityType }) => ({ details, actorEmail, entityType })),
-    ).toEqual([
-      {
-        actorEmail: adminEmail,
-        entityType: 'export',
-        details: {
-          list: 'students',
-          filters: { search: 'used', unassigned: 'true', sort: 'name' },
-          rows: 2,
-          complete: true,
+    ).toEqual(
+      [
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: {
+            list: 'students',
+            filters: { search: 'used', unassigned: 'true', sort: 'name' },
+            rows: 2,
+            complete: true,
+          },
         },
-      },
-      {
-        actorEmail: adminEmail,
-        entityType: 'export',
-        details: { list: 'parents', filters: { search: 'used' }, rows: 1, complete: true },
-      },
-      {
-        actorEmail: adminEmail,
-        entityType: 'export',
-        details: {
-          list: 'trip-history',
-          filters: { from: '2026-01-01', to: '2026-01-31' },
-          rows: history,
-          complete: true,
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: { list: 'parents', filters: { search: 'used' }, rows: 1, complete: true },
         },
-      },
-      {
-        actorEmail: adminEmail,
-        entityType: 'export',
-        details: {
-          list: 'reports/ridership-days',
-          filters: { from: '2026-01-01', to: '2026-01-31' },
-          rows: report,
-          complete: true,
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: {
+            list: 'trip-history',
+            filters: { from: '2026-01-01', to: '2026-01-31' },
+            rows: history,
+            complete: true,
+          },
         },
-      },
-    ]);
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: {
+            list: 'reports/ridership-days',
+            filters: { from: '2026-01-01', to: '2026-01-31' },
+            rows: report,
+            complete: true,
+          },
+        },
+      ].sort((a, b) => listOf(a).localeCompare(listOf(b))),
+    );
     const written = JSON.stringify((await t.app.database.db.select().from(auditLog)).slice(before));
     for (const value of [surname, family.email, ...family.children.map((child) => child.nfcTagId)])
       expect(written, value).not.toContain(value);
