@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { uniqueTag } from '@school-transport/testing';
+import { minimalPdf, uniqueTag } from '@school-transport/testing';
 import { expect, storedToken, test } from '../support/fixtures';
 import { expectToast } from '../support/toasts';
 import { chooseOption, createParts } from '../support/assignments-helpers';
@@ -12,7 +12,7 @@ test.use({ adminSignedIn: true });
 const SCANNED_PDF = {
   name: 'licence.pdf',
   mimeType: 'application/pdf',
-  buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+  buffer: minimalPdf(),
 };
 
 /** Picks `option` in a form's select (MUI): opens it by its label, then clicks the option. */

@@ -498,6 +498,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             timeZone: config.timeZone,
             onTimeMinutes: config.reports.onTimeMinutes,
           }),
+          db,
         ),
       );
       await api.register(accountRoutes(accounts));

@@ -324,8 +324,11 @@ export interface AppConfig {
   alerts: { lateMinutes: number; notStartedMinutes: number };
   /** The parent portal: how late absences may change online, and whom to call after that. */
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
-  /** How long the daily job keeps what happened on the buses (modules/daily-jobs/retention-job.ts). */
-  retention: { ridershipDays: number; positionDays: number };
+  /**
+   * How long the daily job keeps what happened on the buses, and free-text reasons before they are blanked
+   * (modules/daily-jobs/retention-job.ts).
+   */
+  retention: { ridershipDays: number; positionDays: number; reasonDays: number };
   /** Reports (modules/reports): the tolerance of an on-time arrival, either way. */
   reports: { onTimeMinutes: number };
   /** The route planner's rules (modules/planner) and the longest search a request may ask for. */
@@ -426,7 +429,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
     parentPortal: { absenceCutoffMinutes: e.ABSENCE_CUTOFF_MINUTES, officePhone: e.OFFICE_PHONE ?? null },
-    retention: { ridershipDays: e.RIDERSHIP_RETENTION_DAYS, positionDays: e.POSITION_RETENTION_DAYS },
+    retention: {
+      ridershipDays: e.RIDERSHIP_RETENTION_DAYS,
+      positionDays: e.POSITION_RETENTION_DAYS,
+      // Free-text reasons live as long as the audit entries that may copy them (decision 020's addendum).
+      reasonDays: e.AUDIT_RETENTION_DAYS,
+    },
     reports: { onTimeMinutes: e.REPORT_ON_TIME_MINUTES },
     planner: {
       walkingDistanceM: e.PLANNER_WALKING_DISTANCE_M,

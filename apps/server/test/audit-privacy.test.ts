@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
@@ -13,12 +13,14 @@ import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
 let t: TestApp;
 let api: Api;
 let adminEmail: string;
+let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   const admin = await createAccount(t.app, 'admin');
   adminEmail = admin.email;
-  api = apiAs(t.app, (await login(t.app, admin.email)).json().token as string);
+  adminToken = (await login(t.app, admin.email)).json().token as string;
+  api = apiAs(t.app, adminToken);
 });
 afterAll(() => t.close());
 
@@ -186,6 +188,110 @@ describe('personal data in the audit log', () => {
     ).body.data;
     const [entry] = await entriesAbout([vehicle.id]);
     expect(entry!.details).toEqual({ licensePlate: `KA01${tag}`, model: 'Starbus' });
+  });
+});
+
+describe('bulk exports', () => {
+  /** The rows of a CSV download: its lines after the header (no cell here holds a line break). */
+  const rowsOf = (csv: string) =>
+    csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n').length - 1;
+  const download = async (url: string) => {
+    const answer = await t.app.inject({ method: 'GET', url, headers: { authorization: adminToken } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    return rowsOf(answer.body);
+  };
+  const exported = () =>
+    t.app.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'export.downloaded'))
+      .orderBy(auditLog.id);
+
+  it('each write an entry: which list, its filters, how many rows, and no personal value, not even the search', async () => {
+    const surname = `Quorvath${uniqueTag()}`;
+    const family = {
+      ...FAMILY,
+      name: `Yselda ${surname}`,
+      email: `${surname.toLowerCase()}@example.com`,
+      children: FAMILY.children.map((child, index) => ({
+        ...child,
+        name: `${['Ulric', 'Wendeline'][index]} ${surname}`,
+        nfcTagId: `${uniqueTag()}${index}`.slice(0, 14),
+      })),
+    };
+    expect((await api('POST', '/api/parents/create', family)).status).toBe(201);
+    const before = (await t.app.database.db.select({ id: auditLog.id }).from(auditLog)).length;
+
+    const students = await download(`/api/exports/students.csv?search=${surname}&unassigned=true&sort=name`);
+    expect(students).toBe(2);
+    const parents = await download(`/api/exports/parents.csv?search=${surname}`);
+    expect(parents).toBe(1);
+    const history = await download('/api/exports/trip-history.csv?from=2026-01-01&to=2026-01-31');
+    const report = await download('/api/reports/ridership-days/csv?from=2026-01-01&to=2026-01-31');
+
+    // Written once each download has been read to its end.
+    await vi.waitFor(async () => expect(await exported()).toHaveLength(4));
+    // Each is written as its stream closes, so two close together may land in either order: by list here.
+    const listOf = (entry: { details: unknown }) => (entry.details as { list: string }).list;
+    const entries = (await exported()).sort((a, b) => listOf(a).localeCompare(listOf(b)));
+    expect(
+      entries.map(({ details, actorEmail, entityType }) => ({ details, actorEmail, entityType })),
+    ).toEqual(
+      [
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: {
+            list: 'students',
+            filters: { search: 'used', unassigned: 'true', sort: 'name' },
+            rows: 2,
+            complete: true,
+          },
+        },
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: { list: 'parents', filters: { search: 'used' }, rows: 1, complete: true },
+        },
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: {
+            list: 'trip-history',
+            filters: { from: '2026-01-01', to: '2026-01-31' },
+            rows: history,
+            complete: true,
+          },
+        },
+        {
+          actorEmail: adminEmail,
+          entityType: 'export',
+          details: {
+            list: 'reports/ridership-days',
+            filters: { from: '2026-01-01', to: '2026-01-31' },
+            rows: report,
+            complete: true,
+          },
+        },
+      ].sort((a, b) => listOf(a).localeCompare(listOf(b))),
+    );
+    const written = JSON.stringify((await t.app.database.db.select().from(auditLog)).slice(before));
+    for (const value of [surname, family.email, ...family.children.map((child) => child.nfcTagId)])
+      expect(written, value).not.toContain(value);
+  });
+
+  it('write nothing for an export refused for a bad filter', async () => {
+    const before = (await exported()).length;
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/exports/trips.csv?status=NOPE',
+      headers: { authorization: adminToken },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await exported()).toHaveLength(before);
   });
 });
 

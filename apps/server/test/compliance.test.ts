@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credential, CredentialKind, Driver, Vehicle } from '@school-transport/shared';
-import { recordsThrough } from '@school-transport/testing';
+import { minimalPdf, recordsThrough } from '@school-transport/testing';
 import {
   alerts,
   auditLog,
@@ -21,6 +21,7 @@ import type { Mail } from '../src/modules/mail/mailer.js';
 import { hashPassword } from '../src/modules/users/passwords.js';
 import { login, PASSWORD, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
+import { expectStoredFileHeaders, storedName } from './support/stored-files.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /**
@@ -273,18 +274,66 @@ describe('credentials', () => {
     const served = await t.app.inject({ method: 'GET', url: link });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    expectStoredFileHeaders(served, storedName(link));
     const unsigned = await t.app.inject({ method: 'GET', url: link.split('?')[0]! });
     expect(unsigned.statusCode).toBe(401);
 
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const pdf = minimalPdf();
     const kept = await upload(pdf, 'photo.png', 'image/png');
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
     expect(kept.body.data.documentType).toBe('application/pdf');
     const pdfServed = await t.app.inject({ method: 'GET', url: kept.body.data.document });
     expect(pdfServed.headers['content-type']).toBe('application/pdf');
     expect(pdfServed.rawPayload.equals(pdf)).toBe(true);
+    // Opened from the app's origin, a PDF (scripts, forms) would run as the app: it is a sandboxed download.
+    expectStoredFileHeaders(pdfServed, storedName(kept.body.data.document));
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: kept.body.data.document.split('?')[0],
+      headers: { authorization: adminToken },
+    });
+    expectStoredFileHeaders(asAdmin, storedName(kept.body.data.document));
 
     const text = await upload(Buffer.from('not a document at all'), 'x.pdf', 'application/pdf');
     expect(text.status).toBe(415);
+  });
+
+  it('refuse a file that only starts like a PDF, in words, and keep nothing of it', async () => {
+    const vehicle = await make.vehicle();
+    const credential = await credentialOf({ vehicleId: vehicle.id }, 'Insurance', '2027-01-01');
+    const upload = (bytes: Buffer) => {
+      const form = new FormData();
+      form.append('id', credential.id);
+      form.append('document', new Blob([bytes], { type: 'application/pdf' }), 'scan.pdf');
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      return request.arrayBuffer().then((body) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/credentials/document',
+          payload: Buffer.from(body),
+          headers: { authorization: adminToken, 'content-type': request.headers.get('content-type')! },
+        }),
+      );
+    };
+    const words = 'This file starts like a PDF but is not one: save or scan it again as a PDF or an image.';
+    const good = minimalPdf().toString('latin1');
+    const fakes = {
+      'a header then junk': `%PDF-1.4\n${'<script>alert(1)</script>'.repeat(20)}`,
+      'no end of file marker': good.replace('%%EOF', ''),
+      'no cross-reference pointer': good.replace(/startxref\n\d+\n/, ''),
+      'a pointer to nothing': good.replace(/startxref\n\d+/, 'startxref\n3'),
+      'a pointer past the end': good.replace(/startxref\n\d+/, 'startxref\n999999'),
+      'the end marker far from the end': `${good}${' '.repeat(2048)}`,
+    };
+    for (const [what, fake] of Object.entries(fakes)) {
+      const answer = await upload(Buffer.from(fake, 'latin1'));
+      expect(answer.statusCode, what).toBe(415);
+      expect(answer.json().message, what).toBe(words);
+    }
+    expect((await admin('GET', `/api/credentials/get-one/${credential.id}`)).body.data.document).toBeNull();
+    // Trailing bytes after %%EOF (a line end, a scanner's padding) are what real files have: still a PDF.
+    const padded = await upload(Buffer.from(`${good}\r\n\0\0`, 'latin1'));
+    expect(padded.statusCode, padded.body).toBe(200);
   });
 });
 

@@ -1,9 +1,10 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { driverPayload, recordsThrough, uniqueTag, vehiclePayload } from '@school-transport/testing';
+import { auditLog } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
 
@@ -112,6 +113,16 @@ describe('CSV exports of the lists', () => {
     const pagesRead = () => t.logs.filter((line) => line.includes('/api/trips/get-all')).length;
     const before = pagesRead();
 
+    const exports = async () =>
+      (
+        await db
+          .select({ details: auditLog.details })
+          .from(auditLog)
+          .where(eq(auditLog.action, 'export.downloaded'))
+          .orderBy(auditLog.id)
+      ).map((entry) => entry.details as { list: string; rows: number; complete: boolean });
+    const earlier = (await exports()).length;
+
     const token = await tokenFor(t.app, 'admin');
     const client = httpRequest({ port, path: '/api/exports/trips.csv', headers: { authorization: token } });
     const response = await new Promise<IncomingMessage>((resolve) => client.on('response', resolve).end());
@@ -131,9 +142,17 @@ describe('CSV exports of the lists', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(pagesRead() - before).toBeLessThan(20);
 
+    // Its audit entry says it was left before the end, with the rows that had gone.
+    await vi.waitFor(async () => expect(await exports()).toHaveLength(earlier + 1));
+    const left = (await exports())[earlier]!;
+    expect(left).toMatchObject({ list: 'trips', complete: false });
+    expect(left.rows).toBeLessThan(3000);
+
     // Read to the end, every row arrives once.
     const { rows } = await csvOf('/api/exports/trips.csv');
     expect(rows).toHaveLength(3000);
     expect(new Set(rows.map((row) => row.id)).size).toBe(3000);
+    await vi.waitFor(async () => expect(await exports()).toHaveLength(earlier + 2));
+    expect((await exports())[earlier + 1]).toMatchObject({ list: 'trips', rows: 3000, complete: true });
   }, 120_000);
 });

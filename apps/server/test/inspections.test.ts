@@ -11,6 +11,7 @@ import { createLiveLog } from '../src/modules/live/live-log.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
+import { expectStoredFileHeaders, storedName } from './support/stored-files.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /**
@@ -201,6 +202,7 @@ describe('the pre-trip inspection', () => {
     const image = await t.app.inject({ method: 'GET', url: photo });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
+    expectStoredFileHeaders(image, storedName(photo));
     const unsigned = await t.app.inject({ method: 'GET', url: photo.split('?')[0]! });
     expect(unsigned.statusCode).toBe(401);
     defectId = seen.openDefects[0]!.id;

@@ -1,11 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import {
+  absences as absence,
+  childChecks,
+  complianceOverrides,
   dailyJobRuns,
+  inspectionDefects,
+  inspections,
   notificationOutbox,
   ridershipEvents,
+  sessions,
+  trips,
   vehiclePositions,
 } from '../src/db/schema/index.js';
 import { runDailyJob } from '../src/modules/daily-jobs/daily-job-service.js';
@@ -32,11 +40,14 @@ const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 
 describe('settings', () => {
   it('default to a school year plus 90 days for events and 90 days for positions, and refuse nonsense', () => {
-    expect(loadConfig({}).retention).toEqual({ ridershipDays: 455, positionDays: 90 });
-    expect(loadConfig({ RIDERSHIP_RETENTION_DAYS: '400', POSITION_RETENTION_DAYS: '30' }).retention).toEqual({
-      ridershipDays: 400,
-      positionDays: 30,
-    });
+    expect(loadConfig({}).retention).toEqual({ ridershipDays: 455, positionDays: 90, reasonDays: 365 });
+    expect(
+      loadConfig({
+        RIDERSHIP_RETENTION_DAYS: '400',
+        POSITION_RETENTION_DAYS: '30',
+        AUDIT_RETENTION_DAYS: '90',
+      }).retention,
+    ).toEqual({ ridershipDays: 400, positionDays: 30, reasonDays: 90 });
     expect(() => loadConfig({ POSITION_RETENTION_DAYS: '0' })).toThrow(
       'Invalid configuration: POSITION_RETENTION_DAYS must be a whole number of days from 1 to 3650.',
     );
@@ -150,5 +161,157 @@ describe('the daily job', () => {
         ),
       );
     expect(keptNotes.map((row) => row.dedupKey.split(':')[0]).sort()).toEqual(['sent-recent', 'unsent-old']);
+  });
+
+  it('removes sessions 30 days after they ended, with their address and browser', async () => {
+    const db = t.app.database.db;
+    const session = (fields: Partial<typeof sessions.$inferInsert>) => ({
+      userId,
+      tokenHash: randomUUID(),
+      createdAt: ago(60),
+      lastSeenAt: ago(40),
+      expiresAt: ago(-1),
+      ip: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (a parent’s phone)',
+      ...fields,
+    });
+    const rows = await db
+      .insert(sessions)
+      .values([
+        session({ revokedAt: ago(31) }),
+        session({ expiresAt: ago(31) }),
+        session({ revokedAt: ago(29) }),
+        session({ expiresAt: ago(29) }),
+        session({ lastSeenAt: ago(0) }),
+      ])
+      .returning({ id: sessions.id });
+    const report = await runDailyJob(
+      db,
+      retentionJob(time.clock, t.config.retention),
+      '2026-02-28',
+      time.clock,
+    );
+    expect(report?.figures).toEqual(expect.objectContaining({ sessions: 2 }));
+    const kept = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        inArray(
+          sessions.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    expect(kept.map((row) => row.id).sort()).toEqual(
+      rows
+        .slice(2)
+        .map((row) => row.id)
+        .sort(),
+    );
+  });
+
+  it('blanks the free-text reasons and notes once they are older than the audit log keeps entries', async () => {
+    const db = t.app.database.db;
+    // A year by default (AUDIT_RETENTION_DAYS): what the audit log keeps, and it copies some of these texts.
+    expect(t.config.retention.reasonDays).toBe(365);
+    const old = ago(366);
+    const recent = ago(364);
+    const day = (instant: Date) => instant.toISOString().slice(0, 10);
+    const words = 'Told the office: grandmother collects her on Fridays';
+
+    const absences = await db
+      .insert(absence)
+      .values([
+        { studentId, date: day(old), run: 'PICKUP' as const, reason: words },
+        { studentId, date: day(recent), run: 'PICKUP' as const, reason: words },
+      ])
+      .returning({ id: absence.id });
+    const bus = await busWithTrips(t.app, api, time.clock, { children: 1 });
+    await db
+      .update(trips)
+      .set({ tripDate: day(old), finishReason: words })
+      .where(eq(trips.id, bus.pickup));
+    await db
+      .update(trips)
+      .set({ tripDate: day(recent), finishReason: words })
+      .where(eq(trips.id, bus.drop));
+    const checks = await db
+      .insert(childChecks)
+      .values([
+        { id: randomUUID(), tripId: bus.pickup, method: 'TAP' as const, reason: words, checkedAt: old },
+        { id: randomUUID(), tripId: bus.drop, method: 'TAP' as const, reason: words, checkedAt: recent },
+      ])
+      .returning({ id: childChecks.id });
+    const inspection = (on: Date) => ({
+      id: randomUUID(),
+      vehicleId: bus.vehicle.id,
+      driverName: 'A driver',
+      inspectedOn: day(on),
+      items: [
+        { itemId: 'brakes', label: 'Brakes', ok: false, note: words },
+        { itemId: 'lights', label: 'Lights', ok: true, note: null },
+      ],
+      completedAt: on,
+    });
+    const checked = await db
+      .insert(inspections)
+      .values([inspection(old), inspection(recent)])
+      .returning({ id: inspections.id });
+    const defect = (inspectionId: string, closedAt: Date | null) => ({
+      inspectionId,
+      vehicleId: bus.vehicle.id,
+      itemLabel: 'Brakes',
+      note: words,
+      openedAt: ago(400),
+      closedAt,
+      closeNote: closedAt ? words : null,
+    });
+    const defects = await db
+      .insert(inspectionDefects)
+      .values([defect(checked[0]!.id, old), defect(checked[0]!.id, recent), defect(checked[0]!.id, null)])
+      .returning({ id: inspectionDefects.id });
+    const overrides = await db
+      .insert(complianceOverrides)
+      .values([
+        { tripId: bus.pickup, reason: words, blockers: [], createdAt: old },
+        { tripId: bus.drop, reason: words, blockers: [], createdAt: recent },
+      ])
+      .returning({ id: complianceOverrides.id });
+
+    const report = await runDailyJob(
+      db,
+      retentionJob(time.clock, t.config.retention),
+      '2026-02-27',
+      time.clock,
+    );
+    expect(report?.figures).toEqual(expect.objectContaining({ reasonsBefore: day(ago(365)) }));
+
+    /** For each row of `table` named in `ids`, in `order`: whether it still holds the words. */
+    const holdWords = async (table: PgTable, id: PgColumn, ids: string[], order: PgColumn) =>
+      (await db.select().from(table).where(inArray(id, ids)).orderBy(order)).map((row) =>
+        JSON.stringify(row).includes(words),
+      );
+    const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+    expect(await holdWords(absence, absence.id, idsOf(absences), absence.date)).toEqual([false, true]);
+    expect(await holdWords(trips, trips.id, [bus.pickup, bus.drop], trips.tripDate)).toEqual([false, true]);
+    expect(await holdWords(childChecks, childChecks.id, idsOf(checks), childChecks.checkedAt)).toEqual([
+      false,
+      true,
+    ]);
+    expect(await holdWords(inspections, inspections.id, idsOf(checked), inspections.inspectedOn)).toEqual([
+      false,
+      true,
+    ]);
+    // An open defect keeps its note however old (the office still has to act on it): closed old, closed recent, open.
+    expect(
+      await holdWords(inspectionDefects, inspectionDefects.id, idsOf(defects), inspectionDefects.closedAt),
+    ).toEqual([false, true, true]);
+    expect(
+      await holdWords(
+        complianceOverrides,
+        complianceOverrides.id,
+        idsOf(overrides),
+        complianceOverrides.createdAt,
+      ),
+    ).toEqual([false, true]);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsThrough, vehiclePayload } from '@school-transport/testing';
 import { tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
+import { expectStoredFileHeaders, storedName } from './support/stored-files.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 const time = manualClock();
@@ -189,11 +190,15 @@ describe('serving profile images', () => {
     const signed: string = body.data.profileImage;
     const bare = signed.split('?')[0]!;
 
-    expect((await t.app.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+    const served = await t.app.inject({ method: 'GET', url: signed });
+    expect(served.statusCode).toBe(200);
+    // Still an image an <img> draws, but a download if opened as a page of the app's origin.
+    expect(served.headers['content-type']).toBe('image/webp');
+    expectStoredFileHeaders(served, storedName(signed));
     expect((await t.app.inject({ method: 'GET', url: bare })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: bare, headers: { authorization: token } })).statusCode,
-    ).toBe(200);
+    const asAdmin = await t.app.inject({ method: 'GET', url: bare, headers: { authorization: token } });
+    expect(asAdmin.statusCode).toBe(200);
+    expectStoredFileHeaders(asAdmin, storedName(signed));
     for (const role of ['driver', 'parent'] as const) {
       const authorization = await tokenFor(t.app, role);
       const answer = await t.app.inject({ method: 'GET', url: bare, headers: { authorization } });

@@ -5,3 +5,4 @@ export * from './server-process.js';
 export * from './mail-sink.js';
 export * from './event-stream.js';
 export * from './push-service.js';
+export * from './documents.js';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { csvHead } from './csv.js';
+import { csvHead, type RowCounter } from './csv.js';
 
 /**
  * A CSV download from the text of PostgreSQL's `COPY … TO STDOUT (FORMAT csv)` (db/copy-out.ts, whose `copyCell`
@@ -12,7 +12,7 @@ import { csvHead } from './csv.js';
  * a cell's quotes always pair up (`"` inside it is doubled), so counting quotes tells which LFs to widen, across the
  * chunk boundaries too. The chunks are whatever the socket gave; a row may span two of them.
  */
-export function crlfRowEnds(): (chunk: Buffer) => Buffer {
+export function crlfRowEnds(counter?: RowCounter): (chunk: Buffer) => Buffer {
   let quoted = false;
   return (chunk) => {
     const ends: number[] = [];
@@ -21,6 +21,8 @@ export function crlfRowEnds(): (chunk: Buffer) => Buffer {
       if (byte === 0x22) quoted = !quoted;
       else if (byte === 0x0a && !quoted) ends.push(i);
     }
+    // Each row end is a row written: the count an export's audit entry records.
+    if (counter) counter.rows += ends.length;
     if (ends.length === 0) return chunk;
     const out = Buffer.allocUnsafe(chunk.length + ends.length);
     let from = 0;
@@ -37,10 +39,14 @@ export function crlfRowEnds(): (chunk: Buffer) => Buffer {
 }
 
 /** A CSV download from COPY's text: the BOM and header row, then the rows with CRLF line ends. */
-export function csvCopyStream(headers: readonly string[], chunks: AsyncIterable<Buffer>): Readable {
+export function csvCopyStream(
+  headers: readonly string[],
+  chunks: AsyncIterable<Buffer>,
+  counter?: RowCounter,
+): Readable {
   async function* bytes() {
     yield Buffer.from(csvHead(headers));
-    const widen = crlfRowEnds();
+    const widen = crlfRowEnds(counter);
     for await (const chunk of chunks) yield widen(chunk);
   }
   return Readable.from(bytes(), { objectMode: false });

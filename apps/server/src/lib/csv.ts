@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { safeFileName } from './attachment.js';
 
 /** What a CSV cell may be made from; null and undefined are an empty cell. */
 export type CsvCell = string | number | boolean | Date | null | undefined;
@@ -33,8 +34,17 @@ function cellText(value: CsvCell): string {
  * stream is read (backpressure), so the source can be a database cursor of any size; destroying the stream (a
  * client that went away) ends the source's iteration, whose `finally` releases what it holds.
  */
-export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row>): Readable {
-  return csvBatchStream(columns, inBatches(rows));
+export function csvStream<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: AsyncIterable<Row>,
+  counter?: RowCounter,
+): Readable {
+  return csvBatchStream(columns, inBatches(rows), counter);
+}
+
+/** How many rows a CSV stream has written so far (what an export's audit entry records). */
+export interface RowCounter {
+  rows: number;
 }
 
 /**
@@ -47,12 +57,14 @@ export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIt
 export function csvBatchStream<Row>(
   columns: readonly CsvColumn<Row>[],
   batches: AsyncIterable<readonly Row[]>,
+  counter?: RowCounter,
 ): Readable {
   async function* text() {
     yield csvHead(columns.map((column) => column.header));
     for await (const batch of batches) {
-      if (batch.length > 0)
-        yield csvText(batch.map((row) => columns.map((column) => cellText(column.value(row)))));
+      if (batch.length === 0) continue;
+      yield csvText(batch.map((row) => columns.map((column) => cellText(column.value(row)))));
+      if (counter) counter.rows += batch.length;
     }
   }
   // Byte mode: the stream holds up to 64 kB (or one batch's text, when larger) beyond what the reply has taken
@@ -83,9 +95,7 @@ export const csvHead = (headers: readonly string[]) => `\uFEFF${csvText([[...hea
 const csvText = (lines: string[][]) =>
   stringify(lines, { record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 
-/** A file name any browser and file system accept: letters, digits, dot, dash and underscore only. */
-export const safeFileName = (name: string): string =>
-  name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '') || 'export.csv';
+export { safeFileName };
 
 /** Sends a CSV stream as a download named `fileName`. */
 export function sendCsv(reply: FastifyReply, fileName: string, stream: Readable): FastifyReply {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_PREFERENCES as DEFAULTS, NOTIFICATION_KINDS } from '@school-transport/shared';
+import { students } from './families.js';
 import { users } from './users.js';
 
 export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
@@ -71,6 +72,11 @@ export const notificationOutbox = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The child it is about (its title names them): deleting the child deletes it, sent or not, in the delete's
+     * transaction (decision 020's addendum). Null only for a notification about no child.
+     */
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'cascade' }),
     kind: notificationKind('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -91,5 +97,7 @@ export const notificationOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null and ${t.givenUpAt} is null`),
     index('notification_outbox_user_idx').on(t.userId),
+    // What a child's deletion looks for.
+    index('notification_outbox_student_idx').on(t.studentId),
   ],
 );

@@ -33,6 +33,7 @@ export async function approachNotices(
       {
         dedupKey: `APPROACHING:${child.tripId}:${child.studentId}:${child.parentUserId}`,
         userId: child.parentUserId,
+        studentId: child.studentId,
         kind: 'APPROACHING' as const,
         title: `${child.name}’s bus is ${minutes <= 1 ? 'about a minute' : `about ${minutes} min`} away`,
         body: `The ${RUN_NAMES[child.type]} (${child.routeName}) is expected at ${child.stopName} in ${minutes <= 1 ? 'a minute or less' : `${minutes} minutes`}.`,

@@ -20,6 +20,7 @@ export async function lateNotices(
     return {
       dedupKey: `LATE:${row.tripId}:${row.studentId}:${row.parentUserId}`,
       userId: row.parentUserId,
+      studentId: row.studentId,
       kind: 'LATE' as const,
       title: `${row.name}’s bus is running late`,
       body: `The ${RUN_NAMES[row.type]} (${row.routeName}) is about ${minutes} min behind its plan.`,

@@ -29,7 +29,7 @@ import { sendSignedFile, signatureQuery } from '../uploads/signed-file.js';
 import type { ComplianceService } from './compliance-service.js';
 import type { CredentialKindService } from './credential-kind-service.js';
 import { DOCUMENT_KIND, type CredentialService } from './credential-service.js';
-import { NotADocumentError, toStoredDocument } from './credential-documents.js';
+import { NotADocumentError, NotAPdfError, toStoredDocument } from './credential-documents.js';
 
 export interface ComplianceRoutesDeps {
   compliance: ComplianceService;
@@ -45,6 +45,11 @@ const documentTooLarge = () =>
   new AppError(413, `The document must be smaller than ${CREDENTIAL_DOCUMENT_MAX_BYTES / 1024 / 1024} MB.`);
 const notADocument = () =>
   new AppError(415, 'Only images (JPEG, PNG, WebP) and PDF documents can be uploaded.');
+const notAPdf = () =>
+  new AppError(
+    415,
+    'This file starts like a PDF but is not one: save or scan it again as a PDF or an image.',
+  );
 
 /** Reads the multipart fields `document` and `id`, in whichever order the client sent them. */
 async function readDocumentUpload(request: FastifyRequest): Promise<{ id: string; data: Buffer }> {
@@ -142,6 +147,7 @@ export function complianceRoutes({
       async (request) => {
         const { id, data } = await readDocumentUpload(request);
         const stored = await toStoredDocument(data).catch((error: unknown) => {
+          if (error instanceof NotAPdfError) throw notAPdf();
           throw error instanceof NotADocumentError ? notADocument() : error;
         });
         const name = await storage.save(DOCUMENT_KIND, stored.data, stored.extension);

@@ -8,8 +8,9 @@ import {
 } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { csvStream, sendCsv } from '../../lib/csv.js';
+import { csvStream, sendCsv, type RowCounter } from '../../lib/csv.js';
 import { zonedDate } from '../../lib/zoned-time.js';
+import { auditExport } from '../audit/export-audit.js';
 import { listColumns } from './export-columns.js';
 import { listRows, tripHistoryColumns, tripHistoryRows, type PageReader } from './export-service.js';
 
@@ -18,7 +19,8 @@ const PAGE_SIZE = 100;
 
 /**
  * `GET /api/exports/{list}.csv?{the list's query}`: every row of a list screen, with its search and filters, as
- * CSV; and `GET /api/exports/trip-history.csv?from&to`. Admins only (the default access).
+ * CSV; and `GET /api/exports/trip-history.csv?from&to`. Admins only (the default access). Each download is audited
+ * (which list, its filters, how many rows; modules/audit/export-audit.ts).
  */
 export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clock; timeZone: string }) {
   return async (app: FastifyInstance) => {
@@ -37,7 +39,10 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
         const first = await readPage(1);
         if ('failure' in first) return reply.code(first.failure.status).send(first.failure.body);
         const rows = listRows(readPage, first);
-        return sendCsv(reply, fileName(list), csvStream(listColumns(list), rows));
+        const counter: RowCounter = { rows: 0 };
+        const stream = csvStream(listColumns(list), rows, counter);
+        const query = request.query as Record<string, unknown>;
+        return sendCsv(reply, fileName(list), auditExport(db, request, stream, { list, query, counter }));
       });
     }
 
@@ -47,10 +52,12 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
       async (request, reply) => {
         const { from, to } = request.query;
         const rows = tripHistoryRows(db, request.query);
+        const counter: RowCounter = { rows: 0 };
+        const stream = csvStream(tripHistoryColumns(timeZone), rows, counter);
         return sendCsv(
           reply,
           `trip-history-${from}-to-${to}.csv`,
-          csvStream(tripHistoryColumns(timeZone), rows),
+          auditExport(db, request, stream, { list: 'trip-history', query: request.query, counter }),
         );
       },
     );

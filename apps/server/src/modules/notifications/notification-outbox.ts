@@ -13,6 +13,8 @@ export interface NotificationItem {
    */
   dedupKey: string;
   userId: string;
+  /** The child it is about (every kind today): the row goes with the child's record, since its title names them. */
+  studentId?: string;
   kind: NotificationKind;
   /** What the phone shows: plain sentences, no more personal detail than the parent already has. */
   title: string;
@@ -54,9 +56,10 @@ export async function enqueueNotifications(tx: Executor, items: NotificationItem
   );
   return insertNotifications(
     tx,
-    kept.map(({ dedupKey, userId, kind, title, body, url }) => ({
+    kept.map(({ dedupKey, userId, studentId, kind, title, body, url }) => ({
       dedupKey,
       userId,
+      studentId: studentId ?? null,
       kind,
       title,
       body,

@@ -169,6 +169,7 @@ export async function recipient(db: Executor, userId: string) {
 export interface OutboxInput {
   dedupKey: string;
   userId: string;
+  studentId: string | null;
   kind: NotificationKind;
   title: string;
   body: string;

@@ -9,14 +9,16 @@ import {
   reportRangeSchema,
   reportTableSchema,
 } from '@school-transport/shared';
+import type { Database } from '../../db/client.js';
 import { sendCsv } from '../../lib/csv.js';
 import { success } from '../../lib/envelope.js';
+import { auditExport } from '../audit/export-audit.js';
 import type { ReportsService } from './reports-service.js';
 
 const tags = ['reports'];
 
-/** Reports are the office's: admin only (the default access). */
-export function reportRoutes(reports: ReportsService) {
+/** Reports are the office's: admin only (the default access). `db` is where each CSV download is audited. */
+export function reportRoutes(reports: ReportsService, db: Database) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +55,12 @@ export function reportRoutes(reports: ReportsService) {
         const csv = reports.csv(request.params.report, request.query);
         // A reply closed before its stream was read (a client gone while the first rows were read) ends the read.
         reply.raw.on('close', csv.stop);
-        return sendCsv(reply, csv.fileName, await csv.stream);
+        const stream = auditExport(db, request, await csv.stream, {
+          list: `reports/${request.params.report}`,
+          query: request.query,
+          counter: csv.counter,
+        });
+        return sendCsv(reply, csv.fileName, stream);
       },
     );
   };

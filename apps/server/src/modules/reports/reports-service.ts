@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import type { CopyCellKind, CopyCsvOut } from '../../db/copy-out.js';
-import { csvBatchStream, type CsvColumn } from '../../lib/csv.js';
+import { csvBatchStream, type CsvColumn, type RowCounter } from '../../lib/csv.js';
 import { csvCopyStream } from '../../lib/csv-copy.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
@@ -234,6 +234,8 @@ export interface ReportCsv {
   stream: Promise<Readable>;
   /** Ends the read early (the reply closed before its stream was read): the transaction ends. */
   stop: () => void;
+  /** The rows written so far: the export's audit entry. */
+  counter: RowCounter;
 }
 
 const manifestChild = (row: ManifestChildRow) => ({
@@ -302,6 +304,7 @@ export function createReportsService({
       const { columns } = definition;
       const context = contextOf(range);
       const fileName = `${report}_${range.from}_${range.to}.csv`;
+      const counter: RowCounter = { rows: 0 };
       const statement = (tx: Executor) => statementOf(definition, { ...context, db: tx });
       if (copyCsv) {
         const copy = copyCsv(async (tx) => {
@@ -311,8 +314,9 @@ export function createReportsService({
         const headers = columns.map((field) => field.label);
         return {
           fileName,
-          stream: copy.ready.then(() => csvCopyStream(headers, copy.chunks)),
+          stream: copy.ready.then(() => csvCopyStream(headers, copy.chunks, counter)),
           stop: copy.stop,
+          counter,
         };
       }
       const cursor = cursorRows<Row>(db, async (tx) => orderedCells(columns, await statement(tx)));
@@ -322,8 +326,9 @@ export function createReportsService({
       }));
       return {
         fileName,
-        stream: cursor.ready.then(() => csvBatchStream(csvColumns, cursor.batches)),
+        stream: cursor.ready.then(() => csvBatchStream(csvColumns, cursor.batches, counter)),
         stop: cursor.stop,
+        counter,
       };
     },
 

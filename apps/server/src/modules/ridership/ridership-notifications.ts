@@ -44,6 +44,7 @@ export async function riderNotifications(
       {
         dedupKey: `${kind}:${moment.tripId}:${family.studentId}:${family.parentUserId}`,
         userId: family.parentUserId,
+        studentId: family.studentId,
         kind,
         title: `${family.name} ${verb}`,
         body: `At ${at}, on the ${RUN_NAMES[trip.type]} (${trip.routeName}).`,

@@ -24,6 +24,7 @@ export async function tellParentsOfCancelled(
     families.map((row) => ({
       dedupKey: `CANCELLED:${row.tripId}:${row.studentId}:${row.parentUserId}`,
       userId: row.parentUserId,
+      studentId: row.studentId,
       kind: 'CANCELLED' as const,
       title: `No bus for ${row.name}: the ${RUN_NAMES[row.type]} is cancelled`,
       body: `The ${RUN_NAMES[row.type]} (${row.routeName}) of ${row.tripDate === today ? 'today' : 'tomorrow'} is cancelled.${reason ? ` ${reason}` : ''}`,
