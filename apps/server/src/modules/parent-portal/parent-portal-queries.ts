@@ -221,6 +221,7 @@ export async function familyRecords(db: Executor, parentId: string) {
             run: absences.run,
             reason: absences.reason,
             by: absences.createdByEmail,
+            createdBy: absences.createdBy,
             createdAt: absences.createdAt,
           })
           .from(absences)

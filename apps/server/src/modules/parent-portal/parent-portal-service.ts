@@ -22,7 +22,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import type { BoardService } from '../board/board-service.js';
-import { toAbsence, type AbsenceService } from '../calendar/absence-service.js';
+import { absenceForParent, OFFICE_BY, type AbsenceService } from '../calendar/absence-service.js';
 import { deriveRiderStates, type EventRiderState } from '../ridership/rider-states.js';
 import { latestFixesOf } from '../ridership/ridership-queries.js';
 import { distanceM } from '../stops/stop-distance.js';
@@ -233,7 +233,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
     if (at && clock().getTime() > at.getTime() - absenceCutoffMinutes * 60_000) throw tooLate();
   }
 
-  async function runsOfDay(children: ChildRow[], date: string): Promise<ParentChild[]> {
+  async function runsOfDay(userId: string, children: ChildRow[], date: string): Promise<ParentChild[]> {
     const ids = children.map((child) => child.id);
     const [{ tripsOfChild }, stopRows, absenceRows] = await Promise.all([
       tripsOf(children, date, date, false),
@@ -283,7 +283,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
           eta,
           boarded: momentOf(events, 'BOARD', facts?.stops ?? []),
           left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
-          absence: absence && toAbsence(absence),
+          absence: absence && absenceForParent(userId)(absence),
           cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
           busVisible: busVisibleFor(status, state),
         });
@@ -307,7 +307,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
     /** Each child with their runs of `date` (today by default). */
     async children(userId: string, date?: string): Promise<ParentChild[]> {
       const { children } = await family(userId);
-      return runsOfDay(children, date ?? today());
+      return runsOfDay(userId, children, date ?? today());
     },
 
     /**
@@ -318,7 +318,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
       const { children } = await family(userId);
       const trip = await tripById(db, tripId);
       if (!trip || !children.length) throw tripNotFound();
-      const answers = await runsOfDay(children, trip.tripDate);
+      const answers = await runsOfDay(userId, children, trip.tripDate);
       const runs = answers.flatMap((child) => child.runs).filter((run) => run.tripId === tripId);
       if (!runs.length) throw tripNotFound();
       if (!runs.some((run) => run.busVisible)) {
@@ -351,7 +351,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
     /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days (the office's rule). */
     async absencesOf(userId: string, studentId: string): Promise<Absence[]> {
       await ownChild(userId, studentId);
-      return absences.ofStudent(studentId);
+      return absences.ofStudent(studentId, absenceForParent(userId));
     },
 
     /**
@@ -367,7 +367,12 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
       await ownChild(userId, studentId);
       const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
       for (const run of runs) await checkCutoff(studentId, input.date, run);
-      return absences.mark(studentId, { date: input.date, run: input.run, reason: null }, context);
+      return absences.mark(
+        studentId,
+        { date: input.date, run: input.run, reason: null },
+        context,
+        absenceForParent(userId),
+      );
     },
 
     /** Removes an absence the parent entered, before its run's cut-off; the office's marks stay the office's. */
@@ -422,7 +427,11 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
         exportedAt: iso(clock()),
         parent: { ...own, createdAt: iso(createdAt) },
         children: records.children.map((child) => ({ ...child, createdAt: iso(child.createdAt) })),
-        absences: records.absences.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        absences: records.absences.map(({ createdBy, ...row }) => ({
+          ...row,
+          by: createdBy === userId ? row.by : OFFICE_BY,
+          createdAt: iso(row.createdAt),
+        })),
         ridershipEvents: records.events.map((row) => ({
           ...row,
           studentId: row.studentId!,
