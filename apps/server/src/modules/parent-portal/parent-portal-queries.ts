@@ -143,6 +143,7 @@ export function stopsOfTrips(db: Executor, tripIds: string[]) {
       lat: tripStops.lat,
       lng: tripStops.lng,
       plannedAt: tripStops.plannedAt,
+      arrivedAt: tripStops.arrivedAt,
     })
     .from(tripStops)
     .where(inArray(tripStops.tripId, tripIds))

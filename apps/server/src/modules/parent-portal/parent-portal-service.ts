@@ -1,5 +1,6 @@
 import {
   PARENT_BUS_HIDDEN_AFTER_S,
+  PARENT_BUS_STOPS_BEFORE,
   PARENT_HISTORY_DAYS,
   RUNS,
   type Absence,
@@ -76,12 +77,35 @@ export function childRunState(
 }
 
 /**
- * The contract's rule for the bus: only while a started trip carries the child, i.e. from the start until the
- * child has left (a morning child at school, an afternoon one at their stop). Not for an absent child, one who did
- * not show up, or one who has left.
+ * How far the bus is from a waiting child: the index of the child's stop among the trip's stops (null when their
+ * stop is not on it) and of the last stop the bus has reached (-1 before the first).
  */
-export const busVisibleFor = (status: TripStatus | null, state: ChildRunState): boolean =>
-  status === 'STARTED' && (state === 'ON_THE_WAY' || state === 'BOARDED');
+export interface BusProgress {
+  childStop: number | null;
+  reached: number;
+}
+
+/** The index of the last of `stops` (in order) the bus has reached, -1 for none. */
+export const lastReached = (stops: readonly { arrivedAt: Date | null }[]): number =>
+  stops.findLastIndex((stop) => stop.arrivedAt !== null);
+
+/**
+ * The contract's rule for the bus: only while a started trip carries the child or is about to. On board: until
+ * they leave (a morning child at school, an afternoon one at their stop). Waiting: only once the bus has reached
+ * the stop PARENT_BUS_STOPS_BEFORE before theirs (from the start when theirs is among the first that many), so the
+ * last family of a run cannot log every earlier family's door; never when their stop is not on the trip. Not for
+ * an absent child, one who did not show up, or one who has left.
+ */
+export function busVisibleFor(
+  status: TripStatus | null,
+  state: ChildRunState,
+  progress: BusProgress,
+): boolean {
+  if (status !== 'STARTED') return false;
+  if (state === 'BOARDED') return true;
+  if (state !== 'ON_THE_WAY' || progress.childStop === null) return false;
+  return progress.reached >= progress.childStop - PARENT_BUS_STOPS_BEFORE;
+}
 
 export interface ParentPortalServiceDeps {
   db: Database;
@@ -285,7 +309,10 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
           left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
           absence: absence && absenceForParent(userId)(absence),
           cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
-          busVisible: busVisibleFor(status, state),
+          busVisible: busVisibleFor(status, state, {
+            childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
+            reached: facts ? lastReached(facts.stops) : -1,
+          }),
         });
       }
       answers.push({
@@ -329,7 +356,9 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
               ? 'This trip was cancelled.'
               : trip.status === 'COMPLETED'
                 ? 'This trip is over.'
-                : 'The bus is shown only while it carries your child.';
+                : runs.some((run) => run.state === 'ON_THE_WAY')
+                  ? `The bus is shown from ${PARENT_BUS_STOPS_BEFORE} stops before your child's stop.`
+                  : 'The bus is shown only while it carries your child.';
         return { bus: null, reason };
       }
       const [fix] = await latestFixesOf(db, [tripId]);
