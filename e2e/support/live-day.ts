@@ -18,6 +18,8 @@ export interface LiveDay {
   routeName: string;
   tripId: string;
   stops: { name: string; lat: number; lng: number }[];
+  /** The stops' ids, in the run's order. */
+  stopIds: string[];
   seatedChildId: string;
   otherChildId: string;
   /** The driver's session token, for the driver API. */
@@ -87,6 +89,7 @@ export async function createLiveDay(page: Page): Promise<LiveDay> {
     routeName: parts.route.name,
     tripId: trip.id,
     stops,
+    stopIds,
     seatedChildId,
     otherChildId,
     driverToken,

@@ -55,6 +55,13 @@ test('a parent follows the morning run on a phone: the bus only while it carries
   const childName = day.parts.children[0]!.name;
   const phone = driverPhone(page.request, day);
   const parentAccount = await inviteParent(page, day);
+  // The child waits at the run's first stop: a parent sees the bus from 3 stops before their child's stop, so
+  // from the start here (a child with no stop on the run sees it only once on board).
+  const tied = await page.request.put(`/api/students/${day.seatedChildId}/stops/PICKUP`, {
+    headers: { authorization: (await storedToken(page)) ?? '' },
+    data: { stopId: day.stopIds[0] },
+  });
+  expect(tied.status(), await tied.text()).toBe(200);
 
   const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders });
   const parent = await context.newPage();
@@ -74,6 +81,10 @@ test('a parent follows the morning run on a phone: the bus only while it carries
   const [firstStop, secondStop] = day.stops;
   await phone.position(firstStop!.lat - 0.002, firstStop!.lng);
   await expect(morning.getByText('Bus on the way', { exact: true })).toBeVisible();
+  // The portal says from when the bus is shown.
+  await expect(
+    morning.getByText(`The bus is shown from 3 stops before ${childName}’s stop`, { exact: false }),
+  ).toBeVisible();
   await expect(busMap).toBeVisible();
 
   // The child is scanned on board: it arrives live.

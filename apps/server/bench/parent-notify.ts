@@ -62,6 +62,7 @@ const dataDir = values['data-dir'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), '
 const databaseEnv = values['database-url']
   ? { DATA_DIR: dataDir, DATABASE_URL: values['database-url'] }
   : { DATA_DIR: dataDir, DATABASE_URL: '' };
+// The loopback push service, taken because it is configured (PUSH_EXTRA_ORIGINS, http under NODE_ENV=test).
 const push = await startPushService();
 
 interface Family {
@@ -83,7 +84,12 @@ interface Bus {
  */
 async function prepare(): Promise<Bus[]> {
   // NODE_ENV=test, so that the subscriptions' loopback endpoints are taken (see the header).
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'error', ...databaseEnv });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    PUSH_EXTRA_ORIGINS: push.origin,
+    ...databaseEnv,
+  });
   const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
   try {
     const call = injectingCall(app);

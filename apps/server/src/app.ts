@@ -323,10 +323,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const mailer = createMailer(config.mail, app.log, { printUnsent: config.env !== 'production' });
   // Parents' notifications: the outbox's sender, woken by producers after their commit and by its own timer.
-  // Loopback push endpoints only under NODE_ENV=test (the tests' push service; notification-service.ts says why).
+  // Endpoints only at the browsers' push services or an origin the operator added (push-endpoints.ts says why).
   const vapidKeys = createVapidKeys(db);
-  const allowLoopbackEndpoints = config.env === 'test';
-  const notifications = createNotificationService({ db, vapidKeys, allowLoopbackEndpoints });
+  const extraPushOrigins = config.push.extraOrigins;
+  const notifications = createNotificationService({ db, vapidKeys, extraPushOrigins });
   const notificationDispatcher = createNotificationDispatcher({
     db,
     log: app.log,
@@ -334,7 +334,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     vapidKeys,
     mailFrom: config.mail.from,
     publicUrl: config.publicUrl,
-    allowLoopbackEndpoints,
+    extraPushOrigins,
   });
   app.decorate('notificationDispatcher', notificationDispatcher);
   addNotificationDispatcher(app, notificationDispatcher);

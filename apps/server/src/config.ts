@@ -166,6 +166,35 @@ const envSchema = z.object({
     .refine(isSupportedLocale)
     .default(DEFAULT_OPERATOR_LOCALE)
     .describe('a BCP 47 language tag this server knows, such as en-GB, en-US or fr-FR'),
+  /**
+   * Origins (scheme, host and port, comma-separated) taken as Web Push services besides the browsers' own
+   * (modules/notifications/push-endpoints.ts): a push service this list does not know, or, under NODE_ENV=test
+   * only, a local one over http (the tests' push service). Sending to them skips the inside-address check.
+   */
+  PUSH_EXTRA_ORIGINS: z
+    .string()
+    .transform((value, context) => {
+      const origins: string[] = [];
+      for (const part of value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        let url: URL | null = null;
+        try {
+          url = new URL(part);
+        } catch {
+          // reported below
+        }
+        if (!url || url.origin !== part.replace(/\/$/, '') || !/^https?:$/.test(url.protocol)) {
+          context.addIssue({ code: 'custom', message: 'not an origin' });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .optional()
+    .describe('comma-separated origins such as https://push.example.net'),
   /** on: once a day, one process generates the trips of the coming school days (modules/daily-jobs). */
   DAILY_JOBS: z.enum(['on', 'off']).optional().describe('on or off'),
   /** How many days past today the daily job generates trips for. */
@@ -346,6 +375,8 @@ export interface AppConfig {
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
   mail: { smtpUrl: string | null; from: string };
+  /** Web Push: origins taken as push services besides the browsers' (PUSH_EXTRA_ORIGINS). */
+  push: { extraOrigins: string[] };
   http: {
     requestTimeoutMs: number;
     headersTimeoutMs: number;
@@ -399,6 +430,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(
       'Invalid configuration: HEADERS_TIMEOUT_SECONDS must be at most REQUEST_TIMEOUT_SECONDS.',
     );
+  const pushExtraOrigins = e.PUSH_EXTRA_ORIGINS ?? [];
+  // Plain http would let anyone on the path read and answer the pushes: only the tests' local push service.
+  if (e.NODE_ENV !== 'test' && pushExtraOrigins.some((origin) => origin.startsWith('http:')))
+    throw new ConfigError(
+      'Invalid configuration: PUSH_EXTRA_ORIGINS must be https origins (http only under NODE_ENV=test).',
+    );
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -451,6 +488,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },
     mail: { smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    push: { extraOrigins: pushExtraOrigins },
     http: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

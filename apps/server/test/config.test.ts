@@ -26,6 +26,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
   });
 
+  it('takes extra push service origins, http only under NODE_ENV=test', () => {
+    expect(loadConfig({}).push.extraOrigins).toEqual([]);
+    expect(
+      loadConfig({ PUSH_EXTRA_ORIGINS: 'https://push.example.net, https://push2.example.net:8443' }).push
+        .extraOrigins,
+    ).toEqual(['https://push.example.net', 'https://push2.example.net:8443']);
+    expect(
+      loadConfig({ NODE_ENV: 'test', PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:5555' }).push.extraOrigins,
+    ).toEqual(['http://127.0.0.1:5555']);
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_EXTRA_ORIGINS: 'http://127.0.0.1:5555' })).toThrow(
+      /PUSH_EXTRA_ORIGINS must be https origins/,
+    );
+    expect(() => loadConfig({ PUSH_EXTRA_ORIGINS: 'https://push.example.net/path' })).toThrow(
+      /PUSH_EXTRA_ORIGINS must be comma-separated origins/,
+    );
+  });
+
   it('says what PORT must be, in one line, not what the parser received', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(
       new ConfigError('Invalid configuration: PORT must be a number between 1 and 65535.'),

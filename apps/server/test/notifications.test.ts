@@ -26,7 +26,17 @@ import {
   type NotificationItem,
 } from '../src/modules/notifications/notification-outbox.js';
 import { claimDue, keyPair } from '../src/modules/notifications/notification-queries.js';
-import { createVapidKeys, pushEndpointProblem } from '../src/modules/notifications/notification-service.js';
+import {
+  createVapidKeys,
+  MAX_SUBSCRIPTIONS_PER_PARENT,
+} from '../src/modules/notifications/notification-service.js';
+import {
+  isInsideAddress,
+  PUSH_SERVICE_HOSTS,
+  pushEndpointProblem,
+  systemResolver,
+  type PushResolver,
+} from '../src/modules/notifications/push-endpoints.js';
 import { createAccount, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
@@ -40,16 +50,28 @@ import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
 const PUBLIC_URL = 'https://transport.example.org';
 let t: TestApp;
 let push: PushService;
+/** A push service closed in its test: one that cannot be reached. */
+let vanished: PushService;
 let mail: MailSink;
 const db = () => t.app.database.db;
 
 beforeAll(async () => {
   push = await startPushService();
+  vanished = await startPushService();
   mail = await startMailSink();
-  t = await createTestApp({ env: { LOG_LEVEL: 'silent', SMTP_URL: mail.url, PUBLIC_URL } });
+  // The tests' push services are on 127.0.0.1 over http: taken only because they are configured (test-only http).
+  t = await createTestApp({
+    env: {
+      LOG_LEVEL: 'silent',
+      SMTP_URL: mail.url,
+      PUBLIC_URL,
+      PUSH_EXTRA_ORIGINS: `${push.origin},${vanished.origin}`,
+    },
+  });
   return async () => {
     await t.close();
     await push.close();
+    await vanished.close();
     await mail.close();
   };
 });
@@ -99,7 +121,9 @@ const payloadOf = (message: PushMessage) => message.payload as PushPayload;
 const withTag = (tag: string) => (message: PushMessage) => payloadOf(message).tag === tag;
 
 /** A dispatcher of this test's own, on the app's database (or another handle), driven by runOnce. */
-function dispatcher(options: { retryDelaysMs?: number[]; database?: DatabaseHandle } = {}) {
+function dispatcher(
+  options: { retryDelaysMs?: number[]; database?: DatabaseHandle; resolver?: PushResolver } = {},
+) {
   const database = options.database ?? t.app.database;
   return createNotificationDispatcher({
     db: database.db,
@@ -108,7 +132,8 @@ function dispatcher(options: { retryDelaysMs?: number[]; database?: DatabaseHand
     vapidKeys: createVapidKeys(database.db),
     mailFrom: t.config.mail.from,
     publicUrl: PUBLIC_URL,
-    allowLoopbackEndpoints: true,
+    extraPushOrigins: t.config.push.extraOrigins,
+    resolver: options.resolver,
     retryDelaysMs: options.retryDelaysMs ?? [0],
   });
 }
@@ -133,13 +158,7 @@ describe('subscriptions', () => {
       label: 'My phone',
     });
     expect(first.status).toBe(201);
-    expect(first.body.data).toEqual({
-      id: expect.any(String),
-      endpoint: device.endpoint,
-      label: 'My phone',
-      createdAt: expect.any(String),
-      lastSuccessAt: null,
-    });
+    expect(first.body.data).toEqual({ endpoint: device.endpoint, label: 'My phone' });
     // The keys stay on the server.
     expect(first.body.data).not.toHaveProperty('keys');
     // The browser subscribing again (new keys, same endpoint) renews the one row.
@@ -175,23 +194,37 @@ describe('subscriptions', () => {
     ).toEqual([]);
   });
 
-  it('refuses endpoints the server must not call, and malformed keys', async () => {
+  it('takes only the browsers’ push services, https on 443, and says why it refuses the rest', async () => {
     const parent = await newParent();
     const { keys } = push.subscription();
-    for (const endpoint of [
-      'http://push.example.org/send/1',
-      'https://169.254.169.254/latest/meta-data',
-      'https://10.0.0.5/push',
-      'https://[fd00::1]/push',
-      'https://intranet/push',
-      'https://user:secret@push.example.org/send/1',
-      'ftp://push.example.org/send/1',
-      'not a url',
-    ]) {
+    const refusals: [string, RegExp][] = [
+      ['http://fcm.googleapis.com/fcm/send/1', /must be an https address/],
+      ['https://fcm.googleapis.com:8443/fcm/send/1', /must use port 443/],
+      ['https://push.example.org/send/1', /must be a browser's push service/],
+      ['https://notify.windows.com/w/1', /must be a browser's push service/],
+      ['https://fcm.googleapis.com.evil.example/send/1', /must be a browser's push service/],
+      ['https://169.254.169.254/latest/meta-data', /must be a browser's push service/],
+      ['https://10.0.0.5/push', /must be a browser's push service/],
+      ['https://127.0.0.1/push', /must be a browser's push service/],
+      ['https://[fd00::1]/push', /must be a browser's push service/],
+      ['https://localhost/push', /must be a browser's push service/],
+      ['https://intranet/push', /must be a browser's push service/],
+      // A configured origin is taken only as configured: another port of the same host is not.
+      [`${push.origin.replace(/:\d+$/, ':1')}/push/x`, /must be an https address/],
+      ['https://user:secret@fcm.googleapis.com/send/1', /must not contain credentials/],
+      ['ftp://fcm.googleapis.com/send/1', /must be an https address/],
+      // Refused by the shared schema, its words in the field's details.
+      ['not a url', /not valid/],
+    ];
+    for (const [endpoint, words] of refusals) {
       const answer = await parent.api('POST', '/api/parent/push/subscriptions', { endpoint, keys });
       expect(answer.status, endpoint).toBe(400);
+      expect(answer.body.message, endpoint).toMatch(words);
     }
-    const endpoint = 'https://push.example.org/send/1';
+    expect(
+      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, parent.id)),
+    ).toEqual([]);
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/abc';
     for (const bad of [
       { p256dh: keys.p256dh.slice(1), auth: keys.auth },
       { p256dh: keys.p256dh, auth: `${keys.auth}AA` },
@@ -201,12 +234,85 @@ describe('subscriptions', () => {
         (await parent.api('POST', '/api/parent/push/subscriptions', { endpoint, keys: bad })).status,
       ).toBe(400);
     }
-    // A real push service's address is taken.
-    expect((await parent.api('POST', '/api/parent/push/subscriptions', { endpoint, keys })).status).toBe(201);
-    // Outside tests, the loopback push service is refused like any address inside the network.
-    expect(pushEndpointProblem(push.subscription().endpoint, false)).toMatch(/https/);
-    expect(pushEndpointProblem('https://127.0.0.1/push', false)).toMatch(/public address/);
-    expect(pushEndpointProblem('https://fcm.googleapis.com/fcm/send/abc', false)).toBeNull();
+    // Each browser's push service is taken, on 443 written or not.
+    for (const taken of [
+      endpoint,
+      'https://fcm.googleapis.com:443/fcm/send/def',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/QGx1',
+      'https://api.push.apple.com/3/device/abc',
+    ])
+      expect(
+        (await parent.api('POST', '/api/parent/push/subscriptions', { endpoint: taken, keys })).status,
+        taken,
+      ).toBe(201);
+    expect(PUSH_SERVICE_HOSTS).toContain('fcm.googleapis.com');
+    // Without the configuration, the tests' own push service is refused like any address inside the network.
+    expect(pushEndpointProblem(push.subscription().endpoint, [])).toMatch(/https/);
+    expect(pushEndpointProblem(push.subscription().endpoint, [push.origin])).toBeNull();
+  });
+
+  it(`keeps at most ${MAX_SUBSCRIPTIONS_PER_PARENT} devices a parent, replacing the oldest, and leaves another parent's be`, async () => {
+    const [parent, neighbour] = [await newParent(), await newParent()];
+    const theirs = await subscribe(neighbour);
+    const devices = [];
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_PARENT + 2; i++) devices.push(await subscribe(parent));
+    const left = await db()
+      .select({ endpoint: pushSubscriptions.endpoint })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, parent.id));
+    expect(left.map((row) => row.endpoint).sort()).toEqual(
+      devices
+        .slice(2)
+        .map((device) => device.endpoint)
+        .sort(),
+    );
+    // Renewing one that is kept adds nothing and removes nothing.
+    const renewed = await parent.api('POST', '/api/parent/push/subscriptions', devices[5]!);
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.message).toMatch(
+      new RegExp(`${MAX_SUBSCRIPTIONS_PER_PARENT} most recently added devices`),
+    );
+    expect(
+      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, parent.id)),
+    ).toHaveLength(MAX_SUBSCRIPTIONS_PER_PARENT);
+    // The other family's device is untouched.
+    expect(
+      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, theirs.endpoint)),
+    ).toHaveLength(1);
+  });
+
+  it('answers a subscription the same whether its endpoint ever answered, failed or said it was gone', async () => {
+    const parent = await newParent();
+    const [answering, failing, gone] = [
+      await subscribe(parent),
+      await subscribe(parent),
+      await subscribe(parent),
+    ];
+    push.answerWith(failing.endpoint, 500);
+    push.answerWith(gone.endpoint, 410);
+    await enqueue([item(parent.id)]);
+    expect(await dispatcher({ retryDelaysMs: [0] }).runOnce()).toBe(1);
+    push.answerWith(failing.endpoint, null);
+    push.answerWith(gone.endpoint, null);
+    const again = await Promise.all(
+      [answering, failing, gone].map((device) =>
+        parent.api('POST', '/api/parent/push/subscriptions', { ...device, label: 'Phone' }),
+      ),
+    );
+    const shapes = again.map(({ status, body }) => ({
+      status,
+      message: body.message,
+      data: { ...body.data, endpoint: '(endpoint)' },
+    }));
+    expect(shapes[1]).toEqual(shapes[0]);
+    expect(shapes[2]).toEqual(shapes[0]);
+    expect(shapes[0]).toEqual({
+      status: 201,
+      message: expect.any(String),
+      data: { endpoint: '(endpoint)', label: 'Phone' },
+    });
   });
 
   it("removes only the caller's own subscription", async () => {
@@ -401,7 +507,6 @@ describe('the outbox', () => {
 
   it('retries when the push service cannot be reached, saying why without the address', async () => {
     const parent = await newParent();
-    const vanished = await startPushService();
     const device = vanished.subscription();
     await vanished.close();
     expect((await parent.api('POST', '/api/parent/push/subscriptions', device)).status).toBe(201);
@@ -410,11 +515,61 @@ describe('the outbox', () => {
     expect(await dispatcher({ retryDelaysMs: [60_000] }).runOnce()).toBe(1);
     const row = await outboxRow(notification.dedupKey);
     expect(row).toMatchObject({ attempts: 1, sentAt: null, givenUpAt: null });
-    expect(row!.lastError).toBe('push request failed (TypeError ECONNREFUSED)');
+    expect(row!.lastError).toBe('push request failed (Error ECONNREFUSED)');
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
     // Not due before its delay: the next pass leaves it alone.
     expect(await dispatcher().runOnce()).toBe(0);
     await db().delete(notificationOutbox).where(eq(notificationOutbox.dedupKey, notification.dedupKey));
+  });
+
+  it('never connects to a push service whose name resolves inside the network', async () => {
+    const parent = await newParent();
+    const endpoint = 'https://fcm.googleapis.com/fcm/send/resolves-inside';
+    const { keys } = push.subscription();
+    expect((await parent.api('POST', '/api/parent/push/subscriptions', { endpoint, keys })).status).toBe(201);
+    const notification = item(parent.id);
+    await enqueue([notification]);
+    // The name answers loopback (a poisoned or split-horizon DNS): refused before any connection, in words.
+    const asked: string[] = [];
+    const inside: PushResolver = async (hostname) => {
+      asked.push(hostname);
+      return [{ address: '127.0.0.1', family: 4 }];
+    };
+    expect(await dispatcher({ retryDelaysMs: [60_000], resolver: inside }).runOnce()).toBe(1);
+    expect(asked).toEqual(['fcm.googleapis.com']);
+    const row = await outboxRow(notification.dedupKey);
+    expect(row).toMatchObject({ attempts: 1, sentAt: null });
+    expect(row!.lastError).toBe('push request failed (Error EPUSHINSIDE)');
+    await db().delete(notificationOutbox).where(eq(notificationOutbox.dedupKey, notification.dedupKey));
+    await db().delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
+    // The system's resolver puts localhost on loopback, offline too: refused the same way.
+    const local = await systemResolver('localhost');
+    expect(local.length).toBeGreaterThan(0);
+    expect(local.every((entry) => isInsideAddress(entry.address))).toBe(true);
+  });
+
+  it('tells inside addresses from public ones, IPv4 written in IPv6 included', () => {
+    for (const inside of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      '::',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '64:ff9b::a00:1',
+      '2002:c0a8:101::1',
+      'not an address',
+    ])
+      expect(isInsideAddress(inside), inside).toBe(true);
+    for (const outside of ['142.250.185.202', '2a00:1450:4001:80b::200a', '::ffff:8.8.8.8', '17.253.144.10'])
+      expect(isInsideAddress(outside), outside).toBe(false);
   });
 
   it('finishes the pass under way before it stops (the app stops it before closing the database)', async () => {

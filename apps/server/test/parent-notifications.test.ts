@@ -26,7 +26,11 @@ let push: PushService;
 
 beforeAll(async () => {
   push = await startPushService();
-  t = await createTestApp({ clock: time.clock, env: { LOG_LEVEL: 'silent', TIME_ZONE: 'UTC' } });
+  // The loopback push service is taken because it is configured, as an operator would add one.
+  t = await createTestApp({
+    clock: time.clock,
+    env: { LOG_LEVEL: 'silent', TIME_ZONE: 'UTC', PUSH_EXTRA_ORIGINS: push.origin },
+  });
   admin = apiAs(t.app, await tokenFor(t.app, 'admin'));
   return async () => {
     await t.close();

@@ -153,6 +153,50 @@ describe('absences', () => {
   });
 });
 
+describe('who entered an absence, as a parent reads it', () => {
+  // A day no other test marks.
+  const LATER = '2026-03-05';
+  it('says "the office" for the office’s marks, never the admin’s sign-in address; the admin still sees who', async () => {
+    const kid = marker.kids[1]!;
+    const office = await admin('POST', `/api/students/${kid.id}/absences`, { date: LATER, run: 'PICKUP' });
+    expect(office.status).toBe(201);
+    const adminEmail = office.body.data[0].by as string;
+    expect(adminEmail).toContain('@');
+    // The other family marks their own child: their own address, to them.
+    const own = await other.parentApi('POST', `/api/parent/children/${other.kids[0]!.id}/absences`, {
+      date: LATER,
+      run: 'DROP',
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.data[0].by).toBe(other.parentEmail);
+
+    const listed = await marker.parentApi('GET', `/api/parent/children/${kid.id}/absences`);
+    const mark = (listed.body.data as { id: string; by: string }[]).find(
+      (row) => row.id === office.body.data[0].id,
+    );
+    expect(mark!.by).toBe('the office');
+    const tomorrow = await childrenOf(marker, LATER);
+    const run = tomorrow.find((child) => child.id === kid.id)!.runs.find((entry) => entry.run === 'PICKUP')!;
+    expect(run.absence!.by).toBe('the office');
+    const data = await marker.parentApi('GET', '/api/parent/family-data');
+    expect(data.status).toBe(200);
+    expect(JSON.stringify(data.body)).not.toContain(adminEmail);
+    expect(
+      (data.body.data.absences as { by: string; date: string; studentId: string }[]).find(
+        (row) => row.studentId === kid.id && row.date === LATER,
+      )!.by,
+    ).toBe('the office');
+    // The admin sees who.
+    const forOffice = await admin('GET', `/api/students/${kid.id}/absences`);
+    expect(
+      (forOffice.body.data as { id: string; by: string }[]).find((row) => row.id === office.body.data[0].id)!
+        .by,
+    ).toBe(adminEmail);
+    // Leave the other family as the privacy test below expects it: no absence of their own.
+    expect((await other.parentApi('DELETE', `/api/parent/absences/${own.body.data[0].id}`)).status).toBe(200);
+  });
+});
+
 describe('a morning trip, as the parent sees it', () => {
   it('shows not started, then the bus on the way with an ETA, boarded, and left, and the bus only meanwhile', async () => {
     const kid = rider.kids[0]!;

@@ -111,7 +111,10 @@ const review = async (id: string) => {
 
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
-/** The names acceptance gives the plan's stops, by the first child of each: the rule of decision 029. */
+/**
+ * The names acceptance gives the plan's stops, by the first child of each: "<school> stop N" in the plan's order,
+ * never a child's address (stop names are shown to every family on the route).
+ */
 function expectedStopNames(result: PlanResult): Map<string, string> {
   const names = new Map<string, string>();
   let numbered = 0;
@@ -119,8 +122,7 @@ function expectedStopNames(result: PlanResult): Map<string, string> {
     const first = stop.childIds[0]!;
     if (stop.existingStopId) continue;
     numbered += 1;
-    const child = planned.find((one) => one.id === first)!;
-    names.set(first, child.pickupDropAddress ?? `${schoolName} stop ${numbered}`);
+    names.set(first, `${schoolName} stop ${numbered}`);
   }
   return names;
 }

@@ -64,13 +64,14 @@ export type PushSubscriptionData = z.output<typeof pushSubscriptionInputSchema>;
 export const pushUnsubscribeInputSchema = z.object({ endpoint: endpointField });
 export type PushUnsubscribeInput = z.input<typeof pushUnsubscribeInputSchema>;
 
-/** A stored subscription as its owner sees it (its keys stay on the server). */
+/**
+ * A stored subscription as its owner sees it: what their browser sent, nothing more. Its keys stay on the server,
+ * and nothing says whether its push service was ever reached (an answer that did would tell a caller whether an
+ * address answers).
+ */
 export const pushSubscriptionSchema = z.object({
-  id: z.string(),
   endpoint: z.string(),
   label: z.string().nullable(),
-  createdAt: z.string(),
-  lastSuccessAt: z.string().nullable(),
 });
 export type PushSubscriptionAnswer = z.infer<typeof pushSubscriptionSchema>;
 

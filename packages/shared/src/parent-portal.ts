@@ -114,6 +114,13 @@ export const parentBusAnswerSchema = z.object({
 });
 export type ParentBusAnswer = z.infer<typeof parentBusAnswerSchema>;
 
+/**
+ * A parent sees the bus of a run their child is waiting for only once it has reached the stop this many stops
+ * before the child's (from the start when the child's stop is among the first this many): from the trip's start it
+ * would trace every earlier family's door. Once the child is on board it is shown until they leave.
+ */
+export const PARENT_BUS_STOPS_BEFORE = 3;
+
 /** A position older than this is shown as stale with its age; older than PARENT_BUS_HIDDEN_AFTER_S, hidden. */
 export const PARENT_BUS_STALE_AFTER_S = 15;
 export const PARENT_BUS_HIDDEN_AFTER_S = 60;

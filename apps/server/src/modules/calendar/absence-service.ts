@@ -24,7 +24,10 @@ import {
 
 const RUN_WORDS: Record<Run, string> = { PICKUP: 'morning', DROP: 'afternoon' };
 
-/** A stored absence as the API answers it (the office's routes and the parent portal's). */
+/** What a parent reads as `by` of an absence someone else entered: never the admin's sign-in address. */
+export const OFFICE_BY = 'the office';
+
+/** A stored absence as the office's routes answer it: `by` is who entered it. */
 export const toAbsence = (row: AbsenceRow): Absence => ({
   id: row.id,
   studentId: row.studentId,
@@ -34,6 +37,17 @@ export const toAbsence = (row: AbsenceRow): Absence => ({
   by: row.createdByEmail,
   createdAt: row.createdAt.toISOString(),
 });
+
+/**
+ * A stored absence as parent `parentUserId` sees it: their own entries name them, any other says "the office" (an
+ * admin's sign-in e-mail is an account name the families have no business knowing).
+ */
+export const absenceForParent =
+  (parentUserId: string) =>
+  (row: AbsenceRow): Absence => ({
+    ...toAbsence(row),
+    by: row.createdBy === parentUserId ? row.createdByEmail : OFFICE_BY,
+  });
 
 const studentNotFound = () => notFound('Student not found.');
 
@@ -54,14 +68,19 @@ export interface AbsenceServiceDeps {
 export function createAbsenceService({ db, clock, timeZone, locale }: AbsenceServiceDeps) {
   return {
     /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days, soonest first. */
-    async ofStudent(studentId: string): Promise<Absence[]> {
+    async ofStudent(studentId: string, view: (row: AbsenceRow) => Absence = toAbsence): Promise<Absence[]> {
       if (!(await studentExists(db, studentId))) throw studentNotFound();
       const since = addDays(zonedDate(clock(), timeZone), -ABSENCES_PAST_DAYS);
-      return (await listStudentAbsences(db, studentId, since)).map(toAbsence);
+      return (await listStudentAbsences(db, studentId, since)).map(view);
     },
 
     /** One row per run (BOTH is two); if any of them is marked already, nothing is written and 409 says which. */
-    async mark(studentId: string, input: AbsenceValues, context: ChangeContext): Promise<Absence[]> {
+    async mark(
+      studentId: string,
+      input: AbsenceValues,
+      context: ChangeContext,
+      view: (row: AbsenceRow) => Absence = toAbsence,
+    ): Promise<Absence[]> {
       const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
       return db.transaction(async (tx) => {
         if (!(await lockStudentShared(tx, studentId))) throw studentNotFound();
@@ -93,7 +112,7 @@ export function createAbsenceService({ db, clock, timeZone, locale }: AbsenceSer
             entityId: row.id,
             details: { studentId, date: row.date, run: row.run },
           });
-        return rows.map(toAbsence);
+        return rows.map(view);
       });
     },
 

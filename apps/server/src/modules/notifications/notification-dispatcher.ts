@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import https from 'node:https';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import type { PushPayload } from '@school-transport/shared';
@@ -19,7 +21,7 @@ import {
   type KeyPair,
   type StoredSubscription,
 } from './notification-queries.js';
-import { pushEndpointProblem } from './notification-service.js';
+import { checkedLookup, pushEndpointProblem, systemResolver, type PushResolver } from './push-endpoints.js';
 
 /** How often each process looks for notifications due (another process's, a retry) without being woken. */
 export const DISPATCH_POLL_MS = 5_000;
@@ -66,8 +68,10 @@ export interface DispatcherDeps {
   mailFrom: string;
   /** PUBLIC_URL: a mailed notification's link is this plus the notification's path. */
   publicUrl: string;
-  /** Send to http://127.0.0.1 endpoints (tests' push service): NODE_ENV=test only. */
-  allowLoopbackEndpoints: boolean;
+  /** Origins taken as push services besides the browsers' (PUSH_EXTRA_ORIGINS); no address check for them. */
+  extraPushOrigins: readonly string[];
+  /** How push services' names are resolved (tests put a name on 127.0.0.1 with it); the system's by default. */
+  resolver?: PushResolver;
   retryDelaysMs?: number[];
   pollMs?: number;
 }
@@ -80,7 +84,8 @@ export interface DispatcherDeps {
  * one sent again after a crash replaces the first on the phone instead of showing twice.
  */
 export function createNotificationDispatcher(deps: DispatcherDeps) {
-  const { db, log, mailer, vapidKeys, publicUrl, allowLoopbackEndpoints } = deps;
+  const { db, log, mailer, vapidKeys, publicUrl, extraPushOrigins } = deps;
+  const lookup = checkedLookup(deps.resolver ?? systemResolver);
   const retryDelaysMs = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const maxAttempts = retryDelaysMs.length + 1;
   const subject = vapidSubject(deps.mailFrom);
@@ -90,7 +95,8 @@ export function createNotificationDispatcher(deps: DispatcherDeps) {
     payload: PushPayload,
     keys: KeyPair,
   ): Promise<PushOutcome> {
-    if (pushEndpointProblem(subscription.endpoint, allowLoopbackEndpoints)) return { result: 'gone' };
+    // Checked again: the list of push services may have shrunk since the browser subscribed.
+    if (pushEndpointProblem(subscription.endpoint, extraPushOrigins)) return { result: 'gone' };
     // web-push encrypts (RFC 8291) and signs (VAPID); the request is sent here, so that it follows no redirect and
     // ends within its timeout.
     let request: webpush.RequestDetails;
@@ -110,34 +116,53 @@ export function createNotificationDispatcher(deps: DispatcherDeps) {
       // Keys of the right length that are no point on the curve: nothing can ever be encrypted to this device.
       return { result: 'gone' };
     }
-    const headers = Object.fromEntries(
-      Object.entries(request.headers)
-        // fetch counts the body itself.
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
-    );
+    const url = new URL(request.endpoint);
     try {
-      const answer = await fetch(request.endpoint, {
-        method: 'POST',
-        headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      // Read to the end, so the connection goes back to the pool.
-      await answer.arrayBuffer().catch(() => undefined);
-      if (answer.status >= 200 && answer.status < 300) return { result: 'delivered' };
-      if (answer.status === 404 || answer.status === 410) return { result: 'gone' };
-      return { result: 'failed', error: `push service answered ${answer.status}` };
+      const status = await post(url, request.headers, request.body, extraPushOrigins.includes(url.origin));
+      if (status >= 200 && status < 300) return { result: 'delivered' };
+      if (status === 404 || status === 410) return { result: 'gone' };
+      return { result: 'failed', error: `push service answered ${status}` };
     } catch (error) {
       // Only the error's kind and code: its message may quote the endpoint, which identifies a parent's device.
       const name = error instanceof Error ? error.name : 'error';
-      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      const code = (error as { code?: unknown }).code;
       return {
         result: 'failed',
         error: `push request failed (${typeof code === 'string' ? `${name} ${code}` : name})`,
       };
     }
+  }
+
+  /**
+   * One POST, answering the status: no redirect followed, ended within its timeout, and (unless the origin is one
+   * the operator configured) connected only to addresses checked public when the name was resolved for it.
+   */
+  function post(
+    url: URL,
+    headers: webpush.RequestDetails['headers'],
+    body: Buffer | null,
+    configured: boolean,
+  ): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const outgoing = client.request(
+        url,
+        {
+          method: 'POST',
+          headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, String(value)])),
+          ...(configured ? {} : { lookup }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        },
+        (answer) => {
+          // Read to the end (and away), so the socket is freed.
+          answer.resume();
+          answer.on('end', () => resolve(answer.statusCode ?? 0));
+          answer.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body ?? undefined);
+    });
   }
 
   async function email(row: ClaimedNotification): Promise<'sent' | 'no-address'> {

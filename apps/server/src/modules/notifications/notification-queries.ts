@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   type NotificationKind,
   type NotificationPreferences,
 } from '@school-transport/shared';
-import type { Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import {
   notificationOutbox,
   notificationPreferences,
@@ -51,25 +51,35 @@ const shownSubscription = {
   id: pushSubscriptions.id,
   endpoint: pushSubscriptions.endpoint,
   label: pushSubscriptions.label,
-  createdAt: pushSubscriptions.createdAt,
-  lastSuccessAt: pushSubscriptions.lastSuccessAt,
 };
 
 /**
  * Stores the browser's subscription for `userId`, or renews it: a browser that subscribes again keeps its
  * endpoint with new keys, and one another parent signed in on becomes theirs (the endpoint is a secret only that
- * browser's push service and this server know).
+ * browser's push service and this server know). Then, past `max` subscriptions of the user, removes their oldest
+ * others (by when they subscribed). One transaction, with the user's row locked: two devices subscribing at once
+ * cannot both leave the user above `max`.
  */
-export async function upsertSubscription(db: Executor, userId: string, input: SubscriptionInput) {
-  const [row] = await db
-    .insert(pushSubscriptions)
-    .values({ userId, ...input })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId, p256dh: input.p256dh, auth: input.auth, label: input.label },
-    })
-    .returning(shownSubscription);
-  return row!;
+export async function subscribeWithin(db: Database, userId: string, input: SubscriptionInput, max: number) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [row] = await tx
+      .insert(pushSubscriptions)
+      .values({ userId, ...input })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId, p256dh: input.p256dh, auth: input.auth, label: input.label },
+      })
+      .returning(shownSubscription);
+    const others = await tx
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.id, row!.id)))
+      .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+    const surplus = others.slice(max - 1).map((other) => other.id);
+    if (surplus.length) await tx.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, surplus));
+    return row!;
+  });
 }
 
 /** Removes `userId`'s subscription with this endpoint; answers whether there was one. */

@@ -12,7 +12,7 @@ import {
 } from '@school-transport/shared';
 import { success } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/authentication.js';
-import type { NotificationService } from './notification-service.js';
+import { SUBSCRIBED_MESSAGE, type NotificationService } from './notification-service.js';
 
 /**
  * /api/parent/…: a signed-in parent's devices and notification choices (access 'parent': administrators and
@@ -46,7 +46,7 @@ export function notificationRoutes(notifications: NotificationService) {
           request.body,
           request.headers['user-agent'],
         );
-        return reply.code(201).send(success(stored, 'Notifications are on for this device.'));
+        return reply.code(201).send(success(stored, SUBSCRIBED_MESSAGE));
       },
     );
 

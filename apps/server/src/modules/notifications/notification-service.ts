@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import webpush from 'web-push';
 import type {
   NotificationPreferences,
@@ -8,12 +7,13 @@ import type {
 } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { pushEndpointProblem } from './push-endpoints.js';
 import {
   deleteSubscription,
   keyPair,
   preferencesOf,
   savePreferences,
-  upsertSubscription,
+  subscribeWithin,
   type KeyPair,
 } from './notification-queries.js';
 
@@ -36,80 +36,54 @@ export function createVapidKeys(db: Database): () => Promise<KeyPair> {
   };
 }
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /**
- * Why this endpoint is refused, or null. The server POSTs to whatever endpoint a parent sends it, so an endpoint is
- * a request the server makes on a stranger's behalf (SSRF): without this rule a parent could aim it at the
- * database, a cloud metadata address or an admin page inside the network, and read from the answers' timing or
- * status what is there. Browsers' push services are public HTTPS hosts with names, so only those are taken:
- * https, a host name with a dot (not an IP address, not localhost or an intranet name), no credentials; the
- * dispatcher also never follows a redirect. A public name that resolves to an inside address is not caught here.
- * `allowLoopback` (NODE_ENV=test only) lets tests use their push service on http://127.0.0.1, which never leaves
- * the machine.
+ * How many devices one parent's notifications go to. A new one past this replaces the parent's oldest (by when it
+ * subscribed): a parent who changes phones is never stuck, and one account cannot make the server send to
+ * thousands of endpoints.
  */
-export function pushEndpointProblem(endpoint: string, allowLoopback: boolean): string | null {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return 'The subscription endpoint must be a URL.';
-  }
-  if (url.username || url.password) return 'The subscription endpoint must not contain credentials.';
-  if (
-    allowLoopback &&
-    (url.protocol === 'http:' || url.protocol === 'https:') &&
-    LOOPBACK_HOSTS.has(url.hostname)
-  )
-    return null;
-  if (url.protocol !== 'https:') return 'The subscription endpoint must be an https address.';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIP(host) || host === 'localhost' || host.endsWith('.localhost') || !host.includes('.'))
-    return "The subscription endpoint must be a push service's public address.";
-  return null;
-}
+export const MAX_SUBSCRIPTIONS_PER_PARENT = 10;
 
-const toAnswer = (row: Awaited<ReturnType<typeof upsertSubscription>>): PushSubscriptionAnswer => ({
-  id: row.id,
-  endpoint: row.endpoint,
-  label: row.label,
-  createdAt: row.createdAt.toISOString(),
-  lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
-});
+/** Said on every subscription, replaced or not: the answer is the same whatever became of the parent's others. */
+export const SUBSCRIBED_MESSAGE = `Notifications are on for this device. They go to your ${MAX_SUBSCRIPTIONS_PER_PARENT} most recently added devices at most.`;
 
 export interface NotificationServiceDeps {
   db: Database;
   vapidKeys: () => Promise<KeyPair>;
-  /** Take http://127.0.0.1 endpoints (tests' push service): NODE_ENV=test only. */
-  allowLoopbackEndpoints: boolean;
+  /** Origins taken as push services besides the browsers' (PUSH_EXTRA_ORIGINS). */
+  extraPushOrigins: readonly string[];
 }
 
 /** A parent's devices and choices: the VAPID key to subscribe with, subscriptions, preferences. */
-export function createNotificationService({
-  db,
-  vapidKeys,
-  allowLoopbackEndpoints,
-}: NotificationServiceDeps) {
+export function createNotificationService({ db, vapidKeys, extraPushOrigins }: NotificationServiceDeps) {
   return {
     async publicKey(): Promise<PushKey> {
       return { publicKey: (await vapidKeys()).publicKey };
     },
 
-    /** Stores (or renews) a browser's subscription for the parent; `userAgent` names it when no label is given. */
+    /**
+     * Stores (or renews) a browser's subscription for the parent; `userAgent` names it when no label is given. The
+     * answer says nothing of whether the endpoint was ever reached (no delivery time, no sign of a row removed
+     * after its push service said it was gone): only what the browser sent.
+     */
     async subscribe(
       userId: string,
       input: PushSubscriptionData,
       userAgent: string | undefined,
     ): Promise<PushSubscriptionAnswer> {
-      const problem = pushEndpointProblem(input.endpoint, allowLoopbackEndpoints);
+      const problem = pushEndpointProblem(input.endpoint, extraPushOrigins);
       if (problem) throw badRequest(problem, [{ field: 'endpoint', message: problem }]);
-      const row = await upsertSubscription(db, userId, {
-        endpoint: input.endpoint,
-        p256dh: input.keys.p256dh,
-        auth: input.keys.auth,
-        label: input.label ?? userAgent?.slice(0, 200) ?? null,
-      });
-      return toAnswer(row);
+      const row = await subscribeWithin(
+        db,
+        userId,
+        {
+          endpoint: input.endpoint,
+          p256dh: input.keys.p256dh,
+          auth: input.keys.auth,
+          label: input.label ?? userAgent?.slice(0, 200) ?? null,
+        },
+        MAX_SUBSCRIPTIONS_PER_PARENT,
+      );
+      return { endpoint: row.endpoint, label: row.label };
     },
 
     /** Forgets the parent's subscription with this endpoint; one already gone is no error (the browser may retry). */

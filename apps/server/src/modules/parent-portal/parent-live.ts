@@ -1,4 +1,11 @@
-import type { LivePosition, LiveRidership, LiveTrip, ParentBus, TripStatus } from '@school-transport/shared';
+import type {
+  LivePosition,
+  LiveRidership,
+  LiveTrip,
+  ParentBus,
+  Run,
+  TripStatus,
+} from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { addDays, zonedDate } from '../../lib/zoned-time.js';
@@ -8,20 +15,24 @@ import { deriveRiderStates, type RiderEvent } from '../ridership/rider-states.js
 import {
   absencesOfChildren,
   childrenOf,
+  childStops,
   eventsOfChildrenOn,
   parentOfUser,
   seatsOf,
+  stopsOfTrips,
   tripById,
   tripsCarrying,
   type PortalTripRow,
 } from './parent-portal-queries.js';
-import { busVisibleFor, childRunState } from './parent-portal-service.js';
+import { busVisibleFor, childRunState, lastReached } from './parent-portal-service.js';
 
 /**
  * A parent's live stream, filtered on the server (the contract's PARENT_LIVE_EVENT_TYPES): `ridership` events of
  * their own children, `trip` events of trips carrying one of them, and, in place of the office's `position` events,
  * `bus` events (ParentBus: no vehicle, speed or heading) only while the trip carries their child, by the same
- * rule as GET /api/parent/trips/:id/bus (busVisibleFor). Nothing else is ever written to the stream.
+ * rule as GET /api/parent/trips/:id/bus (busVisibleFor: for a child still waiting, only from a few stops before
+ * theirs). Nothing else is ever written to the stream; a `stops` event (the bus reached a stop) is only read, to
+ * learn where the bus is.
  *
  * Cheap per event: what the parent owns (children and their seats, the trips of yesterday to tomorrow carrying
  * them, their events and absences on those) is read once when the stream opens, then kept up to date from the
@@ -32,6 +43,9 @@ import { busVisibleFor, childRunState } from './parent-portal-service.js';
 
 interface KnownTrip {
   status: TripStatus;
+  run: Run;
+  /** Its stops in order: which is each child's, and which the bus has reached. */
+  stops: TripStopState[];
   /** The family's children it carries. */
   children: Set<string>;
   /** Per child, their events on it (ids kept once), for the state the bus rule needs. */
@@ -39,8 +53,15 @@ interface KnownTrip {
   absent: Set<string>;
 }
 
+interface TripStopState {
+  stopId: string | null;
+  arrivedAt: Date | null;
+}
+
 interface FamilyState {
   children: Set<string>;
+  /** Each child's stop of each run, by `${studentId}:${run}`. */
+  stopOf: Map<string, string>;
   /** The family's children seated in each assignment. */
   seated: Map<string, Set<string>>;
   trips: Map<string, KnownTrip>;
@@ -94,8 +115,15 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
     const parent = await parentOfUser(db, userId);
     const children = parent ? await childrenOf(db, parent.id) : [];
     const ids = children.map((child) => child.id);
-    const state: FamilyState = { children: new Set(ids), seated: new Map(), trips: new Map() };
+    const state: FamilyState = {
+      children: new Set(ids),
+      stopOf: new Map(),
+      seated: new Map(),
+      trips: new Map(),
+    };
     if (!ids.length) return state;
+    for (const stop of await childStops(db, ids))
+      state.stopOf.set(`${stop.studentId}:${stop.run}`, stop.stopId);
     for (const seat of await seatsOf(db, ids)) {
       const seated = state.seated.get(seat.assignmentId) ?? new Set<string>();
       seated.add(seat.studentId);
@@ -104,15 +132,22 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
     const today = zonedDate(clock(), timeZone);
     const [from, to] = [addDays(today, -1), addDays(today, 1)];
     const trips = await tripsCarrying(db, ids, [...state.seated.keys()], from, to);
-    const [events, absences] = await Promise.all([
-      eventsOfChildrenOn(
-        db,
-        ids,
-        trips.map((trip) => trip.id),
-      ),
+    const tripIds = trips.map((trip) => trip.id);
+    const [events, absences, stops] = await Promise.all([
+      eventsOfChildrenOn(db, ids, tripIds),
       absencesOfChildren(db, ids, from, to),
+      stopsOfTrips(db, tripIds),
     ]);
-    for (const trip of trips) state.trips.set(trip.id, knownTrip(state, trip, absences));
+    for (const trip of trips)
+      state.trips.set(
+        trip.id,
+        knownTrip(
+          state,
+          trip,
+          absences,
+          stops.filter((stop) => stop.tripId === trip.id),
+        ),
+      );
     for (const event of events)
       addEvent(state.trips.get(event.tripId)!, { ...event, studentId: event.studentId! });
     return state;
@@ -122,9 +157,12 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
     state: FamilyState,
     trip: PortalTripRow,
     absences: { studentId: string; date: string; run: string }[],
+    stops: TripStopState[],
   ): KnownTrip {
     return {
       status: trip.status,
+      run: trip.type,
+      stops: stops.map(({ stopId, arrivedAt }) => ({ stopId, arrivedAt })),
       children: new Set(trip.assignmentId ? state.seated.get(trip.assignmentId) : []),
       events: new Map(),
       absent: new Set(
@@ -143,10 +181,16 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
   }
 
   /** Whether the bus of `trip` may be shown now: for any child it carries, the portal's rule. */
-  function busVisible(trip: KnownTrip): boolean {
+  function busVisible(state: FamilyState, trip: KnownTrip): boolean {
+    const reached = lastReached(trip.stops);
     return [...trip.children].some((child) => {
-      const state = deriveRiderStates(trip.events.get(child) ?? []).get(child);
-      return busVisibleFor(trip.status, childRunState(trip.status, state, trip.absent.has(child)));
+      const riderState = deriveRiderStates(trip.events.get(child) ?? []).get(child);
+      const own = state.stopOf.get(`${child}:${trip.run}`);
+      const index = own === undefined ? -1 : trip.stops.findIndex((stop) => stop.stopId === own);
+      return busVisibleFor(trip.status, childRunState(trip.status, riderState, trip.absent.has(child)), {
+        childStop: index === -1 ? null : index,
+        reached,
+      });
     });
   }
 
@@ -191,12 +235,13 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
         }
         if (closed || state.trips.has(tripId)) return;
         const ids = [...state.children];
-        const [events, absences] = await Promise.all([
+        const [events, absences, stops] = await Promise.all([
           eventsOfChildrenOn(db, ids, [tripId]),
           absencesOfChildren(db, ids, trip.tripDate, trip.tripDate),
+          stopsOfTrips(db, [tripId]),
         ]);
         const status = pending?.type === 'trip' ? (pending.payload as LiveTrip).status : trip.status;
-        const known = knownTrip(state, { ...trip, status }, absences);
+        const known = knownTrip(state, { ...trip, status }, absences, stops);
         if (rider) known.children.add(rider);
         for (const event of events) addEvent(known, { ...event, studentId: event.studentId! });
         state.trips.set(tripId, known);
@@ -208,6 +253,33 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
         .finally(() => looking.delete(tripId));
     };
 
+    /** Trips whose stops are being read again: one read however many `stops` events come meanwhile. */
+    const refreshing = new Set<string>();
+    /** Each known trip's newest position event, shown late when the bus's window opens. */
+    const lastPosition = new Map<string, LiveEvent>();
+    /**
+     * The bus reached or left a stop of a known trip: its stops are read again (the event says only which trip),
+     * so the bus of a waiting child shows from the stop the rule names, its newest position at once (written late,
+     * without waiting for the next fix). A failed read leaves the bus hidden until the next `stops` event: the
+     * window opens late, never early.
+     */
+    const refreshStops = (tripId: string): void => {
+      if (refreshing.has(tripId)) return;
+      refreshing.add(tripId);
+      void stopsOfTrips(db, [tripId])
+        .then((stops) => {
+          const trip = state.trips.get(tripId);
+          if (!trip || closed) return;
+          const wasVisible = busVisible(state, trip);
+          trip.stops = stops.map(({ stopId, arrivedAt }) => ({ stopId, arrivedAt }));
+          const position = lastPosition.get(tripId);
+          if (!wasVisible && position && busVisible(state, trip))
+            late(withoutId(busFrame(position.id, position.payload as LivePosition)));
+        })
+        .catch(() => {})
+        .finally(() => refreshing.delete(tripId));
+    };
+
     return {
       relevant(event) {
         if (event.type === 'ridership') {
@@ -215,7 +287,8 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
           return studentId !== null && state.children.has(studentId);
         }
         if (event.type === 'trip') return state.children.size > 0;
-        if (event.type === 'position') return event.tripId !== null && state.trips.has(event.tripId);
+        if (event.type === 'position' || event.type === 'stops')
+          return event.tripId !== null && state.trips.has(event.tripId);
         return false;
       },
 
@@ -237,9 +310,16 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
           learn(event);
           return event.frame;
         }
+        if (event.type === 'stops') {
+          // Read, never written: a parent learns where the bus is only from `bus` events.
+          if (event.tripId && state.trips.has(event.tripId)) refreshStops(event.tripId);
+          return null;
+        }
         if (event.type === 'position') {
           const trip = event.tripId ? state.trips.get(event.tripId) : undefined;
-          if (!trip || !busVisible(trip)) return null;
+          if (!trip) return null;
+          lastPosition.set(event.tripId!, event);
+          if (!busVisible(state, trip)) return null;
           return busFrame(event.id, event.payload as LivePosition);
         }
         return null;

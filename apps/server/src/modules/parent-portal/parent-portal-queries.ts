@@ -143,6 +143,7 @@ export function stopsOfTrips(db: Executor, tripIds: string[]) {
       lat: tripStops.lat,
       lng: tripStops.lng,
       plannedAt: tripStops.plannedAt,
+      arrivedAt: tripStops.arrivedAt,
     })
     .from(tripStops)
     .where(inArray(tripStops.tripId, tripIds))
@@ -221,6 +222,7 @@ export async function familyRecords(db: Executor, parentId: string) {
             run: absences.run,
             reason: absences.reason,
             by: absences.createdByEmail,
+            createdBy: absences.createdBy,
             createdAt: absences.createdAt,
           })
           .from(absences)

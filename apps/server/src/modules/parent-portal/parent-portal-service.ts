@@ -1,5 +1,6 @@
 import {
   PARENT_BUS_HIDDEN_AFTER_S,
+  PARENT_BUS_STOPS_BEFORE,
   PARENT_HISTORY_DAYS,
   RUNS,
   type Absence,
@@ -22,7 +23,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../lib/zoned-time.js';
 import type { BoardService } from '../board/board-service.js';
-import { toAbsence, type AbsenceService } from '../calendar/absence-service.js';
+import { absenceForParent, OFFICE_BY, type AbsenceService } from '../calendar/absence-service.js';
 import { deriveRiderStates, type EventRiderState } from '../ridership/rider-states.js';
 import { latestFixesOf } from '../ridership/ridership-queries.js';
 import { distanceM } from '../stops/stop-distance.js';
@@ -76,12 +77,35 @@ export function childRunState(
 }
 
 /**
- * The contract's rule for the bus: only while a started trip carries the child, i.e. from the start until the
- * child has left (a morning child at school, an afternoon one at their stop). Not for an absent child, one who did
- * not show up, or one who has left.
+ * How far the bus is from a waiting child: the index of the child's stop among the trip's stops (null when their
+ * stop is not on it) and of the last stop the bus has reached (-1 before the first).
  */
-export const busVisibleFor = (status: TripStatus | null, state: ChildRunState): boolean =>
-  status === 'STARTED' && (state === 'ON_THE_WAY' || state === 'BOARDED');
+export interface BusProgress {
+  childStop: number | null;
+  reached: number;
+}
+
+/** The index of the last of `stops` (in order) the bus has reached, -1 for none. */
+export const lastReached = (stops: readonly { arrivedAt: Date | null }[]): number =>
+  stops.findLastIndex((stop) => stop.arrivedAt !== null);
+
+/**
+ * The contract's rule for the bus: only while a started trip carries the child or is about to. On board: until
+ * they leave (a morning child at school, an afternoon one at their stop). Waiting: only once the bus has reached
+ * the stop PARENT_BUS_STOPS_BEFORE before theirs (from the start when theirs is among the first that many), so the
+ * last family of a run cannot log every earlier family's door; never when their stop is not on the trip. Not for
+ * an absent child, one who did not show up, or one who has left.
+ */
+export function busVisibleFor(
+  status: TripStatus | null,
+  state: ChildRunState,
+  progress: BusProgress,
+): boolean {
+  if (status !== 'STARTED') return false;
+  if (state === 'BOARDED') return true;
+  if (state !== 'ON_THE_WAY' || progress.childStop === null) return false;
+  return progress.reached >= progress.childStop - PARENT_BUS_STOPS_BEFORE;
+}
 
 export interface ParentPortalServiceDeps {
   db: Database;
@@ -233,7 +257,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
     if (at && clock().getTime() > at.getTime() - absenceCutoffMinutes * 60_000) throw tooLate();
   }
 
-  async function runsOfDay(children: ChildRow[], date: string): Promise<ParentChild[]> {
+  async function runsOfDay(userId: string, children: ChildRow[], date: string): Promise<ParentChild[]> {
     const ids = children.map((child) => child.id);
     const [{ tripsOfChild }, stopRows, absenceRows] = await Promise.all([
       tripsOf(children, date, date, false),
@@ -283,9 +307,12 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
           eta,
           boarded: momentOf(events, 'BOARD', facts?.stops ?? []),
           left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
-          absence: absence && toAbsence(absence),
+          absence: absence && absenceForParent(userId)(absence),
           cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
-          busVisible: busVisibleFor(status, state),
+          busVisible: busVisibleFor(status, state, {
+            childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
+            reached: facts ? lastReached(facts.stops) : -1,
+          }),
         });
       }
       answers.push({
@@ -307,7 +334,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
     /** Each child with their runs of `date` (today by default). */
     async children(userId: string, date?: string): Promise<ParentChild[]> {
       const { children } = await family(userId);
-      return runsOfDay(children, date ?? today());
+      return runsOfDay(userId, children, date ?? today());
     },
 
     /**
@@ -318,7 +345,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
       const { children } = await family(userId);
       const trip = await tripById(db, tripId);
       if (!trip || !children.length) throw tripNotFound();
-      const answers = await runsOfDay(children, trip.tripDate);
+      const answers = await runsOfDay(userId, children, trip.tripDate);
       const runs = answers.flatMap((child) => child.runs).filter((run) => run.tripId === tripId);
       if (!runs.length) throw tripNotFound();
       if (!runs.some((run) => run.busVisible)) {
@@ -329,7 +356,9 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
               ? 'This trip was cancelled.'
               : trip.status === 'COMPLETED'
                 ? 'This trip is over.'
-                : 'The bus is shown only while it carries your child.';
+                : runs.some((run) => run.state === 'ON_THE_WAY')
+                  ? `The bus is shown from ${PARENT_BUS_STOPS_BEFORE} stops before your child's stop.`
+                  : 'The bus is shown only while it carries your child.';
         return { bus: null, reason };
       }
       const [fix] = await latestFixesOf(db, [tripId]);
@@ -351,7 +380,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
     /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days (the office's rule). */
     async absencesOf(userId: string, studentId: string): Promise<Absence[]> {
       await ownChild(userId, studentId);
-      return absences.ofStudent(studentId);
+      return absences.ofStudent(studentId, absenceForParent(userId));
     },
 
     /**
@@ -367,7 +396,12 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
       await ownChild(userId, studentId);
       const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
       for (const run of runs) await checkCutoff(studentId, input.date, run);
-      return absences.mark(studentId, { date: input.date, run: input.run, reason: null }, context);
+      return absences.mark(
+        studentId,
+        { date: input.date, run: input.run, reason: null },
+        context,
+        absenceForParent(userId),
+      );
     },
 
     /** Removes an absence the parent entered, before its run's cut-off; the office's marks stay the office's. */
@@ -422,7 +456,11 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
         exportedAt: iso(clock()),
         parent: { ...own, createdAt: iso(createdAt) },
         children: records.children.map((child) => ({ ...child, createdAt: iso(child.createdAt) })),
-        absences: records.absences.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+        absences: records.absences.map(({ createdBy, ...row }) => ({
+          ...row,
+          by: createdBy === userId ? row.by : OFFICE_BY,
+          createdAt: iso(row.createdAt),
+        })),
         ridershipEvents: records.events.map((row) => ({
           ...row,
           studentId: row.studentId!,

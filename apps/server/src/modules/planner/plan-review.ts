@@ -6,7 +6,7 @@ import type {
   ReviewRun,
   ReviewStop,
 } from '@school-transport/shared';
-import { stopNameFor } from '../stops/schedule-service.js';
+import { neutralStopName } from '../stops/schedule-service.js';
 import type { ChildPlacement, VehicleAssignment } from './plan-review-queries.js';
 
 /**
@@ -45,8 +45,9 @@ export const reusedStopIds = (result: PlanResult) =>
 export const newStops = (result: PlanResult) => result.stops.filter((stop) => stop.existingStopId === null);
 
 /**
- * Each planned stop's name by its key: an existing stop keeps its own; a new one is named after its first child's
- * pickup address, or "<school> stop N" (never after a child: stop names are shown to everyone on the route).
+ * Each planned stop's name by its key: an existing stop keeps its own; a new one is "<school> stop N", never named
+ * after a child or their address (stop names are shown to everyone on the route: schedule-service.ts,
+ * neutralStopName).
  */
 export function stopNamesOf(state: PlanState): Map<string, string> {
   const names = new Map<string, string>();
@@ -57,11 +58,7 @@ export function stopNamesOf(state: PlanState): Map<string, string> {
       continue;
     }
     numbered += 1;
-    const first = state.children.get(stop.childIds[0] ?? '');
-    names.set(
-      stopKey(stop),
-      first?.address?.trim() ? stopNameFor(first) : `${state.school.name} stop ${numbered}`,
-    );
+    names.set(stopKey(stop), neutralStopName(state.school.name, numbered));
   }
   return names;
 }

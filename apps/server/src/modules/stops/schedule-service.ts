@@ -55,14 +55,12 @@ const CONFLICTS = {
 };
 
 /**
- * A stop's name from a child's pickup point: the address (never the child's name: stop names are shown to
- * everyone on the route), or the point itself.
+ * The name of a stop made for a child's pickup point: neutral, "<route or school> stop N". Never the child's name
+ * nor their address: stop names are shown to every family and driver on the route, and a stop at a child's door
+ * named after it tells them where that child lives. The address is kept on the stop for the office alone.
  */
-export function stopNameFor(point: { lat: number; lng: number; address: string | null }): string {
-  const address = point.address?.trim();
-  if (address) return address.length > 100 ? `${address.slice(0, 99)}…` : address;
-  return `Stop at ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`;
-}
+export const neutralStopName = (owner: string, number: number): string =>
+  `${owner.slice(0, 80)} stop ${number}`;
 
 /** Route run schedules: each run's start time and stops in order, and the stop each seated child waits at. */
 export function createScheduleService({ db, stops }: { db: Database; stops: StopService }) {
@@ -220,16 +218,22 @@ export function createScheduleService({ db, stops }: { db: Database; stops: Stop
           throw conflict(`This child is not seated on route "${route.name}". Seat them on it first.`);
         const [nearest] = await stopsNear(tx, point, REUSE_RADIUS_M);
         if (nearest) await lockExistingStops(tx, [nearest.id]);
+        const { last, count } = await lastRunStop(tx, routeId, run);
         const stopId =
           nearest?.id ??
           (await stops.createIn(
             tx,
-            { name: stopNameFor(point), lat: point.lat, lng: point.lng, address: point.address },
+            {
+              // Numbered by where it joins the run (its position there).
+              name: neutralStopName(route.name, (last?.position ?? 0) + 1),
+              lat: point.lat,
+              lng: point.lng,
+              address: point.address,
+            },
             context,
           ));
         const appended = !(await isStopOnRun(tx, routeId, run, stopId));
         if (appended) {
-          const { last, count } = await lastRunStop(tx, routeId, run);
           if (count >= MAX_STOPS) throw conflict(`The ${RUN_NAMES[run]} already has ${MAX_STOPS} stops.`);
           await appendRunStop(tx, {
             routeId,

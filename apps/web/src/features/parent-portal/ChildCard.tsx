@@ -7,7 +7,12 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ChildRun, ParentChild, ParentPortalSettings } from '@school-transport/shared';
+import {
+  PARENT_BUS_STOPS_BEFORE,
+  type ChildRun,
+  type ParentChild,
+  type ParentPortalSettings,
+} from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -22,6 +27,13 @@ import { useUndoAbsence } from './parent-api';
 import { parentPaths } from './parent-paths';
 import { useParentSession } from './parent-session';
 import { canUndoAbsence, clockNow, RUN_TITLES, runLines, STATE_COLORS, STATE_LABELS } from './run-state';
+
+/**
+ * Why the bus may not be on the map yet: it is shown only from a few stops before the child's, so no family can
+ * follow the bus past the doors of the families picked up before them.
+ */
+export const busWindowSentence = (childName: string) =>
+  `The bus is shown from ${PARENT_BUS_STOPS_BEFORE} stops before ${childName}’s stop, and then until ${childName} gets off; other families’ stops stay private.`;
 
 function RunView({
   child,
@@ -63,6 +75,12 @@ function RunView({
           {line}
         </Typography>
       ))}
+      {run.state === 'ON_THE_WAY' && run.tripStatus === 'STARTED' && (
+        // The server's rule (PARENT_BUS_STOPS_BEFORE): said, so a map that is not there yet is not taken for a fault.
+        <Typography variant="body2" color="text.secondary">
+          {busWindowSentence(child.name)}
+        </Typography>
+      )}
       {undoable && absence && (
         <Button
           size="small"

@@ -81,6 +81,31 @@ describe('a parent’s Today', () => {
     expect(await screen.findByText('No children are linked to your account; call the office.')).toBeVisible();
   });
 
+  it('says from when the bus is shown, and shows it once the stream brings it into view', async () => {
+    let inView = false;
+    const recordedAt = new Date().toISOString();
+    answerApi({
+      'GET /parent/children': () =>
+        ok([child([childRun({ state: 'ON_THE_WAY', tripStatus: 'STARTED', busVisible: inView })])]),
+      'GET /parent/trips/t1/bus': () =>
+        ok({ bus: { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt }, reason: null }),
+    });
+    renderApp('/parent');
+
+    const morning = await runSection(/Morning/);
+    expect(
+      within(morning).getByText(
+        'The bus is shown from 3 stops before Mia’s stop, and then until Mia gets off; other families’ stops stay private.',
+      ),
+    ).toBeVisible();
+    expect(within(morning).queryByRole('region', { name: 'Map of Mia’s bus' })).toBeNull();
+
+    inView = true;
+    const stream = await openedStream();
+    stream.send('bus', { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt });
+    expect(await screen.findByRole('region', { name: 'Map of Mia’s bus' })).toBeVisible();
+  });
+
   it('shows the bus while it carries the child, grey with its age once stale', async () => {
     const recordedAt = new Date(Date.now() - 20_000).toISOString();
     answerApi({

@@ -17,7 +17,17 @@ export function ParentTodayPage() {
   const { data: settings } = useParentSettings();
   const queryClient = useQueryClient();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: parentKeys.children });
-  useParentEvents({ ridership: refresh, trip: refresh, sync: refresh });
+  useParentEvents({
+    ridership: refresh,
+    trip: refresh,
+    sync: refresh,
+    // The first position of a bus coming into view (a few stops before the child's): read the runs again, so the
+    // card shows the map.
+    bus: (bus) => {
+      const runs = children.data?.children.flatMap((entry) => entry.runs) ?? [];
+      if (runs.some((run) => run.tripId === bus.tripId && !run.busVisible)) refresh();
+    },
+  });
 
   let content;
   if (children.isPending) content = <PageLoader />;
