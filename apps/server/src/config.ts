@@ -102,6 +102,11 @@ const envSchema = z.object({
     .max(8_760)
     .default(168)
     .describe('a whole number of hours from 1 to 8760'),
+  /**
+   * required: every administrator must have a second factor; one without is led to set one up at sign-in before
+   * reaching anything else. optional: each administrator chooses (docs/decisions/051).
+   */
+  ADMIN_SECOND_FACTOR: z.enum(['optional', 'required']).default('optional').describe('optional or required'),
   /** Audit entries older than this many days are removed (docs/decisions/020-personal-data-in-the-audit-log.md). */
   AUDIT_RETENTION_DAYS: z.coerce
     .number()
@@ -313,6 +318,8 @@ export interface AppConfig {
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: number;
   session: { idleMs: number; absoluteMs: number };
+  /** Whether every administrator must have a second factor (ADMIN_SECOND_FACTOR). */
+  adminSecondFactorRequired: boolean;
   audit: { retentionDays: number };
   /** IANA name of the operator's time zone (TIME_ZONE). */
   timeZone: string;
@@ -420,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    adminSecondFactorRequired: e.ADMIN_SECOND_FACTOR === 'required',
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     timeZone: e.TIME_ZONE,
     locale: Intl.getCanonicalLocales(e.OPERATOR_LOCALE)[0]!,
