@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageAnswerSchema } from './envelope.js';
-import { PASSWORD_MAX, loginAnswerSchema } from './auth.js';
+import { PASSWORD_MAX, loginAnswerSchema, type LoginAnswer } from './auth.js';
 
 /**
  * Administrators' second factor: an authenticator app (TOTP: 6 digits, 30 s) and single-use recovery codes.
@@ -35,6 +35,8 @@ export const secondFactorStepAnswerSchema = messageAnswerSchema.extend({
   message: z.string(),
   secondFactor: secondFactorStepSchema,
 });
+/** What POST /auth/login answers: a session, or for an administrator with a second factor, the next step. */
+export type LoginStepAnswer = LoginAnswer | z.infer<typeof secondFactorStepAnswerSchema>;
 
 /** POST /auth/second-factor: one of the two. */
 export const secondFactorSignInSchema = z.union([
@@ -53,6 +55,8 @@ export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
 
 export const confirmTotpSchema = z.object({ code: totpCodeField });
 export type ConfirmTotpInput = z.input<typeof confirmTotpSchema>;
+/** The sign-in form's other way in, when the phone is not at hand. */
+export const recoveryCodeInputSchema = z.object({ recoveryCode: recoveryCodeField });
 
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
