@@ -294,7 +294,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await hub.stop();
   });
   const live = createLiveLog(() => hub.committed());
-  const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
+  const lifetimes = config.session;
   const authenticator = createAuthenticator({ db, clock, lifetimes });
   addAuditRetention(app, {
     db,

@@ -1,9 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES, SECOND_FACTOR_MESSAGES } from '@school-transport/shared';
+import { ADMIN_PASSWORD_TOO_SHORT, MESSAGES, SECOND_FACTOR_MESSAGES } from '@school-transport/shared';
+import { codeIn, startMailSink } from '@school-transport/testing';
 import { auditLog, recoveryCodes, totpFactors } from '../src/db/schema/index.js';
+import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
 import { CHALLENGE_MAX_FAILURES, CHALLENGE_MS } from '../src/modules/auth/second-factor-service.js';
 import { base32Decode, hotp, totpStep } from '../src/modules/auth/totp.js';
+import { passwordProblem } from '../src/modules/users/first-admin.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
@@ -326,5 +329,121 @@ describe('ADMIN_SECOND_FACTOR=required', () => {
       const user = await createAccount(required.app, role);
       expect((await login(required.app, user.email)).json().token).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('admin sign-in rules', () => {
+  let m: TestApp;
+  let sink: Awaited<ReturnType<typeof startMailSink>>;
+  beforeAll(async () => {
+    sink = await startMailSink();
+    m = await createTestApp({
+      clock: time.clock,
+      env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://school.example' },
+    });
+  });
+  afterAll(async () => {
+    await m.close();
+    await sink.close();
+  });
+  const signIn = async (email: string) => (await login(m.app, email)).json().token as string;
+  const me = (token: string) =>
+    m.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: token } });
+  /** Eleven characters, not a common password: enough for a driver or a parent, too short for an admin. */
+  const ELEVEN = 'blue pan 99';
+
+  it('needs 12 characters for an administrator’s password, 8 still for drivers and parents', async () => {
+    const admin = await createAccount(m.app, 'admin');
+    const change = (token: string, password: string) =>
+      post(
+        m.app,
+        '/api/profile/change-password',
+        { currentPassword: PASSWORD, password, confirmPassword: password },
+        token,
+      );
+    const short = await change(await signIn(admin.email), ELEVEN);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual([{ field: 'password', message: ADMIN_PASSWORD_TOO_SHORT }]);
+
+    // A reset link or an invitation: refused, and the link still works for a long enough one.
+    const link = await issueLinkToken(m.app.database.db, admin.id, 'password_reset', time.clock());
+    const reset = (password: string) =>
+      post(m.app, '/api/auth/reset-password', { token: link, password, confirmPassword: password });
+    expect((await reset(ELEVEN)).json().errors).toEqual([
+      { field: 'password', message: ADMIN_PASSWORD_TOO_SHORT },
+    ]);
+    expect((await reset(`${ELEVEN} and more`)).statusCode).toBe(200);
+
+    for (const role of ['driver', 'parent'] as const) {
+      const user = await createAccount(m.app, role);
+      expect((await change(await signIn(user.email), ELEVEN)).statusCode).toBe(200);
+    }
+    // The first administrator's password (ADMIN_PASSWORD, create-admin) follows the same rule.
+    expect(passwordProblem(ELEVEN)).toBe(`${ADMIN_PASSWORD_TOO_SHORT} (12 to 128).`);
+  });
+
+  it('ends an administrator’s session sooner than a driver’s or a parent’s', async () => {
+    const { idleMs, absoluteMs, perRole } = m.config.session;
+    const adminLifetime = perRole.admin!;
+    expect(adminLifetime.idleMs).toBeLessThan(idleMs);
+    expect(adminLifetime.absoluteMs).toBeLessThan(absoluteMs);
+    const admin = await signIn((await createAccount(m.app, 'admin')).email);
+    const driver = await signIn((await createAccount(m.app, 'driver')).email);
+    const parent = await signIn((await createAccount(m.app, 'parent')).email);
+
+    time.advance(adminLifetime.idleMs + 1);
+    expect((await me(admin)).statusCode).toBe(401);
+    for (const token of [driver, parent]) expect((await me(token)).statusCode).toBe(200);
+
+    // However busy, an admin's session ends at the admin's absolute lifetime.
+    const busy = await signIn((await createAccount(m.app, 'admin')).email);
+    let elapsed = 0;
+    while (elapsed + adminLifetime.idleMs / 2 < adminLifetime.absoluteMs) {
+      time.advance(adminLifetime.idleMs / 2);
+      elapsed += adminLifetime.idleMs / 2;
+      expect((await me(busy)).statusCode).toBe(200);
+    }
+    time.advance(adminLifetime.absoluteMs - elapsed);
+    expect((await me(busy)).statusCode).toBe(401);
+    // The admin's own list of sessions uses the admin's lifetime too.
+    const fresh = await signIn((await createAccount(m.app, 'admin')).email);
+    const listed = await m.app.inject({
+      method: 'GET',
+      url: '/api/profile/sessions',
+      headers: { authorization: fresh },
+    });
+    expect(listed.json().data).toHaveLength(1);
+  });
+
+  it('changes the e-mail address only with the current password, and tells the old address', async () => {
+    const admin = await createAccount(m.app, 'admin');
+    const token = await signIn(admin.email);
+    const newEmail = `moved-${Date.now()}@example.com`;
+    const without = await post(m.app, '/api/profile/change-email', { email: newEmail }, token);
+    expect(without.statusCode).toBe(400);
+    const wrong = await post(
+      m.app,
+      '/api/profile/change-email',
+      { email: newEmail, currentPassword: 'not the password' },
+      token,
+    );
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([
+      { field: 'currentPassword', message: 'The current password is not right.' },
+    ]);
+    expect(sink.received.filter((mail) => mail.to.includes(newEmail))).toEqual([]);
+
+    const asked = await post(
+      m.app,
+      '/api/profile/change-email',
+      { email: newEmail, currentPassword: PASSWORD },
+      token,
+    );
+    expect(asked.statusCode).toBe(200);
+    const code = codeIn(await sink.lastTo(newEmail))!;
+    expect((await post(m.app, '/api/auth/verify-email', { code }, token)).statusCode).toBe(200);
+    const told = await sink.lastTo(admin.email);
+    expect(told.body).toContain('your e-mail address was changed');
+    expect(told.body).toContain(newEmail);
   });
 });

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { markSignedIn } from '../users/user-queries.js';
 import { clearFailedLogins } from './login-failure-queries.js';
-import { createSession, type SessionLifetimes } from './sessions.js';
+import { createSession, lifetimeOf, type SessionLifetimes } from './sessions.js';
 
 /**
  * The end of every successful sign-in, with or without a second factor: the account's and this address's failure
@@ -19,7 +19,7 @@ export async function openSignedInSession(
 ): Promise<string> {
   await clearFailedLogins(tx, user.email.toLowerCase(), client.ip);
   await markSignedIn(tx, user.id, now);
-  const session = await createSession(tx, user.id, client, now, lifetimes);
+  const session = await createSession(tx, user.id, client, now, lifetimeOf(lifetimes, user.role));
   await recordAudit(tx, {
     actor: user,
     action: 'auth.login',
