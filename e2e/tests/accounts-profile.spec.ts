@@ -30,6 +30,8 @@ test('an admin renames themselves, changes their address with a mailed code and 
   await expect(emailSection).toContainText(ivy.email);
   await emailSection.getByRole('button', { name: 'Change email' }).click();
   await emailSection.getByLabel('New email').fill(newAddress);
+  // The current password too: a session left open is not enough to move the account elsewhere.
+  await emailSection.getByLabel('Current Password').fill(ivy.password);
   await emailSection.getByRole('button', { name: 'Send Code' }).click();
   await expectToast(ivyPage, `We sent a 6-digit code to ${newAddress}.`);
   await expect(ivyPage).toHaveURL(/\/email-verify$/);

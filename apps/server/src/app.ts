@@ -26,8 +26,12 @@ import { createAssignmentService } from './modules/assignments/assignment-servic
 import { addAuditRetention } from './modules/audit/audit-retention.js';
 import { pruneLoginFailures } from './modules/auth/login-failure-queries.js';
 import { auditRoutes } from './modules/audit/audit-routes.js';
-import { createAuthService } from './modules/auth/auth-service.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { createAuthService, loginRefusal, refusalMessage } from './modules/auth/auth-service.js';
+import { secretBox } from './modules/auth/second-factor-crypto.js';
+import { pruneChallenges } from './modules/auth/second-factor-queries.js';
+import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
+import { createSecondFactorService } from './modules/auth/second-factor-service.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
 import { boardRoutes } from './modules/board/board-routes.js';
 import { createBoardService } from './modules/board/board-service.js';
@@ -290,15 +294,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await hub.stop();
   });
   const live = createLiveLog(() => hub.committed());
-  const lifetimes = { idleMs: config.session.idleMs, absoluteMs: config.session.absoluteMs };
+  const lifetimes = config.session;
   const authenticator = createAuthenticator({ db, clock, lifetimes });
   addAuditRetention(app, {
     db,
     clock,
     retentionDays: config.audit.retentionDays,
-    alsoPrune: pruneLoginFailures,
+    alsoPrune: async (tx, now) => {
+      await pruneLoginFailures(tx, now);
+      await pruneChallenges(tx, now);
+    },
   });
-  const auth = createAuthService({ db, clock, lifetimes });
+  const secondFactor = createSecondFactorService({
+    db,
+    clock,
+    lifetimes,
+    box: secretBox(await serverSecret(db, 'second-factor-secrets')),
+    required: config.adminSecondFactorRequired,
+    issuer: 'SchoolRide',
+    refusal: async (email, ip, now) => {
+      const refusal = await loginRefusal(db, email, ip, now);
+      return refusal && refusalMessage(refusal);
+    },
+  });
+  const auth = createAuthService({ db, clock, lifetimes, secondFactor });
   const storage = createImageStorage(config.dataDir);
   const urls = createImageUrls(await serverSecret(db, 'image-url-signing'), clock);
   const drivers = createDriverService({ db, urls, storage, clock });
@@ -467,6 +486,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       addAuthentication(api, authenticator);
       await api.register(healthRoutes(database, config));
       await api.register(authRoutes(auth));
+      await api.register(secondFactorRoutes(secondFactor));
       await api.register(auditRoutes(db));
       await api.register(driverRoutes(drivers));
       await api.register(vehicleRoutes(vehicles));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_OPERATOR_LOCALE } from '@school-transport/shared';
+import { DEFAULT_OPERATOR_LOCALE, type Role } from '@school-transport/shared';
 
 /**
  * The only reader of process.env. Every setting is validated once at start-up so that a bad value stops the
@@ -62,7 +62,7 @@ const envSchema = z.object({
   /** Below this much free space in DATA_DIR, /api/health answers 503. */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(100).describe('a whole number of megabytes'),
   ADMIN_EMAIL: z.email().max(254).default('admin@example.com').describe('an e-mail address'),
-  ADMIN_PASSWORD: z.string().min(8).max(128).optional().describe('8 to 128 characters long'),
+  ADMIN_PASSWORD: z.string().min(12).max(128).optional().describe('12 to 128 characters long'),
   ADMIN_NAME: z.string().trim().min(1).max(100).default('Administrator').describe('1 to 100 characters'),
   PUBLIC_URL: z.url().optional().describe('a URL such as https://transport.example.org'),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example.com:587; unset: mails are written to the log. */
@@ -101,6 +101,29 @@ const envSchema = z.object({
     .min(1)
     .max(8_760)
     .default(168)
+    .describe('a whole number of hours from 1 to 8760'),
+  /**
+   * required: every administrator must have a second factor; one without is led to set one up at sign-in before
+   * reaching anything else. optional: each administrator chooses (docs/decisions/051).
+   */
+  ADMIN_SECOND_FACTOR: z.enum(['optional', 'required']).default('optional').describe('optional or required'),
+  /**
+   * Administrators' sessions (they reach every family's data): shorter than SESSION_IDLE_MINUTES and
+   * SESSION_ABSOLUTE_HOURS, which are then the lifetimes of drivers' and parents' sessions.
+   */
+  ADMIN_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_080)
+    .default(60)
+    .describe('a whole number of minutes from 1 to 10080'),
+  ADMIN_SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8_760)
+    .default(12)
     .describe('a whole number of hours from 1 to 8760'),
   /** Audit entries older than this many days are removed (docs/decisions/020-personal-data-in-the-audit-log.md). */
   AUDIT_RETENTION_DAYS: z.coerce
@@ -341,7 +364,14 @@ export interface AppConfig {
   publicUrlGiven: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
   trustProxy: number;
-  session: { idleMs: number; absoluteMs: number };
+  /** Lifetimes of drivers' and parents' sessions, and (perRole) the administrators' shorter ones. */
+  session: {
+    idleMs: number;
+    absoluteMs: number;
+    perRole: Partial<Record<Role, { idleMs: number; absoluteMs: number }>>;
+  };
+  /** Whether every administrator must have a second factor (ADMIN_SECOND_FACTOR). */
+  adminSecondFactorRequired: boolean;
   audit: { retentionDays: number };
   /** IANA name of the operator's time zone (TIME_ZONE). */
   timeZone: string;
@@ -456,7 +486,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrlGiven: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000,
+      perRole: {
+        admin: {
+          idleMs: e.ADMIN_SESSION_IDLE_MINUTES * 60_000,
+          absoluteMs: e.ADMIN_SESSION_ABSOLUTE_HOURS * 3_600_000,
+        },
+      },
+    },
+    adminSecondFactorRequired: e.ADMIN_SECOND_FACTOR === 'required',
     audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
     timeZone: e.TIME_ZONE,
     locale: Intl.getCanonicalLocales(e.OPERATOR_LOCALE)[0]!,

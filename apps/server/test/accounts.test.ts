@@ -179,7 +179,7 @@ describe('old links die', () => {
     await post('/api/auth/forgot-password', { email: user.email });
     const link = linkTokenIn(await sink.lastTo(user.email))!;
     const newEmail = `code-${Date.now()}-${Math.random()}@example.com`;
-    await post('/api/profile/change-email', { email: newEmail }, session);
+    await post('/api/profile/change-email', { email: newEmail, currentPassword: PASSWORD }, session);
     const code = codeIn(await sink.lastTo(newEmail))!;
     expect(await openTokensOf(user.id)).toHaveLength(2);
     return { user, session, link, code };
@@ -246,7 +246,11 @@ describe('changing the e-mail address with a code', () => {
     const user = await createAccount(t.app, 'admin');
     const token = await signIn(user.email);
     const newEmail = `moved-${Date.now()}@example.com`;
-    const asked = await post('/api/profile/change-email', { email: newEmail }, token);
+    const asked = await post(
+      '/api/profile/change-email',
+      { email: newEmail, currentPassword: PASSWORD },
+      token,
+    );
     expect(asked.statusCode).toBe(200);
     const code = codeIn(await sink.lastTo(newEmail))!;
     expect(
@@ -274,7 +278,7 @@ describe('changing the e-mail address with a code', () => {
     const user = await createAccount(t.app, 'admin');
     const token = await signIn(user.email);
     const newEmail = `tries-${Date.now()}@example.com`;
-    await post('/api/profile/change-email', { email: newEmail }, token);
+    await post('/api/profile/change-email', { email: newEmail, currentPassword: PASSWORD }, token);
     const code = codeIn(await sink.lastTo(newEmail))!;
     const wrongCode = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 4; i++)
@@ -282,7 +286,7 @@ describe('changing the e-mail address with a code', () => {
     expect((await post('/api/auth/verify-email', { code: wrongCode }, token)).statusCode).toBe(429);
     expect((await post('/api/auth/verify-email', { code }, token)).statusCode).toBe(400);
 
-    await post('/api/profile/change-email', { email: newEmail }, token);
+    await post('/api/profile/change-email', { email: newEmail, currentPassword: PASSWORD }, token);
     expect((await post('/api/auth/resend-code', {}, token)).statusCode).toBe(429);
     time.advance(61_000);
     expect((await post('/api/auth/resend-code', {}, token)).statusCode).toBe(200);
@@ -295,7 +299,11 @@ describe('changing the e-mail address with a code', () => {
     const user = await createAccount(t.app, 'admin');
     const other = await createAccount(t.app, 'parent');
     const token = await signIn(user.email);
-    const answer = await post('/api/profile/change-email', { email: other.email }, token);
+    const answer = await post(
+      '/api/profile/change-email',
+      { email: other.email, currentPassword: PASSWORD },
+      token,
+    );
     expect(answer.statusCode).toBe(409);
   });
 });

@@ -237,7 +237,7 @@ describe('sessions', () => {
   it('ends after the idle time without use, and is kept alive by use', async () => {
     const admin = await createAccount(t.app, 'admin');
     const { token } = (await login(t.app, admin.email)).json();
-    const idle = t.config.session.idleMs;
+    const idle = t.config.session.perRole.admin!.idleMs;
     time.advance(idle - MINUTE);
     expect((await me(token)).statusCode).toBe(200); // use refreshes last-seen
     time.advance(idle - MINUTE);
@@ -249,7 +249,7 @@ describe('sessions', () => {
   it('ends at the absolute expiry however busy', async () => {
     const admin = await createAccount(t.app, 'admin');
     const { token } = (await login(t.app, admin.email)).json();
-    const { idleMs, absoluteMs } = t.config.session;
+    const { idleMs, absoluteMs } = t.config.session.perRole.admin!;
     let elapsed = 0;
     while (elapsed + idleMs / 2 < absoluteMs) {
       time.advance(idleMs / 2);

@@ -54,6 +54,10 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['ADMIN_EMAIL', 'not-an-email'],
     ['ADMIN_PASSWORD', 'short'],
+    // An administrator's password has at least 12 characters.
+    ['ADMIN_PASSWORD', 'blue pan 99'],
+    ['ADMIN_SECOND_FACTOR', 'always'],
+    ['ADMIN_SESSION_IDLE_MINUTES', '-5'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
     ['SMTP_URL', 'http://mail.example.com'],
@@ -175,7 +179,7 @@ describe('checkConfig (what needs the machine)', () => {
   });
 
   it('holds ADMIN_PASSWORD to the rules of every password (common ones refused)', async () => {
-    expect(await refusal({ DATA_DIR: dir, ADMIN_PASSWORD: 'password123' })).toBe(
+    expect(await refusal({ DATA_DIR: dir, ADMIN_PASSWORD: 'qwerty123456' })).toBe(
       'Invalid configuration: ADMIN_PASSWORD is refused: This password is too common. Choose one that is harder to guess.',
     );
     await expect(check({ DATA_DIR: dir, ADMIN_PASSWORD: 'correct horse battery' })).resolves.toBeDefined();

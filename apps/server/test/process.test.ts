@@ -126,7 +126,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     ],
     [{ DATA_DIR: '/sys/kernel' }, /^Invalid configuration: DATA_DIR \/sys\/kernel is not writable/],
     [
-      { ADMIN_PASSWORD: 'password123' },
+      { ADMIN_PASSWORD: 'qwerty123456' },
       /^Invalid configuration: ADMIN_PASSWORD is refused: This password is too common/,
     ],
   ])(
@@ -194,7 +194,7 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
       ['create-admin', '--email', 'third@example.com', '--password-stdin'],
       { DATA_DIR: dataDir },
       {
-        input: 'password123\n',
+        input: 'qwerty123456\n',
       },
     );
     expect(common.code).toBe(1);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, nextAddress, tokenFor } from './support/accounts.js';
+import { createAccount, nextAddress, PASSWORD, tokenFor } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -55,7 +55,7 @@ describe('in production, without SMTP_URL', () => {
       method: 'POST',
       url: '/api/profile/change-email',
       headers: { authorization: token },
-      payload: { email: `changed-${Date.now()}@example.com` },
+      payload: { email: `changed-${Date.now()}@example.com`, currentPassword: PASSWORD },
     });
     expect(changed.statusCode).toBeLessThan(300);
     await mailLine(t, 'invitation');

@@ -27,3 +27,4 @@ export * from './compliance.js';
 export * from './inspections.js';
 export * from './reports.js';
 export * from './data-transfer.js';
+export * from './second-factor.js';

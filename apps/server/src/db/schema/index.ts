@@ -18,3 +18,4 @@ export * from './notifications.js';
 export * from './planner.js';
 export * from './compliance.js';
 export * from './inspections.js';
+export * from './second-factors.js';

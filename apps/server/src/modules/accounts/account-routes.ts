@@ -161,7 +161,7 @@ export function accountRoutes(accounts: AccountService) {
       async (request) => {
         await accounts.requestEmailChange(
           requireAuth(request).user.id,
-          request.body.email,
+          request.body,
           changeContextOf(request),
         );
         return success(

@@ -3,6 +3,7 @@ import {
   ACCOUNT_MESSAGES,
   type ActiveSession,
   type Profile,
+  type changeEmailSchema,
   type changePasswordSchema,
   type resetPasswordSchema,
 } from '@school-transport/shared';
@@ -45,7 +46,7 @@ import {
   newCode,
   openLinkToken,
 } from './account-tokens.js';
-import { assertNotCommon } from '../users/password-policy.js';
+import { assertLongEnoughFor, assertNotCommon } from '../users/password-policy.js';
 
 /**
  * Whether a reset link may be sent to, or used by, this account: one that may sign in, is not disabled, and was
@@ -145,6 +146,8 @@ export function createAccountService({
         // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
         // before that rule).
         if (!account || !(await mayReset(tx, account, now))) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
+        // Thrown before the link is spent, so it still works for a long enough password.
+        assertLongEnoughFor(account.role, input.password);
         await spendToken(tx, token.id, now);
         await updateUser(tx, account.id, {
           passwordHash,
@@ -198,11 +201,8 @@ export function createAccountService({
       context: ChangeContext,
     ) {
       const user = await userOf(session.user.id);
-      if (!(await checkPassword(user.passwordHash, input.currentPassword))) {
-        throw badRequest('The current password is not right.', [
-          { field: 'currentPassword', message: 'The current password is not right.' },
-        ]);
-      }
+      await assertCurrentPassword(user.passwordHash, input.currentPassword);
+      assertLongEnoughFor(user.role, input.password);
       assertNotCommon(input.password);
       const passwordHash = await hashPassword(input.password);
       const now = clock();
@@ -220,7 +220,13 @@ export function createAccountService({
     },
 
     /** The new address is only saved once the code mailed to it is entered (verifyEmail). */
-    async requestEmailChange(userId: string, email: string, context: ChangeContext) {
+    async requestEmailChange(
+      userId: string,
+      input: z.output<typeof changeEmailSchema>,
+      context: ChangeContext,
+    ) {
+      await assertCurrentPassword((await userOf(userId)).passwordHash, input.currentPassword);
+      const { email } = input;
       const taken = await findUserByEmail(db, email);
       if (taken)
         throw conflict(EMAIL_TAKEN.users_email_lower_unique.message, [EMAIL_TAKEN.users_email_lower_unique]);
@@ -312,15 +318,16 @@ export function createAccountService({
             entityId: userId,
             details: { from: before?.email, to: pending.newEmail },
           });
-          return { email: pending.newEmail! };
+          return { email: pending.newEmail!, from: before?.email };
         })
         .catch((error: unknown) => rethrowConflict(error, EMAIL_TAKEN));
       if ('error' in outcome) throw outcome.error;
+      if (outcome.from) await mailer.send(mails.emailChanged(outcome.from, outcome.email));
       return outcome.email;
     },
 
     async sessions(session: AuthenticatedSession): Promise<ActiveSession[]> {
-      const rows = await userLiveSessions(db, session.user.id, clock(), lifetimes);
+      const rows = await userLiveSessions(db, session.user, clock(), lifetimes);
       return rows.map((row) => ({
         ...row,
         createdAt: row.createdAt.toISOString(),
@@ -331,7 +338,7 @@ export function createAccountService({
 
     /** Only one's own sessions; an unknown or someone else's id is a 404 alike. */
     async endSession(session: AuthenticatedSession, sessionId: string, context: ChangeContext) {
-      const own = (await userLiveSessions(db, session.user.id, clock(), lifetimes)).some(
+      const own = (await userLiveSessions(db, session.user, clock(), lifetimes)).some(
         (row) => row.id === sessionId,
       );
       if (!own) throw notFound('Session not found.');
@@ -348,3 +355,12 @@ export function createAccountService({
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
+
+const WRONG_CURRENT_PASSWORD = 'The current password is not right.';
+
+/** Changing the password or the e-mail address proves the owner is at the keyboard, not just their session. */
+async function assertCurrentPassword(passwordHash: string | null, currentPassword: string): Promise<void> {
+  if (!(await checkPassword(passwordHash, currentPassword))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+  }
+}

@@ -1,11 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   answerSchema,
   loginAnswerSchema,
   loginSchema,
   messageAnswerSchema,
   MESSAGES,
+  SECOND_FACTOR_MESSAGES,
+  secondFactorStepAnswerSchema,
   sessionUserSchema,
 } from '@school-transport/shared';
 import { success } from '../../lib/envelope.js';
@@ -28,11 +31,21 @@ export function authRoutes(auth: AuthService) {
       '/auth/login',
       {
         config: { access: 'public', rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
-        schema: { tags: ['auth'], body: loginSchema, response: { 200: loginAnswerSchema } },
+        schema: {
+          tags: ['auth'],
+          body: loginSchema,
+          response: { 200: z.union([loginAnswerSchema, secondFactorStepAnswerSchema]) },
+        },
       },
       async (request) => {
-        const { token, user } = await auth.login(request.body, clientOf(request));
-        return { ...success(undefined, MESSAGES.loginSuccess), token, user };
+        const result = await auth.login(request.body, clientOf(request));
+        if ('secondFactor' in result) {
+          const { next } = result.secondFactor;
+          const message =
+            next === 'code' ? SECOND_FACTOR_MESSAGES.codeNeeded : SECOND_FACTOR_MESSAGES.enrolNeeded;
+          return { ...success(undefined, message), secondFactor: result.secondFactor };
+        }
+        return { ...success(undefined, MESSAGES.loginSuccess), ...result };
       },
     );
 

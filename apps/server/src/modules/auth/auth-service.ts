@@ -1,19 +1,20 @@
-import { MESSAGES, type LoginInput, type SessionUser } from '@school-transport/shared';
+import { MESSAGES, type LoginInput, type SecondFactorStep, type SessionUser } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
-import { findUserByEmail, markSignedIn } from '../users/user-queries.js';
+import { findUserByEmail } from '../users/user-queries.js';
 import {
   accountDelayedUntil,
-  clearFailedLogins,
   pairLockedUntil,
   recordFailedLogin,
   signedInFromBefore,
 } from './login-failure-queries.js';
 import { checkPassword } from '../users/passwords.js';
+import type { SecondFactorService } from './second-factor-service.js';
 import { revokeSession } from './session-queries.js';
-import { createSession, type AuthenticatedSession, type SessionLifetimes } from './sessions.js';
+import type { AuthenticatedSession, SessionLifetimes } from './sessions.js';
+import { openSignedInSession } from './sign-in.js';
 import { maySignIn } from './sign-in-roles.js';
 
 export interface ClientInfo {
@@ -25,7 +26,11 @@ export interface AuthServiceDeps {
   db: Database;
   clock: Clock;
   lifetimes: SessionLifetimes;
+  secondFactor: SecondFactorService;
 }
+
+/** A right password answers a session, or for an administrator with a second factor, the step before it. */
+export type LoginResult = { token: string; user: SessionUser } | { secondFactor: SecondFactorStep };
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -52,22 +57,21 @@ export async function loginRefusal(
   return null;
 }
 
-export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
+export const refusalMessage = (refusal: LoginRefusal): string =>
+  refusal === 'address-locked' ? MESSAGES.accountLocked : MESSAGES.accountDelayed;
+
+export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthServiceDeps) {
   return {
     /**
      * Wrong e-mail, wrong password and an account that may not sign in (a driver or parent, sign-in-roles.ts)
      * take the same path (one argon2 verification, one failure counted against the pair and the account) and give
      * the same answer, so neither the answer nor the lockout tells anybody which addresses have accounts.
      */
-    async login(input: LoginInput, client: ClientInfo): Promise<{ token: string; user: SessionUser }> {
+    async login(input: LoginInput, client: ClientInfo): Promise<LoginResult> {
       const email = input.email.toLowerCase();
       const now = clock();
       const refusal = await loginRefusal(db, email, client.ip, now);
-      if (refusal) {
-        throw tooManyRequests(
-          refusal === 'address-locked' ? MESSAGES.accountLocked : MESSAGES.accountDelayed,
-        );
-      }
+      if (refusal) throw tooManyRequests(refusalMessage(refusal));
 
       const found = await findUserByEmail(db, email);
       const passwordMatches = await checkPassword(found?.passwordHash, input.password);
@@ -85,20 +89,15 @@ export function createAuthService({ db, clock, lifetimes }: AuthServiceDeps) {
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabledAt) throw forbidden(MESSAGES.accountDisabled);
 
+      // The failure counts stay until the second step is passed too: a right password alone does not reset
+      // the lockout that wrong codes build up.
+      const step = await secondFactor.stepAfterPassword(user);
+      if (step) return { secondFactor: step };
+
       const sessionUser: SessionUser = { id: user.id, name: user.name, email: user.email, role: user.role };
-      const token = await db.transaction(async (tx) => {
-        await clearFailedLogins(tx, email, client.ip);
-        await markSignedIn(tx, user.id, now);
-        const session = await createSession(tx, user.id, client, now, lifetimes);
-        await recordAudit(tx, {
-          actor: sessionUser,
-          action: 'auth.login',
-          entityType: 'session',
-          entityId: session.sessionId,
-          ip: client.ip,
-        });
-        return session.token;
-      });
+      const token = await db.transaction((tx) =>
+        openSignedInSession(tx, sessionUser, client, now, lifetimes),
+      );
       return { token, user: sessionUser };
     },
 

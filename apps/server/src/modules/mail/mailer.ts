@@ -3,7 +3,12 @@ import nodemailer from 'nodemailer';
 
 /** Which mail it is, so a log line can say what was not sent without saying what it held. */
 export type MailKind =
-  'password-reset' | 'password-changed' | 'invitation' | 'verification-code' | 'notification';
+  | 'password-reset'
+  | 'password-changed'
+  | 'email-changed'
+  | 'invitation'
+  | 'verification-code'
+  | 'notification';
 
 export interface Mail {
   kind: MailKind;

@@ -50,6 +50,13 @@ export const mails = {
       'If you did not do this, reset your password at once and tell your administrator.',
     ]),
 
+  /** To the old address, so the owner learns of a change they did not make while they can still act. */
+  emailChanged: (to: string, newEmail: string) =>
+    compose('email-changed', to, 'your e-mail address was changed', [
+      `The e-mail address of your account was just changed to ${newEmail}. This address no longer signs in.`,
+      'If you did not do this, tell your administrator at once.',
+    ]),
+
   invitation: (to: string, name: string, invitedBy: string, url: string) =>
     compose(
       'invitation',

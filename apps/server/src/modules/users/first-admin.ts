@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { newPasswordField } from '@school-transport/shared';
+import { adminNewPasswordField } from '@school-transport/shared';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { assertNotCommon } from './password-policy.js';
@@ -25,12 +25,12 @@ export class EmailTakenError extends Error {
 
 /**
  * An administrator's password chosen by the operator (ADMIN_PASSWORD, `create-admin --password-stdin`) follows the
- * rules of every other password: the shared length rule and the server's list of common passwords. Answers what is
+ * rules of every other administrator's password: the shared length rule (12 characters) and the server's list of common passwords. Answers what is
  * wrong with it, or null.
  */
 export function passwordProblem(password: string): string | null {
-  const length = newPasswordField.safeParse(password);
-  if (!length.success) return `${length.error.issues[0]!.message} (8 to 128).`;
+  const length = adminNewPasswordField.safeParse(password);
+  if (!length.success) return `${length.error.issues[0]!.message} (12 to 128).`;
   try {
     assertNotCommon(password);
   } catch (error) {

@@ -1,5 +1,10 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { ACCOUNT_MESSAGES } from '@school-transport/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_PASSWORD_TOO_SHORT,
+  adminNewPasswordField,
+  type Role,
+} from '@school-transport/shared';
 import { badRequest } from '../../lib/errors.js';
 
 /**
@@ -12,6 +17,13 @@ const COMMON = new Set(
 );
 
 export const commonPasswordCount = COMMON.size;
+
+/** The length rule of the account's role: administrators' passwords are longer (shared ADMIN_PASSWORD_MIN). */
+export function assertLongEnoughFor(role: Role, password: string, field = 'password'): void {
+  if (role === 'admin' && !adminNewPasswordField.safeParse(password).success) {
+    throw badRequest(ADMIN_PASSWORD_TOO_SHORT, [{ field, message: ADMIN_PASSWORD_TOO_SHORT }]);
+  }
+}
 
 export function assertNotCommon(password: string, field = 'password'): void {
   if (COMMON.has(password.toLowerCase())) {

@@ -15,13 +15,16 @@ export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
  */
 export function ChangePasswordForm({
   change,
+  schema = changePasswordSchema,
+  hint,
 }: {
   change: (input: ChangePasswordValues) => Promise<unknown>;
+  /** The rule of the app's role: administrators' passwords are longer (adminChangePasswordSchema). */
+  schema?: typeof changePasswordSchema;
+  /** The length rule shown under New Password, to match `schema`. */
+  hint?: string;
 }) {
-  const { control, problems, submitWith, isSubmitting, reset } = useSchemaForm(
-    changePasswordSchema,
-    EMPTY_PASSWORDS,
-  );
+  const { control, problems, submitWith, isSubmitting, reset } = useSchemaForm(schema, EMPTY_PASSWORDS);
 
   const submit = submitWith(async (input) => {
     await change(input);
@@ -39,7 +42,7 @@ export function ChangePasswordForm({
         autoComplete="current-password"
         required
       />
-      <NewPasswordFields control={control} />
+      <NewPasswordFields control={control} hint={hint} />
     </PageForm>
   );
 }

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN } from '@school-transport/shared';
+import { ADMIN_PASSWORD_MIN, PASSWORD_MIN } from '@school-transport/shared';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FormTextField } from './FormTextField';
 
@@ -8,13 +8,20 @@ interface NewPasswordValues extends FieldValues {
   confirmPassword: string;
 }
 
+/** The length rule, where the role is not known (a reset or invitation link may be anyone's). */
+export const ANY_ROLE_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters (${ADMIN_PASSWORD_MIN} for administrators)`;
+export const ADMIN_PASSWORD_HINT = `At least ${ADMIN_PASSWORD_MIN} characters`;
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN} characters`;
+
 const NEW_PASSWORD_FIELDS = [
-  { name: 'password', label: 'New Password', helperText: `At least ${PASSWORD_MIN} characters` },
-  { name: 'confirmPassword', label: 'Confirm Password', helperText: undefined },
+  { name: 'password', label: 'New Password', hinted: true },
+  { name: 'confirmPassword', label: 'Confirm Password', hinted: false },
 ] as const;
 
 interface NewPasswordFieldsProps<TValues extends NewPasswordValues, TOutput> {
   control: Control<TValues, unknown, TOutput>;
+  /** The length rule shown under New Password. */
+  hint?: string;
 }
 
 /**
@@ -23,14 +30,15 @@ interface NewPasswordFieldsProps<TValues extends NewPasswordValues, TOutput> {
  */
 export function NewPasswordFields<TValues extends NewPasswordValues, TOutput>({
   control,
+  hint = PASSWORD_HINT,
 }: NewPasswordFieldsProps<TValues, TOutput>) {
-  return NEW_PASSWORD_FIELDS.map(({ name, label, helperText }) => (
+  return NEW_PASSWORD_FIELDS.map(({ name, label, hinted }) => (
     <FormTextField
       key={name}
       control={control}
       name={name as FieldPath<TValues>}
       label={label}
-      helperText={helperText}
+      helperText={hinted ? hint : undefined}
       type="password"
       autoComplete="new-password"
       required

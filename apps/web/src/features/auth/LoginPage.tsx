@@ -3,9 +3,14 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { MESSAGES, type LoginInput } from '@school-transport/shared';
+import {
+  MESSAGES,
+  type LoginAnswer,
+  type LoginInput,
+  type SecondFactorStep as Step,
+} from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
@@ -25,6 +30,11 @@ const GO_TO_APP: Partial<Record<string, string>> = {
   parent: PARENTS_GO_TO_PARENT_PORTAL,
 };
 
+/** Only administrators with a second factor reach it: loaded then, so Log In's first load stays small. */
+const SecondFactorStep = lazy(async () => ({
+  default: (await import('./SecondFactorStep')).SecondFactorStep,
+}));
+
 /** What the server said about a failed sign-in: its per-field errors, or else its message. */
 function problemsOf(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [MESSAGES.loginFailed];
@@ -37,33 +47,60 @@ export function LoginPage() {
   const notice = readLoginNotice(useLocation().state);
   const { enqueueSnackbar } = useSnackbar();
   const [problems, setProblems] = useState<string[]>([]);
+  const [step, setStep] = useState<Step | null>(null);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
+  const enter = async (answer: LoginAnswer) => {
+    if (!isAdminUser(answer.user)) {
+      // Drivers and parents have valid accounts but no business here: their new session is revoked at once.
+      await revokeToken(answer.token);
+      setProblems([
+        MESSAGES.backOfficeAdminsOnly,
+        ...[GO_TO_APP[answer.user.role]].filter((text) => text !== undefined),
+      ]);
+      return;
+    }
+    signIn(answer);
+    enqueueSnackbar(`Welcome back, ${answer.user.name || 'User'}`, { variant: answer.type });
+    navigate(paths.dashboard, { replace: true });
+  };
+
   const logIn = handleSubmit(async (credentials) => {
     setProblems([]);
     try {
       const answer = await requestLogin(credentials);
-      if (!isAdminUser(answer.user)) {
-        // Drivers and parents have valid accounts but no business here: their new session is revoked at once.
-        await revokeToken(answer.token);
-        setProblems([
-          MESSAGES.backOfficeAdminsOnly,
-          ...[GO_TO_APP[answer.user.role]].filter((text) => text !== undefined),
-        ]);
-        return;
-      }
-      signIn(answer);
-      enqueueSnackbar(`Welcome back, ${answer.user.name || 'User'}`, { variant: answer.type });
-      navigate(paths.dashboard, { replace: true });
+      if ('secondFactor' in answer) setStep(answer.secondFactor);
+      else await enter(answer);
     } catch (error) {
       setProblems(problemsOf(error));
       enqueueSnackbar(error instanceof ApiError ? error.message : MESSAGES.loginFailed, { variant: 'error' });
     }
   });
+
+  if (step) {
+    return (
+      <AuthCard title="Two-Step Verification">
+        <Suspense fallback={null}>
+          <SecondFactorStep step={step} done={(answer) => void enter(answer)} />
+        </Suspense>
+        <Box sx={{ textAlign: 'center', mt: 2 }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            color="text.secondary"
+            onClick={() => setStep(null)}
+          >
+            Back to Log In
+          </Link>
+        </Box>
+      </AuthCard>
+    );
+  }
 
   const hasAlerts = problems.length > 0 || endedByServer || notice !== null;
   return (

@@ -43,7 +43,7 @@ describe('ResetPasswordPage', () => {
     await user.click(update);
 
     expect(confirm).toHaveAccessibleDescription('The passwords do not match');
-    expect(password).toHaveAccessibleDescription('At least 8 characters');
+    expect(password).toHaveAccessibleDescription('At least 8 characters (12 for administrators)');
   });
 
   it('explains a link without its token and offers a new one instead of the form', async () => {

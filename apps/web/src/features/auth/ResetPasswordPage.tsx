@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES, resetPasswordSchema } from '@school-transport/shared'
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/AuthCard';
-import { NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { ANY_ROLE_PASSWORD_HINT, NewPasswordFields } from '../../components/form/NewPasswordFields';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { resetPassword } from './auth-api';
@@ -59,7 +59,7 @@ function ResetPasswordForm({ token, signInPath }: { token: string; signInPath: s
         onSubmit={submit}
         fullWidthButton
       >
-        <NewPasswordFields control={control} />
+        <NewPasswordFields control={control} hint={ANY_ROLE_PASSWORD_HINT} />
       </PageForm>
       {/* A used or expired link cannot be fixed here: the way on is a new one. */}
       {problems.includes(ACCOUNT_MESSAGES.linkInvalid) && <AskForNewLink />}

@@ -1,7 +1,7 @@
 import type {
   ForgotPasswordInput,
-  LoginAnswer,
   LoginInput,
+  LoginStepAnswer,
   resetPasswordSchema,
   SessionUser,
   SuccessEnvelope,
@@ -9,9 +9,12 @@ import type {
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 
-/** Signing in is not done on behalf of a stored session, so no token is sent and a 401 here ends nothing. */
-export function requestLogin(credentials: LoginInput): Promise<LoginAnswer> {
-  return apiRequest<LoginAnswer>('POST', '/auth/login', credentials, { token: null });
+/**
+ * Signing in is not done on behalf of a stored session, so no token is sent and a 401 here ends nothing. An
+ * administrator with a second factor gets the next step instead of a session (features/second-factor).
+ */
+export function requestLogin(credentials: LoginInput): Promise<LoginStepAnswer> {
+  return apiRequest<LoginStepAnswer>('POST', '/auth/login', credentials, { token: null });
 }
 
 /**

@@ -13,11 +13,17 @@ import { useChangeEmail } from './api';
 import { paths } from '../../lib/paths';
 import { TitledPanel } from '../../components/TitledPanel';
 
-/** The new address; the server mails it a code, and the address changes once that code is entered. */
+/**
+ * The new address and the current password (a session left open is not enough to take the account over); the
+ * server mails the new address a code, the address changes once that code is entered, and the old one is told.
+ */
 function ChangeEmailForm({ onCancel }: { onCancel: () => void }) {
   const changeEmail = useChangeEmail();
   const navigate = useNavigate();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(changeEmailSchema, { email: '' });
+  const { control, problems, submitWith, isSubmitting } = useSchemaForm(changeEmailSchema, {
+    email: '',
+    currentPassword: '',
+  });
 
   const submit = submitWith(async (input) => {
     await changeEmail.mutateAsync(input);
@@ -35,6 +41,14 @@ function ChangeEmailForm({ onCancel }: { onCancel: () => void }) {
           autoComplete="email"
           required
           helperText="We will send a 6-digit code to this address."
+        />
+        <FormTextField
+          control={control}
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          required
         />
       </PageForm>
       <Button onClick={onCancel} disabled={isSubmitting} color="inherit" sx={{ alignSelf: 'flex-start' }}>

@@ -6,6 +6,7 @@ import { useProfile } from './api';
 import { EmailSection } from './EmailSection';
 import { NameSection } from './NameSection';
 import { PasswordSection } from './PasswordSection';
+import { SecondFactorSection } from './SecondFactorSection';
 import { SessionsSection } from './SessionsSection';
 
 /** The signed-in person's own account: name, e-mail address, password and where they are signed in. */
@@ -22,6 +23,7 @@ export function ProfilePage() {
           <NameSection profile={profile} />
           <EmailSection profile={profile} />
           <PasswordSection />
+          <SecondFactorSection />
           <SessionsSection />
         </Stack>
       ) : (

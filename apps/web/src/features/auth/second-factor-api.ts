@@ -1,0 +1,36 @@
+import {
+  MESSAGES,
+  type LoginAnswer,
+  type SuccessEnvelope,
+  type TotpEnrolment,
+} from '@school-transport/shared';
+import { apiRequest } from '../../lib/api-client';
+
+/*
+ * The sign-in step speaks for a pending token, never for a stored session: no token is sent, and a 401 (the step
+ * ran out) ends nothing.
+ */
+
+export function completeSecondFactor(
+  input: { pendingToken: string; code: string } | { pendingToken: string; recoveryCode: string },
+): Promise<LoginAnswer> {
+  return apiRequest<LoginAnswer>('POST', '/auth/second-factor', input, { token: null });
+}
+
+export async function startEnrolmentAtSignIn(pendingToken: string): Promise<TotpEnrolment> {
+  const answer = await apiRequest<SuccessEnvelope<TotpEnrolment>>(
+    'POST',
+    '/auth/second-factor/enrol',
+    { pendingToken },
+    { token: null },
+  );
+  if (!answer.data) throw new Error(MESSAGES.serverError);
+  return answer.data;
+}
+
+export function confirmEnrolmentAtSignIn(
+  pendingToken: string,
+  code: string,
+): Promise<LoginAnswer & { recoveryCodes: string[] }> {
+  return apiRequest('POST', '/auth/second-factor/enrol/confirm', { pendingToken, code }, { token: null });
+}

@@ -1,0 +1,56 @@
+import {
+  MESSAGES,
+  type SecondFactorStatus,
+  type SuccessEnvelope,
+  type TotpEnrolment,
+} from '@school-transport/shared';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { useResourceMutation } from '../../lib/resource-api';
+import { PROFILE } from './api';
+
+/** The signed-in admin's own factor, on the profile (its key starts with PROFILE, so profile changes refresh it). */
+export const useSecondFactorStatus = () =>
+  useQuery({
+    queryKey: [PROFILE, 'second-factor'],
+    queryFn: async ({ signal }) => {
+      const answer = await apiRequest<SuccessEnvelope<SecondFactorStatus>>(
+        'GET',
+        '/profile/second-factor',
+        undefined,
+        { signal },
+      );
+      if (!answer.data) throw new Error(MESSAGES.serverError);
+      return answer.data;
+    },
+  });
+
+const useChange = <TVariables, TData = unknown>(
+  request: (variables: TVariables) => Promise<SuccessEnvelope<TData>>,
+) => useResourceMutation({ resource: PROFILE, request, fallbackMessage: MESSAGES.somethingWentWrongSpaced });
+
+export const useStartEnrolment = () =>
+  useChange(() => apiRequest<SuccessEnvelope<TotpEnrolment>>('POST', '/profile/second-factor/totp'));
+
+export const useConfirmEnrolment = () =>
+  useChange((code: string) =>
+    apiRequest<SuccessEnvelope<{ recoveryCodes: string[] }>>('POST', '/profile/second-factor/totp/confirm', {
+      code,
+    }),
+  );
+
+export const useRemoveFactor = () =>
+  useChange((password: string) =>
+    apiRequest<SuccessEnvelope>('POST', '/profile/second-factor/totp/remove', { password }),
+  );
+
+export const useRenewRecoveryCodes = () =>
+  useChange((password: string) =>
+    apiRequest<SuccessEnvelope<{ recoveryCodes: string[] }>>(
+      'POST',
+      '/profile/second-factor/recovery-codes',
+      {
+        password,
+      },
+    ),
+  );
