@@ -23,7 +23,7 @@ import {
   STREAMS_PER_SESSION,
   STREAMS_PER_USER,
 } from '../src/modules/live/live-service.js';
-import { createAccount, login, nextAddress } from './support/accounts.js';
+import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { familyOnBus, type FamilyOnBus } from './support/parent-families.js';
 import { apiAs, type Api } from './support/requests.js';
 import { freshDatabase, manualClock, TEST_DB } from './support/test-app.js';
@@ -244,7 +244,7 @@ describe('a stream ends with the access that opened it, and nothing is sent afte
     const asked = await main.app.inject({
       method: 'POST',
       url: '/api/profile/change-email',
-      payload: { email: newEmail },
+      payload: { email: newEmail, currentPassword: PASSWORD },
       headers: { authorization: user.token },
       remoteAddress: nextAddress(),
     });
