@@ -33,6 +33,7 @@ import { pruneChallenges } from './modules/auth/second-factor-queries.js';
 import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
 import { createSecondFactorService } from './modules/auth/second-factor-service.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
+import { authenticate } from './modules/auth/sessions.js';
 import { boardRoutes } from './modules/board/board-routes.js';
 import { createBoardService } from './modules/board/board-service.js';
 import { createLateCheck } from './modules/board/late-check.js';
@@ -95,7 +96,18 @@ import { tripRoutes } from './modules/trips/trip-routes.js';
 import { LiveHub, type LiveHubOptions } from './modules/live/live-hub.js';
 import { createLiveLog } from './modules/live/live-log.js';
 import { liveRoutes } from './modules/live/live-routes.js';
-import { createLiveStreams, type LiveStreamOptions } from './modules/live/live-service.js';
+import { addAccessTracking } from './lib/access-changes.js';
+import { createLiveAccess } from './modules/live/live-access.js';
+import {
+  createLiveStreams,
+  STREAMS_PER_ADDRESS,
+  STREAMS_PER_SESSION,
+  STREAMS_PER_USER,
+  STREAMS_SHARE_OF_CONNECTIONS,
+  type LiveStreamOptions,
+  type LiveStreams,
+  type StreamCaps,
+} from './modules/live/live-service.js';
 import { createTripService } from './modules/trips/trip-service.js';
 import { createImageStorage } from './modules/uploads/image-storage.js';
 import { createImageUrls } from './modules/uploads/image-urls.js';
@@ -120,6 +132,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** The live stream's fan-out in this process (tests watch its cursor and its streams). */
     liveHub: LiveHub;
+    /** The open live streams of this process: their caps, their ends (tests look at them and run the re-check). */
+    liveStreams: LiveStreams;
     /** Sends the notification outbox; producers call its wake() after their commit (tests run it too). */
     notificationDispatcher: NotificationDispatcher;
     /** The route planner's threads in this process (tests look at which jobs still run here). */
@@ -144,7 +158,9 @@ export interface BuildOptions {
   responseSchemas?: boolean;
   /** The live stream's timings and sizes, smaller in tests than the defaults (live-hub.ts, live-service.ts). */
   live?: Pick<LiveHubOptions, 'gapWaitMs' | 'pollMs' | 'memoryEvents'> &
-    Pick<LiveStreamOptions, 'keepAliveMs' | 'maxBufferedBytes'>;
+    Pick<LiveStreamOptions, 'keepAliveMs' | 'maxBufferedBytes' | 'recheckMs'> & {
+      caps?: Partial<StreamCaps>;
+    };
 }
 
 /** How long closing waits for running handlers; below the server's own shutdown grace (10 s, server.ts). */
@@ -270,7 +286,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const { db } = database;
   // The live stream's fan-out: started once the app is ready, stopped before the database closes.
-  const { keepAliveMs, maxBufferedBytes, ...hubTuning } = options.live ?? {};
+  const { keepAliveMs, maxBufferedBytes, recheckMs, caps, ...hubTuning } = options.live ?? {};
   const hub = new LiveHub({
     db,
     listen: database.listen,
@@ -279,6 +295,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...hubTuning,
   });
   app.decorate('liveHub', hub);
+  const lifetimes = config.session;
   const streams = createLiveStreams({
     hub,
     log: app.log,
@@ -286,7 +303,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     maxBufferedBytes,
     // A parent's stream carries only their own children's events and their bus while it carries them.
     parentScope: createParentLiveScopes({ db, clock, timeZone: config.timeZone }),
+    // Streams end with their session (decision 051): access changes end them at once (below); this catches
+    // what no write tells of, a session's expiry or idle time, by the same rules as every request.
+    sessionOf: async (token) => {
+      const session = await authenticate(db, token, clock(), lifetimes, { touch: false });
+      return session && { userId: session.user.id, role: session.user.role };
+    },
+    recheckMs,
+    caps: {
+      perSession: STREAMS_PER_SESSION,
+      perUser: STREAMS_PER_USER,
+      perAddress: STREAMS_PER_ADDRESS,
+      total: Math.floor(config.http.maxConnections * STREAMS_SHARE_OF_CONNECTIONS),
+      ...caps,
+    },
   });
+  app.decorate('liveStreams', streams);
+  const access = createLiveAccess({
+    notify: database.notify,
+    endUser: streams.endUser,
+    resync: streams.resync,
+    log: app.log,
+  });
+  hub.access = access;
+  addAccessTracking(app, access.caughtUp);
   app.addHook('onReady', () => hub.start());
   // Streams end first, so the shutdown does not wait for browsers to hang up (they reconnect elsewhere).
   app.addHook('preClose', async () => {
@@ -294,7 +334,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await hub.stop();
   });
   const live = createLiveLog(() => hub.committed());
-  const lifetimes = config.session;
   const authenticator = createAuthenticator({ db, clock, lifetimes });
   addAuditRetention(app, {
     db,

@@ -105,7 +105,12 @@ let main: LiveApp;
 let admin: string;
 
 beforeAll(async () => {
-  main = await liveApp({ keepAliveMs: 100, maxBufferedBytes: 256 * 1024 });
+  // This file opens many streams of one admin session and leaves them open: the caps are live-access.test.ts's.
+  main = await liveApp({
+    keepAliveMs: 100,
+    maxBufferedBytes: 256 * 1024,
+    caps: { perSession: 100, perUser: 100 },
+  });
   admin = await tokenFor(main.app, 'admin');
 });
 afterAll(async () => {
@@ -253,7 +258,7 @@ describe('a second server: a memory of two events, a short wait for late ids, an
   let token: string;
   beforeAll(async () => {
     small = await liveApp(
-      { memoryEvents: 2, gapWaitMs: 200 },
+      { memoryEvents: 2, gapWaitMs: 200, caps: { perSession: 100, perUser: 100 } },
       { PUBLIC_URL: 'https://transport.example.org' },
     );
     token = await tokenFor(small.app, 'admin');

@@ -26,19 +26,20 @@ export interface DatabaseHandle {
    */
   snapshot?: () => Promise<Blob>;
   /**
-   * Follows NOTIFYs on `channel`, from this process or any other on the same database: `onNotify` for each one,
+   * Follows NOTIFYs on `channel` (or several, on one connection: their notifications arrive in the order their
+   * transactions committed), from this process or any other on the same database: `onNotify` for each one,
    * `onResync` once listening starts and again each time a lost listening connection is back (what was notified in
    * between is lost, so the caller reads the database again). Answers a function that stops listening.
    */
-  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
-  /** A NOTIFY on `channel` in a statement of its own, outside any transaction. */
-  notify(channel: string): Promise<void>;
+  listen(channel: string | readonly string[], handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** A NOTIFY on `channel` (with `payload`, '' when none) in a statement of its own, outside any transaction. */
+  notify(channel: string, payload?: string): Promise<void>;
   /** PostgreSQL only: a statement's rows as CSV written by the database itself (`COPY … TO STDOUT`, copy-out.ts). */
   copyCsv?: CopyCsvOut;
 }
 
 export interface ListenHandlers {
-  onNotify: () => void;
+  onNotify: (payload: string, channel: string) => void;
   onResync: () => void;
   /** The listening connection is lost (PostgreSQL only); it is opened again with a growing pause. */
   onLost?: (error: Error | undefined) => void;
@@ -71,8 +72,8 @@ export async function openDatabase(
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
       listen: (channel, handlers) => listenOnPostgres(config.url, channel, handlers),
-      notify: async (channel) => {
-        await pool.query('select pg_notify($1, $2)', [channel, '']);
+      notify: async (channel, payload = '') => {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
       },
       copyCsv: (query) => copyCsvOut(pool, query),
     };
@@ -92,13 +93,19 @@ export async function openDatabase(
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
     // PGlite delivers NOTIFY to its own listeners, in its process: the same code path as on PostgreSQL.
-    listen: async (channel, handlers) => {
-      const unlisten = await client.listen(channel, () => handlers.onNotify());
+    listen: async (channels, handlers) => {
+      const unlistens = await Promise.all(
+        [channels]
+          .flat()
+          .map((channel) => client.listen(channel, (payload) => handlers.onNotify(payload, channel))),
+      );
       handlers.onResync();
-      return unlisten;
+      return async () => {
+        await Promise.all(unlistens.map((unlisten) => unlisten()));
+      };
     },
-    notify: async (channel) => {
-      await client.query('select pg_notify($1, $2)', [channel, '']);
+    notify: async (channel, payload = '') => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
     },
     ...(inMemory ? {} : { snapshot: () => client.snapshot() }),
   };
@@ -112,7 +119,8 @@ const LAST_RECONNECT_MS = 5_000;
  * restart, a network cut, an administrator's pg_terminate_backend) it is opened again, 250 ms doubling to 5 s,
  * and `onResync` tells the caller to read what it may have missed.
  */
-async function listenOnPostgres(url: string, channel: string, handlers: ListenHandlers) {
+async function listenOnPostgres(url: string, channel: string | readonly string[], handlers: ListenHandlers) {
+  const channels = [channel].flat();
   let stopped = false;
   let current: pg.Client | null = null;
   let retry: ReturnType<typeof setTimeout> | null = null;
@@ -125,11 +133,11 @@ async function listenOnPostgres(url: string, channel: string, handlers: ListenHa
       lostError = error;
     });
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify();
+      if (channels.includes(message.channel)) handlers.onNotify(message.payload ?? '', message.channel);
     });
     try {
       await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const name of channels) await client.query(`LISTEN ${pg.escapeIdentifier(name)}`);
     } catch (error) {
       void client.end().catch(() => undefined);
       // At start a database that cannot be reached fails the start; later the connection is tried again.

@@ -13,6 +13,7 @@ import {
 } from '../../db/schema/index.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { listOrder, listPage, newestFirst, pageIds, type SortColumns } from '../../db/list-queries.js';
+import { accessChanged } from '../../lib/access-changes.js';
 
 /**
  * The route name of the assignment whose `column` (driver, vehicle or route) is `id`, if any: what a 409 names
@@ -176,6 +177,8 @@ export async function existingStudentIds(tx: Executor, studentIds: string[]) {
 
 /** Replaces the assignment's children with exactly `studentIds`. */
 export async function replaceSeats(tx: Executor, assignmentId: string, studentIds: string[]) {
+  // The families' live streams follow their children's new buses before the answer goes (live-access.ts).
+  accessChanged();
   await tx
     .delete(assignmentStudents)
     .where(

@@ -23,7 +23,8 @@ export function createAuthenticator(deps: AuthenticatorDeps): Authenticator {
   };
 }
 
-function tokenOf(request: FastifyRequest): string | null {
+/** The token a request presents: what the access check looked up (the live stream keeps it to look again). */
+export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (header !== undefined || request.routeOptions.config.streamCookie !== true)
     return tokenFromHeader(header);

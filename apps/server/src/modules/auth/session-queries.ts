@@ -2,6 +2,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedOnce } from '../../db/prepared.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { accessChanged } from '../../lib/access-changes.js';
 
 /** The SQL of sessions; the rules (lifetimes, when to touch) are in sessions.ts. */
 
@@ -58,6 +59,8 @@ export async function touchSession(db: Executor, sessionId: string, now: Date): 
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  // Its live streams end before the answer goes (live-access.ts).
+  accessChanged();
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -71,6 +74,7 @@ export async function revokeUserSessions(
   now: Date,
   keepSessionId?: string,
 ): Promise<void> {
+  accessChanged();
   await db
     .update(sessions)
     .set({ revokedAt: now })

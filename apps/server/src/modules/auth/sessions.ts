@@ -50,19 +50,21 @@ export async function createSession(
 
 /**
  * The session a token belongs to, if it is live: not revoked, not expired, not idle too long (for its user's
- * role), user enabled.
+ * role), user enabled. A use is written down unless `touch` is false (the live stream's re-check, which is no use
+ * by the person: an open tab must not keep a session from idling out).
  */
 export async function authenticate(
   db: Executor,
   token: string,
   now: Date,
   lifetimes: SessionLifetimes,
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<AuthenticatedSession | null> {
   const row = await findSessionByTokenHash(db, hashToken(token));
   if (!row) return null;
   const idleDeadline = row.lastSeenAt.getTime() + lifetimeOf(lifetimes, row.user.role).idleMs;
   if (row.expiresAt <= now || idleDeadline <= now.getTime()) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
+  if (touch && now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
     await touchSession(db, row.sessionId, now);
   }
   return { sessionId: row.sessionId, user: row.user };

@@ -15,6 +15,7 @@ import {
   studentsOfAssignment,
   type StudentRow,
 } from './student-queries.js';
+import { accessChanged } from '../../lib/access-changes.js';
 
 type StudentInput = z.output<typeof studentInputSchema>;
 
@@ -67,7 +68,11 @@ export function createStudentService({ db, urls, storage }: ImageServiceDeps) {
       return resource.insert(tx, input);
     },
     async update(tx, before, input: StudentInput) {
-      if (input.parentId !== before.parentId) await assertParentExists(tx, input.parentId);
+      if (input.parentId !== before.parentId) {
+        await assertParentExists(tx, input.parentId);
+        // Both families' live streams are scoped again before the answer goes (live-access.ts).
+        accessChanged();
+      }
       await assertNfcTagFree(tx, input.nfcTagId, 'nfcTagId', before.id);
       await resource.update(tx, before, input);
     },

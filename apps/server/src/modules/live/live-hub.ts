@@ -1,5 +1,6 @@
 import type { LiveEventType } from '@school-transport/shared';
 import type { Database, DatabaseHandle } from '../../db/client.js';
+import { LIVE_ACCESS_CHANNEL, type LiveAccess } from './live-access.js';
 import { latestLiveEventId, liveEventsAfter, oldestLiveEventId, type LiveEventRow } from './live-queries.js';
 
 /** The channel every API process LISTENs on. The NOTIFY carries nothing: ids only, read from live_events. */
@@ -84,6 +85,12 @@ export class LiveHub {
   private pollTimer: ReturnType<typeof setInterval> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private stopped = false;
+  /**
+   * Where access changes go (live-access.ts), set before start. They are heard on the hub's own connection: one
+   * listening connection per process, and an access change arrives before the NOTIFY of any event committed after
+   * it, so a stream it ends is never sent that event first.
+   */
+  access: Pick<LiveAccess, 'notified' | 'resynced'> | null = null;
   private readonly notifyGapMs: number;
   private readonly gapWaitMs: number;
   private readonly pollMs: number;
@@ -112,9 +119,15 @@ export class LiveHub {
 
   async start(): Promise<void> {
     this.cursor = await latestLiveEventId(this.options.db);
-    this.unlisten = await this.options.listen(LIVE_CHANNEL, {
-      onNotify: () => this.read(),
-      onResync: () => this.read(),
+    this.unlisten = await this.options.listen([LIVE_CHANNEL, LIVE_ACCESS_CHANNEL], {
+      onNotify: (payload, channel) => {
+        if (channel === LIVE_ACCESS_CHANNEL) this.access?.notified(payload);
+        else this.read();
+      },
+      onResync: () => {
+        this.access?.resynced();
+        this.read();
+      },
       onLost: (error) =>
         this.options.log.warn(
           { err: error?.message },

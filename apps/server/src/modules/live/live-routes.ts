@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageAnswerSchema } from '@school-transport/shared';
 import { success } from '../../lib/envelope.js';
 import { requireAuth } from '../../plugins/authentication.js';
+import { tokenOf } from '../auth/authenticator.js';
 import { tokenFromHeader } from '../auth/tokens.js';
 import {
   lastEventIdOf,
@@ -39,17 +40,22 @@ export function liveRoutes({ streams, cookie }: LiveRouteDeps) {
         },
       },
       async (request, reply) => {
-        const { user } = requireAuth(request);
+        const { user, sessionId } = requireAuth(request);
+        // Counted before anything is written: a stream past a cap is refused in words (429, or 503 when the
+        // server's share is full), as any other request is.
+        const slot = streams.admit(
+          { userId: user.id, role: user.role, sessionId },
+          request.ip,
+          // The access check found a session for this very token: the stream looks it up again by it.
+          tokenOf(request)!,
+        );
         // From here the answer is written by hand, and by no hook: compression, for one, would hold it back.
         reply.hijack();
         // The handler returns once the stream is open, so a closing server does not wait for it to end.
         try {
-          await streams.open(
-            reply.raw,
-            { userId: user.id, role: user.role },
-            lastEventIdOf(request.headers['last-event-id']),
-            { 'x-request-id': request.id },
-          );
+          await streams.open(reply.raw, slot, lastEventIdOf(request.headers['last-event-id']), {
+            'x-request-id': request.id,
+          });
         } catch (error) {
           // No hook answers a hijacked request: cut it, and the browser tries again.
           request.log.error({ err: error }, 'live stream: could not be opened');

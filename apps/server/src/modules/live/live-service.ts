@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Role } from '@school-transport/shared';
+import { AppError } from '../../lib/errors.js';
 import { STREAM_COOKIE } from '../../plugins/authentication.js';
 import type { LiveEvent, LiveHub, LiveSubscriber } from './live-hub.js';
 
@@ -13,6 +14,40 @@ import type { LiveEvent, LiveHub, LiveSubscriber } from './live-hub.js';
 export interface Viewer {
   userId: string;
   role: Role;
+  /** The session that opened the stream: the stream ends with it (decision 051). */
+  sessionId: string;
+}
+
+/**
+ * How many streams may be open at once on one process (decision 051). A browser tab holds one; a phone one. The
+ * caps are per process: behind a load balancer each process counts its own.
+ */
+export interface StreamCaps {
+  perSession: number;
+  perUser: number;
+  perAddress: number;
+  /** All streams together: a share of the connection limit, so sign-in and uploads always find a connection. */
+  total: number;
+}
+
+export const STREAMS_PER_SESSION = 4;
+export const STREAMS_PER_USER = 8;
+export const STREAMS_PER_ADDRESS = 50;
+/** The part of MAX_CONNECTIONS that open streams may hold; the rest is kept for every other request. */
+export const STREAMS_SHARE_OF_CONNECTIONS = 0.5;
+
+/** Every stream's session is looked up again at least this often: it ends once its session has (expired, idle). */
+export const RECHECK_MS = 60_000;
+
+/** A stream refused by a cap, before anything was written: the caller answers it as an error. */
+export class StreamRefused extends AppError {}
+
+/** A stream from its admission (its place counted) to its end. */
+export interface StreamSlot {
+  readonly viewer: Viewer;
+  readonly address: string;
+  /** The session's token, to look the session up again (RECHECK_MS). */
+  readonly token: string;
 }
 
 /**
@@ -44,19 +79,45 @@ export interface LiveStreamOptions {
   keepAliveMs?: number;
   /** A stream whose unsent output passes this is closed: a client that reads too slowly must not hold memory. */
   maxBufferedBytes?: number;
+  caps: StreamCaps;
+  /**
+   * Who the session behind a token is while it is live (not ended, expired or idle past its lifetime, its user
+   * enabled), else null; asked for every open stream each `recheckMs`. Without it streams are not rechecked.
+   */
+  sessionOf?: (token: string) => Promise<{ userId: string; role: Role } | null>;
+  recheckMs?: number;
 }
 
 export interface LiveStreams {
-  /** Writes the stream's headers and first frames on `res`, then follows the hub until either side closes. */
+  /**
+   * Counts a stream in before it is opened, or throws StreamRefused (429 for a session, user or address at its
+   * cap, 503 when streams hold their whole share of the connections). Synchronous, so parallel requests cannot all
+   * pass the same count.
+   */
+  admit(viewer: Viewer, address: string, token: string): StreamSlot;
+  /**
+   * Writes the stream's headers and first frames on `res`, then follows the hub until either side closes or the
+   * slot's access ends. The slot is given back when the stream ends, or when opening it fails.
+   */
   open(
     res: ServerResponse,
-    viewer: Viewer,
+    slot: StreamSlot,
     lastEventId: number | null,
     headers: Record<string, string>,
   ): Promise<void>;
+  /** Ends every stream of this user (their access changed): each reconnects, checked and scoped afresh. */
+  endUser(userId: string): number;
+  /**
+   * After the listening connection was lost, when access changes may have been missed: ends every parent's
+   * stream (to be scoped afresh) and looks every other stream's session up again now.
+   */
+  resync(): number;
   /** Ends every stream (the server is stopping): the browsers reconnect, to this process or another. */
   endAll(): void;
+  /** Looks every open stream's session up again now, and ends those whose session is no longer live. */
+  recheck(): Promise<void>;
   readonly count: number;
+  readonly caps: StreamCaps;
 }
 
 /** How long a browser waits before reconnecting after the stream ends or drops. */
@@ -91,12 +152,103 @@ export function openingFrames(lastId: number, resumed: boolean): string {
   return `retry: ${RETRY_MS}\n\n${id}event: ready\ndata: ${JSON.stringify({ lastId })}\n\n`;
 }
 
+/** A slot as the streams keep it: how to end its stream once it is open, and whether it was told to end. */
+interface Slot extends StreamSlot {
+  /** Set once the stream follows the hub; before that, `ended` tells the opening to stop. */
+  end: (() => void) | null;
+  ended: boolean;
+}
+
+/** A refusal, with when to try again: a minute, the time a closed tab or a freed connection takes at most. */
+const refusal = (status: number, message: string) => new StreamRefused(status, message, undefined, 60);
+
 export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
-  const { hub, log } = options;
+  const { hub, log, caps } = options;
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
   const maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
+  const recheckMs = options.recheckMs ?? RECHECK_MS;
   const open = new Map<ServerResponse, () => void>();
   let keepAlive: ReturnType<typeof setInterval> | null = null;
+  /** Every admitted stream, open or opening: what the caps count and what access changes end. */
+  const slots = new Set<Slot>();
+  let recheckTimer: ReturnType<typeof setInterval> | null = null;
+  let rechecking: Promise<void> | null = null;
+
+  const release = (slot: Slot) => {
+    slots.delete(slot);
+    if (slots.size === 0 && recheckTimer) {
+      clearInterval(recheckTimer);
+      recheckTimer = null;
+    }
+  };
+
+  /** Ends the slot's stream now (no frame is written after this), or stops its opening. */
+  const endSlot = (slot: Slot) => {
+    slot.ended = true;
+    slot.end?.();
+  };
+
+  const endWhere = (which: (slot: Slot) => boolean): number => {
+    let ended = 0;
+    for (const slot of [...slots])
+      if (!slot.ended && which(slot)) {
+        endSlot(slot);
+        ended++;
+      }
+    return ended;
+  };
+
+  async function recheck(): Promise<void> {
+    const sessionOf = options.sessionOf;
+    if (!sessionOf) return;
+    // One look-up per session, however many tabs it streams to.
+    const bySession = new Map<string, Slot[]>();
+    for (const slot of slots) {
+      if (slot.ended) continue;
+      const group = bySession.get(slot.token) ?? [];
+      group.push(slot);
+      bySession.set(slot.token, group);
+    }
+    for (const [token, group] of bySession) {
+      const { viewer } = group[0]!;
+      let session: { userId: string; role: Role } | null;
+      try {
+        session = await sessionOf(token);
+      } catch (error) {
+        // The database is unreachable: its streams go on, and are asked again on the next round.
+        log.warn({ err: error }, 'live stream: could not check a session again');
+        continue;
+      }
+      // A role changed under the stream decides anew what it may carry.
+      if (session && session.userId === viewer.userId && session.role === viewer.role) continue;
+      for (const slot of group) endSlot(slot);
+      log.info({ userId: group[0]!.viewer.userId }, 'live stream: its session is no longer live; ended');
+    }
+  }
+
+  /** A round at a time; one asked for while a round runs follows it (its streams may be newer than the round). */
+  let again = false;
+  const runRecheck = (): Promise<void> => {
+    if (rechecking) {
+      again = true;
+      return rechecking;
+    }
+    rechecking = recheck().finally(() => {
+      rechecking = null;
+      if (again) {
+        again = false;
+        void runRecheck();
+      }
+    });
+    return rechecking;
+  };
+
+  /** One timer for every stream, running while there are some. */
+  const startRecheck = () => {
+    if (recheckTimer || !options.sessionOf) return;
+    recheckTimer = setInterval(() => void runRecheck(), recheckMs);
+    recheckTimer.unref();
+  };
 
   /**
    * What each stream may have unsent beyond the limit: what a replay wrote at once (up to MAX_REPLAY events), until
@@ -138,11 +290,52 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
     get count() {
       return open.size;
     },
+    caps,
 
-    async open(res, viewer, lastEventId, headers) {
-      // Read before the answer starts: a parent's scope that cannot be read fails the request, not a stream.
-      const scope =
-        viewer.role === 'parent' && options.parentScope ? await options.parentScope(viewer.userId) : null;
+    admit(viewer, address, token) {
+      let session = 0;
+      let user = 0;
+      let fromAddress = 0;
+      for (const slot of slots) {
+        if (slot.viewer.sessionId === viewer.sessionId) session++;
+        if (slot.viewer.userId === viewer.userId) user++;
+        if (slot.address === address) fromAddress++;
+      }
+      if (session >= caps.perSession)
+        throw refusal(
+          429,
+          `This session already has ${caps.perSession} live streams open, the most it may. Close a tab that shows live data, then try again.`,
+        );
+      if (user >= caps.perUser)
+        throw refusal(
+          429,
+          `This account already has ${caps.perUser} live streams open, the most it may. Close a tab or sign out on another device, then try again.`,
+        );
+      if (fromAddress >= caps.perAddress)
+        throw refusal(
+          429,
+          `Your network already has ${caps.perAddress} live streams open to this server, the most it may. Try again later.`,
+        );
+      if (slots.size >= caps.total)
+        throw refusal(503, 'The server has as many live streams open as it may. Try again in a minute.');
+      const slot: Slot = { viewer, address, token, end: null, ended: false };
+      slots.add(slot);
+      startRecheck();
+      return slot;
+    },
+
+    async open(res, admitted, lastEventId, headers) {
+      const slot = admitted as Slot;
+      const { viewer } = slot;
+      let scope: StreamScope | null;
+      try {
+        // Read before the answer starts: a parent's scope that cannot be read fails the request, not a stream.
+        scope =
+          viewer.role === 'parent' && options.parentScope ? await options.parentScope(viewer.userId) : null;
+      } catch (error) {
+        release(slot);
+        throw error;
+      }
       // The socket's idle timeout (REQUEST_TIMEOUT_SECONDS) would cut a quiet stream; the keep-alive comment
       // writes to it instead. (An injected request's stand-in socket has no timeout to clear.)
       if (typeof res.socket?.setTimeout === 'function') res.socket.setTimeout(0);
@@ -163,6 +356,8 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
       const close = () => {
         if (closed) return;
         closed = true;
+        slot.end = null;
+        release(slot);
         untrack(res);
         unsubscribe?.();
         scope?.close();
@@ -170,7 +365,8 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
       const subscriber: LiveSubscriber = {
         canSee: visible,
         send: (event) => {
-          if (event.id <= lastSent) return;
+          // Nothing after the stream's end, even from a replay read before it.
+          if (closed || event.id <= lastSent) return;
           lastSent = event.id;
           const frame = scope ? scope.frameFor(event) : event.frame;
           if (frame !== null) write(res, frame);
@@ -182,6 +378,23 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
         },
       };
       res.on('close', close);
+      // The client left while its family was being read: its 'close' has gone by.
+      if (res.destroyed) {
+        close();
+        return;
+      }
+      // Its access ended (a session ended, an account changed): the answer ends now, the browser reconnects
+      // and is checked again. Nothing is written after this: the stream is closed before the end goes out.
+      slot.end = () => {
+        close();
+        res.end();
+      };
+      // Its access ended while its family was being read: it ends before its first event.
+      if (slot.ended) {
+        write(res, openingFrames(hub.lastId, lastEventId !== null));
+        slot.end();
+        return;
+      }
       track(res, () => {
         // The server is stopping: the answer ends and so does its connection, which would otherwise wait idle.
         res.once('finish', () => res.socket?.destroy());
@@ -210,9 +423,18 @@ export function createLiveStreams(options: LiveStreamOptions): LiveStreams {
       if (closed) unsubscribe();
     },
 
+    endUser: (userId) => endWhere((slot) => slot.viewer.userId === userId),
+    resync() {
+      void runRecheck();
+      return endWhere((slot) => slot.viewer.role === 'parent');
+    },
+
     endAll() {
       for (const end of [...open.values()]) end();
+      for (const slot of [...slots]) endSlot(slot);
     },
+
+    recheck: runRecheck,
   };
 }
 

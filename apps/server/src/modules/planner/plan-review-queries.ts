@@ -16,6 +16,7 @@ import {
   users,
   vehicles,
 } from '../../db/schema/index.js';
+import { accessChanged } from '../../lib/access-changes.js';
 
 /**
  * The SQL of reviewing and accepting a plan: the chosen vehicles' assignments and routes as they are, where each
@@ -166,6 +167,7 @@ export async function insertStops(
 /** The children leave any assignment but this one (a child rides with one at most). */
 export async function unseatElsewhere(tx: Executor, studentIds: readonly string[], assignmentId: string) {
   if (studentIds.length === 0) return;
+  accessChanged();
   await tx
     .delete(assignmentStudents)
     .where(

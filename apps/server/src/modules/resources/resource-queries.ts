@@ -11,6 +11,7 @@ import {
   type SortColumns,
 } from '../../db/list-queries.js';
 import { users } from '../../db/schema/index.js';
+import { accessChanged } from '../../lib/access-changes.js';
 import { containsPattern } from '../../lib/pagination.js';
 import { setAccountNamesAndEmails } from '../users/user-queries.js';
 
@@ -223,7 +224,7 @@ export function accountWrites<T extends AccountTable>(typed: T, role: Role) {
     },
 
     async update(tx: Executor, before: Row, { name, email, ...fields }: AccountInput): Promise<void> {
-      // A new address ends the account's sessions (setAccountNamesAndEmails).
+      // A new address ends the account's sessions and live streams (setAccountNamesAndEmails).
       await setAccountNamesAndEmails(tx, [{ id: before.userId, name, email }], new Date());
       await tx
         .update(table)
@@ -233,6 +234,7 @@ export function accountWrites<T extends AccountTable>(typed: T, role: Role) {
 
     /** The resource's row goes with its user (on delete cascade). */
     async remove(tx: Executor, row: Row): Promise<void> {
+      accessChanged();
       await tx.delete(users).where(eq(users.id, row.userId));
     },
   };

@@ -2,6 +2,7 @@ import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Role } from '@school-transport/shared';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { accessChanged } from '../../lib/access-changes.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -67,6 +68,8 @@ export async function updateUser(
   id: string,
   changes: UserChanges,
 ): Promise<UserRow | undefined> {
+  // What decides who may follow the live stream (the triggers of migration 0030 list the same columns).
+  if ('email' in changes || 'passwordHash' in changes || 'disabledAt' in changes) accessChanged();
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   return row;
 }
@@ -99,5 +102,7 @@ export async function setAccountNamesAndEmails(
           where c.moved and s.user_id = c.id and s.revoked_at is null)
         select id from changed`,
   )) as unknown as { rows: Array<{ id: string }> };
+  // A new address ends the account's live streams too, before the answer goes (lib/access-changes.ts).
+  if (result.rows.length > 0) accessChanged();
   return result.rows.map((row) => row.id);
 }
