@@ -128,27 +128,49 @@ const TEMPLATE_PREFIX = 'st_template_';
 const TEMPLATE_NAME = /^st_template_[0-9a-f]{16}$/;
 const BUILDING_NAME = /^st_template_[0-9a-f]{16}_[0-9a-f]{8}$/;
 
+/**
+ * How long a template of other migrations is kept after a run last used it, and a half-built one after it was
+ * started: several checkouts (a branch, a worktree, CI) may share one PostgreSQL, each with its own migrations, and
+ * a template that is only copied has nobody connected between copies, so "nobody is on it" alone is not "unused".
+ */
+const OTHER_TEMPLATE_KEPT_MS = 6 * 60 * 60 * 1000;
+const HALF_BUILT_KEPT_MS = 60 * 60 * 1000;
+
+/** Each template's comment holds when a run last used it (ms since the epoch); a half-built one's, its start. */
+const markUsed = (client: pg.Client, name: string) =>
+  client.query(`comment on database ${pg.escapeIdentifier(name)} is '${Date.now()}'`);
+
 async function preparePostgres(key: string, adminUrl: string): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${key}`;
   const existing = await onServer(adminUrl, async (client) => {
-    // With the number of sessions on each: a template being built has its builder's.
-    const { rows } = await client.query<{ datname: string; sessions: number }>(
-      `select d.datname, (select count(*) from pg_stat_activity a where a.datname = d.datname)::int as sessions
+    // With the number of sessions on each (a template being built has its builder's) and when it was last used.
+    const { rows } = await client.query<{ datname: string; sessions: number; used: string | null }>(
+      `select d.datname, shobj_description(d.oid, 'pg_database') as used,
+              (select count(*) from pg_stat_activity a where a.datname = d.datname)::int as sessions
        from pg_database d where d.datname like $1`,
       [`${TEMPLATE_PREFIX}%`],
     );
-    for (const { datname, sessions } of rows) {
-      // A template of earlier migrations, or one a stopped run left half built (nobody on it). Another run's
-      // template of other migrations may be in use: a database with sessions is left alone.
-      const stale = (TEMPLATE_NAME.test(datname) && datname !== name) || BUILDING_NAME.test(datname);
+    const now = Date.now();
+    for (const { datname, sessions, used } of rows) {
+      // A template of other migrations nobody has used for hours, or one a stopped run left half built. One without
+      // a time (made before this rule) counts as long unused.
+      const idleMs = now - (Number(used) || 0);
+      const stale =
+        (TEMPLATE_NAME.test(datname) && datname !== name && idleMs > OTHER_TEMPLATE_KEPT_MS) ||
+        (BUILDING_NAME.test(datname) && idleMs > HALF_BUILT_KEPT_MS);
       if (stale && sessions === 0)
         await client.query(`drop database if exists ${pg.escapeIdentifier(datname)}`).catch(() => undefined);
     }
-    return rows.some((row) => row.datname === name);
+    const found = rows.some((row) => row.datname === name);
+    if (found) await markUsed(client, name);
+    return found;
   });
   if (existing) return name;
   const building = `${name}_${randomBytes(4).toString('hex')}`;
-  await onServer(adminUrl, (client) => client.query(`create database ${building}`));
+  await onServer(adminUrl, async (client) => {
+    await client.query(`create database ${building}`);
+    await markUsed(client, building);
+  });
   const url = new URL(adminUrl);
   url.pathname = `/${building}`;
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
