@@ -6,9 +6,13 @@ import { auditLog, recoveryCodes, totpFactors } from '../src/db/schema/index.js'
 import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
 import { CHALLENGE_MAX_FAILURES, CHALLENGE_MS } from '../src/modules/auth/second-factor-service.js';
 import { base32Decode, hotp, totpStep } from '../src/modules/auth/totp.js';
+import { loadConfig } from '../src/config.js';
 import { passwordProblem } from '../src/modules/users/first-admin.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
+
+/** Administrators' session lifetimes as the product ships them. */
+const ADMIN_DEFAULTS = loadConfig({ NODE_ENV: 'test' }).session.perRole.admin!;
 
 const time = manualClock();
 let t: TestApp;
@@ -339,7 +343,13 @@ describe('admin sign-in rules', () => {
     sink = await startMailSink();
     m = await createTestApp({
       clock: time.clock,
-      env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://school.example' },
+      env: {
+        SMTP_URL: sink.url,
+        PUBLIC_URL: 'http://school.example',
+        // The product's defaults (the test app lengthens admins' sessions for tests that move the clock by hours).
+        ADMIN_SESSION_IDLE_MINUTES: String(ADMIN_DEFAULTS.idleMs / 60_000),
+        ADMIN_SESSION_ABSOLUTE_HOURS: String(ADMIN_DEFAULTS.absoluteMs / 3_600_000),
+      },
     });
   });
   afterAll(async () => {
@@ -383,6 +393,7 @@ describe('admin sign-in rules', () => {
   });
 
   it('ends an administrator’s session sooner than a driver’s or a parent’s', async () => {
+    expect(ADMIN_DEFAULTS).toEqual({ idleMs: 60 * 60_000, absoluteMs: 12 * 3_600_000 });
     const { idleMs, absoluteMs, perRole } = m.config.session;
     const adminLifetime = perRole.admin!;
     expect(adminLifetime.idleMs).toBeLessThan(idleMs);
