@@ -119,7 +119,10 @@ export function StudentPicker({ selection, seats, blockedReason, riding = [] }: 
             fullWidth
             slotProps={{ htmlInput: { maxLength: SEARCH_MAX } }}
           />
-          <LinearProgress sx={{ mt: 1, visibility: free.isFetching ? 'visible' : 'hidden' }} />
+          <LinearProgress
+            aria-label="Loading students"
+            sx={{ mt: 1, visibility: free.isFetching ? 'visible' : 'hidden' }}
+          />
           <List aria-label="Students to pick" dense>
             {ridingShown.length > 0 && (
               <ListSubheader disableSticky>Riding with this assignment</ListSubheader>

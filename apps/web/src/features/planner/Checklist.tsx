@@ -104,7 +104,7 @@ export function Checklist({
         fullWidth
         slotProps={{ htmlInput: { maxLength: SEARCH_MAX } }}
       />
-      <LinearProgress sx={{ mt: 1, visibility: isFetching ? 'visible' : 'hidden' }} />
+      <LinearProgress aria-label="Loading" sx={{ mt: 1, visibility: isFetching ? 'visible' : 'hidden' }} />
       {isError ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           {fetchFailedMessage(title.toLowerCase())}
