@@ -130,7 +130,7 @@ describe('second factor for administrators', () => {
       url: '/api/profile/second-factor',
       headers: { authorization: signedIn.json().token },
     });
-    expect(status.json().data).toEqual({ totp: true, recoveryCodesLeft: 10, required: false });
+    expect(status.json().data).toEqual({ totp: true, passkeys: [], recoveryCodesLeft: 10, required: false });
     const audit = await t.app.database.db
       .select()
       .from(auditLog)

@@ -1,6 +1,9 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  addPasskeySchema,
   answerSchema,
   confirmTotpAtSignInSchema,
   confirmTotpSchema,
@@ -9,6 +12,7 @@ import {
   loginAnswerSchema,
   messageAnswerSchema,
   MESSAGES,
+  passkeyOptionsSchema,
   pendingStepSchema,
   recoveryCodesSchema,
   secondFactorSignInSchema,
@@ -46,6 +50,22 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       async (request) => {
         const { token, user } = await secondFactor.completeSignIn(request.body, clientOf(request));
         return { ...success(undefined, MESSAGES.loginSuccess), token, user };
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/passkey-options',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
+      async (request) => {
+        const options = await secondFactor.passkeyOptionsAtSignIn(
+          request.body.pendingToken,
+          clientOf(request),
+        );
+        // Spread: the library's interface as the plain record the answer's schema passes through.
+        return success({ options: { ...options } });
       },
     );
 
@@ -99,6 +119,43 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       async (request) => {
         await secondFactor.remove(request.body.password, changeContextOf(request));
         return success(undefined, 'The authenticator app has been removed.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys/options',
+      { schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } } },
+      async (request) => {
+        const options = await secondFactor.startPasskeyRegistration(changeContextOf(request));
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys',
+      { schema: { tags, body: addPasskeySchema, response: { 200: messageAnswerSchema } } },
+      async (request) => {
+        const { label, credential } = request.body;
+        const context = changeContextOf(request);
+        await secondFactor.addPasskey(label, credential as RegistrationResponseJSON, context);
+        return success(undefined, 'The passkey has been added.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys/:id/remove',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.uuid() }),
+          body: currentPasswordSchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => {
+        const context = changeContextOf(request);
+        await secondFactor.removePasskey(request.params.id, request.body.password, context);
+        return success(undefined, 'The passkey has been removed.');
       },
     );
 

@@ -1,6 +1,8 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
   RECOVERY_CODE_COUNT,
   SECOND_FACTOR_MESSAGES,
+  type Passkey,
   type SecondFactorSignInInput,
   type SecondFactorStatus,
   type SecondFactorStep,
@@ -10,11 +12,35 @@ import {
 import type { Database, Executor } from '../../db/client.js';
 import type { ChangeContext } from '../../lib/change-context.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  tooManyRequests,
+  unauthorized,
+} from '../../lib/errors.js';
 import { recordAudit } from '../audit/audit-log.js';
 import { checkPassword } from '../users/passwords.js';
 import { findUserById, type UserRow } from '../users/user-queries.js';
 import { recordFailedLogin } from './login-failure-queries.js';
+import {
+  deletePasskey,
+  findUserPasskey,
+  hasPasskey,
+  insertPasskey,
+  listPasskeys,
+  putWebauthnChallenge,
+  takePasskeyUse,
+  takeWebauthnChallenge,
+} from './passkey-queries.js';
+import {
+  authenticationOptions,
+  registrationOptions,
+  verifiedAssertion,
+  verifiedRegistration,
+  type RelyingParty,
+} from './passkeys.js';
 import { newRecoveryCode, recoveryCodeHash, type SecretBox } from './second-factor-crypto.js';
 import {
   deleteChallenge,
@@ -49,6 +75,8 @@ export interface SecondFactorDeps {
   required: boolean;
   /** The issuer an authenticator app shows beside the code. */
   issuer: string;
+  /** Passkeys' relying party: the server's public address (passkeys.ts). */
+  rp: RelyingParty;
   /** The same refusal as the password step's (auth-service.ts loginRefusal), so both steps share one lockout. */
   refusal: (email: string, ip: string, now: Date) => Promise<string | null>;
 }
@@ -123,7 +151,13 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
   }
 
   /** A wrong code: counted against the address like a wrong password, and against the step. */
-  async function wrongCode(challengeId: string, user: UserRow, client: Client, now: Date): Promise<never> {
+  async function wrongCode(
+    challengeId: string,
+    user: UserRow,
+    client: Client,
+    now: Date,
+    message: string = SECOND_FACTOR_MESSAGES.wrongCode,
+  ): Promise<never> {
     await db.transaction(async (tx) => {
       await recordFailedLogin(tx, user.email.toLowerCase(), client.ip, now);
       await failChallenge(tx, challengeId, CHALLENGE_MAX_FAILURES);
@@ -134,7 +168,42 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         ip: client.ip,
       });
     });
-    throw unauthorized(SECOND_FACTOR_MESSAGES.wrongCode);
+    throw unauthorized(message);
+  }
+
+  /**
+   * A passkey's assertion at sign-in: for the challenge this step was given (taken by the first answer, right or
+   * wrong), by one of this user's passkeys, with a signature counter above the last one seen. A refusal counts
+   * like a wrong code.
+   */
+  async function passkeySignIn(
+    challenge: { id: string },
+    user: UserRow,
+    assertion: AuthenticationResponseJSON,
+    client: Client,
+    now: Date,
+  ) {
+    const refused = () => wrongCode(challenge.id, user, client, now, SECOND_FACTOR_MESSAGES.passkeyRefused);
+    const expected = await takeWebauthnChallenge(db, user.id, challenge.id, now);
+    const key = await findUserPasskey(db, user.id, assertion.id);
+    const counter = expected && key ? await verifiedAssertion(deps.rp, assertion, expected, key) : null;
+    if (!key || counter === null) return refused();
+    const sessionUser = sessionUserOf(user);
+    const token = await db.transaction(async (tx) => {
+      if (!(await takePasskeyUse(tx, key.id, counter, now))) return null;
+      if (!(await deleteChallenge(tx, challenge.id))) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
+      return openSignedInSession(tx, sessionUser, client, now, lifetimes, 'passkey', { passkey: key.label });
+    });
+    if (token === null) return refused();
+    return { token, user: sessionUser };
+  }
+
+  /** Whether removing one factor of the user's would leave none while the operator requires one. */
+  async function lastRequiredFactor(tx: Executor, userId: string, removing: 'totp' | 'passkey') {
+    if (!deps.required) return false;
+    const totp = removing === 'totp' ? false : await hasConfirmedTotp(tx, userId);
+    const passkeys = (await listPasskeys(tx, userId)).length - (removing === 'passkey' ? 1 : 0);
+    return !totp && passkeys <= 0;
   }
 
   return {
@@ -144,7 +213,9 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
      */
     async stepAfterPassword(user: UserRow): Promise<SecondFactorStep | null> {
       if (user.role !== 'admin') return null;
-      const next = (await hasConfirmedTotp(db, user.id)) ? 'code' : deps.required ? 'enrol' : null;
+      const totp = await hasConfirmedTotp(db, user.id);
+      const passkey = await hasPasskey(db, user.id);
+      const next = totp || passkey ? 'code' : deps.required ? 'enrol' : null;
       if (!next) return null;
       const pendingToken = newToken();
       await insertChallenge(db, {
@@ -152,13 +223,19 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         tokenHash: hashToken(pendingToken),
         expiresAt: new Date(clock().getTime() + CHALLENGE_MS),
       });
-      return { pendingToken, next };
+      return { pendingToken, next, totp, passkey };
     },
 
-    /** The second step: a code from the app (each step's code once) or an unused recovery code, then a session. */
+    /**
+     * The second step: a code from the app (each step's code once), an unused recovery code, or a passkey's
+     * assertion, then a session.
+     */
     async completeSignIn(input: SecondFactorSignInInput, client: Client) {
       const now = clock();
       const { challenge, user } = await openStep(input.pendingToken, client, now);
+      if ('passkey' in input) {
+        return passkeySignIn(challenge, user, input.passkey as AuthenticationResponseJSON, client, now);
+      }
       const factor = await findTotpFactor(db, user.id);
       if (!factor?.confirmedAt) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
       const sessionUser = sessionUserOf(user);
@@ -189,6 +266,21 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       return { token, user: sessionUser };
     },
 
+    /** The browser's options for a passkey at this sign-in step, with a new challenge kept for the step. */
+    async passkeyOptionsAtSignIn(pendingToken: string, client: Client) {
+      const { challenge, user } = await openStep(pendingToken, client, clock());
+      const keys = await listPasskeys(db, user.id);
+      if (keys.length === 0) throw conflict(SECOND_FACTOR_MESSAGES.noPasskeys);
+      const options = await authenticationOptions(deps.rp, keys);
+      await putWebauthnChallenge(db, {
+        userId: user.id,
+        signInChallengeId: challenge.id,
+        challenge: options.challenge,
+        expiresAt: challenge.expiresAt,
+      });
+      return options;
+    },
+
     /** Enrolment at sign-in, when the operator requires a factor and the account has none. */
     async startEnrolmentAtSignIn(pendingToken: string, client: Client): Promise<TotpEnrolment> {
       const { user } = await openStep(pendingToken, client, clock());
@@ -213,6 +305,12 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     async status(userId: string): Promise<SecondFactorStatus> {
       return {
         totp: await hasConfirmedTotp(db, userId),
+        passkeys: (await listPasskeys(db, userId)).map((key): Passkey => ({
+          id: key.id,
+          label: key.label,
+          createdAt: key.createdAt.toISOString(),
+          lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+        })),
         recoveryCodesLeft: await unusedRecoveryCodeCount(db, userId),
         required: deps.required,
       };
@@ -233,9 +331,71 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       return db.transaction((tx) => confirm(tx, context.actor, step, now, context.ip));
     },
 
-    /** Removing the factor asks for the password; refused while the operator requires one. */
+    /** A signed-in admin starts adding a passkey: the browser's options, with a challenge kept five minutes. */
+    async startPasskeyRegistration(context: ChangeContext) {
+      const user = await findUserById(db, context.actor.id);
+      if (!user) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
+      const options = await registrationOptions(deps.rp, user, await listPasskeys(db, user.id));
+      await putWebauthnChallenge(db, {
+        userId: user.id,
+        signInChallengeId: null,
+        challenge: options.challenge,
+        expiresAt: new Date(clock().getTime() + CHALLENGE_MS),
+      });
+      return options;
+    },
+
+    /** The browser's new credential for the registration's challenge (taken, right or wrong), named `label`. */
+    async addPasskey(label: string, credential: RegistrationResponseJSON, context: ChangeContext) {
+      const now = clock();
+      const expected = await takeWebauthnChallenge(db, context.actor.id, null, now);
+      if (!expected) throw conflict(SECOND_FACTOR_MESSAGES.passkeyNotStarted);
+      const verified = await verifiedRegistration(deps.rp, credential, expected);
+      if (!verified) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyRefused);
+      await db.transaction(async (tx) => {
+        const added = await insertPasskey(tx, {
+          userId: context.actor.id,
+          ...verified,
+          label,
+          createdAt: now,
+        });
+        if (!added) throw conflict(SECOND_FACTOR_MESSAGES.passkeyTaken);
+        await recordAudit(tx, {
+          actor: context.actor,
+          action: 'auth.second_factor_enrolled',
+          entityType: 'user',
+          entityId: context.actor.id,
+          details: { method: 'passkey', label },
+          ip: context.ip,
+        });
+      });
+    },
+
+    /** Removing a passkey asks for the password; the last factor stays while the operator requires one. */
+    async removePasskey(id: string, password: string, context: ChangeContext): Promise<void> {
+      await assertPassword(db, context.actor.id, password);
+      await db.transaction(async (tx) => {
+        if (await lastRequiredFactor(tx, context.actor.id, 'passkey')) {
+          throw forbidden(SECOND_FACTOR_MESSAGES.requiredLastFactor);
+        }
+        const removed = await deletePasskey(tx, context.actor.id, id);
+        if (!removed) throw notFound('No such passkey.');
+        await recordAudit(tx, {
+          actor: context.actor,
+          action: 'auth.second_factor_removed',
+          entityType: 'user',
+          entityId: context.actor.id,
+          details: { method: 'passkey', label: removed.label },
+          ip: context.ip,
+        });
+      });
+    },
+
+    /** Removing the factor asks for the password; refused while the operator requires one and it is the last. */
     async remove(password: string, context: ChangeContext): Promise<void> {
-      if (deps.required) throw forbidden(SECOND_FACTOR_MESSAGES.requiredCannotRemove);
+      if (await lastRequiredFactor(db, context.actor.id, 'totp')) {
+        throw forbidden(SECOND_FACTOR_MESSAGES.requiredCannotRemove);
+      }
       await assertPassword(db, context.actor.id, password);
       await db.transaction(async (tx) => {
         await deleteTotp(tx, context.actor.id);
