@@ -15,18 +15,68 @@ import { FormTextField } from '../../components/form/FormTextField';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ApiError } from '../../lib/api-client';
-import { completeSecondFactor, confirmEnrolmentAtSignIn, startEnrolmentAtSignIn } from './second-factor-api';
+import { assertPasskey } from '../../lib/passkey-browser';
+import {
+  completeSecondFactor,
+  confirmEnrolmentAtSignIn,
+  passkeyOptionsAtSignIn,
+  startEnrolmentAtSignIn,
+} from './second-factor-api';
 import { RecoveryCodeList, TotpSetup } from '../../components/TotpSetup';
 
 /**
- * Log In's second step, after a right password: a code from the app (or a recovery code), or, when the operator
- * requires a factor and the admin has none, setting one up. `done` receives the session.
+ * Log In's second step, after a right password: a passkey, a code from the app (or a recovery code), or, when
+ * the operator requires a factor and the admin has none, setting one up. `done` receives the session.
  */
 export function SecondFactorStep({ step, done }: { step: Step; done: (answer: LoginAnswer) => void }) {
   return step.next === 'code' ? (
-    <CodeStep pendingToken={step.pendingToken} done={done} />
+    <Stack spacing={2}>
+      {step.passkey && <PasskeyButton pendingToken={step.pendingToken} done={done} onlyWay={!step.totp} />}
+      {step.totp && <CodeStep pendingToken={step.pendingToken} done={done} />}
+    </Stack>
   ) : (
     <EnrolStep pendingToken={step.pendingToken} done={done} />
+  );
+}
+
+/** "Use a passkey": the step's options, the browser's prompt, and the assertion for the session. */
+function PasskeyButton({
+  pendingToken,
+  done,
+  onlyWay,
+}: {
+  pendingToken: string;
+  done: (answer: LoginAnswer) => void;
+  onlyWay: boolean;
+}) {
+  const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const use = async () => {
+    setRunning(true);
+    setFailure(null);
+    try {
+      const passkey = await assertPasskey(await passkeyOptionsAtSignIn(pendingToken));
+      done(await completeSecondFactor({ pendingToken, passkey }));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : SECOND_FACTOR_MESSAGES.passkeyRefused);
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      {onlyWay && <Alert severity="info">{SECOND_FACTOR_MESSAGES.passkeyOnlyNeeded}</Alert>}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Button
+        variant={onlyWay ? 'contained' : 'outlined'}
+        size="large"
+        fullWidth
+        loading={running}
+        onClick={use}
+      >
+        Use a Passkey
+      </Button>
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   type LoginAnswer,
+  type SecondFactorSignInInput,
   type SuccessEnvelope,
   type TotpEnrolment,
 } from '@school-transport/shared';
@@ -11,9 +12,7 @@ import { apiRequest } from '../../lib/api-client';
  * ran out) ends nothing.
  */
 
-export function completeSecondFactor(
-  input: { pendingToken: string; code: string } | { pendingToken: string; recoveryCode: string },
-): Promise<LoginAnswer> {
+export function completeSecondFactor(input: SecondFactorSignInInput): Promise<LoginAnswer> {
   return apiRequest<LoginAnswer>('POST', '/auth/second-factor', input, { token: null });
 }
 
@@ -33,4 +32,16 @@ export function confirmEnrolmentAtSignIn(
   code: string,
 ): Promise<LoginAnswer & { recoveryCodes: string[] }> {
   return apiRequest('POST', '/auth/second-factor/enrol/confirm', { pendingToken, code }, { token: null });
+}
+
+/** The browser's options for this step's passkey (a challenge the server keeps for the step). */
+export async function passkeyOptionsAtSignIn(pendingToken: string): Promise<Record<string, unknown>> {
+  const answer = await apiRequest<SuccessEnvelope<{ options: Record<string, unknown> }>>(
+    'POST',
+    '/auth/second-factor/passkey-options',
+    { pendingToken },
+    { token: null },
+  );
+  if (!answer.data) throw new Error(MESSAGES.serverError);
+  return answer.data.options;
 }
