@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECOND_FACTOR_MESSAGES } from '@school-transport/shared';
 import { auditLog, webauthnCredentials } from '../src/db/schema/index.js';
+import { relyingPartyOf } from '../src/modules/auth/passkeys.js';
 import { CHALLENGE_MAX_FAILURES } from '../src/modules/auth/second-factor-service.js';
 import { base32Decode, hotp, totpStep } from '../src/modules/auth/totp.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
@@ -67,6 +68,21 @@ async function passkeyStep(email: string, address = nextAddress()) {
 
 const signInWith = (pendingToken: string, passkey: object, address?: string) =>
   post(t.app, '/api/auth/second-factor', { pendingToken, passkey }, undefined, address);
+
+describe('the relying party', () => {
+  it('is PUBLIC_URL’s host and origin, with localhost for a loopback address browsers refuse as an RP id', () => {
+    expect(relyingPartyOf('https://school.example/app', 'S')).toEqual({
+      id: 'school.example',
+      origin: 'https://school.example',
+      name: 'S',
+    });
+    expect(relyingPartyOf('http://127.0.0.1:4418', 'S')).toMatchObject({
+      id: 'localhost',
+      origin: 'http://localhost:4418',
+    });
+    expect(relyingPartyOf('http://[::1]:3000', 'S').id).toBe('localhost');
+  });
+});
 
 describe('passkeys as an administrator’s second factor', () => {
   it('enrols a passkey, after which the password alone gives no session and the passkey signs in', async () => {

@@ -18,8 +18,16 @@ export interface RelyingParty {
   name: string;
 }
 
+/**
+ * A loopback address (the default PUBLIC_URL, http://127.0.0.1:3000, and the browser tests') cannot be an RP id:
+ * browsers take only domain names. `localhost` is the same machine and a secure context, so there passkeys work
+ * at http://localhost:<port>.
+ */
+const LOOPBACK = new Set(['127.0.0.1', '[::1]']);
+
 export function relyingPartyOf(publicUrl: string, name: string): RelyingParty {
   const url = new URL(publicUrl);
+  if (LOOPBACK.has(url.hostname)) url.hostname = 'localhost';
   return { id: url.hostname, origin: url.origin, name };
 }
 
