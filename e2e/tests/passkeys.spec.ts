@@ -47,6 +47,12 @@ test('an admin adds a passkey, signs in with it, and removes it with the passwor
   const panel = page.getByRole('region', { name: 'Two-Step Verification' });
   await panel.getByLabel('Passkey Name').fill('This laptop');
   await panel.getByRole('button', { name: 'Add Passkey' }).click();
+  // The first factor brings the recovery codes, shown once.
+  const codes = panel.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const recoveryCode = (await codes.first().textContent())!.trim();
+  await panel.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(panel).toContainText('each sign-in asks for one of your passkeys. 10 recovery codes left');
   const passkeys = panel.getByRole('list', { name: 'Passkeys' });
   await expect(passkeys).toContainText('This laptop');
   await expect(passkeys).toContainText('not used yet');
@@ -63,6 +69,14 @@ test('an admin adds a passkey, signs in with it, and removes it with the passwor
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await expect(page).toHaveURL(`${APP}/`);
   expect((await authenticator.credentials())[0]!.signCount).toBeGreaterThan(credential!.signCount);
+
+  // Without the device: a recovery code.
+  await signOut(page);
+  await passwordStep(page, admin.email, admin.password);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 
   await page.goto(`${APP}/profile`);
   await expect(passkeys).toContainText('last used');

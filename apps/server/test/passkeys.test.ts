@@ -254,6 +254,29 @@ describe('passkeys as an administrator’s second factor', () => {
     expect(device.counter).toBe(0);
   });
 
+  it('gives a passkey-only account recovery codes with its first passkey, which sign in', async () => {
+    const admin = await createAccount(t.app, 'admin');
+    const token = (await login(t.app, admin.email)).json().token as string;
+    const first = await addPasskey(softAuthenticator(ORIGIN), token);
+    const codes = first.json().data.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    // A second passkey makes none: the codes already made stay the ones that work.
+    const second = await addPasskey(softAuthenticator(ORIGIN), token, 'Phone');
+    expect(second.json().data.recoveryCodes).toEqual([]);
+
+    const step = await login(t.app, admin.email);
+    const { pendingToken } = step.json().secondFactor as { pendingToken: string };
+    const used = await post(t.app, '/api/auth/second-factor', { pendingToken, recoveryCode: codes[0] });
+    expect(used.statusCode).toBe(200);
+    const renewed = await post(
+      t.app,
+      '/api/profile/second-factor/recovery-codes',
+      { password: PASSWORD },
+      token,
+    );
+    expect(renewed.json().data.recoveryCodes).toHaveLength(10);
+  });
+
   it('removes a passkey only with the password, audited; then the password alone signs in', async () => {
     const { admin, token } = await adminWithPasskey();
     const [key] = await t.app.database.db
@@ -306,6 +329,13 @@ describe('passkeys with ADMIN_SECOND_FACTOR=required', () => {
       token,
     );
     expect(app.statusCode).toBe(200);
+    // The recovery codes stay with the passkey, the factor left.
+    const status = await required.app.inject({
+      method: 'GET',
+      url: '/api/profile/second-factor',
+      headers: { authorization: token },
+    });
+    expect(status.json().data).toMatchObject({ totp: false, recoveryCodesLeft: 10 });
     const [key] = await required.app.database.db
       .select()
       .from(webauthnCredentials)

@@ -133,12 +133,12 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/passkeys',
-      { schema: { tags, body: addPasskeySchema, response: { 200: messageAnswerSchema } } },
+      { schema: { tags, body: addPasskeySchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
       async (request) => {
         const { label, credential } = request.body;
         const context = changeContextOf(request);
-        await secondFactor.addPasskey(label, credential as RegistrationResponseJSON, context);
-        return success(undefined, 'The passkey has been added.');
+        const codes = await secondFactor.addPasskey(label, credential as RegistrationResponseJSON, context);
+        return success({ recoveryCodes: codes }, 'The passkey has been added.');
       },
     );
 

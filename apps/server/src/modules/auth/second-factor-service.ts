@@ -236,13 +236,14 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       if ('passkey' in input) {
         return passkeySignIn(challenge, user, input.passkey as AuthenticationResponseJSON, client, now);
       }
+      // Recovery codes stand in for any factor (a passkey-only account has them too); a code needs the app.
       const factor = await findTotpFactor(db, user.id);
-      if (!factor?.confirmedAt) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
+      if ('code' in input && !factor?.confirmedAt) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
       const sessionUser = sessionUserOf(user);
       const token = await db.transaction(async (tx) => {
         let method: 'totp' | 'recovery-code';
         if ('code' in input) {
-          const step = matchingStep(box.open(factor.encryptedSecret), input.code, now);
+          const step = matchingStep(box.open(factor!.encryptedSecret), input.code, now);
           if (step === null || !(await takeTotpStep(tx, user.id, step))) return null;
           method = 'totp';
         } else {
@@ -345,14 +346,21 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       return options;
     },
 
-    /** The browser's new credential for the registration's challenge (taken, right or wrong), named `label`. */
-    async addPasskey(label: string, credential: RegistrationResponseJSON, context: ChangeContext) {
+    /**
+     * The browser's new credential for the registration's challenge (taken, right or wrong), named `label`. An
+     * account without unused recovery codes (a first factor that is a passkey) gets new ones, answered once.
+     */
+    async addPasskey(
+      label: string,
+      credential: RegistrationResponseJSON,
+      context: ChangeContext,
+    ): Promise<string[]> {
       const now = clock();
       const expected = await takeWebauthnChallenge(db, context.actor.id, null, now);
       if (!expected) throw conflict(SECOND_FACTOR_MESSAGES.passkeyNotStarted);
       const verified = await verifiedRegistration(deps.rp, credential, expected);
       if (!verified) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyRefused);
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         const added = await insertPasskey(tx, {
           userId: context.actor.id,
           ...verified,
@@ -368,6 +376,9 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
           details: { method: 'passkey', label },
           ip: context.ip,
         });
+        return (await unusedRecoveryCodeCount(tx, context.actor.id)) > 0
+          ? []
+          : newRecoveryCodes(tx, context.actor.id);
       });
     },
 
@@ -380,6 +391,9 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
         }
         const removed = await deletePasskey(tx, context.actor.id, id);
         if (!removed) throw notFound('No such passkey.');
+        const factorLeft =
+          (await hasConfirmedTotp(tx, context.actor.id)) || (await hasPasskey(tx, context.actor.id));
+        if (!factorLeft) await replaceRecoveryCodes(tx, context.actor.id, []);
         await recordAudit(tx, {
           actor: context.actor,
           action: 'auth.second_factor_removed',
@@ -399,7 +413,8 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       await assertPassword(db, context.actor.id, password);
       await db.transaction(async (tx) => {
         await deleteTotp(tx, context.actor.id);
-        await replaceRecoveryCodes(tx, context.actor.id, []);
+        // Recovery codes go with the last factor; with a passkey left they stay its way back.
+        if (!(await hasPasskey(tx, context.actor.id))) await replaceRecoveryCodes(tx, context.actor.id, []);
         await recordAudit(tx, {
           actor: context.actor,
           action: 'auth.second_factor_removed',
@@ -414,7 +429,9 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     /** New recovery codes replace all the old ones; asks for the password. */
     async renewRecoveryCodes(password: string, context: ChangeContext): Promise<string[]> {
       await assertPassword(db, context.actor.id, password);
-      if (!(await hasConfirmedTotp(db, context.actor.id))) throw conflict(SECOND_FACTOR_MESSAGES.notStarted);
+      const hasFactor =
+        (await hasConfirmedTotp(db, context.actor.id)) || (await hasPasskey(db, context.actor.id));
+      if (!hasFactor) throw conflict(SECOND_FACTOR_MESSAGES.notStarted);
       return db.transaction(async (tx) => {
         const codes = await newRecoveryCodes(tx, context.actor.id);
         await recordAudit(tx, {

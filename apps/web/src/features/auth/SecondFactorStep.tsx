@@ -32,7 +32,7 @@ export function SecondFactorStep({ step, done }: { step: Step; done: (answer: Lo
   return step.next === 'code' ? (
     <Stack spacing={2}>
       {step.passkey && <PasskeyButton pendingToken={step.pendingToken} done={done} onlyWay={!step.totp} />}
-      {step.totp && <CodeStep pendingToken={step.pendingToken} done={done} />}
+      <CodeStep pendingToken={step.pendingToken} done={done} app={step.totp} />
     </Stack>
   ) : (
     <EnrolStep pendingToken={step.pendingToken} done={done} />
@@ -80,7 +80,16 @@ function PasskeyButton({
   );
 }
 
-function CodeStep({ pendingToken, done }: { pendingToken: string; done: (answer: LoginAnswer) => void }) {
+/** A code from the app (when the account has one), or a recovery code (any account with a factor has them). */
+function CodeStep({
+  pendingToken,
+  done,
+  app,
+}: {
+  pendingToken: string;
+  done: (answer: LoginAnswer) => void;
+  app: boolean;
+}) {
   const [recovery, setRecovery] = useState(false);
   return (
     <Stack spacing={2}>
@@ -89,11 +98,13 @@ function CodeStep({ pendingToken, done }: { pendingToken: string; done: (answer:
           submit={async (recoveryCode) => done(await completeSecondFactor({ pendingToken, recoveryCode }))}
         />
       ) : (
-        <CodeForm submit={async (code) => done(await completeSecondFactor({ pendingToken, code }))} />
+        app && <CodeForm submit={async (code) => done(await completeSecondFactor({ pendingToken, code }))} />
       )}
-      <Link component="button" type="button" variant="body2" onClick={() => setRecovery(!recovery)}>
-        {recovery ? 'Use a code from the app' : 'Use a recovery code'}
-      </Link>
+      {(app || !recovery) && (
+        <Link component="button" type="button" variant="body2" onClick={() => setRecovery(!recovery)}>
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </Link>
+      )}
     </Stack>
   );
 }

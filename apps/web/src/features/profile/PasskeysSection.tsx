@@ -15,7 +15,14 @@ import { PasswordAction } from './PasswordAction';
  * The admin's passkeys (a second factor beside the authenticator app): each named, listed with when it was added
  * and last used; adding one prompts the browser; removing one is confirmed, then asks for the password.
  */
-export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
+export function PasskeysSection({
+  passkeys,
+  showCodes,
+}: {
+  passkeys: Passkey[];
+  /** The recovery codes a first passkey makes, to be shown once. */
+  showCodes: (codes: string[]) => void;
+}) {
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle1" component="h3">
@@ -33,7 +40,7 @@ export function PasskeysSection({ passkeys }: { passkeys: Passkey[] }) {
           ))}
         </Stack>
       )}
-      <AddPasskeyForm />
+      <AddPasskeyForm showCodes={showCodes} />
     </Stack>
   );
 }
@@ -68,7 +75,7 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
   );
 }
 
-function AddPasskeyForm() {
+function AddPasskeyForm({ showCodes }: { showCodes: (codes: string[]) => void }) {
   const add = useAddPasskey();
   const { control, problems, submitWith, isSubmitting, reset } = useSchemaForm(
     passkeyLabelSchema,
@@ -76,8 +83,9 @@ function AddPasskeyForm() {
     { guardLeaving: false },
   );
   const submit = submitWith(async ({ label }) => {
-    await add.mutateAsync(label);
+    const answer = await add.mutateAsync(label);
     reset({ label: '' });
+    if (answer.data?.recoveryCodes.length) showCodes(answer.data.recoveryCodes);
   });
   return (
     <PageForm submitLabel="Add Passkey" problems={problems} submitting={isSubmitting} onSubmit={submit}>

@@ -29,6 +29,23 @@ export function SecondFactorSection() {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
+  const renewCodes = (
+    <PasswordAction
+      label="New Recovery Codes"
+      act={renew}
+      done={(answer) => setCodes(answer?.recoveryCodes ?? [])}
+    />
+  );
+  const setUpApp = (variant: 'contained' | 'outlined') => (
+    <Button
+      variant={variant}
+      sx={{ alignSelf: 'flex-start' }}
+      loading={start.isPending}
+      onClick={async () => setEnrolment((await start.mutateAsync(undefined)).data ?? null)}
+    >
+      Set Up Authenticator App
+    </Button>
+  );
   let body;
   if (codes) {
     body = (
@@ -57,33 +74,32 @@ export function SecondFactorSection() {
           On: each sign-in asks for a code from your authenticator app. {status.recoveryCodesLeft} recovery
           codes left.
         </Typography>
-        <PasswordAction
-          label="New Recovery Codes"
-          act={renew}
-          done={(answer) => setCodes(answer?.recoveryCodes ?? [])}
-        />
+        {renewCodes}
         {/* With the operator's requirement, the app goes only if a passkey stays (the server checks too). */}
         {(!status.required || status.passkeys.length > 0) && (
           <PasswordAction label="Remove Authenticator App" act={remove} />
         )}
       </Stack>
     );
+  } else if (status?.passkeys.length) {
+    body = (
+      <Stack spacing={2}>
+        <Typography variant="body2">
+          On: each sign-in asks for one of your passkeys. {status.recoveryCodesLeft} recovery codes left. An
+          authenticator app can be added as another way in.
+        </Typography>
+        {renewCodes}
+        {setUpApp('outlined')}
+      </Stack>
+    );
   } else {
     body = (
       <Stack spacing={2}>
         <Typography variant="body2">
-          {status?.passkeys.length ? 'No authenticator app. ' : 'Off. '}
-          {status?.required ? 'Your organisation requires it: ' : ''}Add an authenticator app so that a
-          password alone cannot sign in to your account.
+          Off. {status?.required ? 'Your organisation requires it: ' : ''}Add an authenticator app or a
+          passkey so that a password alone cannot sign in to your account.
         </Typography>
-        <Button
-          variant="contained"
-          sx={{ alignSelf: 'flex-start' }}
-          loading={start.isPending}
-          onClick={async () => setEnrolment((await start.mutateAsync(undefined)).data ?? null)}
-        >
-          Set Up Authenticator App
-        </Button>
+        {setUpApp('contained')}
       </Stack>
     );
   }
@@ -91,7 +107,7 @@ export function SecondFactorSection() {
     <TitledPanel title="Two-Step Verification">
       <Stack spacing={4}>
         {body}
-        {status && <PasskeysSection passkeys={status.passkeys} />}
+        {status && <PasskeysSection passkeys={status.passkeys} showCodes={setCodes} />}
       </Stack>
     </TitledPanel>
   );

@@ -65,7 +65,14 @@ export const useAddPasskey = () =>
     );
     if (!started.data) throw new Error(MESSAGES.serverError);
     const credential = await createPasskey(started.data.options);
-    return apiRequest<SuccessEnvelope>('POST', '/profile/second-factor/passkeys', { label, credential });
+    return apiRequest<SuccessEnvelope<{ recoveryCodes: string[] }>>(
+      'POST',
+      '/profile/second-factor/passkeys',
+      {
+        label,
+        credential,
+      },
+    );
   });
 
 export const useRemovePasskey = (id: string) =>
