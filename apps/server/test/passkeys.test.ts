@@ -159,6 +159,20 @@ describe('passkeys as an administrator’s second factor', () => {
     expect(stored!.counter).toBe(2);
   });
 
+  it('takes a passkey that keeps no counter (always 0), each challenge once', async () => {
+    const { admin, device } = await adminWithPasskey(
+      softAuthenticator(ORIGIN, undefined, 0, { keepsCounter: false }),
+    );
+    for (let i = 0; i < 2; i++) {
+      const step = await passkeyStep(admin.email);
+      const assertion = device.assert(step.options);
+      expect((await signInWith(step.pendingToken, assertion)).statusCode).toBe(200);
+      const next = await passkeyStep(admin.email);
+      expect((await signInWith(next.pendingToken, assertion)).statusCode).toBe(401);
+    }
+    expect(device.counter).toBe(0);
+  });
+
   it('refuses another user’s passkey, at sign-in and on removal, and is for administrators only', async () => {
     const alice = await adminWithPasskey();
     const bob = await adminWithPasskey();

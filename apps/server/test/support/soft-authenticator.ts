@@ -65,7 +65,13 @@ export interface SoftAuthenticator {
   clone(): SoftAuthenticator;
 }
 
-export function softAuthenticator(origin: string, key?: Key, startCounter = 0): SoftAuthenticator {
+/** `keepsCounter: false`: an authenticator that reports 0 every time, as synced passkeys do. */
+export function softAuthenticator(
+  origin: string,
+  key?: Key,
+  startCounter = 0,
+  { keepsCounter = true } = {},
+): SoftAuthenticator {
   const made =
     key ??
     (() => {
@@ -115,7 +121,7 @@ export function softAuthenticator(origin: string, key?: Key, startCounter = 0): 
     },
     assert(options) {
       const rpId = options.rpId ?? new URL(origin).hostname;
-      authenticator.counter += 1;
+      if (keepsCounter) authenticator.counter += 1;
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(authenticator.counter);
       const authData = Buffer.concat([sha256(rpId), Buffer.from([FLAG_UP | FLAG_UV]), counter]);
