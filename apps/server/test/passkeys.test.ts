@@ -321,6 +321,61 @@ describe('passkeys with ADMIN_SECOND_FACTOR=required', () => {
   });
   afterAll(() => required.close());
 
+  it('enrols a passkey at sign-in instead of the app, with recovery codes and a session', async () => {
+    const admin = await createAccount(required.app, 'admin');
+    const address = nextAddress();
+    const { pendingToken } = (await login(required.app, admin.email, PASSWORD, address)).json().secondFactor;
+    const device = softAuthenticator(ORIGIN);
+    const enrol = async () => {
+      const started = await post(
+        required.app,
+        '/api/auth/second-factor/enrol/passkey-options',
+        { pendingToken },
+        undefined,
+        address,
+      );
+      expect(started.statusCode).toBe(200);
+      return started.json().data.options as { challenge: string; rp: { id: string } };
+    };
+    // A credential made at another origin is refused and counted; the challenge is spent.
+    const options = await enrol();
+    const relayed = softAuthenticator('https://school-example.evil').register(options);
+    const refused = await post(
+      required.app,
+      '/api/auth/second-factor/enrol/passkey',
+      { pendingToken, label: 'Laptop', credential: relayed },
+      undefined,
+      address,
+    );
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().message).toBe(SECOND_FACTOR_MESSAGES.passkeyRefused);
+    const stale = await post(
+      required.app,
+      '/api/auth/second-factor/enrol/passkey',
+      { pendingToken, label: 'Laptop', credential: device.register(options) },
+      undefined,
+      address,
+    );
+    expect(stale.statusCode).toBe(401);
+
+    const enrolled = await post(
+      required.app,
+      '/api/auth/second-factor/enrol/passkey',
+      { pendingToken, label: 'Laptop', credential: device.register(await enrol()) },
+      undefined,
+      address,
+    );
+    expect(enrolled.statusCode).toBe(200);
+    expect(enrolled.json().recoveryCodes).toHaveLength(10);
+    const me = await required.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: enrolled.json().token },
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await login(required.app, admin.email)).json().secondFactor).toMatchObject({ passkey: true });
+  });
+
   it('counts a passkey as the required factor, and keeps the last factor', async () => {
     const admin = await createAccount(required.app, 'admin');
     // Enrolled with the app at sign-in (required), then a passkey added.

@@ -130,6 +130,8 @@ export type PasskeyLabelInput = z.input<typeof passkeyLabelSchema>;
 
 /** POST /profile/second-factor/passkeys: the name and the browser's new credential for the options' challenge. */
 export const addPasskeySchema = z.object({ label: passkeyLabelField, credential: passkeyAttestationSchema });
+/** Enrolling a passkey at sign-in (the operator requires a factor): the pending token stands in for the session. */
+export const addPasskeyAtSignInSchema = addPasskeySchema.extend({ pendingToken: pendingTokenField });
 
 export const passkeySchema = z.object({
   id: z.string(),
@@ -150,7 +152,8 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
 export const SECOND_FACTOR_MESSAGES = {
   codeNeeded: 'Enter the code from your authenticator app.',
-  enrolNeeded: 'Your organisation requires a second factor. Set up an authenticator app to continue.',
+  enrolNeeded:
+    'Your organisation requires a second factor. Set up an authenticator app or a passkey to continue.',
   wrongCode: 'That code is not right. Enter the current code from your app, or a recovery code.',
   stepExpired: 'This sign-in has expired. Sign in again with your password.',
   alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another.',

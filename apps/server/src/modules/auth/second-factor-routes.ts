@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  addPasskeyAtSignInSchema,
   addPasskeySchema,
   answerSchema,
   confirmTotpAtSignInSchema,
@@ -88,6 +89,37 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       async (request) => {
         const { pendingToken, code } = request.body;
         const signedIn = await secondFactor.confirmEnrolmentAtSignIn(pendingToken, code, clientOf(request));
+        return { ...success(undefined, MESSAGES.loginSuccess), ...signedIn };
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/passkey-options',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
+      async (request) => {
+        const { pendingToken } = request.body;
+        const options = await secondFactor.passkeyRegistrationAtSignIn(pendingToken, clientOf(request));
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/passkey',
+      {
+        config: signInStep,
+        schema: { tags, body: addPasskeyAtSignInSchema, response: { 200: enrolledLoginAnswerSchema } },
+      },
+      async (request) => {
+        const { pendingToken, label, credential } = request.body;
+        const signedIn = await secondFactor.confirmPasskeyAtSignIn(
+          pendingToken,
+          label,
+          credential as RegistrationResponseJSON,
+          clientOf(request),
+        );
         return { ...success(undefined, MESSAGES.loginSuccess), ...signedIn };
       },
     );

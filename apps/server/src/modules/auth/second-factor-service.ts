@@ -40,6 +40,7 @@ import {
   verifiedAssertion,
   verifiedRegistration,
   type RelyingParty,
+  type StoredPasskey,
 } from './passkeys.js';
 import { newRecoveryCode, recoveryCodeHash, type SecretBox } from './second-factor-crypto.js';
 import {
@@ -198,6 +199,49 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     return { token, user: sessionUser };
   }
 
+  /** Registration options for the user, with its challenge kept for the profile (null) or a sign-in step. */
+  async function passkeyRegistration(userId: string, signInChallengeId: string | null, expiresAt: Date) {
+    const user = await findUserById(db, userId);
+    if (!user) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
+    const options = await registrationOptions(deps.rp, user, await listPasskeys(db, user.id));
+    await putWebauthnChallenge(db, { userId, signInChallengeId, challenge: options.challenge, expiresAt });
+    return options;
+  }
+
+  /** Takes the registration's challenge (used once, right or wrong): the new key, 'refused', or null (no challenge). */
+  async function verifiedNewPasskey(
+    userId: string,
+    signInChallengeId: string | null,
+    credential: RegistrationResponseJSON,
+    now: Date,
+  ) {
+    const expected = await takeWebauthnChallenge(db, userId, signInChallengeId, now);
+    if (!expected) return null;
+    return (await verifiedRegistration(deps.rp, credential, expected)) ?? ('refused' as const);
+  }
+
+  /** Stores a verified passkey, audited; the first recovery codes when the account has none unused. */
+  async function storePasskey(
+    tx: Executor,
+    actor: ChangeContext['actor'],
+    label: string,
+    key: StoredPasskey,
+    now: Date,
+    ip: string,
+  ): Promise<string[]> {
+    const added = await insertPasskey(tx, { userId: actor.id, ...key, label, createdAt: now });
+    if (!added) throw conflict(SECOND_FACTOR_MESSAGES.passkeyTaken);
+    await recordAudit(tx, {
+      actor,
+      action: 'auth.second_factor_enrolled',
+      entityType: 'user',
+      entityId: actor.id,
+      details: { method: 'passkey', label },
+      ip,
+    });
+    return (await unusedRecoveryCodeCount(tx, actor.id)) > 0 ? [] : newRecoveryCodes(tx, actor.id);
+  }
+
   /** Whether removing one factor of the user's would leave none while the operator requires one. */
   async function lastRequiredFactor(tx: Executor, userId: string, removing: 'totp' | 'passkey') {
     if (!deps.required) return false;
@@ -333,18 +377,8 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
     },
 
     /** A signed-in admin starts adding a passkey: the browser's options, with a challenge kept five minutes. */
-    async startPasskeyRegistration(context: ChangeContext) {
-      const user = await findUserById(db, context.actor.id);
-      if (!user) throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
-      const options = await registrationOptions(deps.rp, user, await listPasskeys(db, user.id));
-      await putWebauthnChallenge(db, {
-        userId: user.id,
-        signInChallengeId: null,
-        challenge: options.challenge,
-        expiresAt: new Date(clock().getTime() + CHALLENGE_MS),
-      });
-      return options;
-    },
+    startPasskeyRegistration: (context: ChangeContext) =>
+      passkeyRegistration(context.actor.id, null, new Date(clock().getTime() + CHALLENGE_MS)),
 
     /**
      * The browser's new credential for the registration's challenge (taken, right or wrong), named `label`. An
@@ -356,29 +390,40 @@ export function createSecondFactorService(deps: SecondFactorDeps) {
       context: ChangeContext,
     ): Promise<string[]> {
       const now = clock();
-      const expected = await takeWebauthnChallenge(db, context.actor.id, null, now);
-      if (!expected) throw conflict(SECOND_FACTOR_MESSAGES.passkeyNotStarted);
-      const verified = await verifiedRegistration(deps.rp, credential, expected);
-      if (!verified) throw badRequest(SECOND_FACTOR_MESSAGES.passkeyRefused);
+      const verified = await verifiedNewPasskey(context.actor.id, null, credential, now);
+      if (!verified) throw conflict(SECOND_FACTOR_MESSAGES.passkeyNotStarted);
+      if (verified === 'refused') throw badRequest(SECOND_FACTOR_MESSAGES.passkeyRefused);
+      return db.transaction((tx) => storePasskey(tx, context.actor, label, verified, now, context.ip));
+    },
+
+    /** Enrolment of a passkey at sign-in (the operator requires a factor): the browser's options for the step. */
+    async passkeyRegistrationAtSignIn(pendingToken: string, client: Client) {
+      const { challenge, user } = await openStep(pendingToken, client, clock());
+      return passkeyRegistration(user.id, challenge.id, challenge.expiresAt);
+    },
+
+    /** The new passkey at sign-in, then the session and the first recovery codes; a refusal counts as a wrong code. */
+    async confirmPasskeyAtSignIn(
+      pendingToken: string,
+      label: string,
+      credential: RegistrationResponseJSON,
+      client: Client,
+    ) {
+      const now = clock();
+      const { challenge, user } = await openStep(pendingToken, client, now);
+      const verified = await verifiedNewPasskey(user.id, challenge.id, credential, now);
+      if (!verified || verified === 'refused') {
+        return wrongCode(challenge.id, user, client, now, SECOND_FACTOR_MESSAGES.passkeyRefused);
+      }
+      const sessionUser = sessionUserOf(user);
       return db.transaction(async (tx) => {
-        const added = await insertPasskey(tx, {
-          userId: context.actor.id,
-          ...verified,
-          label,
-          createdAt: now,
+        const recoveryCodes = await storePasskey(tx, sessionUser, label, verified, now, client.ip);
+        if (!(await deleteChallenge(tx, challenge.id)))
+          throw unauthorized(SECOND_FACTOR_MESSAGES.stepExpired);
+        const token = await openSignedInSession(tx, sessionUser, client, now, lifetimes, 'passkey', {
+          passkey: label,
         });
-        if (!added) throw conflict(SECOND_FACTOR_MESSAGES.passkeyTaken);
-        await recordAudit(tx, {
-          actor: context.actor,
-          action: 'auth.second_factor_enrolled',
-          entityType: 'user',
-          entityId: context.actor.id,
-          details: { method: 'passkey', label },
-          ip: context.ip,
-        });
-        return (await unusedRecoveryCodeCount(tx, context.actor.id)) > 0
-          ? []
-          : newRecoveryCodes(tx, context.actor.id);
+        return { token, user: sessionUser, recoveryCodes };
       });
     },
 

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   confirmTotpSchema,
   recoveryCodeInputSchema,
@@ -12,6 +13,7 @@ import {
 } from '@school-transport/shared';
 import { useEffect, useState } from 'react';
 import { FormTextField } from '../../components/form/FormTextField';
+import { PasskeyNameForm } from '../../components/PasskeyNameForm';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ApiError } from '../../lib/api-client';
@@ -19,6 +21,7 @@ import { assertPasskey } from '../../lib/passkey-browser';
 import {
   completeSecondFactor,
   confirmEnrolmentAtSignIn,
+  enrolPasskeyAtSignIn,
   passkeyOptionsAtSignIn,
   startEnrolmentAtSignIn,
 } from './second-factor-api';
@@ -194,6 +197,13 @@ function EnrolStep({ pendingToken, done }: { pendingToken: string; done: (answer
           fullWidthButton
         />
       )}
+      <Typography variant="subtitle1" component="h3">
+        Or add a passkey
+      </Typography>
+      <PasskeyNameForm
+        add={async (label) => setSignedIn(await enrolPasskeyAtSignIn(pendingToken, label))}
+        fullWidthButton
+      />
     </Stack>
   );
 }

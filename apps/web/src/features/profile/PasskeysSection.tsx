@@ -1,12 +1,10 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { passkeyLabelSchema, type Passkey } from '@school-transport/shared';
+import { type Passkey } from '@school-transport/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormTextField } from '../../components/form/FormTextField';
-import { PageForm } from '../../components/form/PageForm';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PasskeyNameForm } from '../../components/PasskeyNameForm';
 import { formatMoment } from '../../lib/format';
 import { useAddPasskey, useRemovePasskey } from './second-factor-api';
 import { PasswordAction } from './PasswordAction';
@@ -77,26 +75,12 @@ function PasskeyRow({ passkey }: { passkey: Passkey }) {
 
 function AddPasskeyForm({ showCodes }: { showCodes: (codes: string[]) => void }) {
   const add = useAddPasskey();
-  const { control, problems, submitWith, isSubmitting, reset } = useSchemaForm(
-    passkeyLabelSchema,
-    { label: '' },
-    { guardLeaving: false },
-  );
-  const submit = submitWith(async ({ label }) => {
-    const answer = await add.mutateAsync(label);
-    reset({ label: '' });
-    if (answer.data?.recoveryCodes.length) showCodes(answer.data.recoveryCodes);
-  });
   return (
-    <PageForm submitLabel="Add Passkey" problems={problems} submitting={isSubmitting} onSubmit={submit}>
-      <FormTextField
-        control={control}
-        name="label"
-        label="Passkey Name"
-        placeholder="Office laptop"
-        autoComplete="off"
-        required
-      />
-    </PageForm>
+    <PasskeyNameForm
+      add={async (label) => {
+        const answer = await add.mutateAsync(label);
+        if (answer.data?.recoveryCodes.length) showCodes(answer.data.recoveryCodes);
+      }}
+    />
   );
 }
