@@ -6,6 +6,7 @@ import { relyingPartyOf } from '../src/modules/auth/passkeys.js';
 import { CHALLENGE_MAX_FAILURES } from '../src/modules/auth/second-factor-service.js';
 import { base32Decode, hotp, totpStep } from '../src/modules/auth/totp.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
+import { postFromNewAddress } from './support/requests.js';
 import { softAuthenticator, type SoftAuthenticator } from './support/soft-authenticator.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
@@ -19,14 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (app: TestApp['app'], url: string, payload?: object, token?: string, remoteAddress?: string) =>
-  app.inject({
-    method: 'POST',
-    url,
-    ...(payload ? { payload } : {}),
-    headers: token ? { authorization: token } : {},
-    remoteAddress: remoteAddress ?? nextAddress(),
-  });
+const post = postFromNewAddress;
 
 /** Adds a passkey made by `device` to the signed-in admin's account: the answer of the adding call. */
 async function addPasskey(device: SoftAuthenticator, token: string, label = 'Office laptop', app = t.app) {
