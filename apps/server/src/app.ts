@@ -30,6 +30,8 @@ import { authRoutes } from './modules/auth/auth-routes.js';
 import { createAuthService, loginRefusal, refusalMessage } from './modules/auth/auth-service.js';
 import { secretBox } from './modules/auth/second-factor-crypto.js';
 import { pruneChallenges } from './modules/auth/second-factor-queries.js';
+import { pruneWebauthnChallenges } from './modules/auth/passkey-queries.js';
+import { relyingPartyOf } from './modules/auth/passkeys.js';
 import { secondFactorRoutes } from './modules/auth/second-factor-routes.js';
 import { createSecondFactorService } from './modules/auth/second-factor-service.js';
 import { createAuthenticator } from './modules/auth/authenticator.js';
@@ -342,6 +344,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     alsoPrune: async (tx, now) => {
       await pruneLoginFailures(tx, now);
       await pruneChallenges(tx, now);
+      await pruneWebauthnChallenges(tx, now);
     },
   });
   const secondFactor = createSecondFactorService({
@@ -351,6 +354,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     box: secretBox(await serverSecret(db, 'second-factor-secrets')),
     required: config.adminSecondFactorRequired,
     issuer: 'SchoolRide',
+    rp: relyingPartyOf(config.publicUrl, 'SchoolRide'),
     refusal: async (email, ip, now) => {
       const refusal = await loginRefusal(db, email, ip, now);
       return refusal && refusalMessage(refusal);

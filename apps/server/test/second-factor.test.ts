@@ -9,6 +9,7 @@ import { base32Decode, hotp, totpStep } from '../src/modules/auth/totp.js';
 import { loadConfig } from '../src/config.js';
 import { passwordProblem } from '../src/modules/users/first-admin.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
+import { postFromNewAddress } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /** Administrators' session lifetimes as the product ships them. */
@@ -22,15 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (app: TestApp['app'], url: string, payload?: object, token?: string, remoteAddress?: string) =>
-  app.inject({
-    method: 'POST',
-    url,
-    ...(payload ? { payload } : {}),
-    headers: token ? { authorization: token } : {},
-    // Each request from an address of its own, so the per-address rate limit of the step does not mix tests.
-    remoteAddress: remoteAddress ?? nextAddress(),
-  });
+const post = postFromNewAddress;
 
 /** The code an authenticator app shows now (or `steps` steps away) for this base32 secret. */
 const codeOf = (secret: string, steps = 0) => hotp(base32Decode(secret), totpStep(time.clock()) + steps);
@@ -130,7 +123,7 @@ describe('second factor for administrators', () => {
       url: '/api/profile/second-factor',
       headers: { authorization: signedIn.json().token },
     });
-    expect(status.json().data).toEqual({ totp: true, recoveryCodesLeft: 10, required: false });
+    expect(status.json().data).toEqual({ totp: true, passkeys: [], recoveryCodesLeft: 10, required: false });
     const audit = await t.app.database.db
       .select()
       .from(auditLog)

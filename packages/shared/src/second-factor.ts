@@ -28,6 +28,9 @@ export const secondFactorStepSchema = z.object({
   pendingToken: z.string(),
   /** `code`: type a code from the app or a recovery code; `enrol`: the operator requires one and there is none. */
   next: z.enum(['code', 'enrol']),
+  /** At `code`, which of the admin's factors the step takes: the app's code (and recovery codes), a passkey. */
+  totp: z.boolean(),
+  passkey: z.boolean(),
 });
 export type SecondFactorStep = z.infer<typeof secondFactorStepSchema>;
 
@@ -38,10 +41,50 @@ export const secondFactorStepAnswerSchema = messageAnswerSchema.extend({
 /** What POST /auth/login answers: a session, or for an administrator with a second factor, the next step. */
 export type LoginStepAnswer = LoginAnswer | z.infer<typeof secondFactorStepAnswerSchema>;
 
-/** POST /auth/second-factor: one of the two. */
+/** base64url, as WebAuthn's JSON forms carry binary; bounded so a response cannot be made huge. */
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'Not base64url');
+
+/**
+ * What @simplewebauthn/browser answers for navigator.credentials.get (an assertion). The server library checks
+ * the contents; this only bounds the shape.
+ */
+export const passkeyAssertionSchema = z.object({
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(4000),
+    authenticatorData: base64url(4000),
+    signature: base64url(2000),
+    userHandle: base64url(200).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** What @simplewebauthn/browser answers for navigator.credentials.create (a new credential, attestation). */
+export const passkeyAttestationSchema = z.object({
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(4000),
+    attestationObject: base64url(20_000),
+    transports: z.array(z.string().max(20)).max(10).optional(),
+  }),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+});
+
+/** POST /auth/second-factor: one of the three. */
 export const secondFactorSignInSchema = z.union([
   z.object({ pendingToken: pendingTokenField, code: totpCodeField }),
   z.object({ pendingToken: pendingTokenField, recoveryCode: recoveryCodeField }),
+  z.object({ pendingToken: pendingTokenField, passkey: passkeyAssertionSchema }),
 ]);
 export type SecondFactorSignInInput = z.input<typeof secondFactorSignInSchema>;
 
@@ -72,8 +115,35 @@ export const currentPasswordSchema = z.object({
 });
 export type CurrentPasswordInput = z.input<typeof currentPasswordSchema>;
 
+/** The options for the browser's WebAuthn call (@simplewebauthn's JSON form), passed through as they are. */
+export const passkeyOptionsSchema = z.object({ options: z.record(z.string(), z.unknown()) });
+
+export const passkeyLabelField = z
+  .string({ error: 'Name is required' })
+  .trim()
+  .min(1, 'Name is required')
+  .max(60, 'At most 60 characters');
+
+/** The profile form's field: a name to tell passkeys apart ("Office laptop"). */
+export const passkeyLabelSchema = z.object({ label: passkeyLabelField });
+export type PasskeyLabelInput = z.input<typeof passkeyLabelSchema>;
+
+/** POST /profile/second-factor/passkeys: the name and the browser's new credential for the options' challenge. */
+export const addPasskeySchema = z.object({ label: passkeyLabelField, credential: passkeyAttestationSchema });
+/** Enrolling a passkey at sign-in (the operator requires a factor): the pending token stands in for the session. */
+export const addPasskeyAtSignInSchema = addPasskeySchema.extend({ pendingToken: pendingTokenField });
+
+export const passkeySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
 export const secondFactorStatusSchema = z.object({
   totp: z.boolean(),
+  passkeys: z.array(passkeySchema),
   recoveryCodesLeft: z.number().int(),
   /** Whether the operator requires a second factor of every administrator. */
   required: z.boolean(),
@@ -82,11 +152,20 @@ export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
 export const SECOND_FACTOR_MESSAGES = {
   codeNeeded: 'Enter the code from your authenticator app.',
-  enrolNeeded: 'Your organisation requires a second factor. Set up an authenticator app to continue.',
+  enrolNeeded:
+    'Your organisation requires a second factor. Set up an authenticator app or a passkey to continue.',
   wrongCode: 'That code is not right. Enter the current code from your app, or a recovery code.',
   stepExpired: 'This sign-in has expired. Sign in again with your password.',
   alreadyEnrolled: 'An authenticator app is already set up. Remove it first to set up another.',
   notStarted: 'Start the set-up again: no authenticator app is waiting to be confirmed.',
   requiredCannotRemove:
     'Your organisation requires a second factor, so the authenticator app cannot be removed.',
+  passkeyNeeded: 'Use your passkey, or enter the code from your authenticator app.',
+  passkeyOnlyNeeded: 'Use your passkey to continue.',
+  passkeyRefused: 'The passkey was not accepted. Try again, or use another way to sign in.',
+  noPasskeys: 'This account has no passkey.',
+  passkeyNotStarted: 'Start adding the passkey again: the request has run out or was used.',
+  passkeyTaken: 'This passkey is already registered.',
+  requiredLastFactor:
+    'Your organisation requires a second factor, so the last one cannot be removed. Add another first.',
 } as const;

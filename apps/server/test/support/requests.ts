@@ -18,15 +18,22 @@ export function apiAs(app: FastifyInstance, token: string) {
 export type Api = ReturnType<typeof apiAs>;
 
 /**
- * A POST from a client address of its own (nextAddress), with a session token if given: the account calls limit
- * each address to a few a minute, and a test makes more than that.
+ * A POST from a client address of its own (nextAddress), or `remoteAddress` when a test needs one address across
+ * calls (a lockout), with a session token if given: the account calls limit each address to a few a minute, and a
+ * test makes more than that.
  */
-export function postFromNewAddress(app: FastifyInstance, url: string, payload: object, token?: string) {
+export function postFromNewAddress(
+  app: FastifyInstance,
+  url: string,
+  payload?: object,
+  token?: string,
+  remoteAddress = nextAddress(),
+) {
   return app.inject({
     method: 'POST',
     url,
-    payload,
-    remoteAddress: nextAddress(),
+    ...(payload ? { payload } : {}),
+    remoteAddress,
     headers: token ? { authorization: token } : {},
   });
 }

@@ -48,3 +48,49 @@ export const signInChallenges = pgTable(
   },
   (t) => [index('sign_in_challenges_user_id_idx').on(t.userId)],
 );
+
+/**
+ * An administrator's WebAuthn passkeys (a second factor beside the authenticator app). Only the public key is
+ * kept; `counter` is the authenticator's signature counter, which must grow with each use (a copied authenticator
+ * would repeat or lag it), except for authenticators that always report 0 (synced passkeys).
+ */
+export const webauthnCredentials = pgTable(
+  'webauthn_credentials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id the authenticator chose, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: text('transports').array().notNull(),
+    label: text('label').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('webauthn_credentials_user_id_idx').on(t.userId)],
+);
+
+/**
+ * The random challenge of one WebAuthn ceremony, kept on the server and taken (deleted) by the first response
+ * that names it, right or wrong. A registration's belongs to the signed-in admin; a sign-in's to its pending
+ * step (and ends with it).
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    signInChallengeId: uuid('sign_in_challenge_id').references(() => signInChallenges.id, {
+      onDelete: 'cascade',
+    }),
+    challenge: text('challenge').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_user_id_idx').on(t.userId)],
+);

@@ -40,9 +40,15 @@ export function authRoutes(auth: AuthService) {
       async (request) => {
         const result = await auth.login(request.body, clientOf(request));
         if ('secondFactor' in result) {
-          const { next } = result.secondFactor;
+          const { next, totp, passkey } = result.secondFactor;
           const message =
-            next === 'code' ? SECOND_FACTOR_MESSAGES.codeNeeded : SECOND_FACTOR_MESSAGES.enrolNeeded;
+            next === 'enrol'
+              ? SECOND_FACTOR_MESSAGES.enrolNeeded
+              : !passkey
+                ? SECOND_FACTOR_MESSAGES.codeNeeded
+                : totp
+                  ? SECOND_FACTOR_MESSAGES.passkeyNeeded
+                  : SECOND_FACTOR_MESSAGES.passkeyOnlyNeeded;
           return { ...success(undefined, message), secondFactor: result.secondFactor };
         }
         return { ...success(undefined, MESSAGES.loginSuccess), ...result };

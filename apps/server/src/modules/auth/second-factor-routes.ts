@@ -1,6 +1,10 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  addPasskeyAtSignInSchema,
+  addPasskeySchema,
   answerSchema,
   confirmTotpAtSignInSchema,
   confirmTotpSchema,
@@ -9,6 +13,7 @@ import {
   loginAnswerSchema,
   messageAnswerSchema,
   MESSAGES,
+  passkeyOptionsSchema,
   pendingStepSchema,
   recoveryCodesSchema,
   secondFactorSignInSchema,
@@ -50,6 +55,22 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
     );
 
     routes.post(
+      '/auth/second-factor/passkey-options',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
+      async (request) => {
+        const options = await secondFactor.passkeyOptionsAtSignIn(
+          request.body.pendingToken,
+          clientOf(request),
+        );
+        // Spread: the library's interface as the plain record the answer's schema passes through.
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
       '/auth/second-factor/enrol',
       {
         config: signInStep,
@@ -68,6 +89,37 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       async (request) => {
         const { pendingToken, code } = request.body;
         const signedIn = await secondFactor.confirmEnrolmentAtSignIn(pendingToken, code, clientOf(request));
+        return { ...success(undefined, MESSAGES.loginSuccess), ...signedIn };
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/passkey-options',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
+      async (request) => {
+        const { pendingToken } = request.body;
+        const options = await secondFactor.passkeyRegistrationAtSignIn(pendingToken, clientOf(request));
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/passkey',
+      {
+        config: signInStep,
+        schema: { tags, body: addPasskeyAtSignInSchema, response: { 200: enrolledLoginAnswerSchema } },
+      },
+      async (request) => {
+        const { pendingToken, label, credential } = request.body;
+        const signedIn = await secondFactor.confirmPasskeyAtSignIn(
+          pendingToken,
+          label,
+          credential as RegistrationResponseJSON,
+          clientOf(request),
+        );
         return { ...success(undefined, MESSAGES.loginSuccess), ...signedIn };
       },
     );
@@ -99,6 +151,43 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       async (request) => {
         await secondFactor.remove(request.body.password, changeContextOf(request));
         return success(undefined, 'The authenticator app has been removed.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys/options',
+      { schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } } },
+      async (request) => {
+        const options = await secondFactor.startPasskeyRegistration(changeContextOf(request));
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys',
+      { schema: { tags, body: addPasskeySchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      async (request) => {
+        const { label, credential } = request.body;
+        const context = changeContextOf(request);
+        const codes = await secondFactor.addPasskey(label, credential as RegistrationResponseJSON, context);
+        return success({ recoveryCodes: codes }, 'The passkey has been added.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys/:id/remove',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.uuid() }),
+          body: currentPasswordSchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => {
+        const context = changeContextOf(request);
+        await secondFactor.removePasskey(request.params.id, request.body.password, context);
+        return success(undefined, 'The passkey has been removed.');
       },
     );
 

@@ -15,7 +15,9 @@ export async function openSignedInSession(
   client: { ip: string; userAgent?: string },
   now: Date,
   lifetimes: SessionLifetimes,
-  secondFactor?: 'totp' | 'recovery-code',
+  secondFactor?: 'totp' | 'recovery-code' | 'passkey',
+  /** More of the audit entry's details, e.g. which passkey. */
+  more?: Record<string, string>,
 ): Promise<string> {
   await clearFailedLogins(tx, user.email.toLowerCase(), client.ip);
   await markSignedIn(tx, user.id, now);
@@ -25,7 +27,7 @@ export async function openSignedInSession(
     action: 'auth.login',
     entityType: 'session',
     entityId: session.sessionId,
-    details: secondFactor ? { secondFactor } : undefined,
+    details: secondFactor ? { secondFactor, ...more } : undefined,
     ip: client.ip,
   });
   return session.token;

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   confirmTotpSchema,
   recoveryCodeInputSchema,
@@ -12,25 +13,86 @@ import {
 } from '@school-transport/shared';
 import { useEffect, useState } from 'react';
 import { FormTextField } from '../../components/form/FormTextField';
+import { PasskeyNameForm } from '../../components/PasskeyNameForm';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ApiError } from '../../lib/api-client';
-import { completeSecondFactor, confirmEnrolmentAtSignIn, startEnrolmentAtSignIn } from './second-factor-api';
+import { assertPasskey } from '../../lib/passkey-browser';
+import {
+  completeSecondFactor,
+  confirmEnrolmentAtSignIn,
+  enrolPasskeyAtSignIn,
+  passkeyOptionsAtSignIn,
+  startEnrolmentAtSignIn,
+} from './second-factor-api';
 import { RecoveryCodeList, TotpSetup } from '../../components/TotpSetup';
 
 /**
- * Log In's second step, after a right password: a code from the app (or a recovery code), or, when the operator
- * requires a factor and the admin has none, setting one up. `done` receives the session.
+ * Log In's second step, after a right password: a passkey, a code from the app (or a recovery code), or, when
+ * the operator requires a factor and the admin has none, setting one up. `done` receives the session.
  */
 export function SecondFactorStep({ step, done }: { step: Step; done: (answer: LoginAnswer) => void }) {
   return step.next === 'code' ? (
-    <CodeStep pendingToken={step.pendingToken} done={done} />
+    <Stack spacing={2}>
+      {step.passkey && <PasskeyButton pendingToken={step.pendingToken} done={done} onlyWay={!step.totp} />}
+      <CodeStep pendingToken={step.pendingToken} done={done} app={step.totp} />
+    </Stack>
   ) : (
     <EnrolStep pendingToken={step.pendingToken} done={done} />
   );
 }
 
-function CodeStep({ pendingToken, done }: { pendingToken: string; done: (answer: LoginAnswer) => void }) {
+/** "Use a passkey": the step's options, the browser's prompt, and the assertion for the session. */
+function PasskeyButton({
+  pendingToken,
+  done,
+  onlyWay,
+}: {
+  pendingToken: string;
+  done: (answer: LoginAnswer) => void;
+  onlyWay: boolean;
+}) {
+  const [running, setRunning] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const use = async () => {
+    setRunning(true);
+    setFailure(null);
+    try {
+      const passkey = await assertPasskey(await passkeyOptionsAtSignIn(pendingToken));
+      done(await completeSecondFactor({ pendingToken, passkey }));
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.message : SECOND_FACTOR_MESSAGES.passkeyRefused);
+    } finally {
+      setRunning(false);
+    }
+  };
+  return (
+    <Stack spacing={2}>
+      {onlyWay && <Alert severity="info">{SECOND_FACTOR_MESSAGES.passkeyOnlyNeeded}</Alert>}
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <Button
+        variant={onlyWay ? 'contained' : 'outlined'}
+        size="large"
+        fullWidth
+        loading={running}
+        onClick={use}
+      >
+        Use a Passkey
+      </Button>
+    </Stack>
+  );
+}
+
+/** A code from the app (when the account has one), or a recovery code (any account with a factor has them). */
+function CodeStep({
+  pendingToken,
+  done,
+  app,
+}: {
+  pendingToken: string;
+  done: (answer: LoginAnswer) => void;
+  app: boolean;
+}) {
   const [recovery, setRecovery] = useState(false);
   return (
     <Stack spacing={2}>
@@ -39,11 +101,13 @@ function CodeStep({ pendingToken, done }: { pendingToken: string; done: (answer:
           submit={async (recoveryCode) => done(await completeSecondFactor({ pendingToken, recoveryCode }))}
         />
       ) : (
-        <CodeForm submit={async (code) => done(await completeSecondFactor({ pendingToken, code }))} />
+        app && <CodeForm submit={async (code) => done(await completeSecondFactor({ pendingToken, code }))} />
       )}
-      <Link component="button" type="button" variant="body2" onClick={() => setRecovery(!recovery)}>
-        {recovery ? 'Use a code from the app' : 'Use a recovery code'}
-      </Link>
+      {(app || !recovery) && (
+        <Link component="button" type="button" variant="body2" onClick={() => setRecovery(!recovery)}>
+          {recovery ? 'Use a code from the app' : 'Use a recovery code'}
+        </Link>
+      )}
     </Stack>
   );
 }
@@ -133,6 +197,13 @@ function EnrolStep({ pendingToken, done }: { pendingToken: string; done: (answer
           fullWidthButton
         />
       )}
+      <Typography variant="subtitle1" component="h3">
+        Or add a passkey
+      </Typography>
+      <PasskeyNameForm
+        add={async (label) => setSignedIn(await enrolPasskeyAtSignIn(pendingToken, label))}
+        fullWidthButton
+      />
     </Stack>
   );
 }

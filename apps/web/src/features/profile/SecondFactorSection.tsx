@@ -1,11 +1,8 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { currentPasswordSchema, type TotpEnrolment } from '@school-transport/shared';
+import { type TotpEnrolment } from '@school-transport/shared';
 import { useState } from 'react';
-import { FormTextField } from '../../components/form/FormTextField';
-import { PageForm } from '../../components/form/PageForm';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { TitledPanel } from '../../components/TitledPanel';
 import {
   useConfirmEnrolment,
@@ -15,10 +12,13 @@ import {
   useStartEnrolment,
 } from './second-factor-api';
 import { RecoveryCodeList, TotpSetup } from '../../components/TotpSetup';
+import { PasskeysSection } from './PasskeysSection';
+import { PasswordAction } from './PasswordAction';
 
 /**
  * The admin's second factor: an authenticator app asked for at each sign-in, with recovery codes for when the
- * phone is not at hand. Removing it, or making new recovery codes, asks for the password again.
+ * phone is not at hand, and passkeys (PasskeysSection). Removing one, or making new recovery codes, asks for the
+ * password again.
  */
 export function SecondFactorSection() {
   const { data: status } = useSecondFactorStatus();
@@ -29,6 +29,23 @@ export function SecondFactorSection() {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
 
+  const renewCodes = (
+    <PasswordAction
+      label="New Recovery Codes"
+      act={renew}
+      done={(answer) => setCodes(answer?.recoveryCodes ?? [])}
+    />
+  );
+  const setUpApp = (variant: 'contained' | 'outlined') => (
+    <Button
+      variant={variant}
+      sx={{ alignSelf: 'flex-start' }}
+      loading={start.isPending}
+      onClick={async () => setEnrolment((await start.mutateAsync(undefined)).data ?? null)}
+    >
+      Set Up Authenticator App
+    </Button>
+  );
   let body;
   if (codes) {
     body = (
@@ -57,64 +74,41 @@ export function SecondFactorSection() {
           On: each sign-in asks for a code from your authenticator app. {status.recoveryCodesLeft} recovery
           codes left.
         </Typography>
-        <PasswordAction
-          label="New Recovery Codes"
-          act={renew}
-          done={(answer) => setCodes(answer?.recoveryCodes ?? [])}
-        />
-        {!status.required && <PasswordAction label="Remove Authenticator App" act={remove} />}
+        {renewCodes}
+        {/* With the operator's requirement, the app goes only if a passkey stays (the server checks too). */}
+        {(!status.required || status.passkeys.length > 0) && (
+          <PasswordAction label="Remove Authenticator App" act={remove} />
+        )}
+      </Stack>
+    );
+  } else if (status?.passkeys.length) {
+    body = (
+      <Stack spacing={2}>
+        <Typography variant="body2">
+          On: each sign-in asks for one of your passkeys. {status.recoveryCodesLeft} recovery codes left. An
+          authenticator app can be added as another way in.
+        </Typography>
+        {renewCodes}
+        {setUpApp('outlined')}
       </Stack>
     );
   } else {
     body = (
       <Stack spacing={2}>
         <Typography variant="body2">
-          Off. {status?.required ? 'Your organisation requires it: ' : ''}Add an authenticator app so that a
-          password alone cannot sign in to your account.
+          Off. {status?.required ? 'Your organisation requires it: ' : ''}Add an authenticator app or a
+          passkey so that a password alone cannot sign in to your account.
         </Typography>
-        <Button
-          variant="contained"
-          sx={{ alignSelf: 'flex-start' }}
-          loading={start.isPending}
-          onClick={async () => setEnrolment((await start.mutateAsync(undefined)).data ?? null)}
-        >
-          Set Up Authenticator App
-        </Button>
+        {setUpApp('contained')}
       </Stack>
     );
   }
-  return <TitledPanel title="Two-Step Verification">{body}</TitledPanel>;
-}
-
-function PasswordAction<T>({
-  label,
-  act,
-  done,
-}: {
-  label: string;
-  act: { mutateAsync: (password: string) => Promise<{ data?: T }> };
-  done?: (data: T | undefined) => void;
-}) {
-  const { control, problems, submitWith, isSubmitting, reset } = useSchemaForm(
-    currentPasswordSchema,
-    { password: '' },
-    { guardLeaving: false },
-  );
-  const submit = submitWith(async ({ password }) => {
-    const answer = await act.mutateAsync(password);
-    reset({ password: '' });
-    done?.(answer.data);
-  });
   return (
-    <PageForm submitLabel={label} problems={problems} submitting={isSubmitting} onSubmit={submit}>
-      <FormTextField
-        control={control}
-        name="password"
-        label={`Current Password (${label})`}
-        type="password"
-        autoComplete="current-password"
-        required
-      />
-    </PageForm>
+    <TitledPanel title="Two-Step Verification">
+      <Stack spacing={4}>
+        {body}
+        {status && <PasskeysSection passkeys={status.passkeys} showCodes={setCodes} />}
+      </Stack>
+    </TitledPanel>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { createPasskey } from '../../lib/passkey-browser';
 import { useResourceMutation } from '../../lib/resource-api';
 import { PROFILE } from './api';
 
@@ -53,4 +54,28 @@ export const useRenewRecoveryCodes = () =>
         password,
       },
     ),
+  );
+
+/** Adding a passkey: the server's options, the browser's prompt (createPasskey), then the new credential, named. */
+export const useAddPasskey = () =>
+  useChange(async (label: string) => {
+    const started = await apiRequest<SuccessEnvelope<{ options: Record<string, unknown> }>>(
+      'POST',
+      '/profile/second-factor/passkeys/options',
+    );
+    if (!started.data) throw new Error(MESSAGES.serverError);
+    const credential = await createPasskey(started.data.options);
+    return apiRequest<SuccessEnvelope<{ recoveryCodes: string[] }>>(
+      'POST',
+      '/profile/second-factor/passkeys',
+      {
+        label,
+        credential,
+      },
+    );
+  });
+
+export const useRemovePasskey = (id: string) =>
+  useChange((password: string) =>
+    apiRequest<SuccessEnvelope>('POST', `/profile/second-factor/passkeys/${id}/remove`, { password }),
   );
