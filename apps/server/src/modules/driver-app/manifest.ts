@@ -53,6 +53,18 @@ const toEvent = (row: RidershipEventRow): RidershipEvent => ({
   flag: row.flag,
 });
 
+/** What the live manifest and a finished trip's record both tell of the trip itself and its stops. */
+const tripPart = (trip: ManifestParts['trip'], stops: TripStopRow[]) => ({
+  tripId: trip.id,
+  type: trip.type,
+  status: trip.status,
+  date: trip.tripDate,
+  routeName: trip.routeName,
+  vehiclePlate: trip.vehiclePlate,
+  plannedStartAt: iso(trip.plannedStartAt),
+  stops: stops.map(toTripStop),
+});
+
 /**
  * The trip as it runs, for the driver and the office alike. A child's state comes from their events by when they
  * happened; with none, an absent child is ABSENT (no alert is due for them) and any other is WAITING. An absent
@@ -84,14 +96,7 @@ export function buildManifest({
   });
   const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
   return {
-    tripId: trip.id,
-    type: trip.type,
-    status: trip.status,
-    date: trip.tripDate,
-    routeName: trip.routeName,
-    vehiclePlate: trip.vehiclePlate,
-    plannedStartAt: iso(trip.plannedStartAt),
-    stops: stops.map(toTripStop),
+    ...tripPart(trip, stops),
     // Array.prototype.sort is stable: enrolment order stays within a stop.
     riders: riders.sort((a, b) => order(a) - order(b)),
     events: events.map(toEvent),
@@ -138,14 +143,7 @@ export function buildRecord({ trip, stops, absent, events }: RecordParts): Manif
     absent: absent.has(studentId),
   }));
   return {
-    tripId: trip.id,
-    type: trip.type,
-    status: trip.status,
-    date: trip.tripDate,
-    routeName: trip.routeName,
-    vehiclePlate: trip.vehiclePlate,
-    plannedStartAt: iso(trip.plannedStartAt),
-    stops: stops.map(toTripStop),
+    ...tripPart(trip, stops),
     riders,
     events: events.map((row) => ({ ...withoutOthersId(toEvent(row)), tagId: null })),
     finishReason: trip.finishReason,
