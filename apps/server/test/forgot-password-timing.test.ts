@@ -5,10 +5,14 @@ import { startMailSink, type MailSink } from '@school-transport/testing';
 import { askForReset, createAccount, visibleAnswer } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
+const REFUSAL = '421 4.3.2 held-mail-server: service not available';
+
 /**
  * A mail server that says nothing until released: a proxy in front of the test sink that holds every connection
  * before the SMTP greeting, so no mail can be delivered while it holds. An SMTP client waits for the greeting before
- * it says anything, so a held connection needs no buffering. Closed, its port refuses connections.
+ * it says anything, so a held connection needs no buffering. Refusing, it greets every connection with SMTP's "service
+ * not available" and hangs up: unlike a closed port, whose number another test's server may take meanwhile, it keeps
+ * refusing for as long as the test needs.
  */
 async function heldMailServer(target: URL) {
   const sockets = new Set<net.Socket>();
@@ -23,10 +27,12 @@ async function heldMailServer(target: URL) {
     client.pipe(upstream).pipe(client);
   };
   let releasing = false;
+  let refusing = false;
   const held: net.Socket[] = [];
   const server = net.createServer((client) => {
     track(client);
-    if (releasing) pass(client);
+    if (refusing) client.end(`${REFUSAL}\r\n`);
+    else if (releasing) pass(client);
     else held.push(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -38,6 +44,10 @@ async function heldMailServer(target: URL) {
     release() {
       releasing = true;
       for (const client of held.splice(0)) pass(client);
+    },
+    /** Every later connection is refused by the server itself, with SMTP's 421. */
+    refuse() {
+      refusing = true;
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -82,8 +92,8 @@ describe('forgot password', () => {
   });
 
   it('logs a reset mail that cannot be sent as an error, after the same answer', async () => {
-    // The mail server is gone: its port refuses connections.
-    await mail.close();
+    // The mail server refuses every connection.
+    mail.refuse();
     const admin = await createAccount(t.app, 'admin');
     const answer = await ask(admin.email);
     expect(answer.statusCode).toBe(200);
@@ -92,7 +102,7 @@ describe('forgot password', () => {
       .poll(() => t.logs.find((line) => line.includes('/api/auth/forgot-password: the work after')), {
         timeout: 30_000,
       })
-      .toContain('ECONNREFUSED');
+      .toContain('held-mail-server: service not available');
     const logged = JSON.parse(t.logs.find((line) => line.includes('the work after'))!);
     expect(logged.level).toBe(50);
   });
