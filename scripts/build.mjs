@@ -116,7 +116,7 @@ async function buildServer(hash) {
     entryPoints: [
       ...['main', 'preflight', 'config'].map((name) => path.join(root, `apps/server/src/${name}.ts`)),
       // The route planner's thread, loaded by path at run time (plan-runner.ts): in the root beside main.js.
-      { in: path.join(root, 'apps/server/src/modules/planner/plan-worker.ts'), out: 'plan-worker' },
+      { in: path.join(root, 'apps/server/src/modules/records/planner/plan-worker.ts'), out: 'plan-worker' },
       // The embedded database's thread, likewise (db/pglite-thread.ts).
       { in: path.join(root, 'apps/server/src/db/pglite-worker.ts'), out: 'pglite-worker' },
     ],

@@ -19,7 +19,7 @@ const serves = command === 'start' || command === 'demo';
 if (serves && !process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 if (command === 'demo') {
   // The demo never touches the real data: its own folder on the embedded database, and its own administrator
-  // (modules/demo/demo-operator.ts prints how to sign in).
+  // (modules/platform/demo/demo-operator.ts prints how to sign in).
   process.env.DATA_DIR = process.env.DEMO_DATA_DIR || './data-demo';
   process.env.DATABASE_URL = '';
   process.env.ADMIN_EMAIL = 'admin@demo.example.com';

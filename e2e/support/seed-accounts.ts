@@ -4,8 +4,8 @@
  * mail (driver-trip.ts and parent-portal.spec.ts go that way); tests that only need to sign in use these.
  */
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { hashPassword } from '../../apps/server/src/modules/users/passwords.js';
-import { insertUserIfNew } from '../../apps/server/src/modules/users/user-queries.js';
+import { hashPassword } from '../../apps/server/src/modules/platform/users/passwords.js';
+import { insertUserIfNew } from '../../apps/server/src/modules/platform/users/user-queries.js';
 import { ACCOUNTS } from './environment.js';
 
 const dataDir = process.argv[2];

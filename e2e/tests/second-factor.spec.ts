@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { base32Decode, hotp, totpStep } from '../../apps/server/src/modules/auth/totp';
+import { base32Decode, hotp, totpStep } from '../../apps/server/src/modules/platform/auth/totp';
 import { expect } from '../support/fixtures';
 import { screenAlert, signOut, test } from './accounts-helpers';
 

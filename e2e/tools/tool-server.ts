@@ -8,7 +8,7 @@ import path from 'node:path';
 import { repositoryRoot, signedIn, startServer, type Account } from '@school-transport/testing';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { generateDataset, isEmpty } from '../../apps/server/src/db/generate/generate-dataset.js';
-import { createAdmin } from '../../apps/server/src/modules/users/first-admin.js';
+import { createAdmin } from '../../apps/server/src/modules/platform/users/first-admin.js';
 
 export const root = repositoryRoot;
 

@@ -9,9 +9,10 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 // by prettier, so a regular expression over the text is enough to read the graph of the files not being linted.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^import\s*)'(\.{1,2}\/[^']+)'/gm;
 
+// A module is a folder in a wing: modules/<wing>/<module>/.
 function moduleOf(modulesFolder, file) {
-  const path = relative(modulesFolder, file);
-  return path.startsWith('..') || !path.includes(sep) ? null : path.split(sep)[0];
+  const parts = relative(modulesFolder, file).split(sep);
+  return parts[0] === '..' || parts.length < 3 ? null : `${parts[0]}/${parts[1]}`;
 }
 
 function targetOf(file, specifier) {

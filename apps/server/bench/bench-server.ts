@@ -18,7 +18,7 @@ import {
 } from '@school-transport/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 
 /** Command-line options naming the database, for `parseArgs`. */
 const databaseOptions = {

@@ -1,6 +1,6 @@
 /**
  * How right the ETAs are: synthetic trips (a seeded random generator, so every run measures the same trips) are
- * replayed minute by minute through the server's own estimator (src/modules/board/eta.ts). At each minute, for
+ * replayed minute by minute through the server's own estimator (src/modules/operations/board/eta.ts). At each minute, for
  * every stop the bus will really reach within the next 5 minutes, the estimate is compared with the real arrival.
  * Prints the mean absolute error and the 90th percentile, overall and by how far away the stop was, for trips with
  * a plan and for the same trips without one (legs modelled from distances), beside the plain timetable.
@@ -20,7 +20,7 @@ import {
   type EtaSettings,
   type EtaStop,
   type EtaTrip,
-} from '../src/modules/board/eta.js';
+} from '../src/modules/operations/board/eta.js';
 
 const { values } = parseArgs({
   options: { trips: { type: 'string', default: '500' }, seed: { type: 'string', default: '15' } },

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import type { ImportLine } from '@school-transport/shared';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import { BENCH_ADMIN } from './bench-server.js';
 
 const DRY_RUN_TARGET_MS = 10_000;

@@ -38,8 +38,8 @@ import {
 } from '@school-transport/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createSession } from '../src/modules/auth/sessions.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import {
   benchArguments,
   busParts,

@@ -22,10 +22,10 @@ import {
   schoolToPlan,
   stopsInArea,
   vehiclesToPlan,
-} from '../src/modules/planner/planner-queries.js';
-import { DEFAULT_PLAN_RULES, planSchool } from '../src/modules/planner/plan-worker.js';
-import { schoolJob } from '../src/modules/planner/planner-service.js';
-import { boxAround } from '../src/modules/stops/stop-distance.js';
+} from '../src/modules/records/planner/planner-queries.js';
+import { DEFAULT_PLAN_RULES, planSchool } from '../src/modules/records/planner/plan-worker.js';
+import { schoolJob } from '../src/modules/records/planner/planner-service.js';
+import { boxAround } from '../src/lib/geo-distance.js';
 
 const { values } = parseArgs({
   options: {

@@ -25,7 +25,7 @@ import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { generateDataset, isEmpty } from '../src/db/generate/generate-dataset.js';
 import { generateHistory, type Rollups, type StatementTiming } from '../src/db/generate/generate-history.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import { BENCH_ADMIN } from './bench-server.js';
 
 const TARGET_MS = 2_000;

@@ -12,7 +12,7 @@ import { Writable } from 'node:stream';
 import { familyPayload, uniqueTag } from '@school-transport/testing';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 
 const { values } = parseArgs({
   options: { requests: { type: 'string', default: '2000' }, families: { type: 'string', default: '30' } },

@@ -16,8 +16,8 @@ import type { RidershipEventInput, RidershipKind, ScanMethod } from '@school-tra
 import * as hdr from 'hdr-histogram-js';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createSession } from '../src/modules/auth/sessions.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import { benchArguments, busParts, engineName, startPickup } from './bench-server.js';
 
 const values = benchArguments({ port: 3997, batches: 300, drivers: 4 });

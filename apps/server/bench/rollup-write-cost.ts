@@ -35,7 +35,7 @@ import {
   ingestEvents,
   insertPositions,
   type IngestEvent,
-} from '../src/modules/ridership/ridership-queries.js';
+} from '../src/modules/operations/ridership/ridership-queries.js';
 
 const { values } = parseArgs({
   options: {

@@ -191,7 +191,7 @@ const envSchema = z.object({
     .describe('a BCP 47 language tag this server knows, such as en-GB, en-US or fr-FR'),
   /**
    * Origins (scheme, host and port, comma-separated) taken as Web Push services besides the browsers' own
-   * (modules/notifications/push-endpoints.ts): a push service this list does not know, or, under NODE_ENV=test
+   * (modules/operations/notifications/push-endpoints.ts): a push service this list does not know, or, under NODE_ENV=test
    * only, a local one over http (the tests' push service). Sending to them skips the inside-address check.
    */
   PUSH_EXTRA_ORIGINS: z
@@ -385,7 +385,7 @@ export interface AppConfig {
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
   /**
    * How long the daily job keeps what happened on the buses, and free-text reasons before they are blanked
-   * (modules/daily-jobs/retention-job.ts).
+   * (modules/operations/daily-jobs/retention-job.ts).
    */
   retention: { ridershipDays: number; positionDays: number; reasonDays: number };
   /** Reports (modules/reports): the tolerance of an on-time arrival, either way. */
@@ -399,7 +399,7 @@ export interface AppConfig {
     /** PLANNER_MEMORY_MB: a planning thread's heap limit. */
     memoryMb: number;
   };
-  /** How ETAs model the legs of a trip without planned times (modules/board/eta.ts). */
+  /** How ETAs model the legs of a trip without planned times (modules/operations/board/eta.ts). */
   routing: { url: string | null; detourFactor: number; averageSpeedKmh: number };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;

@@ -12,8 +12,8 @@ import {
   type Records,
 } from '@school-transport/testing';
 import { accountTokens, drivers, parents } from '../src/db/schema/index.js';
-import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
-import { createSession } from '../src/modules/auth/sessions.js';
+import { issueLinkToken } from '../src/modules/platform/accounts/account-tokens.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { askForReset, tokenFor, visibleAnswer } from './support/accounts.js';
 import { apiAs, postFromNewAddress, type Api } from './support/requests.js';
 import { createTestApp, type TestApp } from './support/test-app.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@school-transport/shared';
 import { codeIn, linkTokenIn, startMailSink } from '@school-transport/testing';
 import { accountTokens, auditLog, users } from '../src/db/schema/index.js';
-import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
+import { issueLinkToken } from '../src/modules/platform/accounts/account-tokens.js';
 import { createAccount, login, PASSWORD, tokenFor } from './support/accounts.js';
 import { apiAs, postFromNewAddress } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';

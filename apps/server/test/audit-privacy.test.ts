@@ -5,7 +5,11 @@ import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { auditLog } from '../src/db/schema/index.js';
-import { addAuditRetention, PRUNE_LOCK_KEY, pruneAuditLog } from '../src/modules/audit/audit-retention.js';
+import {
+  addAuditRetention,
+  PRUNE_LOCK_KEY,
+  pruneAuditLog,
+} from '../src/modules/platform/audit/audit-retention.js';
 import { createAccount, login } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';

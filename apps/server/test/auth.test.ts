@@ -5,7 +5,7 @@ import { auditLog, loginBackoff, sessions, users } from '../src/db/schema/index.
 import {
   ACCOUNT_FREE_FAILURES,
   ACCOUNT_MAX_DELAY_SECONDS,
-} from '../src/modules/auth/login-failure-queries.js';
+} from '../src/modules/platform/auth/login-failure-queries.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@school-transport/shared';
 import { sessions } from '../src/db/schema/index.js';
-import { hashToken } from '../src/modules/auth/tokens.js';
+import { hashToken } from '../src/modules/platform/auth/tokens.js';
 import { nextAddress, tokenFor } from './support/accounts.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 

@@ -18,8 +18,8 @@ import {
   trips,
   tripStops,
 } from '../src/db/schema/index.js';
-import { createBoardService } from '../src/modules/board/board-service.js';
-import { createRoadDurations } from '../src/modules/board/road-durations.js';
+import { createBoardService } from '../src/modules/operations/board/board-service.js';
+import { createRoadDurations } from '../src/modules/operations/board/road-durations.js';
 import { tokenFor } from './support/accounts.js';
 import { lateCheckFor } from './support/late-check.js';
 import { busWithTrips, type Bus } from './support/buses.js';

@@ -2,7 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordsThrough } from '@school-transport/testing';
 import { absences, auditLog, dailyJobRuns, trips } from '../src/db/schema/index.js';
-import { absentStudentIds } from '../src/modules/calendar/absence-queries.js';
+import { absentStudentIds } from '../src/modules/operations/calendar/absence-queries.js';
 import { adminTestApp } from './support/requests.js';
 import { manualClock } from './support/test-app.js';
 

@@ -13,12 +13,12 @@ import {
   trips,
   users,
 } from '../src/db/schema/index.js';
-import { createAlertService } from '../src/modules/alerts/alert-service.js';
-import { credentialExpiryJob } from '../src/modules/compliance/credential-expiry-job.js';
-import { runDailyJob } from '../src/modules/daily-jobs/daily-job-service.js';
-import { createLiveLog } from '../src/modules/live/live-log.js';
-import type { Mail } from '../src/modules/mail/mailer.js';
-import { hashPassword } from '../src/modules/users/passwords.js';
+import { createAlertService } from '../src/modules/operations/alerts/alert-service.js';
+import { credentialExpiryJob } from '../src/modules/operations/compliance/credential-expiry-job.js';
+import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
+import { createLiveLog } from '../src/modules/operations/live/live-log.js';
+import type { Mail } from '../src/modules/platform/mail/mailer.js';
+import { hashPassword } from '../src/modules/platform/users/passwords.js';
 import { login, PASSWORD, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { expectStoredFileHeaders, storedName } from './support/stored-files.js';

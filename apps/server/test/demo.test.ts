@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarDate, Manifest, Trip } from '@school-transport/shared';
-import { DEMO_ACCOUNTS, fillDemoOperator, type DemoSummary } from '../src/modules/demo/demo-operator.js';
-import { hasDemoOperator } from '../src/modules/demo/demo-queries.js';
-import { createAdmin } from '../src/modules/users/first-admin.js';
+import {
+  DEMO_ACCOUNTS,
+  fillDemoOperator,
+  type DemoSummary,
+} from '../src/modules/platform/demo/demo-operator.js';
+import { hasDemoOperator } from '../src/modules/platform/demo/demo-queries.js';
+import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /**

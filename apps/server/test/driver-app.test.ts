@@ -12,7 +12,7 @@ import {
   tripStops,
   users,
 } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/modules/users/passwords.js';
+import { hashPassword } from '../src/modules/platform/users/passwords.js';
 import { login, PASSWORD, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';

@@ -7,7 +7,7 @@ import {
   type EtaSettings,
   type EtaStop,
   type EtaTrip,
-} from '../src/modules/board/eta.js';
+} from '../src/modules/operations/board/eta.js';
 
 /** The estimator on hand-made trips: what it must answer follows from the plan, the arrivals and the last fix. */
 const T0 = Date.UTC(2026, 2, 2, 7, 0);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../src/db/client.js';
 import { generateDataset } from '../src/db/generate/generate-dataset.js';
 import { generateHistory } from '../src/db/generate/generate-history.js';
-import { onTimeByStop, onTimeFromStops } from '../src/modules/reports/reports-queries.js';
+import { onTimeByStop, onTimeFromStops } from '../src/modules/records/reports/reports-queries.js';
 import { adminTestApp } from './support/requests.js';
 
 type HistoryCounts = Record<

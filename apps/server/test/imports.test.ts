@@ -9,7 +9,7 @@ import {
 } from '@school-transport/shared';
 import { uniqueTag } from '@school-transport/testing';
 import { auditLog, parents, students, users, vehicles } from '../src/db/schema/index.js';
-import { BATCH, IMPORT_LOCK_KEY } from '../src/modules/imports/import-service.js';
+import { BATCH, IMPORT_LOCK_KEY } from '../src/modules/records/imports/import-service.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
 import { TEST_DB } from './support/test-app.js';

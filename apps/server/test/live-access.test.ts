@@ -16,13 +16,13 @@ import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../src/config.js';
 import { LISTENER_APPLICATION_NAME } from '../src/db/client.js';
 import { assignmentStudents, liveEvents } from '../src/db/schema/index.js';
-import { issueLinkToken } from '../src/modules/accounts/account-tokens.js';
-import { createSession, lifetimeOf } from '../src/modules/auth/sessions.js';
+import { issueLinkToken } from '../src/modules/platform/accounts/account-tokens.js';
+import { createSession, lifetimeOf } from '../src/modules/platform/auth/sessions.js';
 import {
   STREAMS_PER_ADDRESS,
   STREAMS_PER_SESSION,
   STREAMS_PER_USER,
-} from '../src/modules/live/live-service.js';
+} from '../src/modules/operations/live/live-service.js';
 import { createAccount, login, nextAddress, PASSWORD } from './support/accounts.js';
 import { familyOnBus, type FamilyOnBus } from './support/parent-families.js';
 import { apiAs, type Api } from './support/requests.js';

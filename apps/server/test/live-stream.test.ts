@@ -9,7 +9,7 @@ import { dataOf, openEventStream, type EventStream } from '@school-transport/tes
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../src/config.js';
 import { liveEvents } from '../src/db/schema/index.js';
-import { MAX_REPLAY } from '../src/modules/live/live-hub.js';
+import { MAX_REPLAY } from '../src/modules/operations/live/live-hub.js';
 import { createAccount, login, tokenFor } from './support/accounts.js';
 import { freshDatabase, TEST_DB } from './support/test-app.js';
 

@@ -14,29 +14,29 @@ import {
 } from '@school-transport/testing';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { notificationOutbox, pushSubscriptions, users } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/auth/sessions.js';
-import { createMailer } from '../src/modules/mail/mailer.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
+import { createMailer } from '../src/modules/platform/mail/mailer.js';
 import {
   createNotificationDispatcher,
   topicOf,
   vapidSubject,
-} from '../src/modules/notifications/notification-dispatcher.js';
+} from '../src/modules/operations/notifications/notification-dispatcher.js';
 import {
   enqueueNotifications,
   type NotificationItem,
-} from '../src/modules/notifications/notification-outbox.js';
-import { claimDue, keyPair } from '../src/modules/notifications/notification-queries.js';
+} from '../src/modules/operations/notifications/notification-outbox.js';
+import { claimDue, keyPair } from '../src/modules/operations/notifications/notification-queries.js';
 import {
   createVapidKeys,
   MAX_SUBSCRIPTIONS_PER_PARENT,
-} from '../src/modules/notifications/notification-service.js';
+} from '../src/modules/operations/notifications/notification-service.js';
 import {
   isInsideAddress,
   PUSH_SERVICE_HOSTS,
   pushEndpointProblem,
   systemResolver,
   type PushResolver,
-} from '../src/modules/notifications/push-endpoints.js';
+} from '../src/modules/operations/notifications/push-endpoints.js';
 import { createAccount, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';

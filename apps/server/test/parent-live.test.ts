@@ -12,7 +12,7 @@ import {
   type StreamEvent,
 } from '@school-transport/testing';
 import { routeRuns, routeStops, stops, studentStops, trips } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/auth/sessions.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { familyOnBus, MILL, SCHOOL, type FamilyOnBus } from './support/parent-families.js';
 import { apiAs, type Api } from './support/requests.js';

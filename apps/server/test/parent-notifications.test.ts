@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PushPayload, RidershipKind } from '@school-transport/shared';
 import { startPushService, type PushMessage, type PushService } from '@school-transport/testing';
 import { notificationOutbox, parents, students, trips } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/auth/sessions.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { lateCheckFor } from './support/late-check.js';
 import { busWithTrips, type Bus } from './support/buses.js';

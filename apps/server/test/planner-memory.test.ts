@@ -1,6 +1,6 @@
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { describe, expect, it } from 'vitest';
-import { memoryMessage } from '../src/modules/planner/plan-runner.js';
+import { memoryMessage } from '../src/modules/records/planner/plan-runner.js';
 import { plannedThrough } from './support/planner-jobs.js';
 import { adminTestApp } from './support/requests.js';
 

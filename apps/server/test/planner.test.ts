@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PlanProposal, PlanRequestInput } from '@school-transport/shared';
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import { auditLog, planProposals } from '../src/db/schema/index.js';
-import { MAX_WAITING_JOBS, RESTART_MESSAGE } from '../src/modules/planner/plan-runner.js';
-import { insertProposal } from '../src/modules/planner/planner-queries.js';
+import { MAX_WAITING_JOBS, RESTART_MESSAGE } from '../src/modules/records/planner/plan-runner.js';
+import { insertProposal } from '../src/modules/records/planner/planner-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp, apiAs } from './support/requests.js';
 

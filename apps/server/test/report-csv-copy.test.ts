@@ -8,7 +8,7 @@ import { queryRows } from '../src/db/client.js';
 import { copyCsvOut } from '../src/db/copy-out.js';
 import { generateDataset } from '../src/db/generate/generate-dataset.js';
 import { crlfRowEnds } from '../src/lib/csv-copy.js';
-import { createReportsService } from '../src/modules/reports/reports-service.js';
+import { createReportsService } from '../src/modules/records/reports/reports-service.js';
 import { adminTestApp } from './support/requests.js';
 import { TEST_DB } from './support/test-app.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { CURSOR_BATCH, cursorRows } from '../src/modules/reports/report-cursor.js';
+import { CURSOR_BATCH, cursorRows } from '../src/modules/records/reports/report-cursor.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;

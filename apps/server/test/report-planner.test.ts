@@ -5,7 +5,7 @@ import type { ReportId } from '@school-transport/shared';
 import { text } from 'node:stream/consumers';
 import { queryRows, type Database, type Executor } from '../src/db/client.js';
 import type { CopyCsvOut } from '../src/db/copy-out.js';
-import { createReportsService } from '../src/modules/reports/reports-service.js';
+import { createReportsService } from '../src/modules/records/reports/reports-service.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;

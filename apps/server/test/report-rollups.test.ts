@@ -8,7 +8,7 @@ import {
   onTimeByRoute,
   onTimeByStop,
   onTimeFromStops,
-} from '../src/modules/reports/reports-queries.js';
+} from '../src/modules/records/reports/reports-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';

@@ -9,7 +9,7 @@ import {
   ridershipByRoute,
   vehicleUse,
   type ReportStatement,
-} from '../src/modules/reports/reports-queries.js';
+} from '../src/modules/records/reports/reports-queries.js';
 import { historyOverWeeks } from './support/report-ranges.js';
 import { adminTestApp } from './support/requests.js';
 

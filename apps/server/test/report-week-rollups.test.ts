@@ -8,7 +8,7 @@ import {
   onTimeFromStops,
   orderedRows,
   ridershipByStop,
-} from '../src/modules/reports/reports-queries.js';
+} from '../src/modules/records/reports/reports-queries.js';
 import { historyOverWeeks } from './support/report-ranges.js';
 import { adminTestApp } from './support/requests.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIntoWeeks } from '../src/modules/reports/report-weeks.js';
+import { splitIntoWeeks } from '../src/modules/records/reports/report-weeks.js';
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, n: number) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_PAGE_SIZE, type ReportTable } from '@school-transport/shared';
 import { queryRows } from '../src/db/client.js';
 import { generateDataset } from '../src/db/generate/generate-dataset.js';
-import { CURSOR_BATCH } from '../src/modules/reports/report-cursor.js';
+import { CURSOR_BATCH } from '../src/modules/records/reports/report-cursor.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
 

@@ -16,8 +16,8 @@ import {
   trips,
   vehiclePositions,
 } from '../src/db/schema/index.js';
-import { runDailyJob } from '../src/modules/daily-jobs/daily-job-service.js';
-import { retentionJob } from '../src/modules/daily-jobs/retention-job.js';
+import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
+import { retentionJob } from '../src/modules/operations/daily-jobs/retention-job.js';
 import { createAccount } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
 import { adminTestApp } from './support/requests.js';

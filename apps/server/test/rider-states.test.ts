@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RidershipKind } from '@school-transport/shared';
-import { deriveRiderStates } from '../src/modules/ridership/rider-states.js';
+import { deriveRiderStates } from '../src/modules/operations/ridership/rider-states.js';
 
 /** A child's state follows the events in the order they happened, whatever order they arrived in. */
 const ANNA = '00000000-0000-4000-8000-00000000000a';

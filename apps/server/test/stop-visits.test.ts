@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, PositionInput } from '@school-transport/shared';
 import { tripStops, vehiclePositions } from '../src/db/schema/index.js';
-import { recordStopVisits } from '../src/modules/ridership/ridership-queries.js';
+import { recordStopVisits } from '../src/modules/operations/ridership/ridership-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';

@@ -3,14 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { familyPayload, recordsThrough, uniqueTag } from '@school-transport/testing';
 import type { RouteSchedule, RunSchedule } from '@school-transport/shared';
 import { auditLog, studentStops } from '../src/db/schema/index.js';
-import { distanceM } from '../src/modules/stops/stop-distance.js';
+import { distanceM } from '../src/lib/geo-distance.js';
 import { adminTestApp } from './support/requests.js';
 
 const { t, api } = adminTestApp();
 const make = recordsThrough(api);
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
-/** Metres to degrees of latitude, and of longitude at `lat`, on the sphere stop-distance.ts uses. */
+/** Metres to degrees of latitude, and of longitude at `lat`, on the sphere lib/geo-distance.ts uses. */
 const M_PER_DEG = (Math.PI * 6_371_008.8) / 180;
 const north = (lat: number, m: number) => lat + m / M_PER_DEG;
 const east = (lat: number, lng: number, m: number) => lng + m / (M_PER_DEG * Math.cos((lat * Math.PI) / 180));

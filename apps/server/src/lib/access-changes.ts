@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /**
  * Which requests changed someone's access to the live stream: a write that does (a session ended, an account
  * disabled, a child moved) calls `accessChanged()`, and that request's answer waits for `caughtUp` (the live
- * module's: until this process's streams have followed, modules/live/live-access.ts) before it goes. Here, below
+ * module's: until this process's streams have followed, modules/operations/live/live-access.ts) before it goes. Here, below
  * every module, so that the writes of auth, users, families and assignments can say so without importing the live
  * module (which imports auth).
  */

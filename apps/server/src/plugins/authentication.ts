@@ -9,7 +9,7 @@ import { forbidden, unauthorized } from '../lib/errors.js';
  * office reads the same manifest through its own admin route; two audiences on one route would be one more place
  * where a check on whose trip it is could be forgotten. 'live' is the live stream's: any session passes, as for
  * 'signed-in', and the handler filters what each role receives (an admin everything, a driver their own trips, a parent their own children's events
- * and their bus while it carries them: modules/live/live-service.ts). 'parent' is the parent portal's: a signed-in
+ * and their bus while it carries them: modules/operations/live/live-service.ts). 'parent' is the parent portal's: a signed-in
  * parent only, for the same reason as 'driver' (an admin reads families through the office's own routes).
  */
 export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live';
@@ -44,7 +44,7 @@ declare module 'fastify' {
 /**
  * The live session behind a request's Authorization header (or, on a `streamCookie` route without that header,
  * its stream cookie), or null. Built by the auth module
- * (modules/auth/authenticator.ts) and handed to this plugin, which knows nothing of how sessions are stored.
+ * (modules/platform/auth/authenticator.ts) and handed to this plugin, which knows nothing of how sessions are stored.
  */
 export type Authenticator = (request: FastifyRequest) => Promise<AuthenticatedSession | null>;
 

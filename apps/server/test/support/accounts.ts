@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@school-transport/shared';
-import { hashPassword } from '../../src/modules/users/passwords.js';
-import { createSession } from '../../src/modules/auth/sessions.js';
-import { maySignIn } from '../../src/modules/auth/sign-in-roles.js';
-import { insertUserIfNew } from '../../src/modules/users/user-queries.js';
+import { hashPassword } from '../../src/modules/platform/users/passwords.js';
+import { createSession } from '../../src/modules/platform/auth/sessions.js';
+import { maySignIn } from '../../src/modules/platform/auth/sign-in-roles.js';
+import { insertUserIfNew } from '../../src/modules/platform/users/user-queries.js';
 
 export const PASSWORD = 'correct horse battery staple';
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordsThrough, uniqueTag } from '@school-transport/testing';
 import type { TripType } from '@school-transport/shared';
 import { trips } from '../../src/db/schema/index.js';
-import { createSession } from '../../src/modules/auth/sessions.js';
+import { createSession } from '../../src/modules/platform/auth/sessions.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { apiAs, type Api } from './requests.js';
 

@@ -1,8 +1,8 @@
 import type { Clock } from '../../src/lib/clock.js';
-import { createAlertService } from '../../src/modules/alerts/alert-service.js';
-import { createBoardService } from '../../src/modules/board/board-service.js';
-import { createLateCheck } from '../../src/modules/board/late-check.js';
-import { createLiveLog } from '../../src/modules/live/live-log.js';
+import { createAlertService } from '../../src/modules/operations/alerts/alert-service.js';
+import { createBoardService } from '../../src/modules/operations/board/board-service.js';
+import { createLateCheck } from '../../src/modules/operations/board/late-check.js';
+import { createLiveLog } from '../../src/modules/operations/live/live-log.js';
 import type { TestApp } from './test-app.js';
 
 /**

@@ -11,7 +11,7 @@ import {
   studentStops,
   trips,
 } from '../../src/db/schema/index.js';
-import { createSession } from '../../src/modules/auth/sessions.js';
+import { createSession } from '../../src/modules/platform/auth/sessions.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { apiAs, type Api } from './requests.js';
 

@@ -1,0 +1,84 @@
+import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { Run } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import { assignmentStudents, studentStops, trips, tripStops } from '../../../db/schema/index.js';
+import { drivenBy } from '../../operations/trips/trip-queries.js';
+
+/** The SQL of the driver app's trips (rules in driver-app-service.ts). */
+
+export type TripRow = typeof trips.$inferSelect;
+
+/** The trips the signed-in user drives (the rule is trips' drivenBy). */
+const ownedBy = (_db: Executor, userId: string) => drivenBy(userId);
+
+/**
+ * A column of the outer `trips` named with its table: Drizzle leaves names bare in a one-table query, and in a
+ * correlated sub-select a bare name would be read as the inner table's column of that name.
+ */
+const outer = (column: typeof trips.id | typeof trips.assignmentId) =>
+  sql`${trips}.${sql.identifier(column.name)}`;
+
+/**
+ * The user's trips of `date`, in the order they run: by planned start (unscheduled last), the morning run before
+ * the afternoon's (trip_type's order), then as they were made. Counts are correlated sub-selects on the
+ * (trip, position) and (assignment, student) keys, a handful of rows each.
+ */
+export function tripsOfDriverOn(db: Executor, userId: string, date: string) {
+  return db
+    .select({
+      ...getTableColumns(trips),
+      stopCount: sql<number>`(select count(*)::int from ${tripStops} where ${tripStops.tripId} = ${outer(trips.id)})`,
+      riderCount: sql<number>`(select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${outer(trips.assignmentId)})`,
+    })
+    .from(trips)
+    .where(and(ownedBy(db, userId), eq(trips.tripDate, date)))
+    .orderBy(
+      sql`${trips.plannedStartAt} asc nulls last`,
+      asc(trips.type),
+      asc(trips.createdAt),
+      asc(trips.id),
+    );
+}
+
+/** The trip if the user drives it; with `lock`, its row stays locked until the transaction ends. */
+export async function tripOfDriver(
+  db: Executor,
+  userId: string,
+  tripId: string,
+  lock = false,
+): Promise<TripRow | undefined> {
+  const query = db
+    .select()
+    .from(trips)
+    .where(and(eq(trips.id, tripId), ownedBy(db, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export function stopsOfTrip(db: Executor, tripId: string) {
+  return db.select().from(tripStops).where(eq(tripStops.tripId, tripId)).orderBy(asc(tripStops.position));
+}
+
+/**
+ * Where each of `studentIds` gets on (PICKUP) or off (DROP) on this trip: the position of the trip stop copied from
+ * the stop the child is tied to for the run. A child tied to no stop, or to one the trip does not have, is absent.
+ */
+export async function riderStopPositions(
+  db: Executor,
+  tripId: string,
+  run: Run,
+  studentIds: string[],
+): Promise<Map<string, number>> {
+  if (!studentIds.length) return new Map();
+  const rows = await db
+    .select({ studentId: studentStops.studentId, position: tripStops.position })
+    .from(studentStops)
+    .innerJoin(tripStops, and(eq(tripStops.tripId, tripId), eq(tripStops.stopId, studentStops.stopId)))
+    .where(and(eq(studentStops.run, run), inArray(studentStops.studentId, studentIds)));
+  return new Map(rows.map((row) => [row.studentId, row.position]));
+}
+
+/** Why the driver finished with a child still on board: kept for the office. */
+export async function setFinishReason(tx: Executor, tripId: string, reason: string): Promise<void> {
+  await tx.update(trips).set({ finishReason: reason }).where(eq(trips.id, tripId));
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerSchema,
+  driverTripSchema,
+  finishTripInputSchema,
+  idParamsSchema,
+  manifestSchema,
+  tripSchema,
+} from '@school-transport/shared';
+import { changeContextOf } from '../../../lib/change-context.js';
+import { success } from '../../../lib/envelope.js';
+import { requireAuth } from '../../../plugins/authentication.js';
+import type { DriverAppService } from './driver-app-service.js';
+
+/**
+ * /api/driver/…: the signed-in driver's own trips (access 'driver': administrators are refused, see
+ * plugins/authentication.ts). /api/trips/{id}/manifest: the same manifest for the office (admin, the default).
+ */
+export function driverAppRoutes(driverApp: DriverAppService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['driver app'];
+    const driverOnly = { access: 'driver' } as const;
+    const tripAnswer = { 200: answerSchema(tripSchema) };
+    const manifestAnswer = { 200: answerSchema(manifestSchema) };
+
+    routes.get(
+      '/driver/today',
+      { config: driverOnly, schema: { tags, response: { 200: answerSchema(driverTripSchema.array()) } } },
+      async (request) => success(await driverApp.today(requireAuth(request).user.id)),
+    );
+
+    routes.get(
+      '/driver/trips/:id',
+      { config: driverOnly, schema: { tags, params: idParamsSchema, response: manifestAnswer } },
+      async (request) =>
+        success(await driverApp.driverManifest(requireAuth(request).user.id, request.params.id)),
+    );
+
+    routes.post(
+      '/driver/trips/:id/start',
+      { config: driverOnly, schema: { tags, params: idParamsSchema, response: tripAnswer } },
+      async (request) =>
+        success(
+          await driverApp.start(requireAuth(request).user.id, request.params.id, changeContextOf(request)),
+          'Trip started.',
+        ),
+    );
+
+    routes.post(
+      '/driver/trips/:id/finish',
+      {
+        config: driverOnly,
+        schema: { tags, params: idParamsSchema, body: finishTripInputSchema, response: tripAnswer },
+      },
+      async (request) =>
+        success(
+          await driverApp.finish(
+            requireAuth(request).user.id,
+            request.params.id,
+            request.body,
+            changeContextOf(request),
+          ),
+          'Trip finished.',
+        ),
+    );
+
+    routes.get(
+      '/trips/:id/manifest',
+      { schema: { tags: ['trips'], params: idParamsSchema, response: manifestAnswer } },
+      async (request) => success(await driverApp.manifest(request.params.id)),
+    );
+  };
+}

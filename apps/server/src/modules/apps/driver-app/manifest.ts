@@ -1,0 +1,151 @@
+import type {
+  Manifest,
+  ManifestRider,
+  RiderState,
+  RidershipEvent,
+  Student,
+  TripStop,
+} from '@school-transport/shared';
+import { deriveRiderStates } from '../../operations/ridership/rider-states.js';
+import type { RidershipEventRow } from '../../operations/ridership/ridership-queries.js';
+import type { stopsOfTrip, TripRow } from './driver-app-queries.js';
+
+type TripStopRow = Awaited<ReturnType<typeof stopsOfTrip>>[number];
+
+/** What a manifest is made of, read by the service. */
+export interface ManifestParts {
+  trip: TripRow;
+  stops: TripStopRow[];
+  /** The children seated in the trip's assignment, in the order they were enrolled. */
+  students: Student[];
+  /** Trip stop position per child, for those tied to one of the trip's stops. */
+  stopPositions: Map<string, number>;
+  /** Children marked "not riding" on the trip's date and run. */
+  absent: Set<string>;
+  /** The trip's events in the order they happened. */
+  events: RidershipEventRow[];
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+const toTripStop = (row: TripStopRow): TripStop => ({
+  position: row.position,
+  stopId: row.stopId,
+  name: row.name,
+  lat: row.lat,
+  lng: row.lng,
+  plannedAt: iso(row.plannedAt),
+  arrivedAt: iso(row.arrivedAt),
+  departedAt: iso(row.departedAt),
+});
+
+const toEvent = (row: RidershipEventRow): RidershipEvent => ({
+  eventId: row.eventId,
+  kind: row.kind,
+  method: row.method,
+  studentId: row.studentId,
+  studentName: row.studentName,
+  tagId: row.tagId,
+  occurredAt: row.occurredAt.toISOString(),
+  receivedAt: row.receivedAt.toISOString(),
+  lat: row.lat,
+  lng: row.lng,
+  flag: row.flag,
+});
+
+/** What the live manifest and a finished trip's record both tell of the trip itself and its stops. */
+const tripPart = (trip: ManifestParts['trip'], stops: TripStopRow[]) => ({
+  tripId: trip.id,
+  type: trip.type,
+  status: trip.status,
+  date: trip.tripDate,
+  routeName: trip.routeName,
+  vehiclePlate: trip.vehiclePlate,
+  plannedStartAt: iso(trip.plannedStartAt),
+  stops: stops.map(toTripStop),
+});
+
+/**
+ * The trip as it runs, for the driver and the office alike. A child's state comes from their events by when they
+ * happened; with none, an absent child is ABSENT (no alert is due for them) and any other is WAITING. An absent
+ * child who boards anyway is ON_BUS: what happened on the bus wins over what the office expected. Riders are in
+ * stop order (children tied to no stop of the trip last), enrolment order within a stop.
+ */
+export function buildManifest({
+  trip,
+  stops,
+  students,
+  stopPositions,
+  absent,
+  events,
+}: ManifestParts): Manifest {
+  const states = deriveRiderStates(events);
+  const riders = students.map((student): ManifestRider => {
+    const isAbsent = absent.has(student.id);
+    const state: RiderState = states.get(student.id) ?? (isAbsent ? 'ABSENT' : 'WAITING');
+    return {
+      studentId: student.id,
+      name: student.name,
+      class: student.class,
+      photoUrl: student.profileImage,
+      nfcTagId: student.nfcTagId,
+      stopPosition: stopPositions.get(student.id) ?? null,
+      state,
+      absent: isAbsent,
+    };
+  });
+  const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
+  return {
+    ...tripPart(trip, stops),
+    // Array.prototype.sort is stable: enrolment order stays within a stop.
+    riders: riders.sort((a, b) => order(a) - order(b)),
+    events: events.map(toEvent),
+    finishReason: trip.finishReason,
+  };
+}
+
+/** What a finished trip's record is made of: the trip, its own stops and events, and the day's absences. */
+export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions'>;
+
+/**
+ * An event as a driver is shown it: a child's id only with their name, which is stored only for a child seated on
+ * the trip (ridership-queries' ingestEvents). Another route's child scanned here stays "a child of another bus".
+ */
+const withoutOthersId = (event: RidershipEvent): RidershipEvent =>
+  event.studentName === null ? { ...event, studentId: null } : event;
+
+/** The live manifest as its driver gets it: the same, with other routes' children's ids left out of the events. */
+export function forDriver(manifest: Manifest): Manifest {
+  return { ...manifest, events: manifest.events.map(withoutOthersId) };
+}
+
+/**
+ * A trip's own record, for its driver once it no longer runs (decision 051): who rode, as it was recorded on the
+ * trip, not who is seated on the route today. The riders are the children its events name (a name is stored only
+ * for a child seated on the trip then), under the name stored with their latest event, in the order they were
+ * first recorded; a child seated on the route since, or never scanned, is not in it. It carries no card tag, photo
+ * or class (the record is to read back the run, not to scan children) and its events carry no tag.
+ */
+export function buildRecord({ trip, stops, absent, events }: RecordParts): Manifest {
+  const states = deriveRiderStates(events);
+  const names = new Map<string, string>();
+  for (const event of events) {
+    if (event.studentId && event.studentName) names.set(event.studentId, event.studentName);
+  }
+  const riders = [...names].map(([studentId, name]): ManifestRider => ({
+    studentId,
+    name,
+    class: '',
+    photoUrl: null,
+    nfcTagId: null,
+    stopPosition: null,
+    state: states.get(studentId) ?? (absent.has(studentId) ? 'ABSENT' : 'WAITING'),
+    absent: absent.has(studentId),
+  }));
+  return {
+    ...tripPart(trip, stops),
+    riders,
+    events: events.map((row) => ({ ...withoutOthersId(toEvent(row)), tagId: null })),
+    finishReason: trip.finishReason,
+  };
+}

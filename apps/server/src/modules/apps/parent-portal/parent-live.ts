@@ -1,0 +1,338 @@
+import type {
+  LivePosition,
+  LiveRidership,
+  LiveTrip,
+  ParentBus,
+  Run,
+  TripStatus,
+} from '@school-transport/shared';
+import type { Database } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { addDays, zonedDate } from '../../../lib/zoned-time.js';
+import type { LiveEvent } from '../../operations/live/live-hub.js';
+import type { StreamScope } from '../../operations/live/live-service.js';
+import { deriveRiderStates, type RiderEvent } from '../../operations/ridership/rider-states.js';
+import {
+  absencesOfChildren,
+  childrenOf,
+  childStops,
+  eventsOfChildrenOn,
+  parentOfUser,
+  seatsOf,
+  stopsOfTrips,
+  tripById,
+  tripsCarrying,
+  type PortalTripRow,
+} from './parent-portal-queries.js';
+import { busVisibleFor, childRunState, lastReached } from './parent-portal-service.js';
+
+/**
+ * A parent's live stream, filtered on the server (the contract's PARENT_LIVE_EVENT_TYPES): `ridership` events of
+ * their own children, `trip` events of trips carrying one of them, and, in place of the office's `position` events,
+ * `bus` events (ParentBus: no vehicle, speed or heading) only while the trip carries their child, by the same
+ * rule as GET /api/parent/trips/:id/bus (busVisibleFor: for a child still waiting, only from a few stops before
+ * theirs). Nothing else is ever written to the stream; a `stops` event (the bus reached a stop) is only read, to
+ * learn where the bus is.
+ *
+ * Cheap per event: what the parent owns (children and their seats, the trips of yesterday to tomorrow carrying
+ * them, their events and absences on those) is read once when the stream opens, then kept up to date from the
+ * events themselves. A trip the scope does not know is read once, when a status event or their child's ridership
+ * brings it, and kept if it is of the family's assignments (made after the stream opened, another day) or their
+ * child rode it. A child moved to another bus while the stream is open is followed from the next stream.
+ */
+
+interface KnownTrip {
+  status: TripStatus;
+  run: Run;
+  /** Its stops in order: which is each child's, and which the bus has reached. */
+  stops: TripStopState[];
+  /** The family's children it carries. */
+  children: Set<string>;
+  /** Per child, their events on it (ids kept once), for the state the bus rule needs. */
+  events: Map<string, RiderEvent[]>;
+  absent: Set<string>;
+}
+
+interface TripStopState {
+  stopId: string | null;
+  arrivedAt: Date | null;
+}
+
+interface FamilyState {
+  children: Set<string>;
+  /** Each child's stop of each run, by `${studentId}:${run}`. */
+  stopOf: Map<string, string>;
+  /** The family's children seated in each assignment. */
+  seated: Map<string, Set<string>>;
+  trips: Map<string, KnownTrip>;
+}
+
+export interface ParentLiveDeps {
+  db: Database;
+  clock: Clock;
+  timeZone: string;
+}
+
+/** A `bus` frame: the stream's event id, and the position without what a parent may not see. */
+function busFrame(id: number, position: LivePosition): string {
+  const bus: ParentBus = {
+    tripId: position.tripId,
+    lat: position.lat,
+    lng: position.lng,
+    accuracy: position.accuracy,
+    recordedAt: position.recordedAt,
+  };
+  return `id: ${id}\nevent: bus\ndata: ${JSON.stringify(bus)}\n\n`;
+}
+
+/** A frame decided late, written without its id: a browser's Last-Event-ID must never go back. */
+const withoutId = (frame: string) => frame.replace(/^id: \d+\n/, '');
+
+/** How many trips the process-wide look-up remembers before it starts afresh (a few days of an operator's trips). */
+const REMEMBERED_TRIPS = 20_000;
+
+export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) {
+  /**
+   * Which assignment, day and run a trip is, shared by every parent stream of this process: a trip's status event
+   * reaches every stream, and each must tell whether it is theirs; one read per trip serves them all. Only what a
+   * trip never changes is used from it (its status comes from the event).
+   */
+  const tripRows = new Map<string, Promise<PortalTripRow | undefined>>();
+  const lookUp = (tripId: string): Promise<PortalTripRow | undefined> => {
+    let row = tripRows.get(tripId);
+    if (!row) {
+      if (tripRows.size >= REMEMBERED_TRIPS) tripRows.clear();
+      row = tripById(db, tripId);
+      tripRows.set(tripId, row);
+      // A failed read is not remembered: the next event of the trip reads again.
+      row.catch(() => tripRows.delete(tripId));
+    }
+    return row;
+  };
+
+  /** What the family owns now, read from the database. */
+  async function read(userId: string): Promise<FamilyState> {
+    const parent = await parentOfUser(db, userId);
+    const children = parent ? await childrenOf(db, parent.id) : [];
+    const ids = children.map((child) => child.id);
+    const state: FamilyState = {
+      children: new Set(ids),
+      stopOf: new Map(),
+      seated: new Map(),
+      trips: new Map(),
+    };
+    if (!ids.length) return state;
+    for (const stop of await childStops(db, ids))
+      state.stopOf.set(`${stop.studentId}:${stop.run}`, stop.stopId);
+    for (const seat of await seatsOf(db, ids)) {
+      const seated = state.seated.get(seat.assignmentId) ?? new Set<string>();
+      seated.add(seat.studentId);
+      state.seated.set(seat.assignmentId, seated);
+    }
+    const today = zonedDate(clock(), timeZone);
+    const [from, to] = [addDays(today, -1), addDays(today, 1)];
+    const trips = await tripsCarrying(db, ids, [...state.seated.keys()], from, to);
+    const tripIds = trips.map((trip) => trip.id);
+    const [events, absences, stops] = await Promise.all([
+      eventsOfChildrenOn(db, ids, tripIds),
+      absencesOfChildren(db, ids, from, to),
+      stopsOfTrips(db, tripIds),
+    ]);
+    for (const trip of trips)
+      state.trips.set(
+        trip.id,
+        knownTrip(
+          state,
+          trip,
+          absences,
+          stops.filter((stop) => stop.tripId === trip.id),
+        ),
+      );
+    for (const event of events)
+      addEvent(state.trips.get(event.tripId)!, { ...event, studentId: event.studentId! });
+    return state;
+  }
+
+  function knownTrip(
+    state: FamilyState,
+    trip: PortalTripRow,
+    absences: { studentId: string; date: string; run: string }[],
+    stops: TripStopState[],
+  ): KnownTrip {
+    return {
+      status: trip.status,
+      run: trip.type,
+      stops: stops.map(({ stopId, arrivedAt }) => ({ stopId, arrivedAt })),
+      children: new Set(trip.assignmentId ? state.seated.get(trip.assignmentId) : []),
+      events: new Map(),
+      absent: new Set(
+        absences
+          .filter((row) => row.date === trip.tripDate && row.run === trip.type)
+          .map((row) => row.studentId),
+      ),
+    };
+  }
+
+  function addEvent(trip: KnownTrip, event: RiderEvent & { studentId: string }): void {
+    trip.children.add(event.studentId);
+    const list = trip.events.get(event.studentId) ?? [];
+    if (!list.some((known) => known.eventId === event.eventId)) list.push(event);
+    trip.events.set(event.studentId, list);
+  }
+
+  /** Whether the bus of `trip` may be shown now: for any child it carries, the portal's rule. */
+  function busVisible(state: FamilyState, trip: KnownTrip): boolean {
+    const reached = lastReached(trip.stops);
+    return [...trip.children].some((child) => {
+      const riderState = deriveRiderStates(trip.events.get(child) ?? []).get(child);
+      const own = state.stopOf.get(`${child}:${trip.run}`);
+      const index = own === undefined ? -1 : trip.stops.findIndex((stop) => stop.stopId === own);
+      return busVisibleFor(trip.status, childRunState(trip.status, riderState, trip.absent.has(child)), {
+        childStop: index === -1 ? null : index,
+        reached,
+      });
+    });
+  }
+
+  return async function parentScope(userId: string): Promise<StreamScope> {
+    const state = await read(userId);
+    let late: (frame: string) => void = () => {};
+    let closed = false;
+    /** Trips being looked up: each unknown trip is read once however many of its events arrive meanwhile. */
+    const looking = new Set<string>();
+    /** Trips found not to be the family's: their later events need no look-up. */
+    const foreign = new Set<string>();
+
+    const learn = (event: LiveEvent): void => {
+      if (event.type === 'trip') {
+        const payload = event.payload as LiveTrip;
+        const trip = state.trips.get(payload.tripId);
+        if (trip) trip.status = payload.status;
+      } else if (event.type === 'ridership') {
+        const payload = event.payload as LiveRidership;
+        const trip = state.trips.get(payload.tripId);
+        if (trip && payload.studentId && state.children.has(payload.studentId))
+          addEvent(trip, { ...payload, studentId: payload.studentId });
+      }
+    };
+
+    /**
+     * A trip the scope did not know of: one row read tells whether it is of the family's assignments (made after
+     * the stream opened, or of another day) or, with `rider`, one their child rode. If so it is known from now
+     * on, and its status event, when that is what brought it, is written late.
+     */
+    const adopt = (tripId: string, rider: string | null, pending: LiveEvent | null): void => {
+      if (looking.has(tripId) || (foreign.has(tripId) && !rider)) return;
+      looking.add(tripId);
+      void (async () => {
+        // A child's ride is rare and its trip's status matters at once: read afresh rather than remembered.
+        const trip = rider ? await tripById(db, tripId) : await lookUp(tripId);
+        const seated = trip?.assignmentId ? state.seated.has(trip.assignmentId) : false;
+        if (!trip || (!seated && !rider)) {
+          if (foreign.size >= REMEMBERED_TRIPS) foreign.clear();
+          foreign.add(tripId);
+          return;
+        }
+        if (closed || state.trips.has(tripId)) return;
+        const ids = [...state.children];
+        const [events, absences, stops] = await Promise.all([
+          eventsOfChildrenOn(db, ids, [tripId]),
+          absencesOfChildren(db, ids, trip.tripDate, trip.tripDate),
+          stopsOfTrips(db, [tripId]),
+        ]);
+        const status = pending?.type === 'trip' ? (pending.payload as LiveTrip).status : trip.status;
+        const known = knownTrip(state, { ...trip, status }, absences, stops);
+        if (rider) known.children.add(rider);
+        for (const event of events) addEvent(known, { ...event, studentId: event.studentId! });
+        state.trips.set(tripId, known);
+        if (pending && !closed) late(withoutId(pending.frame));
+      })()
+        .catch(() => {
+          // The stream goes on with what it knew; a later event of the trip asks again.
+        })
+        .finally(() => looking.delete(tripId));
+    };
+
+    /** Trips whose stops are being read again: one read however many `stops` events come meanwhile. */
+    const refreshing = new Set<string>();
+    /** Each known trip's newest position event, shown late when the bus's window opens. */
+    const lastPosition = new Map<string, LiveEvent>();
+    /**
+     * The bus reached or left a stop of a known trip: its stops are read again (the event says only which trip),
+     * so the bus of a waiting child shows from the stop the rule names, its newest position at once (written late,
+     * without waiting for the next fix). A failed read leaves the bus hidden until the next `stops` event: the
+     * window opens late, never early.
+     */
+    const refreshStops = (tripId: string): void => {
+      if (refreshing.has(tripId)) return;
+      refreshing.add(tripId);
+      void stopsOfTrips(db, [tripId])
+        .then((stops) => {
+          const trip = state.trips.get(tripId);
+          if (!trip || closed) return;
+          const wasVisible = busVisible(state, trip);
+          trip.stops = stops.map(({ stopId, arrivedAt }) => ({ stopId, arrivedAt }));
+          const position = lastPosition.get(tripId);
+          if (!wasVisible && position && busVisible(state, trip))
+            late(withoutId(busFrame(position.id, position.payload as LivePosition)));
+        })
+        .catch(() => {})
+        .finally(() => refreshing.delete(tripId));
+    };
+
+    return {
+      relevant(event) {
+        if (event.type === 'ridership') {
+          const studentId = (event.payload as LiveRidership).studentId;
+          return studentId !== null && state.children.has(studentId);
+        }
+        if (event.type === 'trip') return state.children.size > 0;
+        if (event.type === 'position' || event.type === 'stops')
+          return event.tripId !== null && state.trips.has(event.tripId);
+        return false;
+      },
+
+      frameFor(event) {
+        if (event.type === 'ridership') {
+          const payload = event.payload as LiveRidership;
+          if (!payload.studentId || !state.children.has(payload.studentId)) return null;
+          // Their child rode a trip the scope did not know of (another bus): learn it, for its positions.
+          if (!state.trips.has(payload.tripId)) adopt(payload.tripId, payload.studentId, null);
+          learn(event);
+          return event.frame;
+        }
+        if (event.type === 'trip') {
+          const tripId = (event.payload as LiveTrip).tripId;
+          if (!state.trips.has(tripId)) {
+            adopt(tripId, null, event);
+            return null;
+          }
+          learn(event);
+          return event.frame;
+        }
+        if (event.type === 'stops') {
+          // Read, never written: a parent learns where the bus is only from `bus` events.
+          if (event.tripId && state.trips.has(event.tripId)) refreshStops(event.tripId);
+          return null;
+        }
+        if (event.type === 'position') {
+          const trip = event.tripId ? state.trips.get(event.tripId) : undefined;
+          if (!trip) return null;
+          lastPosition.set(event.tripId!, event);
+          if (!busVisible(state, trip)) return null;
+          return busFrame(event.id, event.payload as LivePosition);
+        }
+        return null;
+      },
+
+      onLate(write) {
+        late = write;
+      },
+
+      close() {
+        closed = true;
+      },
+    };
+  };
+}
+export type ParentLiveScopes = ReturnType<typeof createParentLiveScopes>;

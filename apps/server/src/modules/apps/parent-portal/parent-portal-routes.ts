@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PARENT_PORTAL_PATHS as PATHS,
+  absenceSchema,
+  answerSchema,
+  childHistoryEntrySchema,
+  idParamsSchema,
+  messageAnswerSchema,
+  parentAbsenceInputSchema,
+  parentBusAnswerSchema,
+  parentChildrenQuerySchema,
+  parentChildSchema,
+  parentFamilyDataSchema,
+  parentPortalSettingsSchema,
+} from '@school-transport/shared';
+import { changeContextOf } from '../../../lib/change-context.js';
+import { success } from '../../../lib/envelope.js';
+import { requireAuth } from '../../../plugins/authentication.js';
+import type { ParentPortalService } from './parent-portal-service.js';
+
+/** The parent portal's API (/api/parent/…): a signed-in parent only, about their own children only. */
+export function parentPortalRoutes(portal: ParentPortalService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const config = { access: 'parent' as const };
+    const tags = ['parent portal'];
+    const userOf = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+
+    routes.get(
+      PATHS.children,
+      {
+        config,
+        schema: {
+          tags,
+          querystring: parentChildrenQuerySchema,
+          response: { 200: answerSchema(z.array(parentChildSchema)) },
+        },
+      },
+      async (request) => success(await portal.children(userOf(request), request.query.date)),
+    );
+
+    routes.get(
+      PATHS.bus,
+      {
+        config,
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(parentBusAnswerSchema) } },
+      },
+      async (request) => success(await portal.bus(userOf(request), request.params.id)),
+    );
+
+    routes.get(
+      PATHS.childAbsences,
+      {
+        config,
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(z.array(absenceSchema)) } },
+      },
+      async (request) => success(await portal.absencesOf(userOf(request), request.params.id)),
+    );
+
+    routes.post(
+      PATHS.childAbsences,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: parentAbsenceInputSchema,
+          response: { 201: answerSchema(z.array(absenceSchema)) },
+        },
+      },
+      async (request, reply) => {
+        const marked = await portal.markAbsent(
+          userOf(request),
+          request.params.id,
+          request.body,
+          changeContextOf(request),
+        );
+        return reply.code(201).send(success(marked, 'Marked not riding.'));
+      },
+    );
+
+    routes.delete(
+      PATHS.absence,
+      { config, schema: { tags, params: idParamsSchema, response: { 200: messageAnswerSchema } } },
+      async (request) => {
+        await portal.removeAbsence(userOf(request), request.params.id, changeContextOf(request));
+        return success(undefined, 'Your child is riding again.');
+      },
+    );
+
+    routes.get(
+      PATHS.childHistory,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: answerSchema(z.array(childHistoryEntrySchema)) },
+        },
+      },
+      async (request) => success(await portal.history(userOf(request), request.params.id)),
+    );
+
+    routes.get(
+      PATHS.settings,
+      { config, schema: { tags, response: { 200: answerSchema(parentPortalSettingsSchema) } } },
+      async () => success(portal.settings()),
+    );
+
+    routes.get(
+      PATHS.familyData,
+      { config, schema: { tags, response: { 200: answerSchema(parentFamilyDataSchema) } } },
+      async (request, reply) => {
+        const data = await portal.familyData(userOf(request));
+        const day = data.exportedAt.slice(0, 10);
+        reply.header('content-disposition', `attachment; filename="family-data-${day}.json"`);
+        return success(data);
+      },
+    );
+  };
+}

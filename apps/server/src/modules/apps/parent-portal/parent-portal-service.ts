@@ -1,0 +1,489 @@
+import {
+  PARENT_BUS_HIDDEN_AFTER_S,
+  PARENT_BUS_STOPS_BEFORE,
+  PARENT_HISTORY_DAYS,
+  RUNS,
+  type Absence,
+  type ChildHistoryEntry,
+  type ChildMoment,
+  type ChildRunState,
+  type ChildRun,
+  type ParentAbsenceInput,
+  type ParentBusAnswer,
+  type ParentChild,
+  type ParentFamilyData,
+  type ParentPortalSettings,
+  type Run,
+  type TripStatus,
+} from '@school-transport/shared';
+import type { Database } from '../../../db/client.js';
+import type { notificationPreferences } from '../../../db/schema/index.js';
+import type { ChangeContext } from '../../../lib/change-context.js';
+import type { Clock } from '../../../lib/clock.js';
+import { conflict, notFound } from '../../../lib/errors.js';
+import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
+import type { BoardService } from '../../operations/board/board-service.js';
+import {
+  absenceForParent,
+  OFFICE_BY,
+  type AbsenceService,
+} from '../../operations/calendar/absence-service.js';
+import { deriveRiderStates, type EventRiderState } from '../../operations/ridership/rider-states.js';
+import { latestFixesOf } from '../../operations/ridership/ridership-queries.js';
+import { distanceM } from '../../../lib/geo-distance.js';
+import type { ImageUrls } from '../../platform/uploads/image-urls.js';
+import {
+  absenceById,
+  absencesOfChildren,
+  childrenOf,
+  childStops,
+  eventsOfChildrenOn,
+  familyRecords,
+  parentOfUser,
+  scheduledStopTimes,
+  seatsOf,
+  stopsOfTrips,
+  tripById,
+  tripsCarrying,
+  type ChildEventRow,
+  type ChildRow,
+  type PortalTripRow,
+  type PortalTripStopRow,
+} from './parent-portal-queries.js';
+
+/** A boarding or leaving this close to one of the trip's stops is said to have happened there. */
+export const MOMENT_STOP_RADIUS_M = 150;
+
+/** Ids of another family answer as ids that do not exist: nothing confirms that they are ids of anything. */
+const childNotFound = () => notFound('Child not found.');
+const tripNotFound = () => notFound('Trip not found.');
+const absenceNotFound = () => notFound('Absence not found.');
+
+const iso = (date: Date) => date.toISOString();
+
+/**
+ * A child's state on one trip: what happened on the bus first (their events by when they happened), then the
+ * absence, then the trip's status. Shared with the live stream (parent-live.ts), which must decide the same way.
+ */
+export function childRunState(
+  status: TripStatus | null,
+  eventState: EventRiderState | undefined,
+  absent: boolean,
+): ChildRunState {
+  if (status === 'CANCELLED') return 'CANCELLED';
+  if (eventState === 'ON_BUS') return 'BOARDED';
+  if (eventState === 'LEFT') return 'LEFT';
+  if (eventState === 'NO_SHOW') return 'MISSED';
+  if (absent) return 'ABSENT';
+  if (status === 'STARTED') return 'ON_THE_WAY';
+  if (status === 'COMPLETED') return 'MISSED';
+  return 'NOT_STARTED';
+}
+
+/**
+ * How far the bus is from a waiting child: the index of the child's stop among the trip's stops (null when their
+ * stop is not on it) and of the last stop the bus has reached (-1 before the first).
+ */
+export interface BusProgress {
+  childStop: number | null;
+  reached: number;
+}
+
+/** The index of the last of `stops` (in order) the bus has reached, -1 for none. */
+export const lastReached = (stops: readonly { arrivedAt: Date | null }[]): number =>
+  stops.findLastIndex((stop) => stop.arrivedAt !== null);
+
+/**
+ * The contract's rule for the bus: only while a started trip carries the child or is about to. On board: until
+ * they leave (a morning child at school, an afternoon one at their stop). Waiting: only once the bus has reached
+ * the stop PARENT_BUS_STOPS_BEFORE before theirs (from the start when theirs is among the first that many), so the
+ * last family of a run cannot log every earlier family's door; never when their stop is not on the trip. Not for
+ * an absent child, one who did not show up, or one who has left.
+ */
+export function busVisibleFor(
+  status: TripStatus | null,
+  state: ChildRunState,
+  progress: BusProgress,
+): boolean {
+  if (status !== 'STARTED') return false;
+  if (state === 'BOARDED') return true;
+  if (state !== 'ON_THE_WAY' || progress.childStop === null) return false;
+  return progress.reached >= progress.childStop - PARENT_BUS_STOPS_BEFORE;
+}
+
+export interface ParentPortalServiceDeps {
+  db: Database;
+  clock: Clock;
+  timeZone: string;
+  absences: AbsenceService;
+  board: Pick<BoardService, 'trip'>;
+  urls: ImageUrls;
+  absenceCutoffMinutes: number;
+  officePhone: string | null;
+}
+
+interface TripFacts {
+  trip: PortalTripRow;
+  stops: PortalTripStopRow[];
+  /** Each child's events on it, in the order they happened. */
+  events: Map<string, ChildEventRow[]>;
+}
+
+/** The moment of a child's last event of `kind`, at the nearest of the trip's stops when close to one. */
+function momentOf(
+  events: ChildEventRow[],
+  kind: 'BOARD' | 'ALIGHT',
+  stops: PortalTripStopRow[],
+): ChildMoment | null {
+  const last = events.filter((event) => event.kind === kind).at(-1);
+  if (!last) return null;
+  let stopName: string | null = null;
+  if (last.lat !== null && last.lng !== null) {
+    let best = MOMENT_STOP_RADIUS_M;
+    for (const stop of stops) {
+      const metres = distanceM({ lat: last.lat, lng: last.lng }, stop);
+      if (metres <= best) {
+        best = metres;
+        stopName = stop.name;
+      }
+    }
+  }
+  return { at: iso(last.occurredAt), stopName };
+}
+
+/**
+ * The parent portal: a signed-in parent's children, their runs, the bus while it carries them, absences up to the
+ * cut-off, history and the family's data. Every call starts from the parent record of the session's user, and an
+ * id outside that family answers 404 exactly as an unknown id does.
+ */
+export function createParentPortalService(deps: ParentPortalServiceDeps) {
+  const { db, clock, timeZone, absences, board, urls, absenceCutoffMinutes, officePhone } = deps;
+  const today = () => zonedDate(clock(), timeZone);
+  const tooLate = () =>
+    conflict(
+      officePhone
+        ? `It is too late to change this online; please call the office on ${officePhone}.`
+        : 'It is too late to change this online; please call the office.',
+    );
+
+  async function family(userId: string): Promise<{ parentId: string; children: ChildRow[] }> {
+    const parent = await parentOfUser(db, userId);
+    if (!parent) return { parentId: '', children: [] };
+    return { parentId: parent.id, children: await childrenOf(db, parent.id) };
+  }
+
+  async function ownChild(userId: string, studentId: string): Promise<ChildRow> {
+    const { children } = await family(userId);
+    const child = children.find((row) => row.id === studentId);
+    if (!child) throw childNotFound();
+    return child;
+  }
+
+  /**
+   * The trips of from..to carrying `children`, with their stops and the children's events. A child's trips are
+   * those of their seat (from the day they were seated, when `sinceSeated`) and any they have events on.
+   */
+  async function tripsOf(children: ChildRow[], from: string, to: string, sinceSeated: boolean) {
+    const ids = children.map((child) => child.id);
+    const seats = ids.length ? await seatsOf(db, ids) : [];
+    const rows = ids.length
+      ? await tripsCarrying(
+          db,
+          ids,
+          seats.map((seat) => seat.assignmentId),
+          from,
+          to,
+        )
+      : [];
+    const tripIds = rows.map((trip) => trip.id);
+    const [stopRows, eventRows] = await Promise.all([
+      stopsOfTrips(db, tripIds),
+      eventsOfChildrenOn(db, ids, tripIds),
+    ]);
+    const facts = new Map<string, TripFacts>(
+      rows.map((trip) => [trip.id, { trip, stops: [], events: new Map() }]),
+    );
+    for (const stop of stopRows) facts.get(stop.tripId)?.stops.push(stop);
+    for (const event of eventRows) {
+      const events = facts.get(event.tripId)!.events;
+      const list = events.get(event.studentId!) ?? [];
+      list.push(event);
+      events.set(event.studentId!, list);
+    }
+    /** The trips carrying one child: their seat's (since seated) and those they have events on. */
+    const tripsOfChild = (studentId: string): TripFacts[] => {
+      const seat = seats.find((row) => row.studentId === studentId);
+      const seatedOn = seat ? zonedDate(seat.seatedAt, timeZone) : null;
+      return [...facts.values()].filter(
+        ({ trip, events }) =>
+          events.has(studentId) ||
+          (seat !== undefined &&
+            trip.assignmentId === seat.assignmentId &&
+            (!sinceSeated || trip.tripDate >= seatedOn!)),
+      );
+    };
+    return { seats, tripsOfChild };
+  }
+
+  /** The planned instant at the child's stop on a run of `date`: the trip's copy, else the route's schedule. */
+  async function plannedAtStop(
+    studentId: string,
+    date: string,
+    run: Run,
+  ): Promise<{ at: Date | null; trip: PortalTripRow | null }> {
+    const child = { id: studentId, name: '', profileImage: null };
+    const { seats, tripsOfChild } = await tripsOf([child], date, date, false);
+    const trip = tripsOfChild(studentId).find((facts) => facts.trip.type === run) ?? null;
+    const stop = (await childStops(db, [studentId])).find((row) => row.run === run);
+    if (trip) {
+      const atStop = stop && trip.stops.find((row) => row.stopId === stop.stopId);
+      return { at: atStop?.plannedAt ?? trip.trip.plannedStartAt, trip: trip.trip };
+    }
+    const seat = seats[0];
+    if (!seat || !stop) return { at: null, trip: null };
+    const scheduled = (await scheduledStopTimes(db, [seat.routeId])).find(
+      (row) => row.run === run && row.stopId === stop.stopId,
+    );
+    if (!scheduled) return { at: null, trip: null };
+    const start = zonedInstant(date, scheduled.startTime, timeZone);
+    return { at: new Date(start.getTime() + scheduled.minutesAfterStart * 60_000), trip: null };
+  }
+
+  /**
+   * Refuses (409, with the office's phone) a change to `date`'s `run` past the cut-off: ABSENCE_CUTOFF_MINUTES
+   * before the planned time at the child's stop. A past date, or a trip already finished, is always past it; a run
+   * with no planned time at all can be changed until its day is over.
+   */
+  async function checkCutoff(studentId: string, date: string, run: Run): Promise<void> {
+    if (date < today()) throw tooLate();
+    const { at, trip } = await plannedAtStop(studentId, date, run);
+    if (trip?.status === 'COMPLETED') throw tooLate();
+    if (at && clock().getTime() > at.getTime() - absenceCutoffMinutes * 60_000) throw tooLate();
+  }
+
+  async function runsOfDay(userId: string, children: ChildRow[], date: string): Promise<ParentChild[]> {
+    const ids = children.map((child) => child.id);
+    const [{ tripsOfChild }, stopRows, absenceRows] = await Promise.all([
+      tripsOf(children, date, date, false),
+      ids.length ? childStops(db, ids) : Promise.resolve([]),
+      absencesOfChildren(db, ids, date, date),
+    ]);
+    const seats = ids.length ? await seatsOf(db, ids) : [];
+    const schedule = await scheduledStopTimes(db, [...new Set(seats.map((seat) => seat.routeId))]);
+    const answers: ParentChild[] = [];
+    for (const child of children) {
+      const trips = tripsOfChild(child.id);
+      const runs: ChildRun[] = [];
+      for (const run of RUNS) {
+        const facts = trips.find((candidate) => candidate.trip.type === run) ?? null;
+        const stop = stopRows.find((row) => row.studentId === child.id && row.run === run) ?? null;
+        const absence = absenceRows.find((row) => row.studentId === child.id && row.run === run) ?? null;
+        const events = facts?.events.get(child.id) ?? [];
+        const status = facts?.trip.status ?? null;
+        const state = childRunState(status, deriveRiderStates(events).get(child.id), absence !== null);
+        const tripStop = stop && facts ? facts.stops.find((row) => row.stopId === stop.stopId) : undefined;
+        let planned: Date | null = tripStop?.plannedAt ?? null;
+        if (!facts && stop) {
+          const seat = seats.find((row) => row.studentId === child.id);
+          const scheduled = schedule.find(
+            (row) => row.routeId === seat?.routeId && row.run === run && row.stopId === stop.stopId,
+          );
+          if (scheduled)
+            planned = new Date(
+              zonedInstant(date, scheduled.startTime, timeZone).getTime() +
+                scheduled.minutesAfterStart * 60_000,
+            );
+        }
+        let eta: string | null = null;
+        if (state === 'ON_THE_WAY' && facts && tripStop) {
+          // The board's estimate of the whole trip (eta.ts), read for this one stop.
+          const details = await board.trip(facts.trip.id);
+          eta = details.stops.find((row) => row.position === tripStop.position)?.eta ?? null;
+        }
+        runs.push({
+          run,
+          tripId: facts?.trip.id ?? null,
+          tripStatus: status,
+          routeName: facts?.trip.routeName ?? null,
+          state,
+          stop: stop && { name: stop.name, lat: stop.lat, lng: stop.lng },
+          plannedTime: planned && zonedClockTime(planned, timeZone),
+          eta,
+          boarded: momentOf(events, 'BOARD', facts?.stops ?? []),
+          left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
+          absence: absence && absenceForParent(userId)(absence),
+          cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
+          busVisible: busVisibleFor(status, state, {
+            childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
+            reached: facts ? lastReached(facts.stops) : -1,
+          }),
+        });
+      }
+      answers.push({
+        id: child.id,
+        name: child.name,
+        profileImage: urls.urlFor('student', child.profileImage),
+        date,
+        runs,
+      });
+    }
+    return answers;
+  }
+
+  return {
+    settings(): ParentPortalSettings {
+      return { absenceCutoffMinutes, officePhone };
+    },
+
+    /** Each child with their runs of `date` (today by default). */
+    async children(userId: string, date?: string): Promise<ParentChild[]> {
+      const { children } = await family(userId);
+      return runsOfDay(userId, children, date ?? today());
+    },
+
+    /**
+     * The bus of a trip carrying one of the parent's children: its last position while the rule allows, else null
+     * and why. 404 for a trip that never carries their child.
+     */
+    async bus(userId: string, tripId: string): Promise<ParentBusAnswer> {
+      const { children } = await family(userId);
+      const trip = await tripById(db, tripId);
+      if (!trip || !children.length) throw tripNotFound();
+      const answers = await runsOfDay(userId, children, trip.tripDate);
+      const runs = answers.flatMap((child) => child.runs).filter((run) => run.tripId === tripId);
+      if (!runs.length) throw tripNotFound();
+      if (!runs.some((run) => run.busVisible)) {
+        const reason =
+          trip.status === 'PENDING'
+            ? 'The bus has not set out yet.'
+            : trip.status === 'CANCELLED'
+              ? 'This trip was cancelled.'
+              : trip.status === 'COMPLETED'
+                ? 'This trip is over.'
+                : runs.some((run) => run.state === 'ON_THE_WAY')
+                  ? `The bus is shown from ${PARENT_BUS_STOPS_BEFORE} stops before your child's stop.`
+                  : 'The bus is shown only while it carries your child.';
+        return { bus: null, reason };
+      }
+      const [fix] = await latestFixesOf(db, [tripId]);
+      if (!fix) return { bus: null, reason: 'The bus has not sent its position yet.' };
+      if (clock().getTime() - fix.recordedAt.getTime() > PARENT_BUS_HIDDEN_AFTER_S * 1000)
+        return { bus: null, reason: 'The bus has not sent its position for over a minute.' };
+      return {
+        bus: {
+          tripId,
+          lat: fix.lat,
+          lng: fix.lng,
+          accuracy: fix.accuracy,
+          recordedAt: iso(fix.recordedAt),
+        },
+        reason: null,
+      };
+    },
+
+    /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days (the office's rule). */
+    async absencesOf(userId: string, studentId: string): Promise<Absence[]> {
+      await ownChild(userId, studentId);
+      return absences.ofStudent(studentId, absenceForParent(userId));
+    },
+
+    /**
+     * Marks the child not riding, as the office would (the same table and rules, `by` the parent), up to the
+     * cut-off of each run it covers.
+     */
+    async markAbsent(
+      userId: string,
+      studentId: string,
+      input: ParentAbsenceInput,
+      context: ChangeContext,
+    ): Promise<Absence[]> {
+      await ownChild(userId, studentId);
+      const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
+      for (const run of runs) await checkCutoff(studentId, input.date, run);
+      return absences.mark(
+        studentId,
+        { date: input.date, run: input.run, reason: null },
+        context,
+        absenceForParent(userId),
+      );
+    },
+
+    /** Removes an absence the parent entered, before its run's cut-off; the office's marks stay the office's. */
+    async removeAbsence(userId: string, absenceId: string, context: ChangeContext): Promise<void> {
+      const row = await absenceById(db, absenceId);
+      const { children } = await family(userId);
+      if (!row || !children.some((child) => child.id === row.studentId)) throw absenceNotFound();
+      if (row.createdBy !== userId)
+        throw conflict(
+          officePhone
+            ? `The office marked this; please call the office on ${officePhone} to change it.`
+            : 'The office marked this; please call the office to change it.',
+        );
+      await checkCutoff(row.studentId, row.date, row.run);
+      await absences.remove(absenceId, context);
+    },
+
+    /** The child's runs of the last PARENT_HISTORY_DAYS days, newest first. */
+    async history(userId: string, studentId: string): Promise<ChildHistoryEntry[]> {
+      const child = await ownChild(userId, studentId);
+      const to = today();
+      const from = addDays(to, -PARENT_HISTORY_DAYS);
+      const [{ tripsOfChild }, absenceRows] = await Promise.all([
+        tripsOf([child], from, to, true),
+        absencesOfChildren(db, [studentId], from, to),
+      ]);
+      return tripsOfChild(studentId)
+        .map(({ trip, stops, events }): ChildHistoryEntry => {
+          const own = events.get(studentId) ?? [];
+          const absent = absenceRows.some((row) => row.date === trip.tripDate && row.run === trip.type);
+          return {
+            date: trip.tripDate,
+            run: trip.type,
+            tripId: trip.id,
+            routeName: trip.routeName,
+            tripStatus: trip.status,
+            state: childRunState(trip.status, deriveRiderStates(own).get(studentId), absent),
+            boarded: momentOf(own, 'BOARD', stops),
+            left: momentOf(own, 'ALIGHT', stops),
+          };
+        })
+        .sort((a, b) => b.date.localeCompare(a.date) || a.run.localeCompare(b.run));
+    },
+
+    /** Everything kept about the family (parent, children, absences, rides, notification choices, devices). */
+    async familyData(userId: string): Promise<ParentFamilyData> {
+      const parent = await parentOfUser(db, userId);
+      if (!parent) throw notFound('No family is linked to this account.');
+      const records = await familyRecords(db, parent.id);
+      const { userId: _userId, createdAt, ...own } = records.parent!;
+      return {
+        exportedAt: iso(clock()),
+        parent: { ...own, createdAt: iso(createdAt) },
+        children: records.children.map((child) => ({ ...child, createdAt: iso(child.createdAt) })),
+        absences: records.absences.map(({ createdBy, ...row }) => ({
+          ...row,
+          by: createdBy === userId ? row.by : OFFICE_BY,
+          createdAt: iso(row.createdAt),
+        })),
+        ridershipEvents: records.events.map((row) => ({
+          ...row,
+          studentId: row.studentId!,
+          occurredAt: iso(row.occurredAt),
+        })),
+        notificationPreferences: records.preferences ? preferencesOnly(records.preferences) : null,
+        pushSubscriptions: records.subscriptions.map((row) => ({
+          endpointHost: new URL(row.endpoint).host,
+          label: row.label,
+          createdAt: iso(row.createdAt),
+        })),
+      };
+    },
+  };
+}
+export type ParentPortalService = ReturnType<typeof createParentPortalService>;
+
+type NotificationPreferencesRow = typeof notificationPreferences.$inferSelect;
+
+/** A stored preferences row without its keys: the choices as the parent made them. */
+const preferencesOnly = ({ userId: _user, updatedAt: _updated, ...choices }: NotificationPreferencesRow) =>
+  choices;

@@ -1,0 +1,45 @@
+import { RUN_NAMES, type LiveTripDetails } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import type { NotificationItem } from '../notifications/notification-outbox.js';
+import { waitingChildren } from './board-queries.js';
+
+/**
+ * The APPROACHING notifications to offer the parents of the children waiting at a stop of a running trip (waitingChildren: morning, not boarded
+ * yet; afternoon, on board) an APPROACHING notification with the minutes until the bus's estimated arrival there
+ * (eta.ts, as the board shows it). The outbox writes one only once that is within the minutes the parent chose, and
+ * one per child and trip (the dedup key), so they can be offered on every check on every process.
+ */
+export async function approachNotices(
+  tx: Executor,
+  running: LiveTripDetails[],
+  now: Date,
+): Promise<NotificationItem[]> {
+  const estimated = running.filter((details) => details.stops.some((stop) => stop.eta !== null));
+  if (!estimated.length) return [];
+  const etaOf = new Map(
+    estimated.flatMap((details) =>
+      details.stops.map((stop) => [`${details.trip.tripId}:${stop.position}`, stop.eta] as const),
+    ),
+  );
+  const waiting = await waitingChildren(
+    tx,
+    estimated.map((details) => details.trip.tripId),
+  );
+  return waiting.flatMap((child) => {
+    const eta = etaOf.get(`${child.tripId}:${child.position}`);
+    if (!eta) return [];
+    const minutes = Math.max(0, Math.round((Date.parse(eta) - now.getTime()) / 60_000));
+    return [
+      {
+        dedupKey: `APPROACHING:${child.tripId}:${child.studentId}:${child.parentUserId}`,
+        userId: child.parentUserId,
+        studentId: child.studentId,
+        kind: 'APPROACHING' as const,
+        title: `${child.name}’s bus is ${minutes <= 1 ? 'about a minute' : `about ${minutes} min`} away`,
+        body: `The ${RUN_NAMES[child.type]} (${child.routeName}) is expected at ${child.stopName} in ${minutes <= 1 ? 'a minute or less' : `${minutes} minutes`}.`,
+        url: '/parent',
+        minutes,
+      },
+    ];
+  });
+}

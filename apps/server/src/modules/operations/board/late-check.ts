@@ -1,0 +1,76 @@
+import type { Alert } from '@school-transport/shared';
+import type { Database } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { tripInWords, type AlertService } from '../alerts/alert-service.js';
+import type { LiveLog } from '../live/live-log.js';
+import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
+import type { BoardService } from './board-service.js';
+import { enqueueNotifications } from '../notifications/notification-outbox.js';
+import { approachNotices } from './approach-notifications.js';
+import { lateNotices } from './late-notifications.js';
+
+export interface LateCheckDeps {
+  db: Database;
+  clock: Clock;
+  board: Pick<BoardService, 'running'>;
+  /** A started trip more than this many minutes behind its plan raises LATE (ALERT_LATE_MINUTES). */
+  lateMinutes: number;
+  alerts: Pick<AlertService, 'raise'>;
+  live: Pick<LiveLog, 'committed'>;
+  notifications: Pick<NotificationDispatcher, 'wake'>;
+}
+
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The look at running trips every 15 s (with the other periodic alerts): the "running late" alert, and parents
+ * told of a late bus and of a bus approaching their child's stop. The "running late" alert: a started trip whose lateness, as the board shows it (the next stop's estimate against
+ * its plan, eta.ts), is beyond the setting. Run by the same timer as the other periodic alerts (alert-checks.ts)
+ * on every API process; the unique cause `LATE:<trip>` raises it once per trip among them, however often it runs
+ * and however much later the trip gets. The message names the route and run, never a child. The same look offers
+ * parents a LATE notification for every trip behind its plan, written once their own chosen lateness is reached.
+ */
+export function createLateCheck({
+  db,
+  clock,
+  board,
+  lateMinutes,
+  alerts,
+  live,
+  notifications,
+}: LateCheckDeps) {
+  return {
+    /** One look; answers the alerts it raised. */
+    async run(): Promise<Alert[]> {
+      const running = await board.running();
+      const behind = running
+        .map(({ trip }) => trip)
+        .filter((trip) => trip.lateMinutes !== null && trip.lateMinutes >= 1);
+      if (!running.length) return [];
+      const late = behind.filter((trip) => trip.lateMinutes! > lateMinutes);
+      const now = clock();
+      const { raised, told } = await db.transaction(async (tx) => ({
+        raised: await alerts.raise(
+          tx,
+          late.map((trip) => ({
+            kind: 'LATE' as const,
+            cause: `LATE:${trip.tripId}`,
+            tripId: trip.tripId,
+            message: `${sentenceCase(tripInWords(trip))} is running ${Math.round(trip.lateMinutes!)} min late.`,
+            raisedAt: now,
+          })),
+        ),
+        // Each parent chose their own lateness and warning time (the outbox keeps what reached it), so every trip
+        // behind its plan, and every child still waiting for the bus, is offered.
+        told: await enqueueNotifications(tx, [
+          ...(await lateNotices(tx, behind)),
+          ...(await approachNotices(tx, running, now)),
+        ]),
+      }));
+      if (raised.length) live.committed();
+      if (told) notifications.wake();
+      return raised;
+    },
+  };
+}
+export type LateCheck = ReturnType<typeof createLateCheck>;

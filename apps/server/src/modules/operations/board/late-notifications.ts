@@ -1,0 +1,31 @@
+import { RUN_NAMES, type BoardTrip } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import type { NotificationItem } from '../notifications/notification-outbox.js';
+import { familiesOnTrips } from '../trips/trip-queries.js';
+
+/**
+ * The LATE notifications to offer the parents of the children seated on each trip behind its plan. The outbox
+ * writes one only once the trip is as late as that parent chose (`minutes`), and one per child and trip (the dedup
+ * key), so they can be offered on every check on every process.
+ */
+export async function lateNotices(
+  tx: Executor,
+  behind: Pick<BoardTrip, 'tripId' | 'lateMinutes'>[],
+): Promise<NotificationItem[]> {
+  if (!behind.length) return [];
+  const lateness = new Map(behind.map((trip) => [trip.tripId, Math.round(trip.lateMinutes!)]));
+  const families = await familiesOnTrips(tx, [...lateness.keys()]);
+  return families.map((row) => {
+    const minutes = lateness.get(row.tripId)!;
+    return {
+      dedupKey: `LATE:${row.tripId}:${row.studentId}:${row.parentUserId}`,
+      userId: row.parentUserId,
+      studentId: row.studentId,
+      kind: 'LATE' as const,
+      title: `${row.name}’s bus is running late`,
+      body: `The ${RUN_NAMES[row.type]} (${row.routeName}) is about ${minutes} min behind its plan.`,
+      url: '/parent',
+      minutes,
+    };
+  });
+}

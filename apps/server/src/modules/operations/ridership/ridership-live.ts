@@ -1,0 +1,56 @@
+import type { LivePosition, LiveRidership, LiveStops } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import type { LiveEventInput } from '../live/live-log.js';
+import { latestFixesOf } from './ridership-queries.js';
+
+/**
+ * What the live stream is told of ridership: each event stored now, a trip's newest fix, a stop timeline that
+ * changed. Built in the transaction that stored them; each event also goes to the stream of the trip's driver.
+ */
+
+/** One 'ridership' event per event stored now, as stored: a child of another bus carries no name. */
+export const ridershipEvent = (event: LiveRidership, driverUserId: string | null): LiveEventInput => ({
+  type: 'ridership',
+  tripId: event.tripId,
+  driverUserId,
+  payload: event satisfies LiveRidership,
+});
+
+export const stopsEvent = (tripId: string, driverUserId: string | null): LiveEventInput => ({
+  type: 'stops',
+  tripId,
+  driverUserId,
+  payload: { tripId } satisfies LiveStops,
+});
+
+/**
+ * One 'position' event per trip whose newest fix (by recorded time) came in with this request: a request carrying
+ * only older fixes (an outbox catching up after a newer one) moves no marker back, and a request of fifty fixes of
+ * one trip sends one event.
+ */
+export async function positionEvents(
+  tx: Executor,
+  insertedIds: Set<string>,
+  tripIds: string[],
+  driverUserIdOf: (tripId: string) => string | null,
+): Promise<LiveEventInput[]> {
+  if (!tripIds.length) return [];
+  const latest = await latestFixesOf(tx, tripIds);
+  return latest
+    .filter((fix) => insertedIds.has(fix.positionId))
+    .map((fix) => ({
+      type: 'position' as const,
+      tripId: fix.tripId,
+      driverUserId: driverUserIdOf(fix.tripId!),
+      payload: {
+        tripId: fix.tripId!,
+        vehicleId: fix.vehicleId,
+        lat: fix.lat,
+        lng: fix.lng,
+        accuracy: fix.accuracy,
+        speed: fix.speed,
+        heading: fix.heading,
+        recordedAt: fix.recordedAt.toISOString(),
+      } satisfies LivePosition,
+    }));
+}

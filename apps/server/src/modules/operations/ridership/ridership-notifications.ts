@@ -1,0 +1,55 @@
+import { RUN_NAMES, type RidershipKind, type TripType } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import { zonedClockTime } from '../../../lib/zoned-time.js';
+import type { NotificationItem } from '../notifications/notification-outbox.js';
+import { parentsOfStudents } from './ridership-queries.js';
+
+/** An event stored now that a parent is told of: a child of theirs got on or off a bus. */
+export interface RiderMoment {
+  tripId: string;
+  kind: RidershipKind;
+  studentId: string | null;
+  occurredAt: string;
+}
+
+const TOLD: Partial<Record<RidershipKind, { kind: 'BOARDED' | 'LEFT'; verb: string }>> = {
+  BOARD: { kind: 'BOARDED', verb: 'got on the bus' },
+  ALIGHT: { kind: 'LEFT', verb: 'got off the bus' },
+};
+
+/**
+ * The parents' notifications of a batch of ridership events, written to the outbox in the batch's transaction.
+ * One per child, trip and kind (the dedup key), so a child scanned twice, or a batch replayed, tells once. Said
+ * only of a child seated on the trip (the caller leaves out anyone else's id): a card of another route's child
+ * scanned on any bus must not alarm their family; the office gets the wrong-bus alert instead. The text names the
+ * parent's own child, the run and the time, nothing of other children.
+ */
+export async function riderNotifications(
+  tx: Executor,
+  moments: RiderMoment[],
+  tripOf: (tripId: string) => { routeName: string; type: TripType },
+  timeZone: string,
+): Promise<NotificationItem[]> {
+  const told = moments.filter((moment) => moment.studentId && TOLD[moment.kind]);
+  if (!told.length) return [];
+  const families = await parentsOfStudents(tx, [...new Set(told.map((moment) => moment.studentId!))]);
+  const byStudent = new Map(families.map((family) => [family.studentId, family]));
+  return told.flatMap((moment) => {
+    const family = byStudent.get(moment.studentId!);
+    if (!family) return [];
+    const { kind, verb } = TOLD[moment.kind]!;
+    const trip = tripOf(moment.tripId);
+    const at = zonedClockTime(new Date(moment.occurredAt), timeZone);
+    return [
+      {
+        dedupKey: `${kind}:${moment.tripId}:${family.studentId}:${family.parentUserId}`,
+        userId: family.parentUserId,
+        studentId: family.studentId,
+        kind,
+        title: `${family.name} ${verb}`,
+        body: `At ${at}, on the ${RUN_NAMES[trip.type]} (${trip.routeName}).`,
+        url: '/parent',
+      },
+    ];
+  });
+}

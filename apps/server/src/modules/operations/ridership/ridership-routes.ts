@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  answerSchema,
+  positionBatchAnswerSchema,
+  positionBatchSchema,
+  ridershipBatchAnswerSchema,
+  ridershipBatchSchema,
+} from '@school-transport/shared';
+import { success } from '../../../lib/envelope.js';
+import { requireAuth } from '../../../plugins/authentication.js';
+import { createRidershipService, type RidershipServiceDeps } from './ridership-service.js';
+
+/** The driver app's batches: what happened on the bus and where it was, each item stored once by its id. */
+export function ridershipRoutes(deps: RidershipServiceDeps) {
+  const ridership = createRidershipService(deps);
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['driver app'];
+
+    routes.post(
+      '/driver/events',
+      {
+        config: { access: 'driver' },
+        schema: {
+          tags,
+          body: ridershipBatchSchema,
+          response: { 200: answerSchema(ridershipBatchAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const answer = await ridership.recordEvents(requireAuth(request).user.id, request.body.events);
+        return success(answer, `${answer.created} recorded, ${answer.duplicates} received before.`);
+      },
+    );
+
+    routes.post(
+      '/driver/positions',
+      {
+        config: { access: 'driver' },
+        schema: {
+          tags,
+          body: positionBatchSchema,
+          response: { 200: answerSchema(positionBatchAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const answer = await ridership.recordPositions(requireAuth(request).user.id, request.body.positions);
+        return success(
+          answer,
+          `${answer.created} recorded, ${answer.duplicates} received before, ${answer.dropped} too inaccurate.`,
+        );
+      },
+    );
+  };
+}

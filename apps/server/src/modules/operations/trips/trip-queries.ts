@@ -1,0 +1,414 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import {
+  assignmentStudents,
+  drivers,
+  parents,
+  routeAssignments,
+  routeRuns,
+  routeStops,
+  busRoutes,
+  stops,
+  students,
+  tripEvents,
+  tripStops,
+  trips,
+  users,
+  vehicles,
+} from '../../../db/schema/index.js';
+import { containsPattern } from '../../../lib/pagination.js';
+import { countRows, listOrder, listPage, offsetOf, ownSorts } from '../../../db/list-queries.js';
+
+/** The SQL of trips (rules in trip-service.ts). */
+
+export type TripRow = typeof trips.$inferSelect;
+
+/** A page of trips in the order asked for (`sort`), or by day as the list has always shown them. */
+export async function listTrips(db: Executor, query: TripListQuery, today: string) {
+  const where = tripConditions(query);
+  if (query.sort) return sortedTrips(db, query, where);
+  return tripsByDay(db, query, where, today);
+}
+
+/**
+ * What the list sorts by when asked, each along its index (migration 0022): the day and its planned start, the
+ * route's and driver's names as the trip keeps them, and the status with the newest days first within it.
+ */
+const TRIP_SORTS = ownSorts(trips, {
+  date: [trips.tripDate, trips.plannedStartAt],
+  routeName: [trips.routeName],
+  driverName: [trips.driverName],
+  status: [trips.status, trips.tripDate],
+});
+
+/** A sorted page: one index walk, cut at the page's end (or from a cursor's row on); the total as every list's. */
+async function sortedTrips(db: Executor, query: TripListQuery, where: SQL | undefined) {
+  const order = listOrder(TRIP_SORTS, query, { name: 'none', terms: [] });
+  return listPage(db, trips, where, query, order, (columns, window) =>
+    db
+      .select({ ...getTableColumns(trips), ...columns })
+      .from(trips)
+      .where(window.where)
+      .orderBy(...window.order.terms)
+      .limit(window.limit)
+      .offset(window.offset),
+  );
+}
+
+function tripConditions(query: TripListQuery): SQL | undefined {
+  const pattern = containsPattern(query.search);
+  return and(
+    query.search
+      ? or(
+          ilike(trips.routeName, pattern),
+          ilike(trips.driverLicenseNo, pattern),
+          ilike(trips.vehiclePlate, pattern),
+        )
+      : undefined,
+    query.status ? eq(trips.status, query.status) : undefined,
+    query.type ? eq(trips.type, query.type) : undefined,
+    query.dateFrom ? gte(trips.tripDate, query.dateFrom) : undefined,
+    query.dateTo ? lte(trips.tripDate, query.dateTo) : undefined,
+    // Served by the unique (assignment_id, trip_date, type) index, in the date order each branch reads.
+    query.assignmentId ? eq(trips.assignmentId, query.assignmentId) : undefined,
+  );
+}
+
+/**
+ * A page of trips: today's first (by time of day), then upcoming ones (soonest first), then past ones (newest
+ * first). Each of the three parts is its own branch of one UNION ALL, read in its own order along the
+ * (trip_date, created_at, id) index — today's as a range of it, upcoming forwards, past backwards — and cut at
+ * the page's end, so no branch reads more than offset + limit rows however many million trips there are (within
+ * a day, ordering by the planned start is an incremental sort of that day's rows). The outer sort puts the at
+ * most 3 × (offset + limit) rows in the final order. The total comes from the shared count (row_counts when
+ * unfiltered), run alongside.
+ */
+async function tripsByDay(db: Executor, query: TripListQuery, where: SQL | undefined, today: string) {
+  const end = offsetOf(query) + query.limit;
+  const plannedEpoch = sql`extract(epoch from ${trips.plannedStartAt})`;
+  // PostgreSQL sorts a UNION's result by its output columns only, so each branch carries its sort keys: its
+  // segment, how many days from today, and the planned start as seconds (negated where later comes first).
+  const part = (segment: number, when: SQL, daySign: 1 | -1, order: SQL[]) =>
+    db
+      .select({
+        ...getTableColumns(trips),
+        segment: sql<number>`${segment}::int`.as('segment'),
+        sortDay: sql<number>`(${trips.tripDate} - ${today}::date) * ${daySign}::int`.as('sort_day'),
+        sortTime: sql<number>`${plannedEpoch} * ${daySign}::int`.as('sort_time'),
+      })
+      .from(trips)
+      .where(and(where, when))
+      .orderBy(...order, asc(trips.id))
+      .limit(end);
+  const [rows, total] = await Promise.all([
+    unionAll(
+      part(0, eq(trips.tripDate, today), 1, [sql`${trips.plannedStartAt} asc nulls last`]),
+      part(1, gt(trips.tripDate, today), 1, [
+        asc(trips.tripDate),
+        sql`${trips.plannedStartAt} asc nulls last`,
+      ]),
+      part(2, lt(trips.tripDate, today), -1, [
+        desc(trips.tripDate),
+        sql`${trips.plannedStartAt} desc nulls last`,
+      ]),
+    )
+      .orderBy(
+        sql`${sql.identifier('segment')}`,
+        sql`${sql.identifier('sort_day')}`,
+        sql`${sql.identifier('sort_time')} asc nulls last`,
+        sql`${sql.identifier('id')}`,
+      )
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    countRows(db, trips, where, query),
+  ]);
+  return { rows: rows.map(({ segment: _s, sortDay: _d, sortTime: _t, ...row }) => row), total };
+}
+
+/** A column of `trips` named with its table, so that it keeps meaning the outer trip inside a sub-select. */
+const tripColumn = (column: typeof trips.driverId | typeof trips.assignmentId) =>
+  sql`${trips}.${sql.identifier(column.name)}`;
+
+/**
+ * The trips the signed-in user may see and write to as their driver: their driver record is the trip's, and the
+ * trip has run (STARTED or COMPLETED: its driver no longer changes once started), names no assignment (made by
+ * hand: its driver is whoever it names), or is on an assignment that driver holds now. A driver moved off a route
+ * therefore loses its coming trips and children at once; a deleted assignment's coming trips lose their driver
+ * (detachPendingTrips). `userId` is a value, or a column of the query (a batch checking several users' trips at once).
+ */
+export function drivenBy(userId: string | SQL): SQL {
+  return sql`(${tripColumn(trips.driverId)} in (select ${drivers.id} from ${drivers} where ${drivers.userId} = ${userId})
+    and (${trips}.${sql.identifier(trips.status.name)} in ('STARTED', 'COMPLETED')
+      or ${tripColumn(trips.assignmentId)} is null
+      or exists (select 1 from ${routeAssignments} where ${routeAssignments.id} = ${tripColumn(trips.assignmentId)}
+        and ${routeAssignments.driverId} = ${tripColumn(trips.driverId)})))`;
+}
+
+/**
+ * Gives the assignment's PENDING trips its driver and vehicle as they are now (ids and the copies shown in the
+ * history), after the assignment changed: a trip that has not run yet is driven by whoever holds the route.
+ */
+export async function refreshPendingTrips(tx: Executor, assignmentId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${trips} set driver_id = ra.driver_id, vehicle_id = ra.vehicle_id, driver_name = u.name,
+      driver_license_no = d.license_no, driver_phone = d.phone, vehicle_plate = v.license_plate,
+      updated_at = clock_timestamp()
+    from ${routeAssignments} ra
+    join ${drivers} d on d.id = ra.driver_id
+    join ${users} u on u.id = d.user_id
+    join ${vehicles} v on v.id = ra.vehicle_id
+    where ra.id = ${assignmentId} and ${trips}.assignment_id = ra.id and ${trips}.status = 'PENDING'`);
+}
+
+/** Before an assignment goes: its PENDING trips have no driver or bus any more (the copies keep who was planned). */
+export async function detachPendingTrips(tx: Executor, assignmentId: string): Promise<void> {
+  await tx
+    .update(trips)
+    .set({ driverId: null, vehicleId: null, updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(trips.assignmentId, assignmentId), eq(trips.status, 'PENDING')));
+}
+
+/**
+ * Moves the trips of `date` in status `from` (and, when given, with finish reason `reason`) in one UPDATE, so a
+ * trip moved meanwhile by someone else is left as it is. Answers the moved trips' ids.
+ */
+export async function moveTripsOn(
+  tx: Executor,
+  date: string,
+  from: { status: TripStatus; reason?: string },
+  changes: Pick<Partial<TripRow>, 'status' | 'cancelledAt' | 'finishReason'> & { updatedAt: Date },
+): Promise<string[]> {
+  const rows = await tx
+    .update(trips)
+    .set(changes)
+    .where(
+      and(
+        eq(trips.tripDate, date),
+        eq(trips.status, from.status),
+        from.reason === undefined ? undefined : eq(trips.finishReason, from.reason),
+      ),
+    )
+    .returning({ id: trips.id });
+  return rows.map((row) => row.id);
+}
+
+export async function findTrip(db: Executor, id: string) {
+  const [row] = await db.select().from(trips).where(eq(trips.id, id));
+  return row;
+}
+
+/** The trip's row locked for a status move, with who drives it. */
+export async function lockTrip(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ id: trips.id, status: trips.status, driverId: trips.driverId, vehicleId: trips.vehicleId })
+    .from(trips)
+    .where(eq(trips.id, id))
+    .for('update');
+  return row;
+}
+
+export function tripHistory(db: Executor, tripId: string) {
+  return db
+    .select({ status: tripEvents.status, at: tripEvents.at, by: tripEvents.actorEmail })
+    .from(tripEvents)
+    .where(eq(tripEvents.tripId, tripId))
+    .orderBy(asc(tripEvents.at), asc(tripEvents.id));
+}
+
+/** When each route's `run` starts, as its schedule says (HH:MM:SS on the operator's wall clock). */
+export function runStartTimes(tx: Executor, run: TripType) {
+  return tx
+    .select({ routeId: routeRuns.routeId, startTime: routeRuns.startTime })
+    .from(routeRuns)
+    .where(eq(routeRuns.run, run));
+}
+
+/**
+ * Creates the `type` trip of every assignment for `date`, copying route, driver and vehicle into it, and the run's
+ * start on that day from `starts` (route id → instant, worked out in the operator's time zone by the caller; a
+ * route without one gets none). Trips that exist are left alone: the unique (assignment, date, type) key makes
+ * running it twice harmless, and only the new ones come back.
+ */
+export function insertTripsOfDay(
+  tx: Executor,
+  date: string,
+  type: TripType,
+  starts: { routeId: string; startsAt: string }[],
+) {
+  // The starts travel as one JSON parameter read as a table (keys named as its columns), whatever their number.
+  const rows = starts.map(({ routeId, startsAt }) => ({ route_id: routeId, starts_at: startsAt }));
+  const runStarts = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as run_starts(route_id uuid, starts_at timestamptz)`;
+  return tx
+    .insert(trips)
+    .select(
+      tx
+        .select({
+          id: sql`gen_random_uuid()`.as('id'),
+          assignmentId: sql`${routeAssignments.id}`.as('assignment_id'),
+          type: sql`${type}::trip_type`.as('type'),
+          tripDate: sql`${date}::date`.as('trip_date'),
+          status: sql`'PENDING'::trip_status`.as('status'),
+          startedAt: sql`null`.as('started_at'),
+          completedAt: sql`null`.as('completed_at'),
+          cancelledAt: sql`null`.as('cancelled_at'),
+          routeName: sql`${busRoutes.name}`.as('route_name'),
+          driverName: sql`${users.name}`.as('driver_name'),
+          driverLicenseNo: sql`${drivers.licenseNo}`.as('driver_license_no'),
+          driverPhone: sql`${drivers.phone}`.as('driver_phone'),
+          vehiclePlate: sql`${vehicles.licensePlate}`.as('vehicle_plate'),
+          driverId: sql`${routeAssignments.driverId}`.as('driver_id'),
+          vehicleId: sql`${routeAssignments.vehicleId}`.as('vehicle_id'),
+          routeId: sql`${routeAssignments.routeId}`.as('route_id'),
+          plannedStartAt: sql`run_starts.starts_at`.as('planned_start_at'),
+          finishReason: sql`null`.as('finish_reason'),
+          createdAt: sql`clock_timestamp()`.as('created_at'),
+          updatedAt: sql`clock_timestamp()`.as('updated_at'),
+        })
+        .from(routeAssignments)
+        .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
+        .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
+        .innerJoin(users, eq(users.id, drivers.userId))
+        .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+        .leftJoin(runStarts, sql`run_starts.route_id = ${routeAssignments.routeId}`),
+    )
+    .onConflictDoNothing({ target: [trips.assignmentId, trips.tripDate, trips.type] })
+    .returning({ id: trips.id });
+}
+
+/**
+ * Copies the route's run stops into each of these new trips: name and place as they are now, planned at the
+ * trip's start plus the stop's minutes (null when the trip has no start). Later route edits leave these rows be.
+ */
+export async function insertTripStops(tx: Executor, tripIds: string[]): Promise<void> {
+  if (!tripIds.length) return;
+  await tx.insert(tripStops).select(
+    tx
+      .select({
+        tripId: sql`${trips.id}`.as('trip_id'),
+        position: sql`${routeStops.position}`.as('position'),
+        stopId: sql`${routeStops.stopId}`.as('stop_id'),
+        name: sql`${stops.name}`.as('name'),
+        lat: sql`${stops.lat}`.as('lat'),
+        lng: sql`${stops.lng}`.as('lng'),
+        plannedAt: sql`${trips.plannedStartAt} + ${routeStops.minutesAfterStart} * interval '1 minute'`.as(
+          'planned_at',
+        ),
+        arrivedAt: sql`null`.as('arrived_at'),
+        departedAt: sql`null`.as('departed_at'),
+        lastNearAt: sql`null`.as('last_near_at'),
+      })
+      .from(trips)
+      .innerJoin(routeStops, and(eq(routeStops.routeId, trips.routeId), eq(routeStops.run, trips.type)))
+      .innerJoin(stops, eq(stops.id, routeStops.stopId))
+      .where(inArray(trips.id, tripIds)),
+  );
+}
+
+/** The PENDING trips of these routes on `fromDate` or later, with their run's start time as it is now. */
+export function pendingTripsOfRoutes(tx: Executor, routeIds: string[], fromDate: string) {
+  return tx
+    .select({ id: trips.id, date: trips.tripDate, startTime: routeRuns.startTime })
+    .from(trips)
+    .leftJoin(routeRuns, and(eq(routeRuns.routeId, trips.routeId), eq(routeRuns.run, trips.type)))
+    .where(and(inArray(trips.routeId, routeIds), eq(trips.status, 'PENDING'), gte(trips.tripDate, fromDate)));
+}
+
+export async function setPlannedStart(tx: Executor, tripId: string, plannedStartAt: Date | null) {
+  await tx.update(trips).set({ plannedStartAt }).where(eq(trips.id, tripId));
+}
+
+export async function deleteTripStops(tx: Executor, tripIds: string[]) {
+  if (tripIds.length) await tx.delete(tripStops).where(inArray(tripStops.tripId, tripIds));
+}
+
+export async function countAssignments(tx: Executor) {
+  const [row] = await tx.select({ n: count() }).from(routeAssignments);
+  return row?.n ?? 0;
+}
+
+/** Rows per INSERT: five parameters a row, and PostgreSQL binds at most 65,535 per statement. */
+const TRIP_EVENTS_PER_INSERT = 5_000;
+
+/** History rows, in statements small enough for PostgreSQL (a day of trips at 100k students is about 20k rows). */
+export async function insertTripEvents(
+  tx: Executor,
+  events: (typeof tripEvents.$inferInsert)[],
+): Promise<void> {
+  for (let from = 0; from < events.length; from += TRIP_EVENTS_PER_INSERT)
+    await tx.insert(tripEvents).values(events.slice(from, from + TRIP_EVENTS_PER_INSERT));
+}
+
+/** The trip's columns a status move writes. */
+export type TripMoveChanges = Pick<Partial<TripRow>, 'startedAt' | 'completedAt' | 'cancelledAt'> & {
+  status: TripStatus;
+  updatedAt: Date;
+};
+
+/**
+ * One conditional UPDATE: it only matches the trip while its status is one of `from`, so two racing moves cannot
+ * both succeed. Answers the moved trip, or undefined when there is no such trip in such a status.
+ */
+export async function moveTrip(
+  tx: Executor,
+  id: string,
+  from: readonly TripStatus[],
+  changes: TripMoveChanges,
+): Promise<TripRow | undefined> {
+  const [row] = await tx
+    .update(trips)
+    .set(changes)
+    .where(and(eq(trips.id, id), inArray(trips.status, [...from])))
+    .returning();
+  return row;
+}
+
+/**
+ * The user who drives each of `tripIds` now (its driver record's account), for the live events about the trip: a
+ * driver's stream carries only their own trips. A trip without a driver is absent from the answer.
+ */
+export async function driverUserIdsOf(db: Executor, tripIds: string[]): Promise<Map<string, string>> {
+  if (!tripIds.length) return new Map();
+  const rows = await db
+    .select({ tripId: trips.id, userId: drivers.userId })
+    .from(trips)
+    .innerJoin(drivers, eq(drivers.id, trips.driverId))
+    .where(inArray(trips.id, tripIds));
+  return new Map(rows.map((row) => [row.tripId, row.userId]));
+}
+
+/** The children seated on each of `tripIds` (its assignment's), with their parent's account: whom a trip's news is for. */
+export function familiesOnTrips(db: Executor, tripIds: string[]) {
+  return db
+    .select({
+      tripId: trips.id,
+      tripDate: trips.tripDate,
+      type: trips.type,
+      routeName: trips.routeName,
+      studentId: students.id,
+      name: students.name,
+      parentUserId: parents.userId,
+    })
+    .from(trips)
+    .innerJoin(assignmentStudents, eq(assignmentStudents.assignmentId, trips.assignmentId))
+    .innerJoin(students, eq(students.id, assignmentStudents.studentId))
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(inArray(trips.id, tripIds));
+}

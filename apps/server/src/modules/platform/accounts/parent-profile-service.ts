@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { ParentProfile, parentProfileInputSchema } from '@school-transport/shared';
+import type { Database } from '../../../db/client.js';
+import type { ChangeContext } from '../../../lib/change-context.js';
+import type { Clock } from '../../../lib/clock.js';
+import { notFound } from '../../../lib/errors.js';
+import { changedFields, recordAudit } from '../audit/audit-log.js';
+import { findParentProfile, updateParentContact } from './parent-profile-queries.js';
+
+type ParentProfileInput = z.output<typeof parentProfileInputSchema>;
+
+/** A parent account without a parent record (the office deleted the family meanwhile, or none was ever made). */
+const NO_RECORD = 'No parent record belongs to this account.';
+
+const toProfile = ({ id: _id, ...profile }: NonNullable<Awaited<ReturnType<typeof findParentProfile>>>) =>
+  profile satisfies ParentProfile;
+
+/**
+ * A signed-in parent's own contact details (the parent portal). Only the contact fields of their record: the
+ * name and e-mail are the office's (parentProfileInputSchema says why), and the children are the office's too.
+ */
+export function createParentProfileService({ db, clock }: { db: Database; clock: Clock }) {
+  return {
+    async get(userId: string): Promise<ParentProfile> {
+      const found = await findParentProfile(db, userId);
+      if (!found) throw notFound(NO_RECORD);
+      return toProfile(found);
+    },
+
+    /**
+     * Audited on the parent's record as an office edit is: which fields changed, never their values (the trigger of
+     * docs/decisions/020 keeps "changed" of each).
+     */
+    async update(userId: string, input: ParentProfileInput, context: ChangeContext): Promise<ParentProfile> {
+      return db.transaction(async (tx) => {
+        const before = await findParentProfile(tx, userId, true);
+        if (!before) throw notFound(NO_RECORD);
+        const changes = changedFields(before, input);
+        if (Object.keys(changes).length > 0) {
+          await updateParentContact(tx, before.id, input, clock());
+          await recordAudit(tx, {
+            ...context,
+            action: 'parent.updated',
+            entityType: 'parent',
+            entityId: before.id,
+            details: changes,
+          });
+        }
+        return toProfile({ ...before, ...input });
+      });
+    },
+  };
+}
+export type ParentProfileService = ReturnType<typeof createParentProfileService>;

@@ -1,0 +1,203 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  addPasskeyAtSignInSchema,
+  addPasskeySchema,
+  answerSchema,
+  confirmTotpAtSignInSchema,
+  confirmTotpSchema,
+  currentPasswordSchema,
+  enrolledLoginAnswerSchema,
+  loginAnswerSchema,
+  messageAnswerSchema,
+  MESSAGES,
+  passkeyOptionsSchema,
+  pendingStepSchema,
+  recoveryCodesSchema,
+  secondFactorSignInSchema,
+  secondFactorStatusSchema,
+  totpEnrolmentSchema,
+} from '@school-transport/shared';
+import { changeContextOf } from '../../../lib/change-context.js';
+import { success } from '../../../lib/envelope.js';
+import { LOGIN_ATTEMPTS_PER_MINUTE } from './auth-routes.js';
+import type { SecondFactorService } from './second-factor-service.js';
+
+/** The sign-in step is public (the pending token is its credential) and limited like the password step. */
+const signInStep = {
+  access: 'public' as const,
+  rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 },
+};
+
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+/**
+ * The second step of an administrator's sign-in (public), and an administrator's own second factor on the profile
+ * (administrators only: the default access). Drivers and parents have none.
+ */
+export function secondFactorRoutes(secondFactor: SecondFactorService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['auth'];
+
+    routes.post(
+      '/auth/second-factor',
+      {
+        config: signInStep,
+        schema: { tags, body: secondFactorSignInSchema, response: { 200: loginAnswerSchema } },
+      },
+      async (request) => {
+        const { token, user } = await secondFactor.completeSignIn(request.body, clientOf(request));
+        return { ...success(undefined, MESSAGES.loginSuccess), token, user };
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/passkey-options',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
+      async (request) => {
+        const options = await secondFactor.passkeyOptionsAtSignIn(
+          request.body.pendingToken,
+          clientOf(request),
+        );
+        // Spread: the library's interface as the plain record the answer's schema passes through.
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(totpEnrolmentSchema) } },
+      },
+      async (request) =>
+        success(await secondFactor.startEnrolmentAtSignIn(request.body.pendingToken, clientOf(request))),
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/confirm',
+      {
+        config: signInStep,
+        schema: { tags, body: confirmTotpAtSignInSchema, response: { 200: enrolledLoginAnswerSchema } },
+      },
+      async (request) => {
+        const { pendingToken, code } = request.body;
+        const signedIn = await secondFactor.confirmEnrolmentAtSignIn(pendingToken, code, clientOf(request));
+        return { ...success(undefined, MESSAGES.loginSuccess), ...signedIn };
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/passkey-options',
+      {
+        config: signInStep,
+        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
+      async (request) => {
+        const { pendingToken } = request.body;
+        const options = await secondFactor.passkeyRegistrationAtSignIn(pendingToken, clientOf(request));
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/auth/second-factor/enrol/passkey',
+      {
+        config: signInStep,
+        schema: { tags, body: addPasskeyAtSignInSchema, response: { 200: enrolledLoginAnswerSchema } },
+      },
+      async (request) => {
+        const { pendingToken, label, credential } = request.body;
+        const signedIn = await secondFactor.confirmPasskeyAtSignIn(
+          pendingToken,
+          label,
+          credential as RegistrationResponseJSON,
+          clientOf(request),
+        );
+        return { ...success(undefined, MESSAGES.loginSuccess), ...signedIn };
+      },
+    );
+
+    routes.get(
+      '/profile/second-factor',
+      { schema: { tags, response: { 200: answerSchema(secondFactorStatusSchema) } } },
+      async (request) => success(await secondFactor.status(changeContextOf(request).actor.id)),
+    );
+
+    routes.post(
+      '/profile/second-factor/totp',
+      { schema: { tags, response: { 200: answerSchema(totpEnrolmentSchema) } } },
+      async (request) => success(await secondFactor.startEnrolment(changeContextOf(request))),
+    );
+
+    routes.post(
+      '/profile/second-factor/totp/confirm',
+      { schema: { tags, body: confirmTotpSchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      async (request) => {
+        const codes = await secondFactor.confirmEnrolment(request.body.code, changeContextOf(request));
+        return success({ recoveryCodes: codes }, 'Your authenticator app is set up.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/totp/remove',
+      { schema: { tags, body: currentPasswordSchema, response: { 200: messageAnswerSchema } } },
+      async (request) => {
+        await secondFactor.remove(request.body.password, changeContextOf(request));
+        return success(undefined, 'The authenticator app has been removed.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys/options',
+      { schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } } },
+      async (request) => {
+        const options = await secondFactor.startPasskeyRegistration(changeContextOf(request));
+        return success({ options: { ...options } });
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys',
+      { schema: { tags, body: addPasskeySchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      async (request) => {
+        const { label, credential } = request.body;
+        const context = changeContextOf(request);
+        const codes = await secondFactor.addPasskey(label, credential as RegistrationResponseJSON, context);
+        return success({ recoveryCodes: codes }, 'The passkey has been added.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/passkeys/:id/remove',
+      {
+        schema: {
+          tags,
+          params: z.object({ id: z.uuid() }),
+          body: currentPasswordSchema,
+          response: { 200: messageAnswerSchema },
+        },
+      },
+      async (request) => {
+        const context = changeContextOf(request);
+        await secondFactor.removePasskey(request.params.id, request.body.password, context);
+        return success(undefined, 'The passkey has been removed.');
+      },
+    );
+
+    routes.post(
+      '/profile/second-factor/recovery-codes',
+      { schema: { tags, body: currentPasswordSchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      async (request) => {
+        const codes = await secondFactor.renewRecoveryCodes(request.body.password, changeContextOf(request));
+        return success({ recoveryCodes: codes }, 'New recovery codes made; the old ones no longer work.');
+      },
+    );
+  };
+}

@@ -1,0 +1,34 @@
+import type { SessionUser } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import { recordAudit } from '../audit/audit-log.js';
+import { markSignedIn } from '../users/user-queries.js';
+import { clearFailedLogins } from './login-failure-queries.js';
+import { createSession, lifetimeOf, type SessionLifetimes } from './sessions.js';
+
+/**
+ * The end of every successful sign-in, with or without a second factor: the account's and this address's failure
+ * counts cleared, the sign-in time, the session and its audit entry. Pass the transaction it belongs to.
+ */
+export async function openSignedInSession(
+  tx: Executor,
+  user: SessionUser,
+  client: { ip: string; userAgent?: string },
+  now: Date,
+  lifetimes: SessionLifetimes,
+  secondFactor?: 'totp' | 'recovery-code' | 'passkey',
+  /** More of the audit entry's details, e.g. which passkey. */
+  more?: Record<string, string>,
+): Promise<string> {
+  await clearFailedLogins(tx, user.email.toLowerCase(), client.ip);
+  await markSignedIn(tx, user.id, now);
+  const session = await createSession(tx, user.id, client, now, lifetimeOf(lifetimes, user.role));
+  await recordAudit(tx, {
+    actor: user,
+    action: 'auth.login',
+    entityType: 'session',
+    entityId: session.sessionId,
+    details: secondFactor ? { secondFactor, ...more } : undefined,
+    ip: client.ip,
+  });
+  return session.token;
+}

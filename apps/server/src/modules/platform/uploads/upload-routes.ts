@@ -1,0 +1,124 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerSchema,
+  MESSAGES,
+  PROFILE_IMAGE_KINDS,
+  PROFILE_IMAGE_MAX_BYTES,
+  profileImageAnswerSchema,
+  type ProfileImageKind,
+} from '@school-transport/shared';
+import { changeContextOf, type ChangeContext } from '../../../lib/change-context.js';
+import { success } from '../../../lib/envelope.js';
+import { AppError, badRequest } from '../../../lib/errors.js';
+import type { Authenticator } from '../../../plugins/authentication.js';
+import { NotAnImageError, toProfileWebp } from './image-processing.js';
+import type { ImageStorage } from './image-storage.js';
+import type { ImageUrls } from './image-urls.js';
+import { sendSignedFile, signatureQuery } from './signed-file.js';
+
+/** A resource that has a profile image (drivers, vehicles, parents, students). */
+export interface ProfileImageTarget {
+  /** Points the record at its new image, with an audit entry; answers the file it had before. 404 if unknown. */
+  replaceProfileImage(id: string, fileName: string, context: ChangeContext): Promise<string | null>;
+}
+
+export interface UploadDeps {
+  targets: Record<ProfileImageKind, ProfileImageTarget>;
+  storage: ImageStorage;
+  urls: ImageUrls;
+  authenticator: Authenticator;
+}
+
+const kindParams = z.object({ kind: z.enum(PROFILE_IMAGE_KINDS) });
+const fileParams = kindParams.extend({ file: z.string().max(64) });
+
+const imageTooLarge = () => new AppError(413, MESSAGES.imageTooLarge);
+const notAnImage = () => new AppError(415, MESSAGES.onlyImages);
+
+/** Reads the multipart fields `image` and `id`, in whichever order the client sent them. */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ id: string; image: { mimetype: string; data: Buffer } }> {
+  if (!request.isMultipart())
+    throw badRequest('Send the image as multipart/form-data with the fields image and id.');
+  let id: string | undefined;
+  let image: { mimetype: string; data: Buffer } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer();
+        if (part.fieldname === 'image' && !image) image = { mimetype: part.mimetype, data };
+      } else if (part.fieldname === 'id') {
+        id = String(part.value);
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
+    throw error;
+  }
+  if (!image || image.data.length === 0)
+    throw badRequest(MESSAGES.selectImage, [{ field: 'image', message: MESSAGES.selectImage }]);
+  const parsedId = z.uuid().safeParse(id);
+  if (!parsedId.success)
+    throw badRequest('The id is not valid', [{ field: 'id', message: 'The id is not valid' }]);
+  return { id: parsedId.data, image };
+}
+
+export function uploadRoutes(deps: UploadDeps) {
+  const { targets, storage, urls } = deps;
+  return async (app: FastifyInstance) => {
+    // One part, smaller than 2 MB (the limit the forms state).
+    await app.register(multipart, {
+      limits: { fileSize: PROFILE_IMAGE_MAX_BYTES - 1, files: 1, fields: 4, parts: 6 },
+    });
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+
+    routes.post(
+      '/upload/profile/:kind/add-profile-image',
+      {
+        schema: {
+          tags: ['uploads'],
+          params: kindParams,
+          response: { 200: answerSchema(profileImageAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const { kind } = request.params;
+        const { id, image } = await readUpload(request);
+        if (!image.mimetype.startsWith('image/')) throw notAnImage();
+        const webp = await toProfileWebp(image.data).catch((error: unknown) => {
+          throw error instanceof NotAnImageError ? notAnImage() : error;
+        });
+        const fileName = await storage.save(kind, webp);
+        let previous: string | null;
+        try {
+          previous = await targets[kind].replaceProfileImage(id, fileName, changeContextOf(request));
+        } catch (error) {
+          await storage.remove(kind, fileName);
+          throw error;
+        }
+        await storage.remove(kind, previous);
+        return success({ profileImage: urls.urlFor(kind, fileName) }, 'Profile image updated successfully!');
+      },
+    );
+
+    // Public as a route, but answers only to a valid signature (an <img>) or an administrator's live session (an API
+    // client): the photos are of children and staff, and a driver or parent has no business with other people's.
+    routes.get(
+      '/uploads/profile/:kind/:file',
+      {
+        config: { access: 'public' },
+        schema: { tags: ['uploads'], params: fileParams, querystring: signatureQuery },
+      },
+      (request, reply) =>
+        sendSignedFile(deps, request, reply, request.query, {
+          ...request.params,
+          noun: 'image',
+          type: 'image/webp',
+        }),
+    );
+  };
+}

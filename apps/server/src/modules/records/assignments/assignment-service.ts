@@ -1,0 +1,271 @@
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import {
+  ASSIGNMENT_MESSAGES,
+  type AssignmentDetails,
+  type AssignmentSummary,
+  type BusRoute,
+  type Driver,
+  type Student,
+  type Vehicle,
+  type assignmentCreateSchema,
+  type assignmentInputSchema,
+  type assignStudentsSchema,
+} from '@school-transport/shared';
+import type { Database, Executor } from '../../../db/client.js';
+import { busRoutes, drivers, routeAssignments } from '../../../db/schema/index.js';
+import type { ChangeContext } from '../../../lib/change-context.js';
+import type { ComplianceService } from '../../operations/compliance/compliance-service.js';
+import { badRequest, conflict } from '../../../lib/errors.js';
+import { tableResource } from '../../platform/resources/resource-queries.js';
+import { createResourceService } from '../../platform/resources/resource-service.js';
+import { detachPendingTrips, refreshPendingTrips } from '../../operations/trips/trip-queries.js';
+import {
+  assignmentHolding,
+  existingStudentIds,
+  findAssignment,
+  listAssignments,
+  lockKeyShared,
+  lockedCapacity,
+  replaceSeats,
+  routeNameOfAssignmentUsing,
+  seatedCount,
+  seatedElsewhere,
+  type AssignmentRow,
+} from './assignment-queries.js';
+
+type AssignmentInput = z.output<typeof assignmentInputSchema>;
+type AssignmentCreateInput = z.output<typeof assignmentCreateSchema>;
+type AssignStudentsInput = z.output<typeof assignStudentsSchema>;
+
+/** Backstops for two requests racing past the checks below. */
+const CONFLICTS = {
+  route_assignments_driver_unique: { field: 'driverId', message: 'This driver already has an assignment.' },
+  route_assignments_vehicle_unique: {
+    field: 'vehicleId',
+    message: 'This vehicle already has an assignment.',
+  },
+  route_assignments_route_unique: { field: 'routeId', message: 'This route already has an assignment.' },
+  assignment_students_student_unique: {
+    field: 'studentIds',
+    message: 'A chosen student already rides with another assignment.',
+  },
+  assignment_students_student_id_students_id_fk: {
+    field: 'studentIds',
+    message: 'A chosen student does not exist any more.',
+  },
+  route_assignments_driver_id_drivers_id_fk: {
+    field: 'driverId',
+    message: 'The chosen driver does not exist any more.',
+  },
+  route_assignments_route_id_routes_id_fk: {
+    field: 'routeId',
+    message: 'The chosen route does not exist any more.',
+  },
+  route_assignments_vehicle_id_vehicles_id_fk: {
+    field: 'vehicleId',
+    message: 'The chosen vehicle does not exist any more.',
+  },
+};
+
+/** Searched and listed by assignment-queries.ts (through the driver, vehicle and route they name). */
+const resource = tableResource(routeAssignments, { searchColumns: [] });
+const noSeats = () =>
+  conflict(ASSIGNMENT_MESSAGES.noSeats, [{ field: 'studentIds', message: ASSIGNMENT_MESSAGES.noSeats }]);
+
+/**
+ * The rule of the driver, vehicle and bus route resources that an assignment points at (through `column`): one
+ * still in an assignment cannot be removed; the 409 names that assignment.
+ */
+export const refuseWhileAssigned =
+  (column: PgColumn, entity: string) =>
+  async (tx: Executor, row: { id: string }): Promise<void> => {
+    const routeName = await routeNameOfAssignmentUsing(tx, column, row.id);
+    if (routeName)
+      throw conflict(
+        `This ${entity} is used by the route assignment of "${routeName}". Remove that assignment first.`,
+      );
+  };
+
+export interface AssignmentServiceDeps {
+  db: Database;
+  /** How the other resources answer, so an assignment shows its driver, vehicle, route and children the same way. */
+  getDriver(id: string): Promise<Driver>;
+  getVehicle(id: string): Promise<Vehicle>;
+  getBusRoute(id: string): Promise<BusRoute>;
+  studentsOf(assignmentId: string): Promise<Student[]>;
+  /** Expired blocking credentials refuse an assignment unless an admin overrides them with a reason. */
+  compliance: Pick<ComplianceService, 'assignmentBlockers' | 'overrideAssignment'>;
+}
+
+export function createAssignmentService(deps: AssignmentServiceDeps) {
+  const { db, compliance } = deps;
+  /** Who asked for a write, for its override record: the kit hands insert and update the input only. */
+  const contextOf = new WeakMap<object, ChangeContext>();
+  const overrideFor = async (
+    tx: Executor,
+    assignmentId: string,
+    input: AssignmentInput,
+    blockers: string[],
+  ) => {
+    const context = contextOf.get(input);
+    if (input.overrideReason && context)
+      await compliance.overrideAssignment(tx, assignmentId, input.overrideReason, blockers, context);
+  };
+
+  const toSummary = (row: AssignmentRow): AssignmentSummary => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+  const toDetails = async (row: AssignmentRow): Promise<AssignmentDetails> => {
+    const [driver, vehicle, route, students] = await Promise.all([
+      deps.getDriver(row.driver.id),
+      deps.getVehicle(row.vehicle.id),
+      deps.getBusRoute(row.route.id),
+      deps.studentsOf(row.id),
+    ]);
+    return { id: row.id, driver, vehicle, route, students, createdAt: row.createdAt.toISOString() };
+  };
+
+  /**
+   * Driver and route exist (the vehicle was checked with its capacity) and all three are free, or this one's.
+   * Driver and route are read under a key-share lock (the lock the foreign key would take at insert, taken
+   * first): a delete racing with this write then either waits and finds the assignment (409), or has already
+   * removed the row and this answers 400, instead of the foreign key failing at insert.
+   */
+  async function assertFree(tx: Executor, input: AssignmentInput, exceptId?: string) {
+    const parts = [
+      {
+        field: 'driverId',
+        column: routeAssignments.driverId,
+        id: input.driverId,
+        label: 'driver',
+        table: drivers,
+      },
+      {
+        field: 'vehicleId',
+        column: routeAssignments.vehicleId,
+        id: input.vehicleId,
+        label: 'vehicle',
+        table: null,
+      },
+      {
+        field: 'routeId',
+        column: routeAssignments.routeId,
+        id: input.routeId,
+        label: 'route',
+        table: busRoutes,
+      },
+    ] as const;
+    for (const part of parts) {
+      const holder = await assignmentHolding(tx, part.column, part.id, exceptId);
+      if (holder) {
+        const message = `This ${part.label} is already in the route assignment of "${holder.routeName}".`;
+        throw conflict(message, [{ field: part.field, message }]);
+      }
+    }
+    if (!(await lockKeyShared(tx, drivers, input.driverId)))
+      throw badRequest('The chosen driver does not exist.', [
+        { field: 'driverId', message: 'Driver not found' },
+      ]);
+    if (!(await lockKeyShared(tx, busRoutes, input.routeId)))
+      throw badRequest('The chosen route does not exist.', [
+        { field: 'routeId', message: 'Route not found' },
+      ]);
+  }
+
+  /**
+   * Seats exactly `studentIds` on the assignment. The caller holds the assignment's lock and a share lock on the
+   * vehicle, so neither the seats nor the capacity can change underneath this check.
+   */
+  async function seat(tx: Executor, assignmentId: string, capacity: number, studentIds: string[]) {
+    if (studentIds.length > capacity) throw noSeats();
+    const existing = await existingStudentIds(tx, studentIds);
+    const missing = studentIds.filter((id) => !existing.has(id));
+    if (missing.length)
+      throw badRequest('Some chosen students do not exist.', [
+        { field: 'studentIds', message: `${missing.length} student(s) not found` },
+      ]);
+    const [elsewhere] = await seatedElsewhere(tx, studentIds, assignmentId);
+    if (elsewhere) {
+      const message = `${elsewhere.studentName} already rides with the route assignment of "${elsewhere.routeName}".`;
+      throw conflict(message, [{ field: 'studentIds', message }]);
+    }
+    await replaceSeats(tx, assignmentId, studentIds);
+  }
+
+  const capacityOf = async (tx: Executor, vehicleId: string) => {
+    const capacity = await lockedCapacity(tx, vehicleId);
+    if (capacity === undefined)
+      throw badRequest('The chosen vehicle does not exist.', [
+        { field: 'vehicleId', message: 'Vehicle not found' },
+      ]);
+    return capacity;
+  };
+
+  const service = createResourceService({
+    db,
+    entity: 'assignment',
+    auditEntity: 'route_assignment',
+    notFoundMessage: 'Route assignment not found.',
+    conflicts: CONFLICTS,
+    ...resource,
+    list: listAssignments,
+    find: findAssignment,
+    async insert(tx, input: AssignmentCreateInput) {
+      const capacity = await capacityOf(tx, input.vehicleId);
+      await assertFree(tx, input);
+      const blockers = await compliance.assignmentBlockers(tx, input, input.overrideReason);
+      const { studentIds, overrideReason: _reason, ...parts } = input;
+      const id = await resource.insert(tx, parts);
+      await seat(tx, id, capacity, studentIds);
+      await overrideFor(tx, id, input, blockers);
+      return id;
+    },
+    /** Changing the vehicle re-checks the children against the new capacity. */
+    async update(tx, before, input: AssignmentInput) {
+      const capacity = await capacityOf(tx, input.vehicleId);
+      if ((await seatedCount(tx, before.id)) > capacity) throw noSeats();
+      await assertFree(tx, input, before.id);
+      const blockers = await compliance.assignmentBlockers(tx, input, input.overrideReason);
+      const { overrideReason: _reason, ...parts } = input;
+      await resource.update(tx, before, parts);
+      await overrideFor(tx, before.id, input, blockers);
+      // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
+      await refreshPendingTrips(tx, before.id);
+    },
+    async remove(tx, row) {
+      await detachPendingTrips(tx, row.id);
+      return resource.remove(tx, row);
+    },
+    toAnswer: toDetails,
+    toListAnswer: toSummary,
+    describeCreated: (input) => ({ ...input }),
+    describeRemoved: (row) => ({ driverId: row.driverId, vehicleId: row.vehicleId, routeId: row.routeId }),
+  });
+
+  return {
+    ...service,
+
+    create(input: AssignmentCreateInput, context: ChangeContext) {
+      contextOf.set(input, context);
+      return service.create(input, context);
+    },
+
+    update(id: string, input: AssignmentInput, context: ChangeContext) {
+      contextOf.set(input, context);
+      return service.update(id, input, context);
+    },
+
+    /** Replaces the children who ride with an assignment. */
+    async assignStudents(input: AssignStudentsInput, context: ChangeContext): Promise<AssignmentDetails> {
+      await service.change(input.id, context, 'students_assigned', async (tx, row) => {
+        await seat(tx, input.id, await capacityOf(tx, row.vehicleId), input.studentIds);
+        return { studentIds: input.studentIds };
+      });
+      return service.get(input.id);
+    },
+  };
+}
+export type AssignmentService = ReturnType<typeof createAssignmentService>;

@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import type { AssignableListQuery, ListSort, Student, studentInputSchema } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import { students } from '../../../db/schema/index.js';
+import { notFound } from '../../../lib/errors.js';
+import { tableResource } from '../../platform/resources/resource-queries.js';
+import { createResourceService } from '../../platform/resources/resource-service.js';
+import type { ImageUrls } from '../../platform/uploads/image-urls.js';
+import { profileImageTarget, type ImageServiceDeps } from '../../platform/uploads/profile-image-target.js';
+import { assertNfcTagFree } from './nfc-tags.js';
+import {
+  findStudent,
+  listStudents,
+  lockParentShared,
+  studentsOfAssignment,
+  type StudentRow,
+} from './student-queries.js';
+import { accessChanged } from '../../../lib/access-changes.js';
+
+type StudentInput = z.output<typeof studentInputSchema>;
+
+export const STUDENT_CONFLICTS = {
+  students_nfc_tag_id_unique: {
+    field: 'nfcTagId',
+    message: 'This NFC tag is already given to another student.',
+  },
+  students_parent_id_parents_id_fk: { field: 'parentId', message: 'The parent does not exist any more.' },
+};
+
+/** Searched and listed by student-queries.ts (one text column, the parent and the ride joined). */
+const resource = tableResource(students, { searchColumns: [] });
+
+export function studentAnswer(urls: ImageUrls) {
+  return ({
+    parent,
+    assignmentId,
+    routeId,
+    routeName,
+    parentId: _parentId,
+    updatedAt: _updatedAt,
+    ...row
+  }: StudentRow): Student => ({
+    ...row,
+    profileImage: urls.urlFor('student', row.profileImage),
+    parent: { id: parent.id, user: { name: parent.name, email: parent.email }, phone: parent.phone },
+    assignment: assignmentId && routeId && routeName ? { id: assignmentId, routeId, routeName } : null,
+    createdAt: row.createdAt.toISOString(),
+  });
+}
+
+const assertParentExists = async (tx: Executor, parentId: string) => {
+  if (!(await lockParentShared(tx, parentId))) throw notFound('Parent not found.');
+};
+
+export function createStudentService({ db, urls, storage }: ImageServiceDeps) {
+  const toAnswer = studentAnswer(urls);
+  const service = createResourceService({
+    db,
+    entity: 'student',
+    notFoundMessage: 'Student not found.',
+    conflicts: STUDENT_CONFLICTS,
+    ...resource,
+    list: (executor, query: AssignableListQuery & ListSort) => listStudents(executor, query),
+    find: findStudent,
+    async insert(tx, input: StudentInput) {
+      await assertParentExists(tx, input.parentId);
+      await assertNfcTagFree(tx, input.nfcTagId, 'nfcTagId');
+      return resource.insert(tx, input);
+    },
+    async update(tx, before, input: StudentInput) {
+      if (input.parentId !== before.parentId) {
+        await assertParentExists(tx, input.parentId);
+        // Both families' live streams are scoped again before the answer goes (live-access.ts).
+        accessChanged();
+      }
+      await assertNfcTagFree(tx, input.nfcTagId, 'nfcTagId', before.id);
+      await resource.update(tx, before, input);
+    },
+    // A deleted child's seat in an assignment goes with them (on delete cascade).
+    toAnswer,
+    toListAnswer: toAnswer,
+    describe: (student) => ({ name: student.name, class: student.class, parentId: student.parentId }),
+    afterRemove: (row) => storage.remove('student', row.profileImage),
+  });
+  return {
+    ...service,
+    ...profileImageTarget(service, students),
+    /** The children who ride with an assignment, in the order they were enrolled. */
+    async ofAssignment(assignmentId: string): Promise<Student[]> {
+      return (await studentsOfAssignment(db, assignmentId)).map(toAnswer);
+    },
+  };
+}
+export type StudentService = ReturnType<typeof createStudentService>;

@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import { setAccountNamesAndEmails } from '../../platform/users/user-queries.js';
+
+/**
+ * The SQL of CSV imports: look-ups that find each row's record and its clashes, and set-based writes of a whole
+ * batch per statement (json_to_recordset, then insert … on conflict / update … from), never a row at a time.
+ * Unchanged rows are left as they are (`is distinct from`), so importing a file again writes nothing.
+ */
+
+type Rows = Array<Record<string, unknown>>;
+
+async function rowsOf<T>(db: Executor, statement: SQL): Promise<T[]> {
+  // Both drivers answer raw statements with `rows` (pg's QueryResult, PGlite's Results).
+  const result = (await db.execute(statement)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const jsonOf = (values: unknown) => JSON.stringify(values);
+
+/** Who already holds each e-mail address (lower case): a user, and the external id of their parent or driver. */
+export function emailHolders(db: Executor, emails: string[]) {
+  return rowsOf<{ email: string; parentExternalId: string | null; driverExternalId: string | null }>(
+    db,
+    sql`select lower(u.email) as "email", p.external_id as "parentExternalId", d.external_id as "driverExternalId"
+        from users u
+        left join parents p on p.user_id = u.id
+        left join drivers d on d.user_id = u.id
+        where lower(u.email) in (select json_array_elements_text(${jsonOf(emails)}::json))`,
+  );
+}
+
+/** Which child holds each NFC tag, by the child's external id. */
+export function tagHolders(db: Executor, tags: string[]) {
+  return rowsOf<{ key: string; externalId: string | null }>(
+    db,
+    sql`select nfc_tag_id as "key", external_id as "externalId" from students
+        where nfc_tag_id in (select json_array_elements_text(${jsonOf(tags)}::json))`,
+  );
+}
+
+/** Which driver holds each licence number (upper case), by external id. */
+export function licenseHolders(db: Executor, licenses: string[]) {
+  return rowsOf<{ key: string; externalId: string | null }>(
+    db,
+    sql`select upper(license_no) as "key", external_id as "externalId" from drivers
+        where upper(license_no) in (select json_array_elements_text(${jsonOf(licenses)}::json))`,
+  );
+}
+
+/** Which vehicle holds each plate, by external id. */
+export function plateHolders(db: Executor, plates: string[]) {
+  return rowsOf<{ key: string; externalId: string | null }>(
+    db,
+    sql`select license_plate as "key", external_id as "externalId" from vehicles
+        where license_plate in (select json_array_elements_text(${jsonOf(plates)}::json))`,
+  );
+}
+
+/** Counts of one batch's write: rows inserted, rows updated (the rest were already as the file says). */
+export interface Written {
+  created: number;
+  updated: number;
+}
+
+const countInserted = (rows: Array<{ inserted: boolean }>): Written => ({
+  created: rows.filter((row) => row.inserted).length,
+  updated: rows.filter((row) => !row.inserted).length,
+});
+
+/** The column list of json_to_recordset: the leading columns, then each column with its type. */
+const recordsetOf = (leading: string[], columns: Array<{ name: string; type: string }>) =>
+  sql.raw([...leading, ...columns.map((column) => `${column.name} ${column.type}`)].join(', '));
+
+/**
+ * Parents or drivers: people with an account (role `role`, no password: they may be invited later). Existing
+ * records (by external id) get their user and own fields updated when different; new ones get a user and a record.
+ */
+async function upsertAccounts(
+  tx: Executor,
+  kind: 'parents' | 'drivers',
+  rows: Rows,
+  columns: Array<{ name: string; type: string }>,
+): Promise<Written> {
+  const table = sql.raw(kind);
+  const role = kind === 'parents' ? 'parent' : 'driver';
+  const recordset = recordsetOf(['ext text', 'name text', 'email text'], columns);
+  const names = sql.raw(columns.map((column) => column.name).join(', '));
+  const fromInput = sql.raw(columns.map((column) => `i.${column.name}`).join(', '));
+  // Which rows name a record that exists: only those can need an update, the rest are plain inserts. A first
+  // import of a large file then runs no update at all (two joins over the whole batch each time, for nothing).
+  const known = new Set(
+    (
+      await rowsOf<{ ext: string }>(
+        tx,
+        sql`select external_id as ext from ${table}
+            where external_id in (select json_array_elements_text(${jsonOf(rows.map((row) => row.ext))}::json))`,
+      )
+    ).map((row) => row.ext),
+  );
+  const existing = rows.filter((row) => known.has(row.ext as string));
+  const updated = existing.length > 0 ? await updateAccounts(tx, table, existing, columns) : 0;
+  // New records get their ids here, so the user and the record are two plain inserts (no join on e-mail).
+  const fresh = rows
+    .filter((row) => !known.has(row.ext as string))
+    .map((row) => ({ ...row, id: randomUUID() }));
+  if (fresh.length > 0) {
+    await tx.execute(
+      sql`insert into users (id, name, email, role)
+          select i.id, i.name, i.email, ${role}::user_role
+          from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, name text, email text)`,
+    );
+    await tx.execute(
+      sql`insert into ${table} (user_id, ${names}, external_id)
+          select i.id, ${fromInput}, i.ext from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, ${recordset})`,
+    );
+  }
+  return { created: fresh.length, updated };
+}
+
+/** Existing accounts: the user's name and e-mail and the record's own fields, where the file differs. */
+async function updateAccounts(
+  tx: Executor,
+  table: SQL,
+  rows: Rows,
+  columns: Array<{ name: string; type: string }>,
+): Promise<number> {
+  const recordset = recordsetOf(['ext text', 'name text', 'email text'], columns);
+  const fromInput = sql.raw(columns.map((column) => `i.${column.name}`).join(', '));
+  const assignments = sql.raw(columns.map((column) => `${column.name} = i.${column.name}`).join(', '));
+  const current = sql.raw(columns.map((column) => `r.${column.name}`).join(', '));
+  const input = sql`input as (select * from json_to_recordset(${jsonOf(rows)}::json) as x(${recordset}))`;
+  // Names and e-mails go through the one writer of other people's addresses, which ends the sessions of an account
+  // whose address changes (users/user-queries.ts).
+  const owners = await rowsOf<{ id: string; userId: string; name: string; email: string }>(
+    tx,
+    sql`with ${input} select r.id, r.user_id as "userId", i.name, i.email from input i join ${table} r on r.external_id = i.ext`,
+  );
+  const renamedUsers = new Set(
+    await setAccountNamesAndEmails(
+      tx,
+      owners.map((owner) => ({ id: owner.userId, name: owner.name, email: owner.email })),
+      new Date(),
+    ),
+  );
+  const renamed = owners.filter((owner) => renamedUsers.has(owner.userId));
+  const changed = await rowsOf<{ id: string }>(
+    tx,
+    sql`with ${input}
+        update ${table} r set ${assignments}, updated_at = clock_timestamp()
+        from input i
+        where r.external_id = i.ext and (${current}) is distinct from (${fromInput})
+        returning r.id`,
+  );
+  return new Set([...renamed, ...changed].map((row) => row.id)).size;
+}
+
+export const upsertParents = (tx: Executor, rows: Rows) =>
+  upsertAccounts(tx, 'parents', rows, [
+    { name: 'phone', type: 'text' },
+    { name: 'alternative_phone', type: 'text' },
+    { name: 'address', type: 'text' },
+    { name: 'city', type: 'text' },
+    { name: 'state', type: 'text' },
+    { name: 'pin_code', type: 'text' },
+  ]);
+
+export const upsertDrivers = (tx: Executor, rows: Rows) =>
+  upsertAccounts(tx, 'drivers', rows, [
+    { name: 'phone', type: 'text' },
+    { name: 'alternative_phone', type: 'text' },
+    { name: 'license_no', type: 'text' },
+    { name: 'address', type: 'text' },
+  ]);
+
+/** A plain table's rows by external id: inserted, or updated only where a value differs. */
+async function upsertPlain(
+  tx: Executor,
+  table: string,
+  rows: Rows,
+  columns: Array<{ name: string; type: string }>,
+  select: SQL = sql.raw(columns.map((column) => `i.${column.name}`).join(', ')),
+  join: SQL = sql``,
+): Promise<Written> {
+  const recordset = recordsetOf(['ext text'], columns);
+  const names = columns.map((column) => column.name);
+  const written = await rowsOf<{ inserted: boolean }>(
+    tx,
+    sql`insert into ${sql.raw(table)} (${sql.raw(names.join(', '))}, external_id)
+        select ${select}, i.ext from json_to_recordset(${jsonOf(rows)}::json) as i(${recordset}) ${join}
+        -- A row already as the file says never reaches the insert: no trigger, no speculative insertion.
+        where not exists (
+          select 1 from ${sql.raw(table)} t
+          where t.external_id = i.ext and (${sql.raw(names.map((name) => `t.${name}`).join(', '))}) is not distinct from (${select})
+        )
+        on conflict (external_id) do update set
+          ${sql.raw(names.map((name) => `${name} = excluded.${name}`).join(', '))}, updated_at = clock_timestamp()
+        where (${sql.raw(names.map((name) => `${table}.${name}`).join(', '))})
+          is distinct from (${sql.raw(names.map((name) => `excluded.${name}`).join(', '))})
+        returning (xmax = 0) as inserted`,
+  );
+  return countInserted(written);
+}
+
+export const upsertVehicles = (tx: Executor, rows: Rows) =>
+  upsertPlain(tx, 'vehicles', rows, [
+    { name: 'license_plate', type: 'text' },
+    { name: 'model', type: 'text' },
+    { name: 'type', type: 'text' },
+    { name: 'color', type: 'text' },
+    { name: 'capacity', type: 'int' },
+  ]);
+
+export const upsertStops = (tx: Executor, rows: Rows) =>
+  upsertPlain(tx, 'stops', rows, [
+    { name: 'name', type: 'text' },
+    { name: 'lat', type: 'float8' },
+    { name: 'lng', type: 'float8' },
+    { name: 'address', type: 'text' },
+  ]);
+
+/** Children, each under their family's parent (found by the family's external id). */
+export const upsertStudents = (tx: Executor, rows: Rows) =>
+  upsertPlain(
+    tx,
+    'students',
+    rows,
+    [
+      { name: 'parent_id', type: 'text' },
+      { name: 'name', type: 'text' },
+      { name: 'class', type: 'text' },
+      { name: 'roll_no', type: 'text' },
+      { name: 'nfc_tag_id', type: 'text' },
+      { name: 'pickup_lat', type: 'float8' },
+      { name: 'pickup_lng', type: 'float8' },
+      { name: 'pickup_address', type: 'text' },
+      { name: 'door_to_door', type: 'boolean' },
+    ],
+    sql.raw(
+      'p.id, i.name, i.class, i.roll_no, i.nfc_tag_id, i.pickup_lat, i.pickup_lng, i.pickup_address, i.door_to_door',
+    ),
+    sql.raw('join parents p on p.external_id = i.parent_id'),
+  );

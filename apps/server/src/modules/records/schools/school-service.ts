@@ -1,0 +1,42 @@
+import type { School } from '@school-transport/shared';
+import type { Database } from '../../../db/client.js';
+import { ownSorts } from '../../../db/list-queries.js';
+import { schools } from '../../../db/schema/index.js';
+import { tableResource } from '../../platform/resources/resource-queries.js';
+import { createResourceService } from '../../platform/resources/resource-service.js';
+
+/** PostgreSQL answers a `time` as 07:30:00; the contract, like the form, speaks in HH:MM. */
+const clock = (time: string) => time.slice(0, 5);
+
+const toSchool = ({ updatedAt: _updatedAt, ...row }: typeof schools.$inferSelect): School => ({
+  ...row,
+  bellTime: clock(row.bellTime),
+  dismissalTime: clock(row.dismissalTime),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Schools: where morning runs end and afternoon runs begin; a resource of the kit. */
+export function createSchoolService({ db }: { db: Database }) {
+  return createResourceService({
+    db,
+    entity: 'school',
+    notFoundMessage: 'School not found.',
+    conflicts: {
+      schools_name_unique: { field: 'name', message: 'A school with this name already exists.' },
+    },
+    ...tableResource(schools, {
+      searchColumns: [schools.name, schools.address],
+      // No index for these: an operator has a handful of schools, which PostgreSQL sorts faster than it reads one.
+      sorts: ownSorts(schools, {
+        name: [schools.name],
+        bellTime: [schools.bellTime],
+        dismissalTime: [schools.dismissalTime],
+        createdAt: [schools.createdAt],
+      }),
+    }),
+    toAnswer: toSchool,
+    toListAnswer: toSchool,
+    describe: (school) => ({ name: school.name }),
+  });
+}
+export type SchoolService = ReturnType<typeof createSchoolService>;
