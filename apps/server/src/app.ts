@@ -9,117 +9,128 @@ import { failure } from './lib/envelope.js';
 import { errorSerializer, requestSerializer } from './lib/log-serializers.js';
 import {
   accountRoutes,
+  createAccountService,
+  createInvitationSender,
+  createParentProfileService,
+  createRoleAccountService,
+  createStaffService,
   parentProfileRoutes,
   roleAccountRoutes,
   staffRoutes,
-} from './modules/platform/accounts/account-routes.js';
-import { createAccountService } from './modules/platform/accounts/account-service.js';
-import { createInvitationSender } from './modules/platform/accounts/invitations.js';
-import { createParentProfileService } from './modules/platform/accounts/parent-profile-service.js';
-import { createRoleAccountService } from './modules/platform/accounts/role-account-service.js';
-import { createStaffService } from './modules/platform/accounts/staff-service.js';
-import { addAlertChecks, createAlertChecks } from './modules/operations/alerts/alert-checks.js';
-import { alertRoutes } from './modules/operations/alerts/alert-routes.js';
-import { createAlertService } from './modules/operations/alerts/alert-service.js';
-import { assignmentRoutes } from './modules/records/assignments/assignment-routes.js';
-import { createAssignmentService } from './modules/records/assignments/assignment-service.js';
-import { addAuditRetention } from './modules/platform/audit/audit-retention.js';
-import { pruneLoginFailures } from './modules/platform/auth/login-failure-queries.js';
-import { auditRoutes } from './modules/platform/audit/audit-routes.js';
-import { authRoutes } from './modules/platform/auth/auth-routes.js';
-import { createAuthService, loginRefusal, refusalMessage } from './modules/platform/auth/auth-service.js';
-import { secretBox } from './modules/platform/auth/second-factor-crypto.js';
-import { pruneChallenges } from './modules/platform/auth/second-factor-queries.js';
-import { pruneWebauthnChallenges } from './modules/platform/auth/passkey-queries.js';
-import { relyingPartyOf } from './modules/platform/auth/passkeys.js';
-import { secondFactorRoutes } from './modules/platform/auth/second-factor-routes.js';
-import { createSecondFactorService } from './modules/platform/auth/second-factor-service.js';
-import { createAuthenticator } from './modules/platform/auth/authenticator.js';
-import { authenticate } from './modules/platform/auth/sessions.js';
-import { boardRoutes } from './modules/operations/board/board-routes.js';
-import { createBoardService } from './modules/operations/board/board-service.js';
-import { createLateCheck } from './modules/operations/board/late-check.js';
-import { createRoadDurations } from './modules/operations/board/road-durations.js';
-import { busRouteRoutes } from './modules/records/bus-routes/bus-route-routes.js';
-import { createBusRouteService } from './modules/records/bus-routes/bus-route-service.js';
-import { calendarRoutes } from './modules/operations/calendar/calendar-routes.js';
-import { createAbsenceService } from './modules/operations/calendar/absence-service.js';
-import { createCalendarService } from './modules/operations/calendar/calendar-service.js';
-import { addDailyJobs } from './modules/operations/daily-jobs/daily-job-service.js';
-import { tripsAheadJob } from './modules/operations/daily-jobs/trips-ahead-job.js';
-import { liveEventsPruneJob } from './modules/operations/daily-jobs/live-events-prune-job.js';
-import { retentionJob } from './modules/operations/daily-jobs/retention-job.js';
-import { dashboardRoutes } from './modules/operations/dashboard/dashboard-routes.js';
-import { driverAppRoutes } from './modules/apps/driver-app/driver-app-routes.js';
-import { createDriverAppService } from './modules/apps/driver-app/driver-app-service.js';
-import { createChildCheckAlerts } from './modules/operations/inspections/child-check-alerts.js';
-import { inspectionRoutes } from './modules/operations/inspections/inspection-routes.js';
-import { createInspectionService } from './modules/operations/inspections/inspection-service.js';
-import { complianceRoutes } from './modules/operations/compliance/compliance-routes.js';
-import { createComplianceService } from './modules/operations/compliance/compliance-service.js';
-import { createCredentialKindService } from './modules/operations/compliance/credential-kind-service.js';
-import { createCredentialService } from './modules/operations/compliance/credential-service.js';
-import { credentialExpiryJob } from './modules/operations/compliance/credential-expiry-job.js';
-import { driverRoutes } from './modules/records/drivers/driver-routes.js';
-import { createDriverService } from './modules/records/drivers/driver-service.js';
-import { familyRoutes } from './modules/records/families/family-routes.js';
-import { createParentService } from './modules/records/families/parent-service.js';
-import { createStudentService } from './modules/records/families/student-service.js';
-import { healthRoutes } from './modules/platform/health/health-routes.js';
-import { createMailer } from './modules/platform/mail/mailer.js';
+} from './modules/platform/accounts/index.js';
+import {
+  addAlertChecks,
+  alertRoutes,
+  createAlertChecks,
+  createAlertService,
+} from './modules/operations/alerts/index.js';
+import { assignmentRoutes, createAssignmentService } from './modules/records/assignments/index.js';
+import { addAuditRetention, auditRoutes } from './modules/platform/audit/index.js';
+import {
+  authenticate,
+  authRoutes,
+  createAuthenticator,
+  createAuthService,
+  createSecondFactorService,
+  loginRefusal,
+  pruneChallenges,
+  pruneLoginFailures,
+  pruneWebauthnChallenges,
+  refusalMessage,
+  relyingPartyOf,
+  secondFactorRoutes,
+  secretBox,
+} from './modules/platform/auth/index.js';
+import {
+  boardRoutes,
+  createBoardService,
+  createLateCheck,
+  createRoadDurations,
+} from './modules/operations/board/index.js';
+import { busRouteRoutes, createBusRouteService } from './modules/records/bus-routes/index.js';
+import {
+  calendarRoutes,
+  createAbsenceService,
+  createCalendarService,
+} from './modules/operations/calendar/index.js';
+import {
+  addDailyJobs,
+  liveEventsPruneJob,
+  retentionJob,
+  tripsAheadJob,
+} from './modules/operations/daily-jobs/index.js';
+import { dashboardRoutes } from './modules/operations/dashboard/index.js';
+import { createDriverAppService, driverAppRoutes } from './modules/apps/driver-app/index.js';
+import {
+  createChildCheckAlerts,
+  createInspectionService,
+  inspectionRoutes,
+} from './modules/operations/inspections/index.js';
+import {
+  complianceRoutes,
+  createComplianceService,
+  createCredentialKindService,
+  createCredentialService,
+  credentialExpiryJob,
+} from './modules/operations/compliance/index.js';
+import { createDriverService, driverRoutes } from './modules/records/drivers/index.js';
+import { createParentService, createStudentService, familyRoutes } from './modules/records/families/index.js';
+import { healthRoutes } from './modules/platform/health/index.js';
+import { createMailer } from './modules/platform/mail/index.js';
 import {
   addNotificationDispatcher,
   createNotificationDispatcher,
-  type NotificationDispatcher,
-} from './modules/operations/notifications/notification-dispatcher.js';
-import { notificationRoutes } from './modules/operations/notifications/notification-routes.js';
-import { createPlanRunner, type PlanRunner } from './modules/records/planner/plan-runner.js';
-import { plannerRoutes } from './modules/records/planner/planner-routes.js';
-import { createPlannerService } from './modules/records/planner/planner-service.js';
-import { createParentLiveScopes } from './modules/apps/parent-portal/parent-live.js';
-import { parentPortalRoutes } from './modules/apps/parent-portal/parent-portal-routes.js';
-import { createParentPortalService } from './modules/apps/parent-portal/parent-portal-service.js';
-import {
   createNotificationService,
   createVapidKeys,
-} from './modules/operations/notifications/notification-service.js';
-import { createReportsService } from './modules/records/reports/reports-service.js';
-import { reportRoutes } from './modules/records/reports/reports-routes.js';
-import { countOnTimeRollupsWith } from './modules/records/reports/reports-queries.js';
-import { exportRoutes } from './modules/records/exports/export-routes.js';
-import { importRoutes } from './modules/records/imports/import-routes.js';
-import { createImportService } from './modules/records/imports/import-service.js';
-import { ridershipRoutes } from './modules/operations/ridership/ridership-routes.js';
-import { trackerRoutes } from './modules/operations/ridership/tracker-routes.js';
-import { settingsRoutes } from './modules/platform/settings/settings-routes.js';
-import { createScheduleService } from './modules/records/stops/schedule-service.js';
-import { schoolRoutes } from './modules/records/schools/school-routes.js';
-import { createSchoolService } from './modules/records/schools/school-service.js';
-import { stopRoutes } from './modules/records/stops/stop-routes.js';
-import { createStopService } from './modules/records/stops/stop-service.js';
-import { tripRoutes } from './modules/operations/trips/trip-routes.js';
-import { LiveHub, type LiveHubOptions } from './modules/operations/live/live-hub.js';
-import { createLiveLog } from './modules/operations/live/live-log.js';
-import { liveRoutes } from './modules/operations/live/live-routes.js';
-import { addAccessTracking } from './lib/access-changes.js';
-import { createLiveAccess } from './modules/operations/live/live-access.js';
+  type NotificationDispatcher,
+  notificationRoutes,
+} from './modules/operations/notifications/index.js';
 import {
+  createPlannerService,
+  createPlanRunner,
+  plannerRoutes,
+  type PlanRunner,
+} from './modules/records/planner/index.js';
+import {
+  createParentLiveScopes,
+  createParentPortalService,
+  parentPortalRoutes,
+} from './modules/apps/parent-portal/index.js';
+import {
+  countOnTimeRollupsWith,
+  createReportsService,
+  reportRoutes,
+} from './modules/records/reports/index.js';
+import { exportRoutes } from './modules/records/exports/index.js';
+import { createImportService, importRoutes } from './modules/records/imports/index.js';
+import { ridershipRoutes, trackerRoutes } from './modules/operations/ridership/index.js';
+import { settingsRoutes } from './modules/platform/settings/index.js';
+import { createScheduleService, createStopService, stopRoutes } from './modules/records/stops/index.js';
+import { createSchoolService, schoolRoutes } from './modules/records/schools/index.js';
+import { createTripService, tripRoutes } from './modules/operations/trips/index.js';
+import {
+  createLiveAccess,
+  createLiveLog,
   createLiveStreams,
+  LiveHub,
+  type LiveHubOptions,
+  liveRoutes,
+  type LiveStreamOptions,
+  type LiveStreams,
+  type StreamCaps,
   STREAMS_PER_ADDRESS,
   STREAMS_PER_SESSION,
   STREAMS_PER_USER,
   STREAMS_SHARE_OF_CONNECTIONS,
-  type LiveStreamOptions,
-  type LiveStreams,
-  type StreamCaps,
-} from './modules/operations/live/live-service.js';
-import { createTripService } from './modules/operations/trips/trip-service.js';
-import { createImageStorage } from './modules/platform/uploads/image-storage.js';
-import { createImageUrls } from './modules/platform/uploads/image-urls.js';
-import { serverSecret } from './modules/platform/uploads/server-secret-queries.js';
-import { uploadRoutes } from './modules/platform/uploads/upload-routes.js';
-import { vehicleRoutes } from './modules/records/vehicles/vehicle-routes.js';
-import { createVehicleService } from './modules/records/vehicles/vehicle-service.js';
+} from './modules/operations/live/index.js';
+import { addAccessTracking } from './lib/access-changes.js';
+import {
+  createImageStorage,
+  createImageUrls,
+  serverSecret,
+  uploadRoutes,
+} from './modules/platform/uploads/index.js';
+import { createVehicleService, vehicleRoutes } from './modules/records/vehicles/index.js';
 import { addApiDocs } from './plugins/api-docs.js';
 import { addAuthentication, type Access } from './plugins/authentication.js';
 import { addErrorHandling } from './plugins/error-handler.js';

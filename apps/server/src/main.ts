@@ -3,13 +3,15 @@ import { ConfigError } from './config.js';
 import { openDatabase } from './db/client.js';
 import { claimDataDir, DataDirBusyError, OWNER_ONLY_UMASK } from './db/data-dir.js';
 import { generateDataset, isEmpty } from './db/generate/generate-dataset.js';
-import { createAdmin, EmailTakenError, passwordProblem } from './modules/platform/users/first-admin.js';
+import { createAdmin, EmailTakenError, passwordProblem } from './modules/platform/users/index.js';
 import { loadCheckedConfig } from './preflight.js';
-import { BackupError } from './modules/platform/backup/backup-archive.js';
-import { runBackup, runRestore } from './modules/platform/backup/backup-commands.js';
-import { serveBackups } from './modules/platform/backup/backup-socket.js';
-import { DEMO_ACCOUNTS, DEMO_DRIVER_EMAIL, fillDemoOperator } from './modules/platform/demo/demo-operator.js';
-import { hasDemoOperator } from './modules/platform/demo/demo-queries.js';
+import { BackupError, runBackup, runRestore, serveBackups } from './modules/platform/backup/index.js';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_DRIVER_EMAIL,
+  fillDemoOperator,
+  hasDemoOperator,
+} from './modules/platform/demo/index.js';
 import { systemClock } from './lib/clock.js';
 import { startServer } from './server.js';
 

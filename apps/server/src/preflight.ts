@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError, isAnyAddress, loadConfig, readEnvFile, type AppConfig } from './config.js';
-import { passwordProblem } from './modules/platform/users/first-admin.js';
+import { passwordProblem } from './modules/platform/users/index.js';
 
 /**
  * Checks that need the machine, not just the text of a setting: run before anything slow (the web build, opening

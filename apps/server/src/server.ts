@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, isAnyAddress, type AppConfig } from './config.js';
 import { createLogOutput, flushLogOutput } from './log-output.js';
-import { ensureFirstAdmin, type CreatedAdmin } from './modules/platform/users/first-admin.js';
+import { type CreatedAdmin, ensureFirstAdmin } from './modules/platform/users/index.js';
 
 /** Time allowed for requests in flight to finish after SIGINT/SIGTERM before the process gives up on them. */
 export const SHUTDOWN_GRACE_MS = 10_000;

@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Run } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { assignmentStudents, studentStops, trips, tripStops } from '../../../db/schema/index.js';
-import { drivenBy } from '../../operations/trips/trip-queries.js';
+import { drivenBy } from '../../operations/trips/index.js';
 
 /** The SQL of the driver app's trips (rules in driver-app-service.ts). */
 

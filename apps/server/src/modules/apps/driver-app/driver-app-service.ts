@@ -6,14 +6,12 @@ import type { Clock } from '../../../lib/clock.js';
 import { AppError, conflict, notFound } from '../../../lib/errors.js';
 import { withinGrace } from '../../../lib/trip-window.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
-import { tripInWords, type AlertService } from '../../operations/alerts/alert-service.js';
-import { absentStudentIds } from '../../operations/calendar/absence-queries.js';
-import type { ComplianceService } from '../../operations/compliance/compliance-service.js';
-import type { LiveLog } from '../../operations/live/live-log.js';
-import { deriveRiderStates } from '../../operations/ridership/rider-states.js';
-import { eventsOfTrip } from '../../operations/ridership/ridership-queries.js';
-import { findTrip } from '../../operations/trips/trip-queries.js';
-import { moveTripIn, toTrip } from '../../operations/trips/trip-service.js';
+import { type AlertService, tripInWords } from '../../operations/alerts/index.js';
+import { absentStudentIds } from '../../operations/calendar/index.js';
+import type { ComplianceService } from '../../operations/compliance/index.js';
+import type { LiveLog } from '../../operations/live/index.js';
+import { deriveRiderStates, eventsOfTrip } from '../../operations/ridership/index.js';
+import { findTrip, moveTripIn, toTrip } from '../../operations/trips/index.js';
 import {
   riderStopPositions,
   setFinishReason,

@@ -6,8 +6,7 @@ import type {
   Student,
   TripStop,
 } from '@school-transport/shared';
-import { deriveRiderStates } from '../../operations/ridership/rider-states.js';
-import type { RidershipEventRow } from '../../operations/ridership/ridership-queries.js';
+import { deriveRiderStates, type RidershipEventRow } from '../../operations/ridership/index.js';
 import type { stopsOfTrip, TripRow } from './driver-app-queries.js';
 
 type TripStopRow = Awaited<ReturnType<typeof stopsOfTrip>>[number];

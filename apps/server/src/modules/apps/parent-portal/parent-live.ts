@@ -9,9 +9,8 @@ import type {
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, zonedDate } from '../../../lib/zoned-time.js';
-import type { LiveEvent } from '../../operations/live/live-hub.js';
-import type { StreamScope } from '../../operations/live/live-service.js';
-import { deriveRiderStates, type RiderEvent } from '../../operations/ridership/rider-states.js';
+import type { LiveEvent, StreamScope } from '../../operations/live/index.js';
+import { deriveRiderStates, type RiderEvent } from '../../operations/ridership/index.js';
 import {
   absencesOfChildren,
   childrenOf,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { parentProfileColumns } from '../../platform/accounts/parent-profile-queries.js';
+import { parentProfileColumns } from '../../platform/accounts/index.js';
 import {
   absences,
   assignmentStudents,

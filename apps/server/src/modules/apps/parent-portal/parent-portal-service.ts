@@ -22,16 +22,11 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
-import type { BoardService } from '../../operations/board/board-service.js';
-import {
-  absenceForParent,
-  OFFICE_BY,
-  type AbsenceService,
-} from '../../operations/calendar/absence-service.js';
-import { deriveRiderStates, type EventRiderState } from '../../operations/ridership/rider-states.js';
-import { latestFixesOf } from '../../operations/ridership/ridership-queries.js';
+import type { BoardService } from '../../operations/board/index.js';
+import { absenceForParent, type AbsenceService, OFFICE_BY } from '../../operations/calendar/index.js';
+import { deriveRiderStates, type EventRiderState, latestFixesOf } from '../../operations/ridership/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';
-import type { ImageUrls } from '../../platform/uploads/image-urls.js';
+import type { ImageUrls } from '../../platform/uploads/index.js';
 import {
   absenceById,
   absencesOfChildren,

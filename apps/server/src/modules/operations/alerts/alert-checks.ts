@@ -3,7 +3,7 @@ import type { Alert } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, zonedClockTime, zonedDate } from '../../../lib/zoned-time.js';
-import type { LiveLog } from '../live/live-log.js';
+import type { LiveLog } from '../live/index.js';
 import { overdueTrips, silentStartedTrips } from './alert-queries.js';
 import { tripInWords, type AlertService } from './alert-service.js';
 

@@ -4,8 +4,8 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import type { LiveLog } from '../live/live-log.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import type { LiveLog } from '../live/index.js';
 import {
   acknowledgeAlert,
   alertsByIds,

@@ -1,6 +1,6 @@
 import { RUN_NAMES, type LiveTripDetails } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import type { NotificationItem } from '../notifications/notification-outbox.js';
+import type { NotificationItem } from '../notifications/index.js';
 import { waitingChildren } from './board-queries.js';
 
 /**

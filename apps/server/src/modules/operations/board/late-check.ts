@@ -1,11 +1,10 @@
 import type { Alert } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { tripInWords, type AlertService } from '../alerts/alert-service.js';
-import type { LiveLog } from '../live/live-log.js';
-import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
+import { type AlertService, tripInWords } from '../alerts/index.js';
+import type { LiveLog } from '../live/index.js';
+import { enqueueNotifications, type NotificationDispatcher } from '../notifications/index.js';
 import type { BoardService } from './board-service.js';
-import { enqueueNotifications } from '../notifications/notification-outbox.js';
 import { approachNotices } from './approach-notifications.js';
 import { lateNotices } from './late-notifications.js';
 

@@ -1,7 +1,7 @@
 import { RUN_NAMES, type BoardTrip } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import type { NotificationItem } from '../notifications/notification-outbox.js';
-import { familiesOnTrips } from '../trips/trip-queries.js';
+import type { NotificationItem } from '../notifications/index.js';
+import { familiesOnTrips } from '../trips/index.js';
 
 /**
  * The LATE notifications to offer the parents of the children seated on each trip behind its plan. The outbox

@@ -12,7 +12,7 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { addDays, zonedDate } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import {
   type AbsenceRow,
   deleteAbsence,

@@ -10,9 +10,9 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, isWeekday, zonedDate } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import type { LiveLog } from '../live/live-log.js';
-import type { TripService } from '../trips/trip-service.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import type { LiveLog } from '../live/index.js';
+import type { TripService } from '../trips/index.js';
 import {
   calendarEntries,
   deleteCalendarDay,

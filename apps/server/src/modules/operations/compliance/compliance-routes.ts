@@ -22,10 +22,13 @@ import { success } from '../../../lib/envelope.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import { listAnswer } from '../../../lib/pagination.js';
 import type { Authenticator } from '../../../plugins/authentication.js';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
-import type { ImageStorage } from '../../platform/uploads/image-storage.js';
-import type { ImageUrls } from '../../platform/uploads/image-urls.js';
-import { sendSignedFile, signatureQuery } from '../../platform/uploads/signed-file.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
+import {
+  type ImageStorage,
+  type ImageUrls,
+  sendSignedFile,
+  signatureQuery,
+} from '../../platform/uploads/index.js';
 import type { ComplianceService } from './compliance-service.js';
 import type { CredentialKindService } from './credential-kind-service.js';
 import { DOCUMENT_KIND, type CredentialService } from './credential-service.js';

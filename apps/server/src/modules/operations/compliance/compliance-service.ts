@@ -10,9 +10,9 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import { inspectionBlockers } from '../inspections/inspection-queries.js';
-import { lockTrip } from '../trips/trip-queries.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import { inspectionBlockers } from '../inspections/index.js';
+import { lockTrip } from '../trips/index.js';
 import {
   insertOverride,
   lockedCredentialsOf,

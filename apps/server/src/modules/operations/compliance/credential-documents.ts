@@ -1,4 +1,4 @@
-import { NotAnImageError, toProfileWebp } from '../../platform/uploads/image-processing.js';
+import { NotAnImageError, toProfileWebp } from '../../platform/uploads/index.js';
 
 /** A scanned page stays readable at this size; larger scans are shrunk. */
 const DOCUMENT_MAX_SIDE = 2400;

@@ -1,10 +1,10 @@
 import { dayInWords } from '@school-transport/shared';
 import type { Transaction } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AlertInput, AlertService } from '../alerts/alert-service.js';
-import type { DailyJob } from '../daily-jobs/daily-job-service.js';
-import type { LiveLog } from '../live/live-log.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
+import type { AlertInput, AlertService } from '../alerts/index.js';
+import type { DailyJob } from '../daily-jobs/index.js';
+import type { LiveLog } from '../live/index.js';
+import type { Mailer } from '../../platform/mail/index.js';
 import { activeAdminEmails, dueCredentials, type CredentialRow } from './compliance-queries.js';
 import { expiredInWords, holderInWords } from './compliance-service.js';
 

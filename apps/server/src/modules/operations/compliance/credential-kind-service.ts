@@ -2,8 +2,7 @@ import type { CredentialKind } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import { credentialKinds } from '../../../db/schema/index.js';
 import { conflict } from '../../../lib/errors.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
 import { countHeldOfKind } from './compliance-queries.js';
 
 const heldMessage = (name: string, held: number) =>

@@ -12,9 +12,8 @@ import type { Clock } from '../../../lib/clock.js';
 import { writerFor } from '../../../lib/db-errors.js';
 import { badRequest, notFound } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import type { ImageStorage } from '../../platform/uploads/image-storage.js';
-import type { ImageUrls } from '../../platform/uploads/image-urls.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import type { ImageStorage, ImageUrls } from '../../platform/uploads/index.js';
 import {
   countVehiclesOutOfService,
   credentialOfHolder,

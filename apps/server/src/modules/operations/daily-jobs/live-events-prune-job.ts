@@ -1,5 +1,5 @@
 import type { Clock } from '../../../lib/clock.js';
-import { pruneLiveEvents } from '../live/live-queries.js';
+import { pruneLiveEvents } from '../live/index.js';
 import type { DailyJob } from './daily-job-service.js';
 
 /** How long the live stream's log keeps an event: a browser away longer reloads the day instead of replaying it. */

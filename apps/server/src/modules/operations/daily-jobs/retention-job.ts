@@ -1,5 +1,5 @@
 import type { Clock } from '../../../lib/clock.js';
-import { CALENDAR_CANCEL_REASON } from '../trips/trip-service.js';
+import { CALENDAR_CANCEL_REASON } from '../trips/index.js';
 import type { DailyJob } from './daily-job-service.js';
 import {
   blankOldReasons,

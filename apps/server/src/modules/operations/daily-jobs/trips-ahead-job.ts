@@ -1,6 +1,6 @@
 import { addDays } from '../../../lib/zoned-time.js';
-import { schoolDaysBetween } from '../calendar/calendar-service.js';
-import type { TripService } from '../trips/trip-service.js';
+import { schoolDaysBetween } from '../calendar/index.js';
+import type { TripService } from '../trips/index.js';
 import type { DailyJob } from './daily-job-service.js';
 
 /**

@@ -2,8 +2,8 @@ import { CHILD_CHECK_DUE_MINUTES, type Alert } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, zonedClockTime, zonedDate } from '../../../lib/zoned-time.js';
-import { tripInWords, type AlertService } from '../alerts/alert-service.js';
-import type { LiveLog } from '../live/live-log.js';
+import { type AlertService, tripInWords } from '../alerts/index.js';
+import type { LiveLog } from '../live/index.js';
 import { uncheckedLastTrips } from './inspection-queries.js';
 
 export interface ChildCheckAlertDeps {

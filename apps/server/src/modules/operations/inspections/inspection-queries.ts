@@ -160,7 +160,7 @@ type ChecklistItem = { id: string; label: string };
 /**
  * The trips the user drives as their driver record says. Not the trips module's drivenBy: the trips module reaches
  * this one through the start gate (compliance), so importing it back would close a circle. A PENDING trip whose
- * assignment moved to another driver is refreshed onto them (refreshPendingTrips), so the ids agree.
+ * assignment moved to another driver is refreshed onto them (pendingTripsFollowAssignment), so the ids agree.
  */
 export const drivenByUser = (userId: string) =>
   sql`${trips.driverId} in (select ${drivers.id} from ${drivers} where ${drivers.userId} = ${userId})`;

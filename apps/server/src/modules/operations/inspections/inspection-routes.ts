@@ -20,9 +20,12 @@ import {
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth, type Authenticator } from '../../../plugins/authentication.js';
-import type { ImageStorage } from '../../platform/uploads/image-storage.js';
-import type { ImageUrls } from '../../platform/uploads/image-urls.js';
-import { sendSignedFile, signatureQuery } from '../../platform/uploads/signed-file.js';
+import {
+  type ImageStorage,
+  type ImageUrls,
+  sendSignedFile,
+  signatureQuery,
+} from '../../platform/uploads/index.js';
 import { DEFECT_PHOTO_KIND, type InspectionService } from './inspection-service.js';
 
 /** An inspection may carry several photos (base64, each under 2 MB): more than the API's usual 1 MB body. */

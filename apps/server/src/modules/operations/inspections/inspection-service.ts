@@ -19,12 +19,15 @@ import { writerFor } from '../../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { insideSpan, uploadRefusal } from '../../../lib/trip-window.js';
 import { addDays, zonedClockTime, zonedDate } from '../../../lib/zoned-time.js';
-import type { AlertService } from '../alerts/alert-service.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import type { LiveLog } from '../live/live-log.js';
-import { NotAnImageError, toProfileWebp } from '../../platform/uploads/image-processing.js';
-import type { ImageStorage } from '../../platform/uploads/image-storage.js';
-import type { ImageUrls } from '../../platform/uploads/image-urls.js';
+import type { AlertService } from '../alerts/index.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import type { LiveLog } from '../live/index.js';
+import {
+  type ImageStorage,
+  type ImageUrls,
+  NotAnImageError,
+  toProfileWebp,
+} from '../../platform/uploads/index.js';
 import {
   checklistOfType,
   childCheckOfTrip,

@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messageAnswerSchema } from '@school-transport/shared';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
-import { tokenOf } from '../../platform/auth/authenticator.js';
-import { tokenFromHeader } from '../../platform/auth/tokens.js';
+import { tokenFromHeader, tokenOf } from '../../platform/auth/index.js';
 import {
   lastEventIdOf,
   streamCookieHeader,

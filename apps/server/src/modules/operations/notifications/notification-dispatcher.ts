@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import webpush from 'web-push';
 import type { PushPayload } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
-import type { Mailer } from '../../platform/mail/mailer.js';
+import type { Mailer } from '../../platform/mail/index.js';
 import { notificationMail } from './notification-mail.js';
 import {
   claimDue,

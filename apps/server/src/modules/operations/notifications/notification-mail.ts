@@ -1,4 +1,4 @@
-import type { Mail } from '../../platform/mail/mailer.js';
+import type { Mail } from '../../platform/mail/index.js';
 
 const PRODUCT = 'SchoolRide';
 const WHY =

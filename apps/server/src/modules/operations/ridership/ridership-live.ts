@@ -1,6 +1,6 @@
 import type { LivePosition, LiveRidership, LiveStops } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import type { LiveEventInput } from '../live/live-log.js';
+import type { LiveEventInput } from '../live/index.js';
 import { latestFixesOf } from './ridership-queries.js';
 
 /**

@@ -1,7 +1,7 @@
 import { RUN_NAMES, type RidershipKind, type TripType } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { zonedClockTime } from '../../../lib/zoned-time.js';
-import type { NotificationItem } from '../notifications/notification-outbox.js';
+import type { NotificationItem } from '../notifications/index.js';
 import { parentsOfStudents } from './ridership-queries.js';
 
 /** An event stored now that a parent is told of: a child of theirs got on or off a bus. */

@@ -16,7 +16,7 @@ import {
   trips,
   vehiclePositions,
 } from '../../../db/schema/index.js';
-import { drivenBy } from '../trips/trip-queries.js';
+import { drivenBy } from '../trips/index.js';
 
 /** The SQL of ridership events, positions and trackers (rules in ridership-service.ts and tracker-service.ts). */
 

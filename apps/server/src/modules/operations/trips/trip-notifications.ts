@@ -1,7 +1,7 @@
 import { RUN_NAMES } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { addDays } from '../../../lib/zoned-time.js';
-import { enqueueNotifications } from '../notifications/notification-outbox.js';
+import { enqueueNotifications } from '../notifications/index.js';
 import { familiesOnTrips } from './trip-queries.js';
 
 /**

@@ -166,7 +166,7 @@ export function drivenBy(userId: string | SQL): SQL {
  * Gives the assignment's PENDING trips its driver and vehicle as they are now (ids and the copies shown in the
  * history), after the assignment changed: a trip that has not run yet is driven by whoever holds the route.
  */
-export async function refreshPendingTrips(tx: Executor, assignmentId: string): Promise<void> {
+export async function pendingTripsFollowAssignment(tx: Executor, assignmentId: string): Promise<void> {
   await tx.execute(sql`
     update ${trips} set driver_id = ra.driver_id, vehicle_id = ra.vehicle_id, driver_name = u.name,
       driver_license_no = d.license_no, driver_phone = d.phone, vehicle_plate = v.license_plate,

@@ -15,9 +15,9 @@ import type { ChangeActor, ChangeContext } from '../../../lib/change-context.js'
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import type { LiveLog } from '../live/live-log.js';
-import type { NotificationDispatcher } from '../notifications/notification-dispatcher.js';
+import { recordAudit } from '../../platform/audit/index.js';
+import type { LiveLog } from '../live/index.js';
+import type { NotificationDispatcher } from '../notifications/index.js';
 import {
   countAssignments,
   driverUserIdsOf,
@@ -170,7 +170,7 @@ async function createTripsOn(
  * accepted plan): a trip generated before it would otherwise carry the new seats without their stops. Started and
  * finished trips keep what they ran with.
  */
-export async function refreshPendingTrips(
+export async function pendingTripsFollowRoutes(
   tx: Executor,
   routeIds: string[],
   { fromDate, timeZone }: { fromDate: string; timeZone: string },

@@ -12,22 +12,29 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { rethrowConflict } from '../../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../../lib/errors.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { clearFailedLogins } from '../auth/login-failure-queries.js';
-import { checkPassword, hashPassword } from '../users/passwords.js';
-import { revokeSession, revokeUserSessions } from '../auth/session-queries.js';
-import { userLiveSessions, type AuthenticatedSession, type SessionLifetimes } from '../auth/sessions.js';
-import { maySignIn } from '../auth/sign-in-roles.js';
-import type { Mailer } from '../mail/mailer.js';
-import { mails } from '../mail/templates.js';
+import { recordAudit } from '../audit/index.js';
 import {
+  type AuthenticatedSession,
+  clearFailedLogins,
+  maySignIn,
+  revokeSession,
+  revokeUserSessions,
+  type SessionLifetimes,
+  userLiveSessions,
+} from '../auth/index.js';
+import {
+  assertLongEnoughFor,
+  assertNotCommon,
+  checkPassword,
   EMAIL_TAKEN,
   findUserByEmail,
   findUserById,
+  hashPassword,
   lockUser,
   updateUser,
   type UserRow,
-} from '../users/user-queries.js';
+} from '../users/index.js';
+import { type Mailer, mails } from '../mail/index.js';
 import {
   hasLiveToken,
   insertToken,
@@ -46,7 +53,6 @@ import {
   newCode,
   openLinkToken,
 } from './account-tokens.js';
-import { assertLongEnoughFor, assertNotCommon } from '../users/password-policy.js';
 
 /**
  * Whether a reset link may be sent to, or used by, this account: one that may sign in, is not disabled, and was

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
 import type { Executor } from '../../../db/client.js';
-import { hashToken, newToken } from '../auth/tokens.js';
+import { hashToken, newToken } from '../auth/index.js';
 import { insertToken, lockLiveToken, spendOpenTokens, type TokenRow } from './account-queries.js';
 
 /** The rules of mailed links and codes: how long they live, which one counts. Their SQL is account-queries.ts. */

@@ -1,9 +1,9 @@
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { recordAudit } from '../audit/audit-log.js';
-import type { Mail, Mailer } from '../mail/mailer.js';
-import { lockUser } from '../users/user-queries.js';
+import { recordAudit } from '../audit/index.js';
+import type { Mail, Mailer } from '../mail/index.js';
+import { lockUser } from '../users/index.js';
 import { issueLinkToken, LINK_LIFETIME_MS } from './account-tokens.js';
 
 /** Whom an invitation goes to. */

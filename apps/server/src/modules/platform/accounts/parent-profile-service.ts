@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
-import { changedFields, recordAudit } from '../audit/audit-log.js';
+import { changedFields, recordAudit } from '../audit/index.js';
 import { findParentProfile, updateParentContact } from './parent-profile-queries.js';
 
 type ParentProfileInput = z.output<typeof parentProfileInputSchema>;

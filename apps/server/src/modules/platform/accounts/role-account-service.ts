@@ -3,10 +3,10 @@ import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { revokeUserSessions } from '../auth/session-queries.js';
-import { mails } from '../mail/templates.js';
-import { lockUser, updateUser } from '../users/user-queries.js';
+import { recordAudit } from '../audit/index.js';
+import { revokeUserSessions } from '../auth/index.js';
+import { mails } from '../mail/index.js';
+import { lockUser, updateUser } from '../users/index.js';
 import type { InvitationSender } from './invitations.js';
 import { accountStateOf, findRoleAccount, type AccountRole } from './role-account-queries.js';
 

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client.js';
 import { listOrder, newestFirst, ownSorts } from '../../../db/list-queries.js';
 import { users } from '../../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../../lib/pagination.js';
-import type { UserRow } from '../users/user-queries.js';
+import type { UserRow } from '../users/index.js';
 
 /** The SQL of staff users: the administrators' accounts (rules in staff-service.ts). */
 

@@ -3,10 +3,10 @@ import type { Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import { rethrowConflict } from '../../../lib/db-errors.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { revokeUserSessions } from '../auth/session-queries.js';
-import { mails } from '../mail/templates.js';
-import { countActiveAdmins, EMAIL_TAKEN, updateUser, type UserRow } from '../users/user-queries.js';
+import { recordAudit } from '../audit/index.js';
+import { revokeUserSessions } from '../auth/index.js';
+import { mails } from '../mail/index.js';
+import { countActiveAdmins, EMAIL_TAKEN, updateUser, type UserRow } from '../users/index.js';
 import { createInvitationSender, type InvitationDeps } from './invitations.js';
 import { findAdmin, insertAdmin, listAdmins, lockEnabledAdmins } from './staff-queries.js';
 

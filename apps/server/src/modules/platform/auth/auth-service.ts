@@ -2,15 +2,14 @@ import { MESSAGES, type LoginInput, type SecondFactorStep, type SessionUser } fr
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { findUserByEmail } from '../users/user-queries.js';
+import { recordAudit } from '../audit/index.js';
+import { checkPassword, findUserByEmail } from '../users/index.js';
 import {
   accountDelayedUntil,
   pairLockedUntil,
   recordFailedLogin,
   signedInFromBefore,
 } from './login-failure-queries.js';
-import { checkPassword } from '../users/passwords.js';
 import type { SecondFactorService } from './second-factor-service.js';
 import { revokeSession } from './session-queries.js';
 import type { AuthenticatedSession, SessionLifetimes } from './sessions.js';

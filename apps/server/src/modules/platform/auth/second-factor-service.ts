@@ -20,9 +20,8 @@ import {
   tooManyRequests,
   unauthorized,
 } from '../../../lib/errors.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { checkPassword } from '../users/passwords.js';
-import { findUserById, type UserRow } from '../users/user-queries.js';
+import { recordAudit } from '../audit/index.js';
+import { checkPassword, findUserById, type UserRow } from '../users/index.js';
 import { recordFailedLogin } from './login-failure-queries.js';
 import {
   deletePasskey,

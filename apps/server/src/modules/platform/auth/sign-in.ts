@@ -1,7 +1,7 @@
 import type { SessionUser } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import { recordAudit } from '../audit/audit-log.js';
-import { markSignedIn } from '../users/user-queries.js';
+import { recordAudit } from '../audit/index.js';
+import { markSignedIn } from '../users/index.js';
 import { clearFailedLogins } from './login-failure-queries.js';
 import { createSession, lifetimeOf, type SessionLifetimes } from './sessions.js';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { DatabaseConfig } from '../../../config.js';
-import { removedFolder, uploadsFolder } from '../uploads/image-storage.js';
+import { removedFolder, uploadsFolder } from '../uploads/index.js';
 
 /**
  * A backup is one gzip tarball (docs/decisions/018):

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../../config.js';
 import { openDatabase } from '../../../db/client.js';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from '../../../db/data-dir.js';
 import { syncFolder, syncNewFile, syncPath } from '../../../db/disk-sync.js';
-import { uploadsFolder } from '../uploads/image-storage.js';
+import { uploadsFolder } from '../uploads/index.js';
 import { BackupError, unpackArchive, workFolder, writeArchive } from './backup-archive.js';
 import { BACKUP_SOCKET, requestBackup } from './backup-socket.js';
 import { dumpPglite, dumpPostgres, loadPglite, loadPostgres } from './database-dumps.js';

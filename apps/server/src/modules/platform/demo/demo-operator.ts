@@ -19,7 +19,7 @@ import {
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, isWeekday, zonedDate } from '../../../lib/zoned-time.js';
-import { hashPassword } from '../users/passwords.js';
+import { hashPassword } from '../users/index.js';
 import { setUserPassword } from './demo-queries.js';
 
 /**

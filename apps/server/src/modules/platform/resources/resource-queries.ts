@@ -13,7 +13,7 @@ import {
 import { users } from '../../../db/schema/index.js';
 import { accessChanged } from '../../../lib/access-changes.js';
 import { containsPattern } from '../../../lib/pagination.js';
-import { setAccountNamesAndEmails } from '../users/user-queries.js';
+import { setAccountNamesAndEmails } from '../users/index.js';
 
 /**
  * The queries layer of the resource kit: the SQL every resource table needs, written once for any table of that

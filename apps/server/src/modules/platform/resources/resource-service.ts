@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import { writerFor } from '../../../lib/db-errors.js';
 import { notFound } from '../../../lib/errors.js';
-import { changedFields, recordAudit } from '../audit/audit-log.js';
+import { changedFields, recordAudit } from '../audit/index.js';
 import type { ListedRows } from './resource-queries.js';
 import type { ResourceService } from './resource-routes.js';
 

@@ -1,7 +1,7 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
-import { setProfileImage, type ResourceTable } from '../resources/resource-queries.js';
+import { type ResourceTable, setProfileImage } from '../resources/index.js';
 import type { ImageStorage } from './image-storage.js';
 import type { ImageUrls } from './image-urls.js';
 import type { ProfileImageTarget } from './upload-routes.js';

@@ -3,7 +3,7 @@ import { adminNewPasswordField } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import { AppError } from '../../../lib/errors.js';
 import { assertNotCommon } from './password-policy.js';
-import { recordAudit } from '../audit/audit-log.js';
+import { recordAudit } from '../audit/index.js';
 import { hashPassword } from './passwords.js';
 import { countActiveAdmins, findUserByEmail, insertUserIfNew } from './user-queries.js';
 

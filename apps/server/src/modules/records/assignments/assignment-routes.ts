@@ -11,7 +11,7 @@ import {
 } from '@school-transport/shared';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { AssignmentService } from './assignment-service.js';
 
 /** /api/route-assignments/…: the five calls every resource has (delete has its own name), and assign-students. */

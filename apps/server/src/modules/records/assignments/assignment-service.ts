@@ -15,11 +15,10 @@ import {
 import type { Database, Executor } from '../../../db/client.js';
 import { busRoutes, drivers, routeAssignments } from '../../../db/schema/index.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
-import type { ComplianceService } from '../../operations/compliance/compliance-service.js';
+import type { ComplianceService } from '../../operations/compliance/index.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
-import { detachPendingTrips, refreshPendingTrips } from '../../operations/trips/trip-queries.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
+import { detachPendingTrips, pendingTripsFollowAssignment } from '../../operations/trips/index.js';
 import {
   assignmentHolding,
   existingStudentIds,
@@ -233,7 +232,7 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
       await resource.update(tx, before, parts);
       await overrideFor(tx, before.id, input, blockers);
       // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
-      await refreshPendingTrips(tx, before.id);
+      await pendingTripsFollowAssignment(tx, before.id);
     },
     async remove(tx, row) {
       await detachPendingTrips(tx, row.id);

@@ -1,5 +1,5 @@
 import { busRouteListQuerySchema, busRouteInputSchema, busRouteSchema } from '@school-transport/shared';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { BusRouteService } from './bus-route-service.js';
 
 /** /api/routes/… (bus routes; the API keeps the short name). */

@@ -2,9 +2,8 @@ import type { BusRoute } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { busRoutes, routeAssignments } from '../../../db/schema/index.js';
-import { refuseWhileAssigned } from '../assignments/assignment-service.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
+import { refuseWhileAssigned } from '../assignments/index.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
 
 const toAnswer = ({ updatedAt: _updatedAt, ...row }: typeof busRoutes.$inferSelect): BusRoute => ({
   ...row,

@@ -1,5 +1,5 @@
 import { driverListQuerySchema, driverInputSchema, driverSchema } from '@school-transport/shared';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { DriverService } from './driver-service.js';
 
 /** /api/drivers/… */

@@ -3,11 +3,10 @@ import type { Driver } from '@school-transport/shared';
 import type { Clock } from '../../../lib/clock.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { busRoutes, drivers, routeAssignments, users, vehicles } from '../../../db/schema/index.js';
-import { refuseWhileAssigned } from '../assignments/assignment-service.js';
-import { accountResource, accountSort } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
-import { profileImageTarget, type ImageServiceDeps } from '../../platform/uploads/profile-image-target.js';
-import { accountStateColumns, accountRecordAnswer } from '../../platform/accounts/role-account-queries.js';
+import { refuseWhileAssigned } from '../assignments/index.js';
+import { accountResource, accountSort, createResourceService } from '../../platform/resources/index.js';
+import { type ImageServiceDeps, profileImageTarget } from '../../platform/uploads/index.js';
+import { accountRecordAnswer, accountStateColumns } from '../../platform/accounts/index.js';
 
 /**
  * The driver's assignment with its vehicle and route, as one JSON value: a sub-select per row the list has already

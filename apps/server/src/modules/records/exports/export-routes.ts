@@ -10,7 +10,7 @@ import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { csvStream, sendCsv, type RowCounter } from '../../../lib/csv.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
-import { auditExport } from '../../platform/audit/export-audit.js';
+import { auditExport } from '../../platform/audit/index.js';
 import { listColumns } from './export-columns.js';
 import { listRows, tripHistoryColumns, tripHistoryRows, type PageReader } from './export-service.js';
 

@@ -9,7 +9,7 @@ import {
   studentListQuerySchema,
   studentSchema,
 } from '@school-transport/shared';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { ParentService } from './parent-service.js';
 import type { StudentService } from './student-service.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { ownSorts } from '../../../db/list-queries.js';
 import { parents, students, users } from '../../../db/schema/index.js';
-import { accountStateColumns } from '../../platform/accounts/role-account-queries.js';
-import { accountResource, accountSort } from '../../platform/resources/resource-queries.js';
+import { accountStateColumns } from '../../platform/accounts/index.js';
+import { accountResource, accountSort } from '../../platform/resources/index.js';
 
 /** A parent is a person with an account (role parent): name and e-mail live on the user. */
 export const parentResource = accountResource(parents, 'parent', {

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../../db/schema/index.js';
 import { containsPattern } from '../../../lib/pagination.js';
-import { notAssigned } from '../../platform/resources/resource-queries.js';
+import { notAssigned } from '../../platform/resources/index.js';
 
 /** What the search reads and the triggers keep are not a student's fields: every other column is. */
 const { searchText: _searchText, parentName: _parentName, ...studentFields } = getTableColumns(students);

@@ -3,10 +3,8 @@ import type { AssignableListQuery, ListSort, Student, studentInputSchema } from 
 import type { Executor } from '../../../db/client.js';
 import { students } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
-import type { ImageUrls } from '../../platform/uploads/image-urls.js';
-import { profileImageTarget, type ImageServiceDeps } from '../../platform/uploads/profile-image-target.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
+import { type ImageServiceDeps, type ImageUrls, profileImageTarget } from '../../platform/uploads/index.js';
 import { assertNfcTagFree } from './nfc-tags.js';
 import {
   findStudent,

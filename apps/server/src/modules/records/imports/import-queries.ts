@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { setAccountNamesAndEmails } from '../../platform/users/user-queries.js';
+import { setAccountNamesAndEmails } from '../../platform/users/index.js';
 
 /**
  * The SQL of CSV imports: look-ups that find each row's record and its clashes, and set-based writes of a whole

@@ -22,8 +22,7 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, conflict } from '../../../lib/errors.js';
 import { zonedClockTime } from '../../../lib/zoned-time.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
-import { tryTransactionLock } from '../../platform/audit/audit-queries.js';
+import { recordAudit, tryTransactionLock } from '../../platform/audit/index.js';
 import {
   emailHolders,
   licenseHolders,

@@ -4,17 +4,11 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { writerFor } from '../../../lib/db-errors.js';
 import { conflict, notFound } from '../../../lib/errors.js';
-import { replaceSeats } from '../assignments/assignment-queries.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
+import { replaceSeats } from '../assignments/index.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
-import { refreshPendingTrips } from '../../operations/trips/trip-service.js';
-import {
-  clearRun,
-  lockExistingStops,
-  lockRoute,
-  replaceRunStops,
-  setRunStart,
-} from '../stops/schedule-queries.js';
+import { pendingTripsFollowRoutes } from '../../operations/trips/index.js';
+import { clearRun, lockExistingStops, lockRoute, replaceRunStops, setRunStart } from '../stops/index.js';
 import {
   blockersOf,
   changesOf,
@@ -218,7 +212,7 @@ export function createPlanReviewService({
         await setStops(tx, 'PICKUP', ties);
         await setStops(tx, 'DROP', ties);
         await untie(tx, unseated);
-        const tripsRefreshed = await refreshPendingTrips(
+        const tripsRefreshed = await pendingTripsFollowRoutes(
           tx,
           used.map((vehicle) => vehicle.routeId!),
           { fromDate: zonedDate(acceptedAt, timeZone), timeZone },

@@ -6,7 +6,7 @@ import type {
   ReviewRun,
   ReviewStop,
 } from '@school-transport/shared';
-import { neutralStopName } from '../stops/schedule-service.js';
+import { neutralStopName } from '../stops/index.js';
 import type { ChildPlacement, VehicleAssignment } from './plan-review-queries.js';
 
 /**

@@ -5,7 +5,7 @@ import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { writerFor } from '../../../lib/db-errors.js';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import { boxAround, distanceM, type Point } from '../../../lib/geo-distance.js';
 import { createPlanReviewService } from './plan-review-service.js';
 import { MAX_WAITING_JOBS, RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../../db/client.js';
 import { sendCsv } from '../../../lib/csv.js';
 import { success } from '../../../lib/envelope.js';
-import { auditExport } from '../../platform/audit/export-audit.js';
+import { auditExport } from '../../platform/audit/index.js';
 import type { ReportsService } from './reports-service.js';
 
 const tags = ['reports'];

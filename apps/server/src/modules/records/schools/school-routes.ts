@@ -1,5 +1,5 @@
 import { schoolInputSchema, schoolListQuerySchema, schoolSchema } from '@school-transport/shared';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { SchoolService } from './school-service.js';
 
 /** /api/schools/… */

@@ -2,8 +2,7 @@ import type { School } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { schools } from '../../../db/schema/index.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
 
 /** PostgreSQL answers a `time` as 07:30:00; the contract, like the form, speaks in HH:MM. */
 const clock = (time: string) => time.slice(0, 5);

@@ -12,7 +12,7 @@ import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import { writerFor } from '../../../lib/db-errors.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
-import { recordAudit } from '../../platform/audit/audit-log.js';
+import { recordAudit } from '../../platform/audit/index.js';
 import {
   appendRunStop,
   clearRun,

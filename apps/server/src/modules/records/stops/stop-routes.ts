@@ -19,7 +19,7 @@ import {
 } from '@school-transport/shared';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { ScheduleService } from './schedule-service.js';
 import type { StopService } from './stop-service.js';
 

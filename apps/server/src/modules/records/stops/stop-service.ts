@@ -3,8 +3,7 @@ import type { Database, Executor } from '../../../db/client.js';
 import { stops } from '../../../db/schema/index.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { conflict } from '../../../lib/errors.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
 import { boxAround, distanceM, type Point } from '../../../lib/geo-distance.js';
 import { runUsingStop, stopsInBox, untieFromStop, type StopRow } from './stop-queries.js';
 

@@ -1,5 +1,5 @@
 import { vehicleListQuerySchema, vehicleInputSchema, vehicleSchema } from '@school-transport/shared';
-import { resourceRoutes } from '../../platform/resources/resource-routes.js';
+import { resourceRoutes } from '../../platform/resources/index.js';
 import type { VehicleService } from './vehicle-service.js';
 
 /** /api/vehicles/… */

@@ -2,11 +2,9 @@ import type { Vehicle } from '@school-transport/shared';
 import { ownSorts } from '../../../db/list-queries.js';
 import { routeAssignments, vehicles } from '../../../db/schema/index.js';
 import { conflict } from '../../../lib/errors.js';
-import { seatedInVehicle } from '../assignments/assignment-queries.js';
-import { refuseWhileAssigned } from '../assignments/assignment-service.js';
-import { tableResource } from '../../platform/resources/resource-queries.js';
-import { createResourceService } from '../../platform/resources/resource-service.js';
-import { profileImageTarget, type ImageServiceDeps } from '../../platform/uploads/profile-image-target.js';
+import { refuseWhileAssigned, seatedInVehicle } from '../assignments/index.js';
+import { createResourceService, tableResource } from '../../platform/resources/index.js';
+import { type ImageServiceDeps, profileImageTarget } from '../../platform/uploads/index.js';
 
 const resource = tableResource(vehicles, {
   searchColumns: [vehicles.licensePlate, vehicles.model, vehicles.type, vehicles.color],

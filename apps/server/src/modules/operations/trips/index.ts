@@ -1,0 +1,18 @@
+/** The trips module's front door: what the rest of the server may use of it. */
+export {
+  detachPendingTrips,
+  drivenBy,
+  familiesOnTrips,
+  findTrip,
+  lockTrip,
+  pendingTripsFollowAssignment,
+} from './trip-queries.js';
+export { tripRoutes } from './trip-routes.js';
+export {
+  CALENDAR_CANCEL_REASON,
+  createTripService,
+  moveTripIn,
+  pendingTripsFollowRoutes,
+  toTrip,
+} from './trip-service.js';
+export type { TripService } from './trip-service.js';

@@ -1,0 +1,11 @@
+/** The uploads module's front door: what the rest of the server may use of it. */
+export { NotAnImageError, toProfileWebp } from './image-processing.js';
+export { createImageStorage, removedFolder, uploadsFolder } from './image-storage.js';
+export type { ImageStorage } from './image-storage.js';
+export { createImageUrls } from './image-urls.js';
+export type { ImageUrls } from './image-urls.js';
+export { profileImageTarget } from './profile-image-target.js';
+export type { ImageServiceDeps } from './profile-image-target.js';
+export { serverSecret } from './server-secret-queries.js';
+export { sendSignedFile, signatureQuery } from './signed-file.js';
+export { uploadRoutes } from './upload-routes.js';

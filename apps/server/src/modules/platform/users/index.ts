@@ -1,0 +1,16 @@
+/** The users module's front door: what the rest of the server may use of it. */
+export { EmailTakenError, createAdmin, ensureFirstAdmin, passwordProblem } from './first-admin.js';
+export type { CreatedAdmin } from './first-admin.js';
+export { assertLongEnoughFor, assertNotCommon } from './password-policy.js';
+export { checkPassword, hashPassword } from './passwords.js';
+export {
+  EMAIL_TAKEN,
+  countActiveAdmins,
+  findUserByEmail,
+  findUserById,
+  lockUser,
+  markSignedIn,
+  setAccountNamesAndEmails,
+  updateUser,
+} from './user-queries.js';
+export type { UserRow } from './user-queries.js';
