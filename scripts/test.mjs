@@ -137,9 +137,18 @@ function runVitest(name, workspace) {
   ];
   const ok = run(name, workspace, args, { VITEST_TIMES_FILE: times });
   const counts = vitestCounts(report, name);
-  // Vitest also fails a run for an error outside any test (an unhandled rejection, say).
-  if (!ok && counts.failures.length === 0)
-    counts.failures.push(`${name}: an error outside the tests (see above)`);
+  // Vitest also fails a run for an error outside any test (an unhandled rejection, say): the times reporter kept it.
+  if (!ok && counts.failures.length === 0) {
+    const outside = fs.existsSync(times) ? (JSON.parse(fs.readFileSync(times, 'utf8')).outside ?? []) : [];
+    for (const error of outside) {
+      const where = [error.file, error.during].filter(Boolean).join(' › ');
+      counts.failures.push(
+        `${name}: an error outside the tests${where ? ` (during ${where})` : ''}: ${firstLine(`${error.name ?? 'Error'}: ${error.message}`)}`,
+      );
+      if (error.stack) console.error(`\n${name}, an error outside the tests:\n${error.stack}`);
+    }
+    if (outside.length === 0) counts.failures.push(`${name}: an error outside the tests (see above)`);
+  }
   return { ok, ...counts };
 }
 

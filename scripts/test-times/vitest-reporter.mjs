@@ -14,7 +14,9 @@ export default class TimesReporter {
     this.vitest = vitest;
   }
 
-  onTestRunEnd(testModules) {
+  // Vitest fails a run for an error no test owns (an unhandled rejection after a test ended, say) and prints it far
+  // up the log; it is kept here so that the summary can name it where a reader of a long CI log looks.
+  onTestRunEnd(testModules, unhandledErrors = []) {
     const output = process.env.VITEST_TIMES_FILE;
     if (!output) return;
     const files = [];
@@ -36,6 +38,14 @@ export default class TimesReporter {
         tests.push({ file, project, name: test.fullName, ms });
       }
     }
-    fs.writeFileSync(output, JSON.stringify({ files, tests }));
+    const outside = unhandledErrors.map((error) => ({
+      name: error?.name,
+      message: String(error?.message ?? error),
+      stack: typeof error?.stack === 'string' ? error.stack.split('\n').slice(0, 8).join('\n') : undefined,
+      // Vitest names the file and test that were running when the error came, where it knows them.
+      during: error?.testName ?? error?.VITEST_TEST_NAME,
+      file: error?.VITEST_TEST_PATH ? path.relative(root, error.VITEST_TEST_PATH) : undefined,
+    }));
+    fs.writeFileSync(output, JSON.stringify({ files, tests, outside }));
   }
 }
