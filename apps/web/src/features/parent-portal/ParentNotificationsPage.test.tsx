@@ -1,4 +1,8 @@
-import { DEFAULT_NOTIFICATION_PREFERENCES } from '@school-transport/shared';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_KINDS,
+  PREFERENCE_OF_KIND,
+} from '@school-transport/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +40,29 @@ describe('the notification choices', () => {
     await waitFor(() =>
       expect(saved).toEqual([{ ...DEFAULT_NOTIFICATION_PREFERENCES, approachingMinutes: 8, left: false }]),
     );
+  });
+
+  // A kind of notification the server sends but the portal has no switch for could not be turned off by a parent.
+  it('has a switch for every kind of notification: turning every switch off turns every kind off', async () => {
+    const everyKindOn = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+    for (const kind of NOTIFICATION_KINDS) everyKindOn[PREFERENCE_OF_KIND[kind]] = true;
+    const saved: Record<string, unknown>[] = [];
+    answerApi({
+      'GET /parent/notification-preferences': () => ok(everyKindOn),
+      'PUT /parent/notification-preferences': (init) => {
+        saved.push(JSON.parse(String(init?.body)));
+        return ok(saved.at(-1), 'Your notification choices are saved.');
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/parent/notifications');
+
+    await screen.findByRole('button', { name: 'Save choices' });
+    for (const toggle of screen.getAllByRole('switch'))
+      if ((toggle as HTMLInputElement).checked) await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save choices' }));
+    expect(await screen.findByText('Your notification choices are saved.')).toBeVisible();
+    for (const kind of NOTIFICATION_KINDS) expect(saved[0]?.[PREFERENCE_OF_KIND[kind]], kind).toBe(false);
   });
 
   it('explains what to do where the browser has no Web Push (jsdom has none)', async () => {

@@ -1,9 +1,17 @@
+import { REPORT_IDS } from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
-import { CHART_ROWS, chartRows, formatCell } from './report-views';
+import { CHART_ROWS, chartRows, formatCell, REPORT_GROUPS } from './report-views';
 
 const number = { key: 'n', label: 'N', kind: 'number' as const };
 
 describe('report views', () => {
+  // The reports screen draws its tabs from REPORT_GROUPS alone: a report the server offers but no group names would
+  // exist only for someone who types its address.
+  it('offers every report of the contract on the reports screen, once', () => {
+    const offered = REPORT_GROUPS.flatMap((group) => group.reports.map((report) => report.id));
+    expect([...offered].sort()).toEqual([...REPORT_IDS].sort());
+  });
+
   it('formats cells for the table', () => {
     expect(formatCell(1234.56, number)).toBe('1,234.6');
     expect(formatCell(50, { ...number, kind: 'percent' })).toBe('50 %');
