@@ -175,9 +175,12 @@ function checkWingCoverage() {
   } catch {
     refused = true;
   }
-  if (!refused)
+  if (!refused) {
     failures.push('a wing folder missing from serverWings did not stop eslint.config.js from loading');
-  else passed += 1;
+  } else {
+    passed += 1;
+    if (verbose) console.log('  ✓ a wing folder missing from serverWings: eslint.config.js refuses to load');
+  }
   for (const module of serverWings.flatMap(modulesOf)) {
     const path = `${serverModules}/${module}`;
     if (!isFolder(path)) failures.push(`${path} is in no module: a wing holds module folders only`);
