@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import tseslint from 'typescript-eslint';
+import { frontDoor } from './scripts/lint-rules/front-door.mjs';
 import { noModuleCycle } from './scripts/lint-rules/no-module-cycle.mjs';
 
 // Zone paths are resolved against this folder, so the rules mean the same whatever folder eslint runs from.
@@ -36,13 +37,28 @@ export const webLayers = [
   { name: 'lib', paths: ['apps/web/src/lib'] },
 ];
 
+// Levels listed top first: each may import its own level and those below it. `message` says why for a level
+// and the levels above it.
+function upwardZones(levels, message) {
+  return levels.slice(1).map((level, index) => {
+    const above = levels.slice(0, index + 1);
+    return {
+      target: level.paths,
+      from: above.flatMap((higher) => higher.paths),
+      message: message(
+        level.name,
+        above.map((higher) => higher.name),
+      ),
+    };
+  });
+}
+
 function layerZones(app, layers) {
   const order = layers.map((layer) => layer.name).join(' → ');
-  return layers.slice(1).map((layer, index) => ({
-    target: layer.paths,
-    from: layers.slice(0, index + 1).flatMap((above) => above.paths),
-    message: `${app} layers are ${order}: ${layer.name} may not import from a layer above it.`,
-  }));
+  return upwardZones(
+    layers,
+    (name) => `${app} layers are ${order}: ${name} may not import from a layer above it.`,
+  );
 }
 
 function subfolders(path) {
@@ -50,6 +66,45 @@ function subfolders(path) {
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 }
+
+export const serverModules = 'apps/server/src/modules';
+
+/**
+ * The wings in `order` (lowest first), once every entry of the modules folder has a place in it and every wing
+ * in it has a folder: a wing left out would have no zone, so its imports would go unchecked without a word.
+ */
+export function wingsInOrder(entries, order) {
+  const stray = entries.filter((entry) => !entry.startsWith('.') && !order.includes(entry));
+  const missing = order.filter((wing) => !entries.includes(wing));
+  if (stray.length > 0 || missing.length > 0) {
+    const problems = [
+      ...stray.map((entry) => `${serverModules}/${entry} has no place in the wing order`),
+      ...missing.map((wing) => `the wing order names ${wing}, which has no folder in ${serverModules}`),
+    ];
+    throw new Error(
+      `${problems.join('; ')}: ${serverModules} holds only the wings of serverWings in eslint.config.js.`,
+    );
+  }
+  return order;
+}
+
+// The server's modules stand in wings, lowest first. A wing may use its own modules and those of the wings below
+// it: platform is what every module relies on (accounts, sessions, audit, mail), operations runs the school day,
+// records holds what the office keeps and sits above operations because changing the plan rewrites the day's
+// pending trips, and apps are the driver's and the parents' screens over all of them.
+export const serverWings = wingsInOrder(readdirSync(new URL(`${serverModules}/`, import.meta.url)), [
+  'platform',
+  'operations',
+  'records',
+  'apps',
+]);
+
+const wingZones = upwardZones(
+  serverWings.toReversed().map((wing) => ({ name: wing, paths: [`${serverModules}/${wing}`] })),
+  (wing, above) =>
+    `Server wings are ${serverWings.join(' < ')}, and a wing imports only itself and the wings below it: ` +
+    `${wing} may not import ${above.toReversed().join(' or ')}.`,
+);
 
 // Each web feature is a screen of its own: what two features share lives in components/ or lib/.
 const featureZones = subfolders('apps/web/src/features/').map((feature) => ({
@@ -144,14 +199,29 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    files: ['apps/server/src/modules/**/*.ts'],
-    plugins: { layers: { rules: { 'no-module-cycle': noModuleCycle(`${root}apps/server/src/modules`) } } },
+    plugins: {
+      layers: {
+        rules: {
+          'no-module-cycle': noModuleCycle(`${root}${serverModules}`),
+          'front-door': frontDoor(`${root}${serverModules}`),
+        },
+      },
+    },
+  },
+  {
+    files: [`${serverModules}/**/*.ts`],
     rules: { 'layers/no-module-cycle': 'error' },
+  },
+  {
+    // All of src/, so that app.ts and the server's start go through the front doors too.
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'layers/front-door': 'error' },
   },
   restrictedPaths(
     ['apps/server/src/**'],
     [
       ...layerZones('Server', serverLayers),
+      ...wingZones,
       notFromOtherApp('apps/server/src', 'apps/web'),
       noTestingPackage('apps/server/src'),
     ],

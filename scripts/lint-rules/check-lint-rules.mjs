@@ -5,24 +5,28 @@
 //
 // Three kinds of checks:
 // - fixtures/*.ts: each is linted as if it were the file its `// lint-as:` line names (so the real zones and
-//   resolver apply, and its imports reach real files), and must draw the rule its `// expect:` line names, or
-//   nothing at all for `// expect: nothing`. fixtures/cycle/ is a pair importing each other, linted where it is.
-// - generated from the layer lists of eslint.config.js: an import from every layer into each layer above it, and
-//   from every web feature into another, so a layer or feature added later is covered too; and
-//   every file and folder of both apps' src/ must belong to a layer.
+//   resolver apply, and its imports reach real files), and must draw the rule its `// expect:` line names (with
+//   the words after `saying`, when given), or nothing at all for `// expect: nothing`. fixtures/cycle/ is a pair
+//   importing each other, linted where it is.
+// - generated from the layer and wing lists of eslint.config.js: an import from every layer into each layer above
+//   it, from every server wing into each wing above it (and, allowed, into itself and each wing below it), from
+//   every web feature into another, and past a front door in every wing, so a layer, wing or feature added later
+//   is covered too; every file and folder of both apps' src/ must belong to a layer, a stray wing folder must
+//   stop the config from loading, and every wing must hold only modules, each with its index.ts.
 // - a cycle closed in the real tree (a file importing back a neighbour that imports it), so no-cycle is proven
 //   on the apps' sources and not only on the fixtures; and two server modules closed in a circle.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
-import { serverLayers, webLayers } from '../../eslint.config.js';
-import { moduleGraph } from './no-module-cycle.mjs';
+import { serverLayers, serverModules, serverWings, webLayers, wingsInOrder } from '../../eslint.config.js';
+import { moduleGraph, modulePath } from './no-module-cycle.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixtures = fileURLToPath(new URL('fixtures/', import.meta.url));
 const RESTRICTED = 'import-x/no-restricted-paths';
 const CYCLE = 'import-x/no-cycle';
+const FRONT_DOOR = 'layers/front-door';
 
 // ignore: false, because the fixtures folder is ignored by the normal lint.
 const eslint = new ESLint({ cwd: root, ignore: false });
@@ -79,10 +83,10 @@ async function checkFixtures() {
   for (const name of readdirSync(fixtures, { recursive: true }).sort()) {
     if (!name.endsWith('.ts')) continue;
     const code = readFileSync(join(fixtures, name), 'utf8');
-    const expected = /^\/\/ expect: (\S+)$/m.exec(code)?.[1];
+    const [, expected, said] = /^\/\/ expect: (\S+)(?: saying '(.+)')?$/m.exec(code) ?? [];
     const lintAs = /^\/\/ lint-as: (\S+)$/m.exec(code)?.[1] ?? relative(root, join(fixtures, name));
     if (!expected) failures.push(`fixtures/${name}: no '// expect:' line`);
-    else await check(`fixtures/${name}`, lintAs, code, expected);
+    else await check(`fixtures/${name}`, lintAs, code, expected, said);
   }
 }
 
@@ -153,16 +157,87 @@ async function checkRealCycle(folder) {
   );
 }
 
+// Modules as moduleOf names them ('wing/module'), and a module's front door.
+const modulesOf = (wing) =>
+  readdirSync(join(root, serverModules, wing))
+    .sort()
+    .map((name) => `${wing}/${name}`);
+const frontDoorOf = (module) => `${serverModules}/${module}/index.ts`;
+const moduleImports = moduleGraph(join(root, serverModules));
+
+// A folder of modules/ outside the wing order must stop eslint.config.js from loading (else its imports would go
+// unchecked), and a wing holds modules only, each with its front door: a file loose in a wing is in no module,
+// so the front-door rule would not guard it.
+function checkWingCoverage() {
+  let refused = false;
+  try {
+    wingsInOrder([...serverWings, 'unplaced-wing'], serverWings);
+  } catch {
+    refused = true;
+  }
+  if (!refused) {
+    failures.push('a wing folder missing from serverWings did not stop eslint.config.js from loading');
+  } else {
+    passed += 1;
+    if (verbose) console.log('  ✓ a wing folder missing from serverWings: eslint.config.js refuses to load');
+  }
+  for (const module of serverWings.flatMap(modulesOf)) {
+    const path = `${serverModules}/${module}`;
+    if (!isFolder(path)) failures.push(`${path} is in no module: a wing holds module folders only`);
+    else if (!existsSync(join(root, frontDoorOf(module))))
+      failures.push(`${path} has no index.ts, its front door`);
+  }
+}
+
+async function checkWings() {
+  for (const [index, wing] of serverWings.entries()) {
+    const modules = modulesOf(wing);
+    for (const higher of serverWings.slice(index + 1)) {
+      const from = `${serverModules}/${modules[0]}/upward-import.ts`;
+      const code = `import '${specifier(from, frontDoorOf(modulesOf(higher)[0]))}';\n`;
+      await check(`wing ${wing} → ${higher}`, from, code, RESTRICTED, 'wings are');
+    }
+    // Allowed: into its own wing and each one below, through a front door and between modules that close no
+    // circle, so that nothing at all may be reported.
+    for (const lower of serverWings.slice(0, index + 1)) {
+      const [importer, imported] =
+        modules
+          .flatMap((a) => modulesOf(lower).map((b) => [a, b]))
+          .find(([a, b]) => a !== b && !modulePath(moduleImports, b, a)) ?? [];
+      if (!importer) {
+        failures.push(`no module of ${wing} can import one of ${lower} without closing a circle to check`);
+        continue;
+      }
+      const from = `${serverModules}/${importer}/downward-import.ts`;
+      const code = `import '${specifier(from, frontDoorOf(imported))}';\n`;
+      await check(`wing ${wing} → ${lower} (${importer} → ${imported})`, from, code, 'nothing');
+    }
+    // Past a front door inside the wing, where no wing zone applies; from app.ts if the wing has one module.
+    const inside = sourceFiles(`${serverModules}/${modules[0]}`).find(
+      (path) => path !== frontDoorOf(modules[0]),
+    );
+    const from =
+      modules.length > 1 ? `${serverModules}/${modules.at(-1)}/past-front-door.ts` : 'apps/server/src/app.ts';
+    const code = `import '${specifier(from, inside)}';\n`;
+    await check(`past ${modules[0]}'s front door`, from, code, FRONT_DOOR, 'front door');
+  }
+}
+
 // Two server modules in a circle through different files, which no-cycle cannot see: a module B that a module A
-// imports, given a file importing A back.
+// of its wing imports (across wings the zones allow one direction only), given a file importing A back.
 async function checkModuleCycle() {
-  const modules = 'apps/server/src/modules';
-  const [a, edges] = [...moduleGraph(join(root, modules))].sort(([x], [y]) => x.localeCompare(y))[0] ?? [];
-  const b = edges && [...edges.keys()].sort()[0];
-  if (!b)
-    return void failures.push(`no module of ${modules} imports another, so no module cycle could be checked`);
-  const from = `${modules}/${b}/module-cycle.ts`;
-  const code = `import '${specifier(from, sourceFiles(`${modules}/${a}`)[0])}';\n`;
+  const [a, b] =
+    [...moduleImports.keys()]
+      .sort()
+      .flatMap((a) => [...moduleImports.get(a).keys()].sort().map((b) => [a, b]))
+      .find(([a, b]) => a.split('/')[0] === b.split('/')[0]) ?? [];
+  if (!b) {
+    return void failures.push(
+      `no module of ${serverModules} imports one of its wing, so no cycle could be checked`,
+    );
+  }
+  const from = `${serverModules}/${b}/module-cycle.ts`;
+  const code = `import '${specifier(from, frontDoorOf(a))}';\n`;
   await check(`module cycle ${a} → ${b} → ${a}`, from, code, 'layers/no-module-cycle');
 }
 
@@ -170,8 +245,10 @@ const started = Date.now();
 await checkFixtures();
 checkCoverage('server', serverLayers, []);
 checkCoverage('web', webLayers, [/\/src\/test$/]);
+checkWingCoverage();
 await checkLayers(serverLayers);
 await checkLayers(webLayers);
+await checkWings();
 await checkFeatures();
 await checkModuleCycle();
 await checkRealCycle('apps/server/src/lib');
