@@ -13,8 +13,13 @@ if (names.length === 0) {
   console.error('usage: npm run db:function -- <function or trigger>... [--name <migration name>]');
   process.exit(2);
 }
-const file = writeFunctionMigration({ names, migrationName: values.name ?? names[0]!.replaceAll('_', '-') });
-console.log(
-  `Wrote apps/server/src/db/migrations/${file} and pointed their "Last changed" lines in db/functions/ at it. ` +
-    'Say at its top why they changed.',
-);
+try {
+  const file = writeFunctionMigration({ names, migrationName: values.name ?? names[0]!.replaceAll('_', '-') });
+  console.log(
+    `Wrote apps/server/src/db/migrations/${file} and pointed their "Last changed" lines in db/functions/ at it. ` +
+      'Say at its top why they changed.',
+  );
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
