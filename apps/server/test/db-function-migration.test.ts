@@ -63,18 +63,26 @@ describe(`a migration written from db/functions/ (${TEST_DB})`, () => {
       'function on_time_rollup_add',
     ]);
     const written = fs.readFileSync(path.join(migrations, file), 'utf8');
-    const statements = written.split('--> statement-breakpoint').map((chunk) => chunk.replace(/^--.*\n/, '').trim());
+    const statements = written
+      .split('--> statement-breakpoint')
+      .map((chunk) => chunk.replace(/^--.*\n/, '').trim());
     expect(statements).toEqual(picked.map(({ statement }) => statement));
 
     const after = readFunctionHome(functions);
     expect(after).toEqual(
-      home.map((definition) => (picked.includes(definition) ? { ...definition, lastChangedBy: file } : definition)),
+      home.map((definition) =>
+        picked.includes(definition) ? { ...definition, lastChangedBy: file } : definition,
+      ),
     );
 
     const migrated = await readSqlDefinitions(database.db);
     const applied = async () =>
-      (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`))[0]!
-        .n;
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+        )
+      )[0]!.n;
     const appliedBefore = await applied();
     if (database.kind === 'pglite')
       await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder: migrations });
@@ -86,7 +94,12 @@ describe(`a migration written from db/functions/ (${TEST_DB})`, () => {
   it('names what the home does not hold, and writes nothing', () => {
     const before = fs.readdirSync(migrations);
     expect(() =>
-      writeFunctionMigration({ names: ['no_such_function'], migrationName: 'nothing', migrations, functions }),
+      writeFunctionMigration({
+        names: ['no_such_function'],
+        migrationName: 'nothing',
+        migrations,
+        functions,
+      }),
     ).toThrow('No function or trigger in db/functions/ is named no_such_function');
     expect(fs.readdirSync(migrations)).toEqual(before);
   });

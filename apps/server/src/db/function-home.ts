@@ -60,7 +60,8 @@ export function readFunctionHome(dir = functionsDir): HomeDefinition[] {
       const kind = definition[1] === 'FUNCTION' ? 'function' : 'trigger';
       const name = definition[2]!;
       const lastChanged = LAST_CHANGED.exec(comments);
-      if (!lastChanged) throw new Error(`${file}: ${kind} ${name} has no "-- Last changed: <migration>.sql" line`);
+      if (!lastChanged)
+        throw new Error(`${file}: ${kind} ${name} has no "-- Last changed: <migration>.sql" line`);
       const twin = definitions.find((other) => other.kind === kind && other.name === name);
       if (twin) throw new Error(`${file}: ${kind} ${name} is also in ${twin.file}`);
       definitions.push({ kind, name, file, lastChangedBy: lastChanged[1]!, statement });
@@ -73,7 +74,7 @@ export function readFunctionHome(dir = functionsDir): HomeDefinition[] {
  * The definitions `names` pick, in the home's order (a function before the triggers that run it). A name picks
  * both a function and a trigger called so (several triggers are named after their function).
  */
-export function pickDefinitions(names: readonly string[], home: readonly HomeDefinition[]): HomeDefinition[] {
+function pickDefinitions(names: readonly string[], home: readonly HomeDefinition[]): HomeDefinition[] {
   const unknown = names.filter((name) => !home.some((definition) => definition.name === name));
   if (unknown.length > 0)
     throw new Error(`No function or trigger in db/functions/ is named ${unknown.join(', ')}`);
@@ -81,7 +82,7 @@ export function pickDefinitions(names: readonly string[], home: readonly HomeDef
 }
 
 /** A migration's text that brings `picked` to their definitions in the home. */
-export function migrationText(picked: readonly HomeDefinition[]): string {
+function migrationText(picked: readonly HomeDefinition[]): string {
   const sources = [...new Set(picked.map((definition) => definition.file))].join(', ');
   const header = `-- The definitions of db/functions/ (${sources}) as they are now, written by npm run db:function.\n`;
   return header + picked.map((definition) => definition.statement).join(`\n${BREAKPOINT}\n`) + '\n';
@@ -94,7 +95,9 @@ function markLastChanged(picked: readonly HomeDefinition[], migrationFile: strin
     const chunks = fs.readFileSync(full, 'utf8').split(BREAKPOINT);
     const updated = chunks.map((chunk) => {
       const { statement } = splitChunk(chunk);
-      const isPicked = picked.some((definition) => definition.file === file && definition.statement === statement);
+      const isPicked = picked.some(
+        (definition) => definition.file === file && definition.statement === statement,
+      );
       return isPicked ? chunk.replace(LAST_CHANGED, `-- Last changed: ${migrationFile}`) : chunk;
     });
     fs.writeFileSync(full, updated.join(BREAKPOINT));
@@ -121,12 +124,16 @@ export function writeFunctionMigration(options: {
   const picked = pickDefinitions(names, readFunctionHome(functions));
   const before = readJournal(migrations).entries.length;
   // The package exports no bin.cjs; it sits beside the entry.
-  const drizzleKit = path.join(path.dirname(createRequire(import.meta.url).resolve('drizzle-kit')), 'bin.cjs');
+  const drizzleKitEntry = createRequire(import.meta.url).resolve('drizzle-kit');
+  const drizzleKit = path.join(path.dirname(drizzleKitEntry), 'bin.cjs');
   // drizzle-kit reads --out relative to its working directory, even an absolute path.
   const out = path.relative(serverDir, migrations);
-  const schema = './src/db/schema/index.ts';
-  const args = ['generate', '--custom', '--name', migrationName, '--dialect', 'postgresql', '--schema', schema];
-  const run = spawnSync(process.execPath, [drizzleKit, ...args, '--out', out], { cwd: serverDir, encoding: 'utf8' });
+  const args = ['generate', '--custom', '--name', migrationName, '--out', out, '--dialect', 'postgresql'];
+  const schema = ['--schema', './src/db/schema/index.ts'];
+  const run = spawnSync(process.execPath, [drizzleKit, ...args, ...schema], {
+    cwd: serverDir,
+    encoding: 'utf8',
+  });
   const entries = readJournal(migrations).entries;
   if (run.status !== 0 || entries.length !== before + 1)
     throw new Error(`drizzle-kit made no migration:\n${run.stdout}${run.stderr}`);

@@ -14,7 +14,10 @@ if (names.length === 0) {
   process.exit(2);
 }
 try {
-  const file = writeFunctionMigration({ names, migrationName: values.name ?? names[0]!.replaceAll('_', '-') });
+  const file = writeFunctionMigration({
+    names,
+    migrationName: values.name ?? names[0]!.replaceAll('_', '-'),
+  });
   console.log(
     `Wrote apps/server/src/db/migrations/${file} and pointed their "Last changed" lines in db/functions/ at it. ` +
       'Say at its top why they changed.',
