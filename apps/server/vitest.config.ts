@@ -19,6 +19,7 @@ export const ALONE = [
   'backup',
   'crash-safety',
   'data-dir',
+  'db-function-migration',
   'durability',
   'forgot-password-timing',
   'launcher',
