@@ -1,5 +1,5 @@
 import { DEFAULT_OPERATOR_LOCALE } from '@school-transport/shared';
-import { usePublicSettings } from '../api/settings-api';
+import { usePublicSettings } from '../api/use-public-settings';
 
 /**
  * The operator's locale (OPERATOR_LOCALE on the server, answered by /api/settings), which every date and time the

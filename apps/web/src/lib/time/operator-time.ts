@@ -1,4 +1,4 @@
-import { usePublicSettings } from '../api/settings-api';
+import { usePublicSettings } from '../api/use-public-settings';
 
 /**
  * Times of the day's work (a run's start, a trip's planned and actual times) read in the operator's time zone, the
