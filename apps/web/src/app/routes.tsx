@@ -5,7 +5,7 @@ import { RouteErrorPage } from './RouteErrorPage';
 import { RequireAdmin, RequireVisitor } from '../features/auth/route-guards';
 import { SessionProvider } from '../features/auth/SessionProvider';
 import { paths } from '../lib/paths/paths';
-import { prefetchPublicSettings } from '../lib/api/settings-request';
+import { prefetchPublicSettings } from '../lib/api/settings-api';
 import { SessionLayout } from './layout/SessionLayout';
 
 function SessionRoot() {
