@@ -15,7 +15,12 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { countOf, formatTripDay } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
-import { RESOURCES, useResourceItem, useResourceList, type ListFilterValues } from '../../lib/api/resource-api';
+import {
+  RESOURCES,
+  useResourceItem,
+  useResourceList,
+  type ListFilterValues,
+} from '../../lib/api/resource-api';
 import { FactList, type Fact } from '../record/FactList';
 import { RetryAlert } from '../page/RetryAlert';
 import { RiderList } from './RiderList';
