@@ -1,7 +1,7 @@
 import type { LoginInput } from '@school-transport/shared';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { textFieldRegistration } from '../form/form-fields';
-import { TextInputField } from './TextInputField';
+import { TextInputField } from '../form/TextInputField';
 
 interface CredentialsFieldsProps {
   register: UseFormRegister<LoginInput>;
