@@ -24,7 +24,7 @@ const NOT_ADMIN: Record<string, string> = {
   'features/auth/LoginPage.tsx': 'login',
   'features/auth/ForgotPasswordPage.tsx': 'public',
   'features/auth/ResetPasswordPage.tsx': 'public',
-  'components/NotFoundPage.tsx': 'public',
+  'components/shell/NotFoundPage.tsx': 'public',
   'features/driver-app/DriverRoot.tsx': 'driver',
   'features/parent-portal/ParentRoot.tsx': 'parent',
 };

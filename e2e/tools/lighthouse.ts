@@ -15,7 +15,7 @@
  * (default: build when needed), CHROMIUM_PATH (default /usr/bin/chromium).
  *
  * The signed-in pages need a session: the token and user go into localStorage under the web app's keys
- * (apps/web/src/lib/session-storage.ts), so Lighthouse runs with disableStorageReset; the HTTP cache is
+ * (apps/web/src/lib/session/session-storage.ts), so Lighthouse runs with disableStorageReset; the HTTP cache is
  * cleared before each run instead, so every run is a cold load. On a phone's width the list shows cards
  * (RecordCards), on the desktop preset's a table: both are checked to hold the 100 records before measuring.
  */

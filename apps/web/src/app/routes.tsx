@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoader } from '../components/PageLoader';
-import { RouteErrorPage } from '../components/RouteErrorPage';
+import { PageLoader } from '../components/shell/PageLoader';
+import { RouteErrorPage } from './RouteErrorPage';
 import { RequireAdmin, RequireVisitor } from '../features/auth/route-guards';
 import { SessionProvider } from '../features/auth/SessionProvider';
-import { paths } from '../lib/paths';
-import { prefetchPublicSettings } from '../lib/settings-request';
+import { paths } from '../lib/paths/paths';
+import { prefetchPublicSettings } from '../lib/api/settings-api';
 import { SessionLayout } from './layout/SessionLayout';
 
 function SessionRoot() {
@@ -262,7 +262,7 @@ export const createAppRoutes = (): RouteObject[] => [
               ),
             ],
           },
-          screen('*', () => import('../components/NotFoundPage'), 'NotFoundPage'),
+          screen('*', () => import('../components/shell/NotFoundPage'), 'NotFoundPage'),
         ],
       },
     ],

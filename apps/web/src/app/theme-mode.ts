@@ -1,6 +1,6 @@
 import type { PaletteMode } from '@mui/material/styles';
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
-import { readStorage, writeStorage } from '../lib/storage';
+import { readStorage, writeStorage } from '../lib/device/storage';
 
 /** The storage key and default mode stay as they are, so a choice saved by an earlier version still applies. */
 const MODE_KEY = 'mode';

@@ -1,4 +1,4 @@
-import type { EventSourceLike } from '../lib/event-stream';
+import type { EventSourceLike } from '../lib/live/event-stream';
 
 /** An EventSource the test drives: it says what the server would send. */
 export class FakeSource implements EventSourceLike {

@@ -4,7 +4,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createAppRoutes } from '../app/routes';
-import { createQueryClient } from '../lib/query-client';
+import { createQueryClient } from '../lib/api/query-client';
 
 /** The whole app (real routes, providers and lazy screens) opened at `path`. */
 export function renderApp(path: string) {

@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/paths/paths';
 
 /** The signed-in person's name in the top bar, opening what concerns their own account. */
 export function AccountMenu({ name }: { name: string }) {

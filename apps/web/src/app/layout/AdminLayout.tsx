@@ -12,15 +12,15 @@ import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
-import { Logo } from '../../components/Logo';
-import { clearLiveCookie } from '../../lib/live-cookie';
-import { useSession } from '../../lib/session';
+import { Logo } from '../../components/shell/Logo';
+import { clearLiveCookie } from '../../lib/live/live-cookie-api';
+import { useSession } from '../../lib/session/session';
 import { AccountMenu } from './AccountMenu';
 import { NavigationMenu } from './NavigationMenu';
 import { ThemeModeSwitch } from './ThemeModeSwitch';
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
-import { PageLoader } from '../../components/PageLoader';
-import { useOperatorLocale } from '../../lib/operator-locale';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { useOperatorLocale } from '../../lib/time/operator-locale';
 
 const DRAWER_WIDTH = 260;
 /** Wide enough for an icon button plus its padding. */

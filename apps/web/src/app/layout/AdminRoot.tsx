@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { createQueryClient } from '../../lib/query-client';
+import { createQueryClient } from '../../lib/api/query-client';
 import { AdminLayout } from './AdminLayout';
 
 /**

@@ -2,7 +2,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { Outlet } from 'react-router';
-import { Logo } from '../../components/Logo';
+import { Logo } from '../../components/shell/Logo';
 
 export function PublicLayout() {
   return (

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { PageLoader } from '../../components/PageLoader';
-import { useSession } from '../../lib/session';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { useSession } from '../../lib/session/session';
 import { PublicLayout } from './PublicLayout';
 
 /** Visitors never need the drawer's code nor the query cache, so they stay out of the first download. */

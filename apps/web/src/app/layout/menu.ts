@@ -20,7 +20,7 @@ import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
-import { SECTIONS, type Section } from '../../lib/sections';
+import { SECTIONS, type Section } from '../../lib/paths/sections';
 
 export interface MenuItem extends Section {
   icon: ComponentType<SvgIconProps>;

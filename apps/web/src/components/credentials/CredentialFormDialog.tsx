@@ -7,7 +7,7 @@ import {
   type CredentialInput,
 } from '@school-transport/shared';
 import { useState } from 'react';
-import { useCredentialKinds, useSaveCredential } from '../../lib/credentials-api';
+import { useCredentialKinds, useSaveCredential } from './credentials-api';
 import { FormDateField } from '../form/FormDateField';
 import { FormDialog } from '../form/FormDialog';
 import { FormSelectField } from '../form/FormSelectField';

@@ -12,10 +12,10 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Credential } from '@school-transport/shared';
 import { useState } from 'react';
-import { formatDate } from '../../lib/format';
-import { useDeleteCredential, useHolderCredentials } from '../../lib/credentials-api';
-import { useDeleteConfirmation } from '../ConfirmDialog';
-import { RetryAlert } from '../RetryAlert';
+import { formatDate } from '../../lib/time/format';
+import { useDeleteCredential, useHolderCredentials } from './credentials-api';
+import { useDeleteConfirmation } from '../page/ConfirmDialog';
+import { RetryAlert } from '../page/RetryAlert';
 import { CredentialFormDialog, type CredentialHolder } from './CredentialFormDialog';
 import { CredentialStateChip, DocumentLink } from './CredentialStateChip';
 

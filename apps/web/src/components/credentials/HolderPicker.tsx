@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { SEARCH_MAX, type CredentialSubject, type Driver, type Vehicle } from '@school-transport/shared';
 import { useState } from 'react';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { RESOURCES, useResourceList } from '../../lib/resource-api';
+import { useDebouncedValue } from '../../lib/time/use-debounced-value';
+import { RESOURCES, useResourceList } from '../../lib/api/resource-api';
 
 /** Who holds a credential, as the forms name them. */
 export interface CredentialHolder {

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../page/ConfirmDialog';
 import { useLeaveWithoutAsking } from './unsaved-changes';
 
 export interface CancelEdit {

@@ -1,6 +1,6 @@
 import { useWatch, type FieldValues } from 'react-hook-form';
-import { formatInLocale } from '../../lib/format';
-import { operatorLocale } from '../../lib/operator-locale';
+import { formatInLocale } from '../../lib/time/format';
+import { operatorLocale } from '../../lib/time/operator-locale';
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
 
 const WHOLE_DAY = /^\d{4}-\d{2}-\d{2}$/;

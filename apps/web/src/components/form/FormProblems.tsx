@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { useScrollIntoView } from '../useScrollIntoView';
+import { useScrollIntoView } from '../page/useScrollIntoView';
 
 /** What is wrong with the form as a whole: the fill-in reminder or the server's refusals, one alert each. */
 export function FormProblems({ problems }: { problems: readonly string[] }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 import { showServerFieldErrors } from './server-field-errors';
 
 type Values = { name: string; address: string };

@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 
 /**
  * Puts the server's per-field refusals (a duplicate name's 409) under the fields they name, the first one

@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
-import { ConfirmDialog } from '../ConfirmDialog';
+import { ConfirmDialog } from '../page/ConfirmDialog';
 
 /** One form's state as the guard sees it, kept in a ref so the router reads it at the moment of leaving. */
 interface ChangeSource {

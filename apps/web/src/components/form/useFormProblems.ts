@@ -1,6 +1,6 @@
 import { MESSAGES } from '@school-transport/shared';
 import { useCallback, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 
 /** The server's per-field refusals (a duplicate email, …), or else its message. */
 export function serverProblems(error: unknown): string[] {

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 import { useSchemaForm } from './useSchemaForm';
 
 const schema = z.object({ name: z.string().trim().min(1, 'Name is required') });

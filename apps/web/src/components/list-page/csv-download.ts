@@ -1,6 +1,6 @@
 import { EXPORT_LISTS, type ExportList } from '@school-transport/shared';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
-import { readStoredToken } from '../../lib/session-storage';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api/api-client';
+import { readStoredToken } from '../../lib/session/session-storage';
 
 export const isExportList = (resource: string): resource is ExportList =>
   (EXPORT_LISTS as readonly string[]).includes(resource);

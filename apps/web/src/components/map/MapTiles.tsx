@@ -1,7 +1,7 @@
 import MuiAlert from '@mui/material/Alert';
 import { useMemo, useState } from 'react';
 import { TileLayer } from 'react-leaflet';
-import { usePublicSettings } from '../../lib/settings-api';
+import { usePublicSettings } from '../../lib/api/use-public-settings';
 
 export const NO_TILES_NOTICE = 'The map background could not be loaded.';
 

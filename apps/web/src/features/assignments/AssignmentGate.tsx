@@ -1,6 +1,6 @@
-import { recordGate } from '../../components/RecordGate';
-import { paths } from '../../lib/paths';
-import { useAssignment } from './api';
+import { recordGate } from '../../components/record/RecordGate';
+import { paths } from '../../lib/paths/paths';
+import { useAssignment } from './assignments-api';
 
 export const AssignmentGate = recordGate({
   useRecord: useAssignment,

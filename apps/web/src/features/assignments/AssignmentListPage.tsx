@@ -7,10 +7,10 @@ import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { formatDate } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { changeStudentsPath } from '../../lib/query-paths';
-import { RESOURCES } from '../../lib/resource-api';
+import { formatDate } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
+import { changeStudentsPath } from '../../lib/paths/query-paths';
+import { RESOURCES } from '../../lib/api/resource-api';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
 
 const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<AssignmentSummary>[] => [

@@ -3,7 +3,7 @@ import { useState, type BaseSyntheticEvent } from 'react';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { serverProblems } from '../../components/form/useSchemaForm';
-import { useUpdateAssignment } from './api';
+import { useUpdateAssignment } from './assignments-api';
 import { useComplianceOverride } from './ComplianceOverride';
 import { PartSelects } from './PartSelects';
 import { allChosen, partsProblems, type AssignmentParts } from './useAssignmentDraft';

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { OVERRIDABLE_FIELD, overrideReasonField } from '@school-transport/shared';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 
 /**
  * An assignment refused for expired blocking credentials (409 with the blockers on `overrideReason`): the

@@ -1,6 +1,6 @@
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { countOf } from '../../lib/format';
-import { useDeleteAssignment } from './api';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { countOf } from '../../lib/time/format';
+import { useDeleteAssignment } from './assignments-api';
 
 /** What the confirmation names of the assignment: it is known by its route, driver and vehicle. */
 export interface AssignmentToDelete {

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { SEARCH_MAX } from '@school-transport/shared';
 import { useState } from 'react';
-import { FactList, type Fact } from '../../components/FactList';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { FactList, type Fact } from '../../components/record/FactList';
+import { useDebouncedValue } from '../../lib/time/use-debounced-value';
 import { useFreeList } from './useFreeList';
 
 /** As many as the API gives at once: a search narrows the rest down. */

@@ -1,6 +1,6 @@
 import Grid from '@mui/material/Grid';
 import { assignmentInputSchema, type Driver, type BusRoute, type Vehicle } from '@school-transport/shared';
-import { RESOURCES } from '../../lib/resource-api';
+import { RESOURCES } from '../../lib/api/resource-api';
 import { busRouteFacts, driverFacts, vehicleFacts } from './part-facts';
 import { PartSelect } from './PartSelect';
 import type { AssignmentParts, PartName } from './useAssignmentDraft';

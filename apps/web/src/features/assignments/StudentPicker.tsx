@@ -17,9 +17,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage, SEARCH_MAX, type Student } from '@school-transport/shared';
 import { useState } from 'react';
-import { riderDetails } from '../../components/rider-details';
-import { RESOURCES } from '../../lib/resource-api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { riderDetails } from '../../components/trips/rider-details';
+import { RESOURCES } from '../../lib/api/resource-api';
+import { useDebouncedValue } from '../../lib/time/use-debounced-value';
 import { useFreeList } from './useFreeList';
 import type { StudentSelection } from './useStudentSelection';
 

@@ -1,6 +1,6 @@
 import type { BusRoute, Driver, Vehicle } from '@school-transport/shared';
-import type { Fact } from '../../components/FactList';
-import { formatMinutes, orDash } from '../../lib/format';
+import type { Fact } from '../../components/record/FactList';
+import { formatMinutes, orDash } from '../../lib/time/format';
 
 /**
  * What an assignment shows of its route, vehicle and driver: under each select while choosing, and on the

@@ -1,7 +1,7 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useFormProblems } from '../../components/form/useFormProblems';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 import { aBusRoute, aDriver, aStudent, aVehicle } from '../../test/records';
 import { withAppProviders } from '../../test/render-app';
 import { draftProblems, partsProblems, studentsProblems, useAssignmentDraft } from './useAssignmentDraft';

@@ -1,5 +1,5 @@
 import type { ListQuery } from '@school-transport/shared';
-import { useResourceList } from '../../lib/resource-api';
+import { useResourceList } from '../../lib/api/resource-api';
 
 const FREE = { unassigned: 'true' } as const;
 

@@ -4,8 +4,8 @@ import type { AuditEntry } from '@school-transport/shared';
 import type { Column } from '../../components/list-page/columns';
 import { useListFilters } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
-import { formatMomentToSecond, orDash } from '../../lib/format';
-import { RESOURCES } from '../../lib/resource-api';
+import { formatMomentToSecond, orDash } from '../../lib/time/format';
+import { RESOURCES } from '../../lib/api/resource-api';
 import { detailsSummary, hasDetails, itemLabel, readableAction } from './audit-format';
 import { AUDIT_FILTERS, AuditFilters } from './AuditFilters';
 

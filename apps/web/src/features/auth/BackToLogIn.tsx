@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/paths/paths';
 
 /** The way back from Forgot and Reset Password to the sign-in screen. */
 export function BackToLogIn() {

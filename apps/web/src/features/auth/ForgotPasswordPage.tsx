@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ACCOUNT_MESSAGES, forgotPasswordSchema } from '@school-transport/shared';
 import { useState } from 'react';
-import { AuthCard } from '../../components/AuthCard';
+import { AuthCard } from '../../components/auth/AuthCard';
 import { FormTextField } from '../../components/form/FormTextField';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';

@@ -13,14 +13,14 @@ import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { AuthCard } from '../../components/AuthCard';
-import { CredentialsFields } from '../../components/form/CredentialsFields';
-import { loginResolver } from '../../components/form/login-resolver';
-import { ApiError } from '../../lib/api-client';
+import { AuthCard } from '../../components/auth/AuthCard';
+import { CredentialsFields } from '../../components/auth/CredentialsFields';
+import { loginResolver } from '../../components/auth/login-resolver';
+import { ApiError } from '../../lib/api/api-client';
 import { requestLogin, revokeToken } from './auth-api';
 import { readLoginNotice } from './login-notice';
-import { paths } from '../../lib/paths';
-import { isAdminUser, useSession } from '../../lib/session';
+import { paths } from '../../lib/paths/paths';
+import { isAdminUser, useSession } from '../../lib/session/session';
 
 /** Drivers and parents have an app of their own; the back-office points them to it (the app's address). */
 export const DRIVERS_GO_TO_DRIVER_APP = 'Drivers sign in at the driver app: /driver';

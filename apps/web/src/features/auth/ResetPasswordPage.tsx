@@ -4,14 +4,14 @@ import Stack from '@mui/material/Stack';
 import { ACCOUNT_MESSAGES, resetPasswordSchema } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../../components/AuthCard';
-import { ANY_ROLE_PASSWORD_HINT, NewPasswordFields } from '../../components/form/NewPasswordFields';
+import { AuthCard } from '../../components/auth/AuthCard';
+import { ANY_ROLE_PASSWORD_HINT, NewPasswordFields } from '../../components/auth/NewPasswordFields';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { resetPassword } from './auth-api';
 import { BackToLogIn } from './BackToLogIn';
 import type { LoginNotice } from './login-notice';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/paths/paths';
 
 /**
  * An invitation link to an app says which (`&app=driver`, `&app=parent`): once the password is set, the person goes

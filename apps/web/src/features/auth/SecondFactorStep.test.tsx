@@ -5,7 +5,7 @@ import { renderWithProviders } from '../../test/render-app';
 import { SecondFactorStep } from './SecondFactorStep';
 
 // The browser's WebAuthn prompt, which jsdom has not: a credential and an assertion as the browser would answer.
-vi.mock('../../lib/passkey-browser', () => ({
+vi.mock('../../lib/device/passkey-browser', () => ({
   createPasskey: vi.fn(async () => ({ id: 'new-credential' })),
   assertPasskey: vi.fn(async () => ({ id: 'credential' })),
 }));

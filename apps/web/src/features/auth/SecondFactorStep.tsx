@@ -13,11 +13,11 @@ import {
 } from '@school-transport/shared';
 import { useEffect, useState } from 'react';
 import { FormTextField } from '../../components/form/FormTextField';
-import { PasskeyNameForm } from '../../components/PasskeyNameForm';
+import { PasskeyNameForm } from '../../components/auth/PasskeyNameForm';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { ApiError } from '../../lib/api-client';
-import { assertPasskey } from '../../lib/passkey-browser';
+import { ApiError } from '../../lib/api/api-client';
+import { assertPasskey } from '../../lib/device/passkey-browser';
 import {
   completeSecondFactor,
   confirmEnrolmentAtSignIn,
@@ -25,7 +25,7 @@ import {
   passkeyOptionsAtSignIn,
   startEnrolmentAtSignIn,
 } from './second-factor-api';
-import { RecoveryCodeList, TotpSetup } from '../../components/TotpSetup';
+import { RecoveryCodeList, TotpSetup } from '../../components/auth/TotpSetup';
 
 /**
  * Log In's second step, after a right password: a passkey, a code from the app (or a recovery code), or, when

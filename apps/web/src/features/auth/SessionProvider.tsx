@@ -2,10 +2,10 @@ import { MESSAGES } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { onUnauthorized } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
+import { onUnauthorized } from '../../lib/api/api-client';
+import { paths } from '../../lib/paths/paths';
 import { revokeToken } from './auth-api';
-import { isAdminUser, SessionContext, type SessionContextValue } from '../../lib/session';
+import { isAdminUser, SessionContext, type SessionContextValue } from '../../lib/session/session';
 import {
   clearStoredSession,
   readSessionEndedByServer,
@@ -13,7 +13,7 @@ import {
   readStoredToken,
   saveSession,
   type StoredSession,
-} from '../../lib/session-storage';
+} from '../../lib/session/session-storage';
 import { useStartupSessionCheck } from './useStartupSessionCheck';
 
 interface SessionState {

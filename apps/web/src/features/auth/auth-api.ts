@@ -7,7 +7,7 @@ import type {
   SuccessEnvelope,
 } from '@school-transport/shared';
 import type { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api/api-client';
 
 /**
  * Signing in is not done on behalf of a stored session, so no token is sent and a 401 here ends nothing. An

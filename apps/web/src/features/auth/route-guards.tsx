@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { paths } from '../../lib/paths';
-import { useSession } from '../../lib/session';
+import { paths } from '../../lib/paths/paths';
+import { useSession } from '../../lib/session/session';
 
 /** Management screens: anyone but a signed-in admin is sent to Log In. */
 export function RequireAdmin() {

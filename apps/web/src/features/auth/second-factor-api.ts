@@ -5,8 +5,8 @@ import {
   type SuccessEnvelope,
   type TotpEnrolment,
 } from '@school-transport/shared';
-import { apiRequest } from '../../lib/api-client';
-import { createPasskey } from '../../lib/passkey-browser';
+import { apiRequest } from '../../lib/api/api-client';
+import { createPasskey } from '../../lib/device/passkey-browser';
 
 /*
  * The sign-in step speaks for a pending token, never for a stored session: no token is sent, and a 401 (the step

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import type { Stop } from '@school-transport/shared';
 import { useState } from 'react';
-import { useStopSearch } from '../../lib/stops-api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useStopSearch } from '../../lib/api/stop-search-api';
+import { useDebouncedValue } from '../../lib/time/use-debounced-value';
 
 interface AddStopPickerProps {
   /** Stops already on the run: not offered again (a stop appears once on a run). */

@@ -1,7 +1,7 @@
 import { busRouteInputSchema, type BusRoute, type BusRouteInput } from '@school-transport/shared';
 import type { FieldSpec } from '../../components/form/FieldGrid';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { useSaveBusRoute } from './api';
+import { useSaveBusRoute } from './bus-routes-api';
 
 /** Form values are the typed text; the schema turns distance and duration into numbers on submit. */
 function formValues(route: BusRoute | undefined): BusRouteInput {

@@ -1,5 +1,5 @@
-import { recordGate } from '../../components/RecordGate';
-import { paths } from '../../lib/paths';
+import { recordGate } from '../../components/record/RecordGate';
+import { paths } from '../../lib/paths/paths';
 import { useBusRoute } from './schedule-api';
 
 export const BusRouteGate = recordGate({

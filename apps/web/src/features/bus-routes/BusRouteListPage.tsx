@@ -5,15 +5,15 @@ import Link from '@mui/material/Link';
 import type { BusRoute } from '@school-transport/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { formatDate, formatMinutes } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { RESOURCES } from '../../lib/resource-api';
-import { useDeleteBusRoute } from './api';
+import { formatDate, formatMinutes } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
+import { RESOURCES } from '../../lib/api/resource-api';
+import { useDeleteBusRoute } from './bus-routes-api';
 import { BusRouteFormDialog } from './BusRouteFormDialog';
 
 /** The route being edited in the dialog; null for a new one. */

@@ -13,8 +13,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { NearbyStop, RunSchedule } from '@school-transport/shared';
 import { useId, useState } from 'react';
-import { formatCoordinates } from '../../lib/format';
-import { useNearbyStops } from '../../lib/stops-api';
+import { formatCoordinates } from '../../lib/time/format';
+import { useNearbyStops } from '../../lib/api/stop-search-api';
 import { useRiderStudent } from './schedule-api';
 
 type Rider = RunSchedule['riders'][number];

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { RunSchedule } from '@school-transport/shared';
-import { countOf } from '../../lib/format';
+import { countOf } from '../../lib/time/format';
 import { useTieRider } from './schedule-api';
 
 const NO_STOP = '';

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { clockAfter } from '../../lib/operator-time';
+import { clockAfter } from '../../lib/time/operator-time';
 import { moveRow, type DraftStop } from './run-draft';
 
 interface RunStopRowsProps {

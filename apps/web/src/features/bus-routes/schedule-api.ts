@@ -9,8 +9,8 @@ import type {
 } from '@school-transport/shared';
 import { MESSAGES } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { RESOURCES, useResourceItem, useResourceMutation } from '../../lib/resource-api';
+import { apiRequest } from '../../lib/api/api-client';
+import { RESOURCES, useResourceItem, useResourceMutation } from '../../lib/api/resource-api';
 
 const ROUTES = RESOURCES.busRoutes;
 

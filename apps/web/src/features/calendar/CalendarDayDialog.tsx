@@ -11,9 +11,9 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { FormSelectField } from '../../components/form/FormSelectField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useClearCalendarDay, useSetCalendarDay } from './api';
+import { useClearCalendarDay, useSetCalendarDay } from './calendar-api';
 import { dayLabel, KIND_LABELS } from './month-grid';
-import { formatInLocale } from '../../lib/format';
+import { formatInLocale } from '../../lib/time/format';
 
 interface CalendarDayDialogProps {
   day: CalendarDate;

@@ -8,10 +8,10 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage, type CalendarDate } from '@school-transport/shared';
 import { useState } from 'react';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { formatInLocale, localToday } from '../../lib/format';
-import { useCalendarRange } from './api';
+import { PageHeader } from '../../components/page/PageHeader';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { formatInLocale, localToday } from '../../lib/time/format';
+import { useCalendarRange } from './calendar-api';
 import { CalendarDayDialog } from './CalendarDayDialog';
 import { dayLabel, monthRange, monthWeeks, shiftMonth } from './month-grid';
 

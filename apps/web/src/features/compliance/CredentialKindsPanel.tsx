@@ -19,14 +19,14 @@ import {
   type CredentialKindInput,
 } from '@school-transport/shared';
 import { useState } from 'react';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { FormCheckboxField } from '../../components/form/FormCheckboxField';
 import { FormSelectField } from '../../components/form/FormSelectField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { RetryAlert } from '../../components/RetryAlert';
-import { CREDENTIAL_KINDS, useCredentialKinds } from '../../lib/credentials-api';
-import { useDeleteResource, useSaveResource } from '../../lib/resource-api';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { CREDENTIAL_KINDS, useCredentialKinds } from '../../components/credentials/credentials-api';
+import { useDeleteResource, useSaveResource } from '../../lib/api/resource-api';
 
 const formValues = (kind?: CredentialKind): CredentialKindInput => ({
   name: kind?.name ?? '',

@@ -9,7 +9,7 @@ import {
   type Credential,
 } from '@school-transport/shared';
 import { useState } from 'react';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import {
   CredentialFormDialog,
   type CredentialHolder,
@@ -21,8 +21,8 @@ import { FilterFold } from '../../components/list-page/FilterFold';
 import { useListFilters, type FilterControlsProps } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { formatDate } from '../../lib/format';
-import { CREDENTIALS, useDeleteCredential } from '../../lib/credentials-api';
+import { formatDate } from '../../lib/time/format';
+import { CREDENTIALS, useDeleteCredential } from '../../components/credentials/credentials-api';
 
 /** The list's filters, kept in the address: a vehicle's row action links here with `vehicleId`. */
 const FILTERS = {

@@ -7,8 +7,8 @@ import { ComplianceCard } from './ComplianceCard';
 
 // The tab's stream, opened on a source the test drives instead of the server's.
 const sources = vi.hoisted(() => [] as FakeSource[]);
-vi.mock('../../lib/live-stream', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../lib/live-stream')>();
+vi.mock('../../lib/live/live-stream', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../lib/live/live-stream')>();
   return {
     ...actual,
     liveStream: new actual.LiveStream({

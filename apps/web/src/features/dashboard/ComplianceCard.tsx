@@ -9,10 +9,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { CredentialStateChip } from '../../components/credentials/CredentialStateChip';
-import { RetryAlert } from '../../components/RetryAlert';
-import { formatDate } from '../../lib/format';
-import { useComplianceSummary } from '../../lib/credentials-api';
-import { paths } from '../../lib/paths';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { formatDate } from '../../lib/time/format';
+import { useComplianceSummary } from '../../components/credentials/credentials-api';
+import { paths } from '../../lib/paths/paths';
 
 /**
  * Credentials that expired or expire within their kind's warning days (counts and the soonest ones), and the

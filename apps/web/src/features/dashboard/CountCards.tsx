@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { DashboardSummary } from '@school-transport/shared';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { SECTIONS, type Section } from '../../lib/sections';
+import { SECTIONS, type Section } from '../../lib/paths/sections';
 
 type Counted = keyof DashboardSummary['counts'];
 

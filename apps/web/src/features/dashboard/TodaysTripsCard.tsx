@@ -5,9 +5,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { TRIP_STATUSES, type DashboardSummary } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
-import { TripStatusChip } from '../../components/TripChips';
-import { formatDate } from '../../lib/format';
-import { tripsOfDayPath } from '../../lib/query-paths';
+import { TripStatusChip } from '../../components/trips/TripChips';
+import { formatDate } from '../../lib/time/format';
+import { tripsOfDayPath } from '../../lib/paths/query-paths';
 
 /** Today's trips (the server's day) by status, each number leading to those trips in the trip list. */
 export function TodaysTripsCard({ trips }: { trips: DashboardSummary['todaysTrips'] | undefined }) {

@@ -1,5 +1,5 @@
 import Stack from '@mui/material/Stack';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/page/PageHeader';
 import { ImportPanel } from './ImportPanel';
 import { TripHistoryExport } from './TripHistoryExport';
 

@@ -15,8 +15,8 @@ import {
   type ImportMapping,
   type ImportReport,
 } from '@school-transport/shared';
-import { TitledPanel } from '../../components/TitledPanel';
-import { paths } from '../../lib/paths';
+import { TitledPanel } from '../../components/page/TitledPanel';
+import { paths } from '../../lib/paths/paths';
 import { ColumnMapping } from './ColumnMapping';
 import { runImport, type ImportProgress } from './import-api';
 import { ImportProblems } from './ImportProblems';

@@ -6,7 +6,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { tripHistoryQuerySchema } from '@school-transport/shared';
 import { downloadCsv } from '../../components/list-page/csv-download';
-import { TitledPanel } from '../../components/TitledPanel';
+import { TitledPanel } from '../../components/page/TitledPanel';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 

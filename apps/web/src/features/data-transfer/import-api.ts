@@ -1,6 +1,6 @@
 import type { ImportKind, ImportLine, ImportMapping, ImportReport } from '@school-transport/shared';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api-client';
-import { readStoredToken } from '../../lib/session-storage';
+import { ApiError, NETWORK_ERROR_MESSAGE } from '../../lib/api/api-client';
+import { readStoredToken } from '../../lib/session/session-storage';
 
 /** Where an import is: the file going up, then the server's own phases as its progress lines tell them. */
 export interface ImportProgress {

@@ -4,9 +4,9 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppFrame, AppShell, useAppSession } from '../../components/AppShell';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { createQueryClient } from '../../lib/query-client';
+import { AppFrame, AppShell, useAppSession } from '../../components/shell/AppShell';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { createQueryClient } from '../../lib/api/query-client';
 import { clearSnapshots } from './driver-api';
 import { DriverScreens } from './driver-screens';
 import { driverPaths } from './driver-paths';
@@ -14,7 +14,7 @@ import { DriverSessionContext, driverSessionStore, useDriverSession } from './dr
 import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
 import { linkDriverManifest, registerDriverServiceWorker } from './service-worker';
 import { WaitingBanner } from './WaitingBanner';
-import { useOperatorLocale } from '../../lib/operator-locale';
+import { useOperatorLocale } from '../../lib/time/operator-locale';
 
 function SignOutButton() {
   const { status } = useDriverSync();

@@ -1,9 +1,9 @@
-import { AppSignInPage } from '../../components/AppSignInPage';
-import { paths } from '../../lib/paths';
+import { AppSignInPage } from '../../components/shell/AppSignInPage';
+import { paths } from '../../lib/paths/paths';
 import { driverPaths } from './driver-paths';
 import { useDriverSession } from './driver-session';
 
-export { SESSION_EXPIRED_MESSAGE } from '../../components/AppSignInPage';
+export { SESSION_EXPIRED_MESSAGE } from '../../components/shell/AppSignInPage';
 
 export const NOT_A_DRIVER_MESSAGE =
   'This is the driver app. Office staff sign in at the back-office; parents sign in at /parent.';

@@ -18,9 +18,9 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageLoader } from '../../components/PageLoader';
-import { RetryAlert } from '../../components/RetryAlert';
-import { TripStatusChip } from '../../components/TripChips';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { TripStatusChip } from '../../components/trips/TripChips';
 import { fetchManifest, startTrip } from './driver-api';
 import { clockOrDash, RUN_LABELS, useOperatorTimeZone } from './driver-format';
 import { driverPaths } from './driver-paths';

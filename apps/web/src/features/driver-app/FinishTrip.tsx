@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { finishTripInputSchema, type Manifest } from '@school-transport/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api/api-client';
 import { finishTrip } from './driver-api';
 import { useDriverToken } from './driver-session';
 import { useDriverSync } from './driver-sync';

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { createQrReader } from '../../lib/qr-decode';
+import { createQrReader } from './qr-decode';
 
 /** The same card held in front of the camera is read many times a second: one reading per card per 3 s. */
 const SAME_CODE_PAUSE_MS = 3_000;

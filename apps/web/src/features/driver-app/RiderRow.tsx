@@ -7,7 +7,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { ManifestRider, RiderState, RidershipKind } from '@school-transport/shared';
 import { useState } from 'react';
-import { PhotoAvatar } from '../../components/PhotoAvatar';
+import { PhotoAvatar } from '../../components/images/PhotoAvatar';
 
 export const STATE_LABELS: Record<RiderState, string> = {
   WAITING: 'Waiting',

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ScanMethod } from '@school-transport/shared';
 import { useEffect, useRef, useState } from 'react';
-import { hasNfc, scanNfcTags } from '../../lib/nfc';
+import { hasNfc, scanNfcTags } from './nfc';
 import { QrScanDialog } from './QrScanDialog';
 
 interface ScanControlsProps {

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useState, useSyncExternalStore } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { useDriverSync } from './driver-sync';
 
 function subscribeOnline(callback: () => void): () => void {

@@ -9,8 +9,8 @@ import type {
   RidershipEventInput,
   SuccessEnvelope,
 } from '@school-transport/shared';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { readStorage, removeStorage, writeStorage } from '../../lib/storage';
+import { ApiError, apiRequest } from '../../lib/api/api-client';
+import { readStorage, removeStorage, writeStorage } from '../../lib/device/storage';
 import type { DriverCheck } from './outbox-sync';
 
 /** An answer read from the device because the server could not be reached. */

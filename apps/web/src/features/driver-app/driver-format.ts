@@ -1,7 +1,7 @@
 import type { TripType } from '@school-transport/shared';
-import { formatClock } from '../../lib/operator-time';
+import { formatClock } from '../../lib/time/operator-time';
 
-export { useOperatorTimeZone } from '../../lib/operator-time';
+export { useOperatorTimeZone } from '../../lib/time/operator-time';
 
 /** A time the server may not have (a trip without a planned start): '--:--' then. */
 export function clockOrDash(iso: string | null, timeZone: string): string {

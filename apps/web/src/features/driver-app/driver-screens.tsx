@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { PageLoader } from '../../components/PageLoader';
+import { PageLoader } from '../../components/shell/PageLoader';
 
 /**
  * The driver app's screens, as routes below /driver (app/routes.tsx holds one lazy route for all of /driver, as for
@@ -15,7 +15,7 @@ const DriverInspectionPage = lazy(async () => ({
   default: (await import('./DriverInspectionPage')).DriverInspectionPage,
 }));
 const NotFoundPage = lazy(async () => ({
-  default: (await import('../../components/NotFoundPage')).NotFoundPage,
+  default: (await import('../../components/shell/NotFoundPage')).NotFoundPage,
 }));
 
 const SCREENS: RouteObject[] = [

@@ -1,6 +1,6 @@
-import { appSessionContext, appSessionStore } from '../../lib/app-session';
+import { appSessionContext, appSessionStore } from '../../lib/session/app-session';
 
-/** The driver app keeps its own session, apart from the back-office's (see lib/app-session). */
+/** The driver app keeps its own session, apart from the back-office's (see lib/session/app-session). */
 export const driverSessionStore = appSessionStore('driver', 'driver');
 
 const driverSession = appSessionContext('the driver app');

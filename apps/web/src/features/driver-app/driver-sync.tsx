@@ -1,8 +1,8 @@
 import type { RidershipBatchAnswer, RidershipEventInput } from '@school-transport/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Outbox } from '../../lib/outbox';
-import { readStorage, writeStorage } from '../../lib/storage';
+import { Outbox } from './outbox';
+import { readStorage, writeStorage } from '../../lib/device/storage';
 import { pruneSnapshots, sameLocalDay, sendCheck, sendEvents, sendPositions } from './driver-api';
 import { useDriverSession } from './driver-session';
 import { OutboxSync, type DriverCheck, type SyncStatus } from './outbox-sync';

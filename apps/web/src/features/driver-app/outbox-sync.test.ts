@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import type { RidershipEventInput } from '@school-transport/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { Outbox } from '../../lib/outbox';
+import { ApiError } from '../../lib/api/api-client';
+import { Outbox } from './outbox';
 import { BATCH_SIZE, channelOf, OutboxSync, type DriverCheck, type SyncSenders } from './outbox-sync';
 
 let databases = 0;

@@ -5,8 +5,8 @@ import type {
   RidershipBatchAnswer,
   RidershipEventInput,
 } from '@school-transport/shared';
-import { ApiError } from '../../lib/api-client';
-import type { Outbox } from '../../lib/outbox';
+import { ApiError } from '../../lib/api/api-client';
+import type { Outbox } from './outbox';
 
 export const EVENTS = 'events';
 export const POSITIONS = 'positions';

@@ -1,4 +1,8 @@
-import { linkAppManifest, registerAppServiceWorker, type InstallableApp } from '../../lib/app-service-worker';
+import {
+  linkAppManifest,
+  registerAppServiceWorker,
+  type InstallableApp,
+} from '../../lib/device/app-service-worker';
 
 /** Where the build puts the driver app's service worker (apps/web/public), and the part of the site it runs. */
 const DRIVER_APP: InstallableApp = {

@@ -2,11 +2,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { driverInputSchema } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
-import { ImagePicker, useImageChoice } from '../../components/ImagePicker';
+import { ImagePicker, useImageChoice } from '../../components/images/ImagePicker';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { ApiError } from '../../lib/api-client';
-import { useUploadProfileImage } from '../../lib/profile-image-api';
-import { useSaveDriver, type DriverPayload } from './api';
+import { ApiError } from '../../lib/api/api-client';
+import { useUploadProfileImage } from '../../components/images/profile-image-api';
+import { useSaveDriver, type DriverPayload } from './drivers-api';
 import { DriverFormFields, driverFormValues } from './DriverFormFields';
 
 /** Why a photo sent after its driver was created did not arrive, and that the driver was kept all the same. */

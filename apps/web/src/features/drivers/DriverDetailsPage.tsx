@@ -1,11 +1,11 @@
 import Stack from '@mui/material/Stack';
 import type { Driver } from '@school-transport/shared';
-import { AppAccount } from '../../components/AppAccount';
+import { AppAccount } from '../../components/account/AppAccount';
 import { CredentialsPanel } from '../../components/credentials/CredentialsPanel';
-import { RecordSummary, type Fact } from '../../components/RecordSummary';
-import { TitledPanel } from '../../components/TitledPanel';
-import { formatDate, orDash } from '../../lib/format';
-import { paths } from '../../lib/paths';
+import { RecordSummary, type Fact } from '../../components/record/RecordSummary';
+import { TitledPanel } from '../../components/page/TitledPanel';
+import { formatDate, orDash } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
 import { DriverGate } from './DriverGate';
 
 function DriverDetails({ driver }: { driver: Driver }) {

@@ -1,7 +1,7 @@
 import { driverInputSchema, type Driver, type DriverInput } from '@school-transport/shared';
 import type { Control } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
-import type { DriverPayload } from './api';
+import type { DriverPayload } from './drivers-api';
 
 /**
  * The driver's form in one place (values, fields, layout), used by the add modal and the update screen: a new

@@ -1,6 +1,6 @@
-import { recordGate } from '../../components/RecordGate';
-import { paths } from '../../lib/paths';
-import { useDriver } from './api';
+import { recordGate } from '../../components/record/RecordGate';
+import { paths } from '../../lib/paths/paths';
+import { useDriver } from './drivers-api';
 
 export const DriverGate = recordGate({
   useRecord: useDriver,

@@ -2,18 +2,18 @@ import Link from '@mui/material/Link';
 import type { Driver } from '@school-transport/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { AccountStateChip } from '../../components/AccountStateChip';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { AccountStateChip } from '../../components/account/AccountStateChip';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { PhotoCell } from '../../components/PhotoCell';
-import { formatDate } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { RESOURCES } from '../../lib/resource-api';
+import { PhotoCell } from '../../components/images/PhotoCell';
+import { formatDate } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
+import { RESOURCES } from '../../lib/api/resource-api';
 import { AddDriverDialog } from './AddDriverDialog';
-import { useDeleteDriver } from './api';
+import { useDeleteDriver } from './drivers-api';
 
 export function DriverListPage() {
   const [adding, setAdding] = useState(false);

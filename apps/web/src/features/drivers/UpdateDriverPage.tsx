@@ -3,8 +3,8 @@ import { driverInputSchema, type Driver } from '@school-transport/shared';
 import { useNavigate } from 'react-router';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { paths } from '../../lib/paths';
-import { useSaveDriver } from './api';
+import { paths } from '../../lib/paths/paths';
+import { useSaveDriver } from './drivers-api';
 import { DriverFormFields, driverFormValues } from './DriverFormFields';
 import { DriverGate } from './DriverGate';
 

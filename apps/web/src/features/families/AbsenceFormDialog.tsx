@@ -4,7 +4,7 @@ import { FormSelectField } from '../../components/form/FormSelectField';
 import { FormDateField } from '../../components/form/FormDateField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { localToday } from '../../lib/format';
+import { localToday } from '../../lib/time/format';
 import { useAddAbsence } from './absences-api';
 
 export const ABSENCE_RUN_LABELS: Record<(typeof ABSENCE_RUNS)[number], string> = {

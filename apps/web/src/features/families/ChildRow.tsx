@@ -3,7 +3,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { Student } from '@school-transport/shared';
 import type { ReactNode } from 'react';
-import { formatCoordinates } from '../../lib/format';
+import { formatCoordinates } from '../../lib/time/format';
 
 /** What a row shows of a child: a saved student, or one still waiting to be sent with the family. */
 export type ChildSummary = Pick<

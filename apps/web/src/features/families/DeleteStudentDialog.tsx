@@ -1,6 +1,6 @@
 import type { Student } from '@school-transport/shared';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { useDeleteStudent } from './api';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { useDeleteStudent } from './families-api';
 
 /** 'Delete Student?', naming the child and the route it is taken off. */
 export function DeleteStudentDialog({ student, onClose }: { student: Student; onClose: () => void }) {

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ParentDetails, Student } from '@school-transport/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/paths/paths';
 import { ChildRow } from './ChildRow';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { StudentFormDialog } from './StudentFormDialog';

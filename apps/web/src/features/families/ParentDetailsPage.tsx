@@ -1,9 +1,9 @@
 import Stack from '@mui/material/Stack';
 import type { ParentDetails } from '@school-transport/shared';
-import { AppAccount } from '../../components/AppAccount';
-import { RecordSummary, type Fact } from '../../components/RecordSummary';
-import { formatDate, orDash } from '../../lib/format';
-import { paths } from '../../lib/paths';
+import { AppAccount } from '../../components/account/AppAccount';
+import { RecordSummary, type Fact } from '../../components/record/RecordSummary';
+import { formatDate, orDash } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
 import { ParentChildren } from './ParentChildren';
 import { ParentGate } from './ParentGate';
 

@@ -1,7 +1,7 @@
 import { parentInputSchema, type ParentInput } from '@school-transport/shared';
 import type { Control } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
-import type { ParentPayload } from './api';
+import type { ParentPayload } from './families-api';
 
 /** The parent's fields in the order of the paper form; which are required comes from the schema. */
 const PARENT_FIELDS: readonly FieldSpec<ParentInput>[] = [

@@ -1,6 +1,6 @@
-import { recordGate } from '../../components/RecordGate';
-import { paths } from '../../lib/paths';
-import { useParent } from './api';
+import { recordGate } from '../../components/record/RecordGate';
+import { paths } from '../../lib/paths/paths';
+import { useParent } from './families-api';
 
 export const ParentGate = recordGate({
   useRecord: useParent,

@@ -1,15 +1,15 @@
 import Typography from '@mui/material/Typography';
 import type { Parent } from '@school-transport/shared';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { PhotoCell } from '../../components/PhotoCell';
-import { countOf, formatDate } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { RESOURCES } from '../../lib/resource-api';
-import { useDeleteParent } from './api';
+import { PhotoCell } from '../../components/images/PhotoCell';
+import { countOf, formatDate } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
+import { RESOURCES } from '../../lib/api/resource-api';
+import { useDeleteParent } from './families-api';
 
 const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
   { header: 'Name', sort: 'name', cell: (parent) => parent.user.name },

@@ -12,8 +12,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage, type Absence } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatDate, localToday } from '../../lib/format';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { formatDate, localToday } from '../../lib/time/format';
 import { useAbsences, useRemoveAbsence } from './absences-api';
 import { ABSENCE_RUN_LABELS, AbsenceFormDialog } from './AbsenceFormDialog';
 

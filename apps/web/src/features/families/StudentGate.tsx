@@ -1,6 +1,6 @@
-import { recordGate } from '../../components/RecordGate';
-import { paths } from '../../lib/paths';
-import { useStudent } from './api';
+import { recordGate } from '../../components/record/RecordGate';
+import { paths } from '../../lib/paths/paths';
+import { useStudent } from './families-api';
 
 export const StudentGate = recordGate({
   useRecord: useStudent,

@@ -10,10 +10,10 @@ import type { Column } from '../../components/list-page/columns';
 import { useListFilters } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
 import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { PhotoCell } from '../../components/PhotoCell';
-import { formatDate, orDash } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { RESOURCES } from '../../lib/resource-api';
+import { PhotoCell } from '../../components/images/PhotoCell';
+import { formatDate, orDash } from '../../lib/time/format';
+import { paths } from '../../lib/paths/paths';
+import { RESOURCES } from '../../lib/api/resource-api';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 
 /** `?unassigned=true` (the dashboard links here with it): only children no route assignment takes yet. */

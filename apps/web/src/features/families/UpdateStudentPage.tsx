@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { Student } from '@school-transport/shared';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageForm } from '../../components/form/PageForm';
-import { paths } from '../../lib/paths';
+import { paths } from '../../lib/paths/paths';
 import { ChildFormFields } from './ChildFormFields';
 import { StudentGate } from './StudentGate';
 import { useStudentForm } from './student-form';

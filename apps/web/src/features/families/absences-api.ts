@@ -1,8 +1,8 @@
 import type { Absence, AbsenceInput, SuccessEnvelope } from '@school-transport/shared';
 import { MESSAGES } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { RESOURCES, useResourceMutation } from '../../lib/resource-api';
+import { apiRequest } from '../../lib/api/api-client';
+import { RESOURCES, useResourceMutation } from '../../lib/api/resource-api';
 
 const STUDENTS = RESOURCES.students;
 

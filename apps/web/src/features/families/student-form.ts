@@ -1,5 +1,5 @@
 import type { Student } from '@school-transport/shared';
-import { useSaveStudent } from './api';
+import { useSaveStudent } from './families-api';
 import { childFormValues, EMPTY_CHILD_FORM, useChildForm } from './child-form';
 
 /**

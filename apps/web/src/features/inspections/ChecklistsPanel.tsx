@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { checklistInputSchema, type Checklist } from '@school-transport/shared';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PageLoader } from '../../components/PageLoader';
-import { RetryAlert } from '../../components/RetryAlert';
-import { ApiError } from '../../lib/api-client';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { ApiError } from '../../lib/api/api-client';
 import { useChecklists, useDeleteChecklist, useSaveChecklist } from './inspections-api';
 
 /**

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Defect } from '@school-transport/shared';
-import { formatMoment } from '../../lib/format';
+import { formatMoment } from '../../lib/time/format';
 import { CloseDefectDialog } from './CloseDefectDialog';
 
 /** Open defects, each with its photo, whether it keeps the bus off the road, and Close. */

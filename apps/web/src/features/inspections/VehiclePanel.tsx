@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { childCheckTagInputSchema, type VehicleInspections } from '@school-transport/shared';
-import { PageLoader } from '../../components/PageLoader';
-import { RetryAlert } from '../../components/RetryAlert';
-import { formatMoment, formatTripDay } from '../../lib/format';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { formatMoment, formatTripDay } from '../../lib/time/format';
 import { DefectList } from './DefectList';
 import { useSetTag, useVehicleInspections } from './inspections-api';
 

@@ -7,7 +7,7 @@ import type {
   Vehicle,
   VehicleInspections,
 } from '@school-transport/shared';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api/api-client';
 
 /** Every answer of this screen is under one key: a change reloads what it may have touched. */
 const ROOT = ['inspections'] as const;

@@ -1,4 +1,4 @@
-import { RetryAlert } from '../../components/RetryAlert';
+import { RetryAlert } from '../../components/page/RetryAlert';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,8 +11,8 @@ import { ALERT_KIND_LABELS, type Alert, type AlertKind } from '@school-transport
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId } from 'react';
-import { ApiError } from '../../lib/api-client';
-import { formatClock, useOperatorTimeZone } from '../../lib/operator-time';
+import { ApiError } from '../../lib/api/api-client';
+import { formatClock, useOperatorTimeZone } from '../../lib/time/operator-time';
 import { acknowledgeAlert, OPEN_ALERTS_KEY, useOpenAlerts } from './live-api';
 
 /** A child or a bus unaccounted for comes before a delay. */

@@ -1,8 +1,8 @@
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import SensorsOutlinedIcon from '@mui/icons-material/SensorsOutlined';
 import Chip from '@mui/material/Chip';
-import { useLiveStatus } from '../../lib/live-hooks';
-import type { LiveStatus } from '../../lib/live-stream';
+import { useLiveStatus } from '../../lib/live/live-hooks';
+import type { LiveStatus } from '../../lib/live/live-stream';
 
 const LOOKS: Record<LiveStatus, { label: string; color: 'success' | 'default' | 'warning' }> = {
   live: { label: 'Live', color: 'success' },

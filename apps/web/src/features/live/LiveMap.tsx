@@ -10,7 +10,7 @@ import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame'
 import { MapTiles } from '../../components/map/MapTiles';
 import { onBoardText } from './board-format';
 import type { LiveBus } from './live-buses';
-import { signalText } from '../../lib/staleness';
+import { signalText } from '../../lib/live/staleness';
 
 export interface LiveMapProps {
   buses: readonly LiveBus[];

@@ -1,4 +1,4 @@
-import { RetryAlert } from '../../components/RetryAlert';
+import { RetryAlert } from '../../components/page/RetryAlert';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Grid from '@mui/material/Grid';
@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
-import { PageHeader } from '../../components/PageHeader';
+import { PageHeader } from '../../components/page/PageHeader';
 import { AlertsPanel } from './AlertsPanel';
 import { nextStopText, onBoardText, progressText } from './board-format';
 import { ConnectionStatus } from './ConnectionStatus';
@@ -24,11 +24,11 @@ import {
   type LiveBus,
 } from './live-buses';
 import { useFollowLive } from './live-follow';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '../../lib/time/use-now';
 import { SignalText } from './SignalText';
-import { latenessText } from '../../lib/staleness';
+import { latenessText } from '../../lib/live/staleness';
 import { TripTimeline } from './TripTimeline';
-import { useOperatorTimeZone } from '../../lib/operator-time';
+import { useOperatorTimeZone } from '../../lib/time/operator-time';
 
 // Leaflet comes in a chunk of its own, after the page's text: the list of buses reads without it.
 const LiveMap = lazy(() => import('./LiveMap'));

@@ -1,6 +1,6 @@
 import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import Box from '@mui/material/Box';
-import { freshnessOf, signalText } from '../../lib/staleness';
+import { freshnessOf, signalText } from '../../lib/live/staleness';
 
 /**
  * A bus's signal in words, with an icon when it has stopped sending: 'Live, 3 s ago', 'Last fix 40 s ago' in grey,

@@ -1,4 +1,4 @@
-import { RetryAlert } from '../../components/RetryAlert';
+import { RetryAlert } from '../../components/page/RetryAlert';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -17,19 +17,19 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { BoardTrip } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { TripStatusChip, TripTypeChip } from '../../components/TripChips';
-import { formatTripDay } from '../../lib/format';
-import { useOperatorTimeZone } from '../../lib/operator-time';
-import { paths } from '../../lib/paths';
+import { PageHeader } from '../../components/page/PageHeader';
+import { TripStatusChip, TripTypeChip } from '../../components/trips/TripChips';
+import { formatTripDay } from '../../lib/time/format';
+import { useOperatorTimeZone } from '../../lib/time/operator-time';
+import { paths } from '../../lib/paths/paths';
 import { AlertsPanel } from './AlertsPanel';
 import { lastFixAge, nextStopText, onBoardText, progressPercent, progressText } from './board-format';
 import { ConnectionStatus } from './ConnectionStatus';
 import { useBoard } from './live-api';
 import { useFollowLive } from './live-follow';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '../../lib/time/use-now';
 import { SignalText } from './SignalText';
-import { latenessText } from '../../lib/staleness';
+import { latenessText } from '../../lib/live/staleness';
 
 function Progress({ trip }: { trip: BoardTrip }) {
   const text = progressText(trip);

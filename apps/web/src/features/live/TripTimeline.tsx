@@ -1,4 +1,4 @@
-import { RetryAlert } from '../../components/RetryAlert';
+import { RetryAlert } from '../../components/page/RetryAlert';
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
@@ -9,13 +9,13 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { LiveStop, LiveTripDetails } from '@school-transport/shared';
 import { useId } from 'react';
-import { TripStatusChip, TripTypeChip } from '../../components/TripChips';
-import { formatClock, useOperatorTimeZone } from '../../lib/operator-time';
+import { TripStatusChip, TripTypeChip } from '../../components/trips/TripChips';
+import { formatClock, useOperatorTimeZone } from '../../lib/time/operator-time';
 import { lastFixAge, onBoardText, progressText } from './board-format';
 import { useLiveTrip } from './live-api';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '../../lib/time/use-now';
 import { SignalText } from './SignalText';
-import { latenessText } from '../../lib/staleness';
+import { latenessText } from '../../lib/live/staleness';
 
 type StopState = 'left' | 'here' | 'coming';
 

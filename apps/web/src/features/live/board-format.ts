@@ -1,7 +1,7 @@
 import type { BoardTrip, LiveStop } from '@school-transport/shared';
-import { formatClock } from '../../lib/operator-time';
-import { countOf } from '../../lib/format';
-import { fixAgeSeconds } from '../../lib/staleness';
+import { formatClock } from '../../lib/time/operator-time';
+import { countOf } from '../../lib/time/format';
+import { fixAgeSeconds } from '../../lib/live/staleness';
 
 /** '3 of 8 stops', as the board and the map say how far a trip has come. */
 export function progressText(trip: Pick<BoardTrip, 'stopsDone' | 'stopsTotal'>): string {

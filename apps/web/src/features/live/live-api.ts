@@ -6,7 +6,7 @@ import {
   type SuccessEnvelope,
 } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest } from '../../lib/api/api-client';
 
 /**
  * The dispatcher's data over REST: the screens load it whole, then follow the event stream (live-follow.ts) and

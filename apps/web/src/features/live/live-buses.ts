@@ -1,6 +1,6 @@
 import type { BoardTrip } from '@school-transport/shared';
 import { lastFixAge } from './board-format';
-import { freshnessOf, type Freshness } from '../../lib/staleness';
+import { freshnessOf, type Freshness } from '../../lib/live/staleness';
 
 /** A bus on a started trip, with how old its last position is now (null: it has sent none yet). */
 export interface LiveBus {

@@ -1,9 +1,9 @@
 import type { Alert, BoardTrip, LivePosition } from '@school-transport/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { coalesce } from '../../lib/coalesce';
+import { coalesce } from '../../lib/live/coalesce';
 import { BOARD_KEY, LIVE_KEY, liveTripKey, newestFirst, OPEN_ALERTS_KEY } from './live-api';
-import { useLiveEvents } from '../../lib/live-hooks';
+import { useLiveEvents } from '../../lib/live/live-hooks';
 
 /** A move, a scan or a stop reached shows within about half a second, however many arrive together. */
 const SOON_MS = 500;

@@ -7,7 +7,7 @@ import {
 import { FormSelectField } from '../../components/form/FormSelectField';
 import { FormDateField } from '../../components/form/FormDateField';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { localToday } from '../../lib/format';
+import { localToday } from '../../lib/time/format';
 import { useMarkAbsent } from './parent-api';
 import { cutoffClock, RUN_TITLES } from './run-state';
 

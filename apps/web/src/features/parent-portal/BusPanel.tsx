@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import type { ChildStop, ParentBus } from '@school-transport/shared';
 import { lazy, Suspense, useState } from 'react';
 import { MapPlaceholder } from '../../components/map/MapPlaceholder';
-import { useNow } from '../../lib/use-now';
+import { useNow } from '../../lib/time/use-now';
 import { busView, newerBus } from './bus-position';
 import { useParentBus } from './parent-api';
 import { useParentEvents } from './parent-live';

@@ -16,11 +16,11 @@ import {
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { PhotoAvatar } from '../../components/PhotoAvatar';
-import { ApiError } from '../../lib/api-client';
-import { localToday } from '../../lib/format';
-import { useOperatorTimeZone } from '../../lib/operator-time';
-import { useNow } from '../../lib/use-now';
+import { PhotoAvatar } from '../../components/images/PhotoAvatar';
+import { ApiError } from '../../lib/api/api-client';
+import { localToday } from '../../lib/time/format';
+import { useOperatorTimeZone } from '../../lib/time/operator-time';
+import { useNow } from '../../lib/time/use-now';
 import { AbsenceDialog } from './AbsenceDialog';
 import { BusPanel } from './BusPanel';
 import { useUndoAbsence } from './parent-api';

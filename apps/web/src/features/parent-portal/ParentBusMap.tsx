@@ -7,7 +7,7 @@ import { MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
 import { POINT_ZOOM } from '../../components/map/coordinates';
 import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame';
 import { MapTiles } from '../../components/map/MapTiles';
-import type { Freshness } from '../../lib/staleness';
+import type { Freshness } from '../../lib/live/staleness';
 
 export interface ParentBusMapProps {
   bus: { lat: number; lng: number };

@@ -8,9 +8,9 @@ import { useSnackbar } from 'notistack';
 import { Controller, type Control } from 'react-hook-form';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { PageLoader } from '../../components/PageLoader';
-import { TitledPanel } from '../../components/TitledPanel';
-import { RetryAlert } from '../../components/RetryAlert';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { TitledPanel } from '../../components/page/TitledPanel';
+import { RetryAlert } from '../../components/page/RetryAlert';
 import { useNotificationPreferences, useSavePreferences } from './parent-api';
 import { PushSwitch } from './PushSwitch';
 

@@ -6,9 +6,9 @@ import MenuItem from '@mui/material/MenuItem';
 import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppFrame, AppShell, useAppSession } from '../../components/AppShell';
-import { apiRequest } from '../../lib/api-client';
-import { createQueryClient } from '../../lib/query-client';
+import { AppFrame, AppShell, useAppSession } from '../../components/shell/AppShell';
+import { apiRequest } from '../../lib/api/api-client';
+import { createQueryClient } from '../../lib/api/query-client';
 import { downloadFamilyData, pushApi } from './parent-api';
 import { createParentStream, ParentStreamContext } from './parent-live';
 import { parentPaths } from './parent-paths';
@@ -17,7 +17,7 @@ import { ParentSessionContext, parentSessionStore, useParentSession } from './pa
 import { disablePush } from './push';
 import { forgetToday, linkParentManifest, registerParentServiceWorker } from './service-worker';
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
-import { useOperatorLocale } from '../../lib/operator-locale';
+import { useOperatorLocale } from '../../lib/time/operator-locale';
 
 function AccountMenu() {
   const { session, signOut } = useParentSession();

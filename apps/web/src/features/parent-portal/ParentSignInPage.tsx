@@ -1,4 +1,4 @@
-import { AppSignInPage } from '../../components/AppSignInPage';
+import { AppSignInPage } from '../../components/shell/AppSignInPage';
 import { parentPaths } from './parent-paths';
 import { useParentSession } from './parent-session';
 

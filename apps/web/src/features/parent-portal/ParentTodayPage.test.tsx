@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { localToday } from '../../lib/format';
+import { localToday } from '../../lib/time/format';
 import { renderApp } from '../../test/render-app';
 import {
   answerApi,

@@ -1,6 +1,6 @@
 import type { ParentBus } from '@school-transport/shared';
 import { PARENT_BUS_HIDDEN_AFTER_S, PARENT_BUS_STALE_AFTER_S } from '@school-transport/shared';
-import { fixAgeSeconds, formatAge, type Freshness } from '../../lib/staleness';
+import { fixAgeSeconds, formatAge, type Freshness } from '../../lib/live/staleness';
 
 /** What the card shows of the bus at `now`: where and how fresh, or nothing once it is too old to mean anything. */
 export type BusView =

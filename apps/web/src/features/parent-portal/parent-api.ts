@@ -16,7 +16,7 @@ import {
   type SuccessEnvelope,
 } from '@school-transport/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, type HttpMethod } from '../../lib/api-client';
+import { apiRequest, type HttpMethod } from '../../lib/api/api-client';
 import { useParentToken } from './parent-session';
 
 /** Every query of the portal starts with this, so a change refreshes what it touches and sign-out drops it all. */

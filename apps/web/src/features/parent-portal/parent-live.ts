@@ -7,9 +7,9 @@ import {
   type ParentBus,
 } from '@school-transport/shared';
 import { createContext, useContext } from 'react';
-import { apiRequest } from '../../lib/api-client';
-import { EventStream, type EventStreamOptions, type StreamHandlers } from '../../lib/event-stream';
-import { useStreamEvents } from '../../lib/use-stream-events';
+import { apiRequest } from '../../lib/api/api-client';
+import { EventStream, type EventStreamOptions, type StreamHandlers } from '../../lib/live/event-stream';
+import { useStreamEvents } from '../../lib/live/use-stream-events';
 
 /** What GET /api/live sends a parent (PARENT_LIVE_EVENT_TYPES): only about their own children and their trips. */
 export interface ParentEvents {

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { PageLoader } from '../../components/PageLoader';
+import { PageLoader } from '../../components/shell/PageLoader';
 
 /**
  * The portal's screens, as routes below /parent (app/routes.tsx holds one lazy route for all of /parent, so that
@@ -20,7 +20,7 @@ const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
 }));
 const NotFoundPage = lazy(async () => ({
-  default: (await import('../../components/NotFoundPage')).NotFoundPage,
+  default: (await import('../../components/shell/NotFoundPage')).NotFoundPage,
 }));
 
 // Route objects through useRoutes rather than <Routes> elements: the entry already holds useRoutes, so the

@@ -1,6 +1,9 @@
-import { appSessionContext, appSessionStore } from '../../lib/app-session';
+import { appSessionContext, appSessionStore } from '../../lib/session/app-session';
 
-/** The parent portal keeps its own session, apart from the back-office's and the driver app's (lib/app-session). */
+/**
+ * The parent portal keeps its own session, apart from the back-office's and the driver app's
+ * (lib/session/app-session).
+ */
 export const parentSessionStore = appSessionStore('parent', 'parent');
 
 const parentSession = appSessionContext('the parent portal');

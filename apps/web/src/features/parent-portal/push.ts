@@ -1,5 +1,5 @@
 import type { PushSubscriptionInput } from '@school-transport/shared';
-import { describeUserAgent } from '../../lib/user-agent';
+import { describeUserAgent } from '../../lib/device/user-agent';
 import { PARENT_SCOPE, registerParentWorker } from './service-worker';
 
 /**

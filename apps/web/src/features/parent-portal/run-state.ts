@@ -1,5 +1,5 @@
 import type { ChildRun, ChildRunState, Run } from '@school-transport/shared';
-import { clockAfter, formatClock } from '../../lib/operator-time';
+import { clockAfter, formatClock } from '../../lib/time/operator-time';
 
 /** How a parent names a run. */
 export const RUN_TITLES: Record<Run, string> = { PICKUP: 'Morning', DROP: 'Afternoon' };

@@ -3,7 +3,7 @@ import {
   registerAppServiceWorker,
   registerAppWorker,
   type InstallableApp,
-} from '../../lib/app-service-worker';
+} from '../../lib/device/app-service-worker';
 
 /** Where the build puts the portal's service worker (apps/web/public), and the part of the site it runs. */
 const PARENT_APP: InstallableApp = {

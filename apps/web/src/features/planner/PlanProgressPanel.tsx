@@ -4,10 +4,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import type { PlanProposal } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FactList } from '../../components/FactList';
-import { TitledPanel } from '../../components/TitledPanel';
-import { useCancelPlan } from './api';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { FactList } from '../../components/record/FactList';
+import { TitledPanel } from '../../components/page/TitledPanel';
+import { useCancelPlan } from './planner-api';
 import { progressFacts } from './plan-format';
 
 /** A job still searching: its best plan so far (polled), how far into its time it is, and a way to stop it. */

@@ -23,10 +23,10 @@ import { FormSelectField } from '../../components/form/FormSelectField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { showServerFieldErrors } from '../../components/form/server-field-errors';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { apiRequest } from '../../lib/api-client';
-import { RESOURCES, useResourceList } from '../../lib/resource-api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useStartPlan } from './api';
+import { apiRequest } from '../../lib/api/api-client';
+import { RESOURCES, useResourceList } from '../../lib/api/resource-api';
+import { useDebouncedValue } from '../../lib/time/use-debounced-value';
+import { useStartPlan } from './planner-api';
 import { Checklist, type ChecklistItem } from './Checklist';
 
 /** As many as the API gives at once: a search narrows the rest down. */

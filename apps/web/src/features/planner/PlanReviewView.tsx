@@ -6,15 +6,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChildChange, PlanReview } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FactList } from '../../components/FactList';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { FactList } from '../../components/record/FactList';
 import type { Column } from '../../components/list-page/columns';
 import { DataTable } from '../../components/list-page/DataTable';
-import { PageLoader } from '../../components/PageLoader';
-import { RetryAlert } from '../../components/RetryAlert';
-import { TitledPanel } from '../../components/TitledPanel';
-import { countOf, formatMoment } from '../../lib/format';
-import { useAcceptPlan, usePlanReview } from './api';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { TitledPanel } from '../../components/page/TitledPanel';
+import { countOf, formatMoment } from '../../lib/time/format';
+import { useAcceptPlan, usePlanReview } from './planner-api';
 import { LazyPlanMap } from './LazyPlanMap';
 import {
   currentFigures,

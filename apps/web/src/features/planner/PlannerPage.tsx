@@ -2,10 +2,10 @@ import AddIcon from '@mui/icons-material/Add';
 import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { paths } from '../../lib/paths';
-import { plannerProposalPath, PROPOSAL_PARAM } from '../../lib/query-paths';
+import { PageHeader } from '../../components/page/PageHeader';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { paths } from '../../lib/paths/paths';
+import { plannerProposalPath, PROPOSAL_PARAM } from '../../lib/paths/query-paths';
 
 // The form and a job's view (progress, review, maps) come in chunks of their own, after the page: the first
 // screen's download lists what each screen needs before it is opened, and this keeps the planner's entry short.

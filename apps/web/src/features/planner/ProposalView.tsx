@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { PageLoader } from '../../components/PageLoader';
-import { RetryAlert } from '../../components/RetryAlert';
-import { isMissingRecord } from '../../lib/resource-api';
-import { useProposal } from './api';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { isMissingRecord } from '../../lib/api/resource-api';
+import { useProposal } from './planner-api';
 import { PlanProgressPanel } from './PlanProgressPanel';
 import { PlanReviewView } from './PlanReviewView';
 

@@ -1,5 +1,5 @@
 import type { ChildChange, PlanProgress, PlanReview, ReviewRun } from '@school-transport/shared';
-import { countOf } from '../../lib/format';
+import { countOf } from '../../lib/time/format';
 
 /**
  * What the planner's screen shows of a job and its proposal, as plain values: the map's lines, the figures, the

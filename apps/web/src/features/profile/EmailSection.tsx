@@ -9,9 +9,9 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { FormTextField } from '../../components/form/FormTextField';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useChangeEmail } from './api';
-import { paths } from '../../lib/paths';
-import { TitledPanel } from '../../components/TitledPanel';
+import { useChangeEmail } from './profile-api';
+import { paths } from '../../lib/paths/paths';
+import { TitledPanel } from '../../components/page/TitledPanel';
 
 /**
  * The new address and the current password (a session left open is not enough to take the account over); the

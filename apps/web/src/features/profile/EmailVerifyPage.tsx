@@ -3,10 +3,10 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { useProfile } from './api';
-import { paths } from '../../lib/paths';
+import { PageHeader } from '../../components/page/PageHeader';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { useProfile } from './profile-api';
+import { paths } from '../../lib/paths/paths';
 import { VerifyCodeForm } from './VerifyCodeForm';
 
 const BREADCRUMBS = [{ label: 'Profile', to: paths.profile }];

@@ -2,9 +2,9 @@ import { changeNameSchema, type Profile } from '@school-transport/shared';
 import { FormTextField } from '../../components/form/FormTextField';
 import { PageForm } from '../../components/form/PageForm';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useSession } from '../../lib/session';
-import { useChangeName } from './api';
-import { TitledPanel } from '../../components/TitledPanel';
+import { useSession } from '../../lib/session/session';
+import { useChangeName } from './profile-api';
+import { TitledPanel } from '../../components/page/TitledPanel';
 
 export function NameSection({ profile }: { profile: Profile }) {
   const changeName = useChangeName();

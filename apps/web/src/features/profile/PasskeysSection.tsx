@@ -3,9 +3,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type Passkey } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { PasskeyNameForm } from '../../components/PasskeyNameForm';
-import { formatMoment } from '../../lib/format';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { PasskeyNameForm } from '../../components/auth/PasskeyNameForm';
+import { formatMoment } from '../../lib/time/format';
 import { useAddPasskey, useRemovePasskey } from './second-factor-api';
 import { PasswordAction } from './PasswordAction';
 

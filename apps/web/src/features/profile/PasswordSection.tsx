@@ -1,8 +1,8 @@
 import { adminChangePasswordSchema } from '@school-transport/shared';
-import { ChangePasswordForm } from '../../components/form/ChangePasswordForm';
-import { ADMIN_PASSWORD_HINT } from '../../components/form/NewPasswordFields';
-import { useChangePassword } from './api';
-import { TitledPanel } from '../../components/TitledPanel';
+import { ChangePasswordForm } from '../../components/auth/ChangePasswordForm';
+import { ADMIN_PASSWORD_HINT } from '../../components/auth/NewPasswordFields';
+import { useChangePassword } from './profile-api';
+import { TitledPanel } from '../../components/page/TitledPanel';
 
 /**
  * The current password proves it is the owner at the keyboard; the server then ends every other session. The

@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { PageHeader } from '../../components/PageHeader';
-import { PageLoader } from '../../components/PageLoader';
-import { useProfile } from './api';
+import { PageHeader } from '../../components/page/PageHeader';
+import { PageLoader } from '../../components/shell/PageLoader';
+import { useProfile } from './profile-api';
 import { EmailSection } from './EmailSection';
 import { NameSection } from './NameSection';
 import { PasswordSection } from './PasswordSection';

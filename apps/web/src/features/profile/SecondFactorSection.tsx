@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type TotpEnrolment } from '@school-transport/shared';
 import { useState } from 'react';
-import { TitledPanel } from '../../components/TitledPanel';
+import { TitledPanel } from '../../components/page/TitledPanel';
 import {
   useConfirmEnrolment,
   useRemoveFactor,
@@ -11,7 +11,7 @@ import {
   useSecondFactorStatus,
   useStartEnrolment,
 } from './second-factor-api';
-import { RecoveryCodeList, TotpSetup } from '../../components/TotpSetup';
+import { RecoveryCodeList, TotpSetup } from '../../components/auth/TotpSetup';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordAction } from './PasswordAction';
 

@@ -11,11 +11,11 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import type { ActiveSession } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatMoment, orDash } from '../../lib/format';
-import { useActiveSessions, useEndSession } from './api';
-import { TitledPanel } from '../../components/TitledPanel';
-import { describeUserAgent } from '../../lib/user-agent';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { formatMoment, orDash } from '../../lib/time/format';
+import { useActiveSessions, useEndSession } from './profile-api';
+import { TitledPanel } from '../../components/page/TitledPanel';
+import { describeUserAgent } from '../../lib/device/user-agent';
 
 const HEADERS = ['Device', 'IP', 'Signed in', 'Last active', ''];
 

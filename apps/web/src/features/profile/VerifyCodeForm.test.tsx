@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render-app';
-import { SessionContext, type SessionContextValue } from '../../lib/session';
+import { SessionContext, type SessionContextValue } from '../../lib/session/session';
 import { VerifyCodeForm } from './VerifyCodeForm';
 
 const SIGNED_IN: SessionContextValue = {

@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router';
 import { FormProblems } from '../../components/form/FormProblems';
 import { FormTextField } from '../../components/form/FormTextField';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useSession } from '../../lib/session';
-import { PROFILE, useResendCode, useVerifyEmail } from './api';
-import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session/session';
+import { PROFILE, useResendCode, useVerifyEmail } from './profile-api';
+import { paths } from '../../lib/paths/paths';
 
 /** The 6-digit code mailed to `pendingEmail`; once it is right, the account's address is that one. */
 export function VerifyCodeForm({ pendingEmail }: { pendingEmail: string }) {

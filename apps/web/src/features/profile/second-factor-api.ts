@@ -5,10 +5,10 @@ import {
   type TotpEnrolment,
 } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { createPasskey } from '../../lib/passkey-browser';
-import { useResourceMutation } from '../../lib/resource-api';
-import { PROFILE } from './api';
+import { apiRequest } from '../../lib/api/api-client';
+import { createPasskey } from '../../lib/device/passkey-browser';
+import { useResourceMutation } from '../../lib/api/resource-api';
+import { PROFILE } from './profile-api';
 
 /** The signed-in admin's own factor, on the profile (its key starts with PROFILE, so profile changes refresh it). */
 export const useSecondFactorStatus = () =>

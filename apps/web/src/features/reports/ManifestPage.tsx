@@ -19,10 +19,10 @@ import {
 } from '@school-transport/shared';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../components/PageHeader';
-import { RetryAlert } from '../../components/RetryAlert';
-import { paths } from '../../lib/paths';
-import { useRouteManifest } from './api';
+import { PageHeader } from '../../components/page/PageHeader';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { paths } from '../../lib/paths/paths';
+import { useRouteManifest } from './reports-api';
 import { capitalised } from './report-views';
 
 const SHEET_ID = 'route-manifest';

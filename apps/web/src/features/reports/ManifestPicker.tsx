@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { RUN_NAMES, SEARCH_MAX, TRIP_TYPES, type BusRoute, type TripType } from '@school-transport/shared';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../lib/paths';
-import { RESOURCES, useResourceList } from '../../lib/resource-api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { paths } from '../../lib/paths/paths';
+import { RESOURCES, useResourceList } from '../../lib/api/resource-api';
+import { useDebouncedValue } from '../../lib/time/use-debounced-value';
 import { capitalised } from './report-views';
 
 /** As many routes as the API gives at once: typing searches the rest on the server. */

@@ -5,7 +5,7 @@ import { FormDialog } from '../../components/form/FormDialog';
 import { showServerFieldErrors } from '../../components/form/server-field-errors';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
-import { useSaveSchool } from './api';
+import { useSaveSchool } from './schools-api';
 
 /** The browser's clock picker, whole minutes (the contract's HH:MM); the label stays above the empty field. */
 const CLOCK_INPUT = { inputLabel: { shrink: true }, htmlInput: { step: 60 } } as const;

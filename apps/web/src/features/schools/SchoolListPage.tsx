@@ -2,13 +2,13 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { School } from '@school-transport/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { formatCoordinates, formatDate, orDash } from '../../lib/format';
-import { SCHOOLS, useDeleteSchool } from './api';
+import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
+import { SCHOOLS, useDeleteSchool } from './schools-api';
 
 // The form (with its map field and server-error handling, shared with the planner) comes on first use: the list
 // reads without it, and the first screen's list of what each screen needs stays shorter.

@@ -1,7 +1,7 @@
 import { inviteAdminSchema, type InviteAdminInput } from '@school-transport/shared';
 import type { FieldSpec } from '../../components/form/FieldGrid';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { useInviteAdmin } from './api';
+import { useInviteAdmin } from './staff-users-api';
 
 const INVITE_FIELDS: readonly FieldSpec<InviteAdminInput>[] = [
   { name: 'name', label: 'Name', span: 12 },

@@ -5,16 +5,16 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Button from '@mui/material/Button';
 import type { StaffUser } from '@school-transport/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu, type RowAction } from '../../components/list-page/RowActionsMenu';
-import { formatMoment } from '../../lib/format';
-import { RESOURCES } from '../../lib/resource-api';
-import { useSession } from '../../lib/session';
-import { useDisableAccount, useEnableAccount, useResendInvitation } from './api';
+import { formatMoment } from '../../lib/time/format';
+import { RESOURCES } from '../../lib/api/resource-api';
+import { useSession } from '../../lib/session/session';
+import { useDisableAccount, useEnableAccount, useResendInvitation } from './staff-users-api';
 import { InviteAdminDialog } from './InviteAdminDialog';
-import { AccountStateChip } from '../../components/AccountStateChip';
+import { AccountStateChip } from '../../components/account/AccountStateChip';
 
 type OpenDialog = { kind: 'invite' } | { kind: 'disable'; account: StaffUser } | null;
 

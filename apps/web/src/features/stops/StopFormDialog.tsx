@@ -4,7 +4,7 @@ import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
-import { useSaveStop } from './api';
+import { useSaveStop } from './stops-api';
 
 const STOP_FIELDS: readonly FieldSpec<StopInput>[] = [
   { name: 'name', label: 'Stop Name', span: 12 },

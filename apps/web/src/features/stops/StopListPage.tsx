@@ -2,14 +2,14 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import type { Stop } from '@school-transport/shared';
 import { useState } from 'react';
-import { useDeleteConfirmation } from '../../components/ConfirmDialog';
+import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
-import { formatCoordinates, formatDate, orDash } from '../../lib/format';
-import { STOPS } from '../../lib/stops-api';
-import { useDeleteStop } from './api';
+import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
+import { STOPS } from '../../lib/api/stop-search-api';
+import { useDeleteStop } from './stops-api';
 import { StopFormDialog } from './StopFormDialog';
 
 /** The stop being edited in the dialog; null for a new one. */

@@ -1,8 +1,8 @@
 import { generateTripsSchema } from '@school-transport/shared';
 import { FormDateField } from '../../components/form/FormDateField';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { localToday } from '../../lib/format';
-import { useGenerateTrips } from './api';
+import { localToday } from '../../lib/time/format';
+import { useGenerateTrips } from './trips-api';
 
 /**
  * 'Generate trips': a PICKUP and a DROP trip for every route assignment on the chosen day (today by default).

@@ -5,9 +5,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Trip, TripMove } from '@school-transport/shared';
 import { useState, type ReactElement } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { formatTripDay } from '../../lib/format';
-import { useMoveTrip } from './api';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { formatTripDay } from '../../lib/time/format';
+import { useMoveTrip } from './trips-api';
 import { availableMoves } from './trip-moves';
 
 const MOVE_BUTTONS: Record<TripMove, { label: string; icon: ReactElement; color: 'primary' | 'error' }> = {

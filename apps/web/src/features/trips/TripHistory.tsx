@@ -3,8 +3,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import type { TripEvent } from '@school-transport/shared';
-import { TripStatusChip } from '../../components/TripChips';
-import { formatTripMoment, orDash } from '../../lib/format';
+import { TripStatusChip } from '../../components/trips/TripChips';
+import { formatTripMoment, orDash } from '../../lib/time/format';
 
 /** Every status the trip has had, oldest first: when, and who made the change. */
 export function TripHistory({ history }: { history: readonly TripEvent[] }) {

@@ -8,9 +8,9 @@ import { overrideInputSchema, type OverrideInput, type Trip } from '@school-tran
 import { useState } from 'react';
 import { FormTextField } from '../../components/form/FormTextField';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { RetryAlert } from '../../components/RetryAlert';
-import { useOverrideTrip, useTripOverrides } from '../../lib/credentials-api';
-import { formatTripMoment } from '../../lib/format';
+import { RetryAlert } from '../../components/page/RetryAlert';
+import { useOverrideTrip, useTripOverrides } from '../../components/credentials/credentials-api';
+import { formatTripMoment } from '../../lib/time/format';
 
 function OverrideDialog({ tripId, onClose }: { tripId: string; onClose: () => void }) {
   const override = useOverrideTrip(tripId);

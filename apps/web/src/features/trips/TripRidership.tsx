@@ -13,8 +13,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { fetchFailedMessage, type Manifest } from '@school-transport/shared';
 import type { ReactNode } from 'react';
-import { countOf, formatCoordinates } from '../../lib/format';
-import { formatClock, formatClockSeconds, useOperatorTimeZone } from '../../lib/operator-time';
+import { countOf, formatCoordinates } from '../../lib/time/format';
+import { formatClock, formatClockSeconds, useOperatorTimeZone } from '../../lib/time/operator-time';
 import { useTripManifest } from './manifest-api';
 import { FLAG_LABELS, KIND_LABELS, METHOD_LABELS, STATE_LABELS } from './ridership-format';
 

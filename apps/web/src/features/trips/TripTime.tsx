@@ -1,5 +1,5 @@
 import type { Trip } from '@school-transport/shared';
-import { formatClock, useOperatorTimeZone } from '../../lib/operator-time';
+import { formatClock, useOperatorTimeZone } from '../../lib/time/operator-time';
 
 /** The time of day a trip is planned to start, on the operator's clock; a dash when its route had no schedule. */
 export function TripTime({ trip }: { trip: Pick<Trip, 'plannedStartAt'> }) {

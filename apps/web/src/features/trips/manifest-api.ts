@@ -1,7 +1,7 @@
 import type { Manifest, SuccessEnvelope } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
-import { RESOURCES } from '../../lib/resource-api';
+import { apiRequest } from '../../lib/api/api-client';
+import { RESOURCES } from '../../lib/api/resource-api';
 
 const TRIPS = RESOURCES.trips;
 

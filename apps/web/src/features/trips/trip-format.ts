@@ -1,5 +1,5 @@
 import type { Trip } from '@school-transport/shared';
-import { formatTripDay, formatTripMoment } from '../../lib/format';
+import { formatTripDay, formatTripMoment } from '../../lib/time/format';
 
 /**
  * The Date column of the trip list: when the trip started, to the second; a trip that has not started has no

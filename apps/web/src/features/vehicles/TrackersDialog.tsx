@@ -21,9 +21,9 @@ import {
   type Vehicle,
 } from '@school-transport/shared';
 import { useId, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { serverProblems } from '../../components/form/useSchemaForm';
-import { formatMoment } from '../../lib/format';
+import { formatMoment } from '../../lib/time/format';
 import {
   trackerServerUrl,
   useAddTracker,

@@ -1,8 +1,8 @@
 import Stack from '@mui/material/Stack';
 import type { Vehicle } from '@school-transport/shared';
-import { AssignedWork } from '../../components/AssignedWork';
-import { RecordSummary, type Fact } from '../../components/RecordSummary';
-import { formatDate } from '../../lib/format';
+import { AssignedWork } from '../../components/trips/AssignedWork';
+import { RecordSummary, type Fact } from '../../components/record/RecordSummary';
+import { formatDate } from '../../lib/time/format';
 import { VehicleGate } from './VehicleGate';
 
 function VehicleDetails({ vehicle }: { vehicle: Vehicle }) {

@@ -1,7 +1,7 @@
 import { vehicleInputSchema, type Vehicle, type VehicleInput } from '@school-transport/shared';
 import type { FieldSpec } from '../../components/form/FieldGrid';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
-import { useSaveVehicle } from './api';
+import { useSaveVehicle } from './vehicles-api';
 
 /** Form values are the typed text; the schema turns capacity into a number on submit. */
 function formValues(vehicle: Vehicle | undefined): VehicleInput {

@@ -1,6 +1,6 @@
-import { recordGate } from '../../components/RecordGate';
-import { paths } from '../../lib/paths';
-import { useVehicle } from './api';
+import { recordGate } from '../../components/record/RecordGate';
+import { paths } from '../../lib/paths/paths';
+import { useVehicle } from './vehicles-api';
 
 export const VehicleGate = recordGate({
   useRecord: useVehicle,

@@ -7,8 +7,8 @@ import type {
 import { MESSAGES } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
-import { useResourceMutation } from '../../lib/resource-api';
+import { apiRequest } from '../../lib/api/api-client';
+import { useResourceMutation } from '../../lib/api/resource-api';
 
 const TRACKERS = 'trackers';
 
