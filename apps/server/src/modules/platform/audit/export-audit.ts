@@ -44,7 +44,9 @@ export interface ExportAudit {
  */
 export function auditExport(
   db: Database,
-  request: FastifyRequest,
+  // What it reads of the request, not FastifyRequest: the e2e seed compiles this module without the server's
+  // augmentation of FastifyRequest (plugins/authentication.ts), which adds `auth`.
+  request: Parameters<typeof changeContextOf>[0] & Pick<FastifyRequest, 'log'>,
   stream: Readable,
   { list, query, counter }: ExportAudit,
 ): Readable {
