@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { DestinationStream } from 'pino';
 import { tileOrigin, type AppConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
+import type { ProgressListener } from './db/progress-listener.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { failure } from './lib/envelope.js';
 import { errorSerializer, requestSerializer } from './lib/log-serializers.js';
@@ -167,6 +168,8 @@ export interface BuildOptions {
   /** Where log lines go; tests pass a stream to read them back. Defaults to stdout. */
   logStream?: DestinationStream;
   clock?: Clock;
+  /** Hears a database being created or migrated at start, for the command line to show (lib/progress.ts). */
+  progress?: ProgressListener;
   /**
    * Off: answers are sent as the handler built them, without their declared schema (only to measure what checking
    * them costs: bench/response-schema-cost.ts). On by default.
@@ -237,11 +240,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // Beyond this, Node closes new connections at once instead of letting them queue for memory and descriptors.
   app.server.maxConnections = config.http.maxConnections;
-  const database = await openDatabase(config.database, (error) =>
-    app.log.warn({ err: error }, 'database connection lost'),
+  const database = await openDatabase(
+    config.database,
+    (error) => app.log.warn({ err: error }, 'database connection lost'),
+    options.progress,
   );
   try {
-    await database.migrate();
+    await database.migrate(options.progress);
     // The on-time rollups count with one tolerance; a changed REPORT_ON_TIME_MINUTES counts them again, once.
     if (await countOnTimeRollupsWith(database.db, config.reports.onTimeMinutes))
       app.log.info({ minutes: config.reports.onTimeMinutes }, 'on-time rollups counted again');

@@ -82,6 +82,11 @@ const envSchema = z.object({
     .preprocess(lowerCase, z.enum(LOG_LEVELS))
     .default('info')
     .describe(`one of ${LOG_LEVELS.join(', ')}`),
+  /** auto: readable lines when standard output is a terminal, JSON lines otherwise (a service manager, a pipe). */
+  LOG_FORMAT: z
+    .preprocess(lowerCase, z.enum(['auto', 'json', 'text']))
+    .default('auto')
+    .describe('auto, json or text'),
   /** Hops of reverse proxies whose X-Forwarded-For is believed; 0 means the client address is the socket's. */
   TRUST_PROXY: z
     .preprocess(proxyHops, z.coerce.number().int().min(0).max(10))
@@ -363,6 +368,8 @@ export interface AppConfig {
   /** False when publicUrl is only derived from HOST and PORT (links in mails then say localhost on 0.0.0.0). */
   publicUrlGiven: boolean;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** LOG_FORMAT: how log records are written (log-output.ts). */
+  logFormat: 'auto' | 'json' | 'text';
   trustProxy: number;
   /** Lifetimes of drivers' and parents' sessions, and (perRole) the administrators' shorter ones. */
   session: {
@@ -485,6 +492,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL ?? `http://${isAnyAddress(e.HOST) ? 'localhost' : e.HOST}:${e.PORT}`,
     publicUrlGiven: e.PUBLIC_URL !== undefined,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     session: {
       idleMs: e.SESSION_IDLE_MINUTES * 60_000,

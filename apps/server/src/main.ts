@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ConfigError } from './config.js';
-import { openDatabase } from './db/client.js';
+import { ConfigError, type DatabaseConfig } from './config.js';
+import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { claimDataDir, DataDirBusyError, OWNER_ONLY_UMASK } from './db/data-dir.js';
 import { generateDataset, isEmpty } from './db/generate/generate-dataset.js';
 import { createAdmin, EmailTakenError, passwordProblem } from './modules/platform/users/index.js';
@@ -13,6 +13,7 @@ import {
   hasDemoOperator,
 } from './modules/platform/demo/index.js';
 import { systemClock } from './lib/clock.js';
+import { Progress } from './lib/progress.js';
 import { startServer } from './server.js';
 
 const USAGE = `Usage: main.ts <command>
@@ -36,6 +37,18 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks)
     .toString('utf8')
     .replace(/\r?\n$/, '');
+}
+
+/** Opens and migrates the database; `progress` shows a new one's creation and the migrations as they go. */
+async function openMigrated(config: DatabaseConfig, progress: Progress): Promise<DatabaseHandle> {
+  const database = await openDatabase(config, undefined, progress);
+  try {
+    await database.migrate(progress);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -80,13 +93,9 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'migrate': {
-      const database = await openDatabase(config.database);
-      try {
-        await database.migrate();
-        console.log('Migrations applied.');
-      } finally {
-        await database.close();
-      }
+      const progress = new Progress('migrate');
+      await progress.run(async () => (await openMigrated(config.database, progress)).close());
+      console.log('Migrations applied.');
       return;
     }
     case 'create-admin': {
@@ -102,9 +111,9 @@ async function main(argv: string[]): Promise<void> {
       const password = values['password-stdin'] ? await readStdin() : undefined;
       const problem = password === undefined ? null : passwordProblem(password);
       if (problem) throw new UsageError(`The password is refused: ${problem}`);
-      const database = await openDatabase(config.database);
+      const progress = new Progress('create-admin');
+      const database = await progress.run(() => openMigrated(config.database, progress), 'database ready');
       try {
-        await database.migrate();
         const admin = await createAdmin(
           database.db,
           { email: values.email.toLowerCase(), name: values.name ?? 'Administrator', password },
@@ -129,27 +138,33 @@ async function main(argv: string[]): Promise<void> {
       }
       if (!Number.isInteger(schoolDays) || schoolDays < 0 || schoolDays > 400)
         throw new UsageError('--days must be 0 to 400.');
-      const database = await openDatabase(config.database);
-      try {
-        await database.migrate();
-        if (!(await isEmpty(database.db))) throw new UsageError('generate only fills an empty database.');
-        const started = Date.now();
-        const summary = await generateDataset(database.db, {
-          students,
-          schoolDays,
-          history: values.history ?? false,
-        });
-        console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s:`, summary);
-      } finally {
-        await database.close();
-      }
+      const progress = new Progress('generate');
+      // The result goes out once the progress has ended: on a terminal its line would otherwise run on.
+      const { summary, took } = await progress.run(async () => {
+        const database = await openMigrated(config.database, progress);
+        try {
+          if (!(await isEmpty(database.db))) throw new UsageError('generate only fills an empty database.');
+          const started = Date.now();
+          const generated = await generateDataset(
+            database.db,
+            { students, schoolDays, history: values.history ?? false },
+            progress,
+          );
+          return { summary: generated, took: Date.now() - started };
+        } finally {
+          await database.close();
+        }
+      });
+      console.log(`Generated in ${(took / 1000).toFixed(1)} s:`, summary);
       return;
     }
     case 'backup': {
       const { values } = parseArgs({ args: rest, options: { out: { type: 'string' } } });
-      if (!values.out) throw new UsageError('backup needs --out FILE');
-      await runBackup(config, values.out);
-      console.log(`Backup written to ${values.out}.`);
+      const { out } = values;
+      if (!out) throw new UsageError('backup needs --out FILE');
+      const progress = new Progress('backup');
+      await progress.run(() => runBackup(config, out, progress));
+      console.log(`Backup written to ${out}.`);
       return;
     }
     case 'restore': {
@@ -159,7 +174,8 @@ async function main(argv: string[]): Promise<void> {
         allowPositionals: true,
       });
       if (positionals.length !== 1) throw new UsageError('restore needs the backup FILE');
-      await runRestore(config, positionals[0]!, values.force === true);
+      const progress = new Progress('restore');
+      await progress.run(() => runRestore(config, positionals[0]!, values.force === true, progress));
       console.log(`Restored ${positionals[0]}; start the server to use it (migrations run at start).`);
       return;
     }

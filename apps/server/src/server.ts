@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, isAnyAddress, type AppConfig } from './config.js';
+import { Progress } from './lib/progress.js';
 import { createLogOutput, flushLogOutput } from './log-output.js';
 import { type CreatedAdmin, ensureFirstAdmin } from './modules/platform/users/index.js';
 
@@ -15,8 +16,13 @@ const LOG_FLUSH_MS = 1_000;
  * that fails (port taken, bad HOST) leaves no admin behind whose generated password nobody saw.
  */
 export async function startServer(config: AppConfig): Promise<FastifyInstance> {
-  const logOutput = createLogOutput();
-  const app = await buildApp(config, { logStream: logOutput });
+  const logOutput = createLogOutput(config.logFormat);
+  // A first start creates and migrates the database, which takes a while: said on stderr as it goes.
+  const progress = new Progress('start');
+  const app = await progress.run(
+    () => buildApp(config, { logStream: logOutput, progress }),
+    'database ready',
+  );
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

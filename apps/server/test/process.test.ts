@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runCommand, signIn, startServer } from '@school-transport/testing';
+import { fromSource, runCommand, signIn, spawnServer, startServer } from '@school-transport/testing';
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from 'vitest';
 import { copyMigratedDatabase } from './support/data-dir-process.js';
 import { TEST_DB } from './support/test-app.js';
@@ -220,4 +220,41 @@ describe.skipIf(TEST_DB !== 'pglite')('the server process', () => {
     expect(answer.body.user).toMatchObject({ name: 'Second Admin', role: 'admin' });
     expect(await server.stop('SIGTERM')).toBe(0);
   }, 300_000);
+
+  it('shows the progress of a long command on standard error, a plain line at a time off a terminal', async () => {
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'st-generate-'));
+    try {
+      await copyMigratedDatabase(folder);
+      const command = spawnServer({
+        env: { DATA_DIR: folder },
+        program: fromSource(['generate', '--students', '30', '--days', '1']),
+      });
+      let progress = '';
+      command.child.stderr!.on('data', (chunk: Buffer) => (progress += String(chunk)));
+      command.child.stdin!.end();
+      await command.closed;
+      expect(await command.exited, command.output()).toBe(0);
+      expect(progress).toMatch(/^generate: tables 0 \/ 14 \(0%\)$/m);
+      expect(progress).toMatch(/^generate: vacuum analyze…$/m);
+      expect(progress).toMatch(/^generate: done in (\d+\.\d s|\d+ min \d\d s)$/m);
+      expect(progress).not.toContain('\r');
+      // The result stays on standard output, where it was.
+      expect(command.output().replace(progress, '')).toContain('Generated in');
+    } finally {
+      await fs.rm(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('writes readable log lines with LOG_FORMAT=text, without colour codes off a terminal', async () => {
+    const server = await start({ DATA_DIR: dataDir, LOG_FORMAT: 'text' });
+    expect(await server.stop('SIGTERM')).toBe(0);
+    await server.closed;
+    const output = server.output();
+    expect(output).toMatch(
+      /^\d\d:\d\d:\d\d\.\d{3} INFO {2}request completed GET \/api\/health 200 [\d.]+ ms$/m,
+    );
+    expect(output).toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}shutting down signal=SIGTERM$/m);
+    expect(output).not.toContain('\x1b[');
+    expect(output).not.toMatch(/^\{/m);
+  }, 120_000);
 });

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,6 +11,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { copyCsvOut, type CopyCsvOut } from './copy-out.js';
 import { openPgliteThread } from './pglite-thread.js';
+import type { ProgressListener } from './progress-listener.js';
 import * as schema from './schema/index.js';
 
 /** The one Drizzle type the rest of the server sees, whichever engine is underneath. */
@@ -17,8 +20,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseConfig['kind'];
-  /** Applies the committed drizzle-kit migrations that have not run yet. */
-  migrate(): Promise<void>;
+  /** Applies the committed drizzle-kit migrations that have not run yet; `progress` hears which, if any. */
+  migrate(progress?: ProgressListener): Promise<void>;
   close(): Promise<void>;
   /**
    * PGlite on a folder: a tarball of that folder as it is between two statements (after a checkpoint, so little
@@ -48,12 +51,36 @@ export interface ListenHandlers {
 /** The listening connection's name in pg_stat_activity: what an operator (or a test) looks for. */
 export const LISTENER_APPLICATION_NAME = 'schoolride-live-listener';
 
-const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+export const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+/**
+ * Drizzle applies every pending migration in one transaction, so there is no step to count within: `progress` hears
+ * which are to run (and nothing when none are), as a single part of the work.
+ */
+async function migrateTelling(
+  db: Database,
+  migrate: () => Promise<void>,
+  progress: ProgressListener | undefined,
+): Promise<void> {
+  const label = progress && migrationsLabel(await pendingMigrations(db));
+  if (label) progress.phase(label);
+  await migrate();
+}
+
+/** "applying 3 migrations: 0028_x → 0031_y", or null when there are none to apply. */
+export function migrationsLabel({ current, pending }: PendingMigrations): string | null {
+  if (pending.length === 0) return null;
+  const count = pending.length === 1 ? '1 migration' : `${pending.length} migrations`;
+  return current
+    ? `applying ${count}: ${current} → ${pending.at(-1)}`
+    : `applying ${count} (up to ${pending.at(-1)})`;
+}
 
 export async function openDatabase(
   config: DatabaseConfig,
   onIdleConnectionError: (error: Error) => void = (error) =>
     console.error('database connection lost:', error.message),
+  progress?: ProgressListener,
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 16 });
@@ -69,7 +96,8 @@ export async function openDatabase(
     return {
       db: db as unknown as Database,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: (listener) =>
+        migrateTelling(db as unknown as Database, () => migratePg(db, { migrationsFolder }), listener),
       close: () => pool.end(),
       listen: (channel, handlers) => listenOnPostgres(config.url, channel, handlers),
       notify: async (channel, payload = '') => {
@@ -81,6 +109,9 @@ export async function openDatabase(
   // 'memory://' keeps the database in memory (tests); anything else is a folder on disk. Either way PGlite runs in
   // a thread of its own (docs/decisions/042); drizzle gets the part of PGlite's interface it calls.
   const inMemory = config.dataDir.startsWith('memory://');
+  // A new folder takes PostgreSQL's initdb, the slowest part of a first start (half a minute on a busy machine).
+  if (!inMemory && !config.loadDataDir && !fs.existsSync(path.join(config.dataDir, 'PG_VERSION')))
+    progress?.phase(`creating the embedded database in ${config.dataDir}`);
   const client = await openPgliteThread({
     dataDir: config.dataDir,
     durable: config.durable !== false,
@@ -90,7 +121,8 @@ export async function openDatabase(
   return {
     db: db as unknown as Database,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: (listener) =>
+      migrateTelling(db as unknown as Database, () => migratePglite(db, { migrationsFolder }), listener),
     close: () => client.close(),
     // PGlite delivers NOTIFY to its own listeners, in its process: the same code path as on PostgreSQL.
     listen: async (channels, handlers) => {
@@ -187,4 +219,45 @@ export type Executor = Database | Transaction;
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+interface JournalEntry {
+  when: number;
+  tag: string;
+}
+
+export interface PendingMigrations {
+  /** The newest migration the database has, null for a database that has none. */
+  current: string | null;
+  /** Those it has not, oldest first. */
+  pending: string[];
+}
+
+/**
+ * Which of the committed migrations a database has not applied yet, by drizzle's own rule: drizzle-kit's journal
+ * dates each migration, and its migrator applies every one dated after the newest it recorded.
+ */
+export async function pendingMigrations(db: Executor, folder = migrationsFolder): Promise<PendingMigrations> {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  // A table that does not exist fails the statement that names it, even in a branch never taken: two statements.
+  const [table] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  const [recorded] = table!.found
+    ? await queryRows<{ newest: string | null }>(
+        db,
+        sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+      )
+    : [];
+  const newest = recorded?.newest == null ? null : Number(recorded.newest);
+  return {
+    current:
+      newest === null ? null : (journal.entries.findLast((entry) => entry.when <= newest)?.tag ?? null),
+    pending: journal.entries
+      .filter((entry) => newest === null || entry.when > newest)
+      .map((entry) => entry.tag),
+  };
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
+import type { ProgressListener } from '../progress-listener.js';
 import { generateHistory } from './generate-history.js';
 import {
   CITIES,
@@ -96,14 +97,18 @@ const NEIGHBOURHOOD_CENTRE_SPREAD = 0.5 * PICKUP_SPREAD_DEGREES;
 const pick = (array: string, seed: string) =>
   sql.raw(`(${array})[1 + ((${seed}) % array_length(${array}, 1))]`);
 
-export async function generateDataset(db: Database, size: DatasetSize): Promise<DatasetSummary> {
+export async function generateDataset(
+  db: Database,
+  size: DatasetSize,
+  progress?: ProgressListener,
+): Promise<DatasetSummary> {
   const parents = Math.ceil(size.students / 2);
   const history = size.history ?? false;
-  await db.transaction(async (tx) => {
-    // The same size gives the same homes, neighbourhoods and seats (not the same ids), so benchmarks on generated
-    // data can be repeated. random() follows the seed on the transaction's connection.
-    await tx.execute(sql`select setseed(${RANDOM_SEED})`);
-    await tx.execute(sql`insert into schools (name, address, lat, lng, bell_time, dismissal_time)
+  // One statement per table, in this order: each later one derives its rows from the work tables made before it.
+  const statements: Array<[table: string, statement: SQL]> = [
+    [
+      'schools',
+      sql`insert into schools (name, address, lat, lng, bell_time, dismissal_time)
       values ${sql.join(
         DATASET_SCHOOLS.map(
           (school) =>
@@ -111,38 +116,56 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
         ),
         sql`, `,
       )}
-      on conflict do nothing`);
+      on conflict do nothing`,
+    ],
     // Work tables: a number per generated row, so that every later statement can derive its values from it.
-    await tx.execute(sql`create temporary table gen_parents on commit drop as
-      select n::bigint as n, gen_random_uuid() as user_id, gen_random_uuid() as parent_id from generate_series(1, ${parents}) n`);
-    await tx.execute(sql`insert into users (id, name, email, role, created_at)
+    [
+      'parents (numbered)',
+      sql`create temporary table gen_parents on commit drop as
+      select n::bigint as n, gen_random_uuid() as user_id, gen_random_uuid() as parent_id from generate_series(1, ${parents}) n`,
+    ],
+    [
+      'parents (users)',
+      sql`insert into users (id, name, email, role, created_at)
       select user_id, ${pick(FIRST, 'n * 7')} || ' ' || ${pick(LAST, 'n * 13')}, 'parent' || n || '@example.com', 'parent',
         now() - (n || ' seconds')::interval
-      from gen_parents`);
-    await tx.execute(sql`insert into parents (id, user_id, phone, alternative_phone, address, city, state, pin_code, created_at)
+      from gen_parents`,
+    ],
+    [
+      'parents',
+      sql`insert into parents (id, user_id, phone, alternative_phone, address, city, state, pin_code, created_at)
       select parent_id, user_id, '9' || lpad(((n * 7919) % 1000000000)::text, 9, '0'), '8' || lpad(((n * 104729) % 1000000000)::text, 9, '0'),
         (n % 400 + 1) || ', ' || ${pick(LAST, 'n')} || ' Road', ${pick(CITY_NAME, familyCity('n'))},
         ${pick(CITY_STATE, familyCity('n'))}, lpad(((n * 31) % 100000 + 500000)::text, 6, '0'),
         now() - (n || ' seconds')::interval
-      from gen_parents`);
+      from gen_parents`,
+    ],
     // 1 to 3 children per parent, numbered 1..students across all families; each family in its parent's city
     // (0-based), and each child ranked within the city, which cuts the city's children into blocks of neighbours.
-    await tx.execute(sql`create temporary table gen_students on commit drop as
+    [
+      'children (numbered)',
+      sql`create temporary table gen_students on commit drop as
       select n, id, parent_id, family, k, city, row_number() over (partition by city order by n) - 1 as city_rank
       from (select row_number() over (order by p.n, k) as n, gen_random_uuid() as id, p.parent_id, p.n as family, k,
           ${sql.raw(familyCity('p.n'))} % ${HOME_CITIES.length} as city
         from gen_parents p cross join lateral generate_series(1, 1 + (p.n * 7) % 3) k
-        limit ${size.students}) numbered`);
+        limit ${size.students}) numbered`,
+    ],
     // One driver, vehicle and route per block of one city's children, tied by an assignment. Each block lives in
     // a neighbourhood of its own: a centre within half the spread from the city's centre, uniform over that disc.
-    await tx.execute(sql`create temporary table gen_blocks on commit drop as
+    [
+      'buses (blocks)',
+      sql`create temporary table gen_blocks on commit drop as
       select b, city, chunk, gen_random_uuid() as driver_user, gen_random_uuid() as driver_id,
         gen_random_uuid() as vehicle_id, gen_random_uuid() as route_id, gen_random_uuid() as assignment_id,
         20 + (b * 37) % 41 as capacity, sqrt(random()) * ${NEIGHBOURHOOD_CENTRE_SPREAD} as centre_distance,
         random() * 2 * pi() as centre_angle
       from (select row_number() over (order by city, chunk) - 1 as b, city, chunk
-        from (select distinct city, city_rank / ${BLOCK} as chunk from gen_students) chunks) numbered`);
-    await tx.execute(sql`insert into students (id, parent_id, name, class, roll_no, nfc_tag_id, pickup_lat, pickup_lng, pickup_address, created_at)
+        from (select distinct city, city_rank / ${BLOCK} as chunk from gen_students) chunks) numbered`,
+    ],
+    [
+      'students',
+      sql`insert into students (id, parent_id, name, class, roll_no, nfc_tag_id, pickup_lat, pickup_lng, pickup_address, created_at)
       select s.id, s.parent_id, ${pick(FIRST, 's.n * 11 + s.k')} || ' ' || ${pick(LAST, 's.family * 13')},
         (1 + s.n % 12)::text || ${pick(textArray(SECTIONS), 's.n')}, (1 + s.n % 45)::text,
         'NFC' || lpad(to_hex(s.n::int), 8, '0'),
@@ -150,30 +173,51 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
         (${sql.raw(CITY_LNG)})[1 + s.city] + g.centre_distance * cos(g.centre_angle) + (random() - 0.5) * ${2 * NEIGHBOURHOOD_DEGREES},
         'Gate ' || (s.n % 5 + 1),
         now() - (s.n || ' seconds')::interval
-      from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}`);
-    await tx.execute(sql`insert into users (id, name, email, role)
-      select driver_user, ${pick(FIRST, 'b * 3 + 1')} || ' ' || ${pick(LAST, 'b * 5 + 2')}, 'driver' || b || '@example.com', 'driver' from gen_blocks`);
-    await tx.execute(sql`insert into drivers (id, user_id, phone, license_no, address)
+      from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}`,
+    ],
+    [
+      'drivers (users)',
+      sql`insert into users (id, name, email, role)
+      select driver_user, ${pick(FIRST, 'b * 3 + 1')} || ' ' || ${pick(LAST, 'b * 5 + 2')}, 'driver' || b || '@example.com', 'driver' from gen_blocks`,
+    ],
+    [
+      'drivers',
+      sql`insert into drivers (id, user_id, phone, license_no, address)
       select driver_id, driver_user, '7' || lpad(((b * 7919) % 1000000000)::text, 9, '0'), 'DL-' || lpad(b::text, 8, '0'), 'Depot ' || (b % 20 + 1)
-      from gen_blocks`);
-    await tx.execute(sql`insert into vehicles (id, license_plate, model, type, color, capacity)
+      from gen_blocks`,
+    ],
+    [
+      'vehicles',
+      sql`insert into vehicles (id, license_plate, model, type, color, capacity)
       select vehicle_id, 'KA' || lpad((b % 99 + 1)::text, 2, '0') || 'SB' || lpad(b::text, 6, '0'),
         ${pick(textArray(VEHICLE_MODELS), 'b')},
         case when capacity > 30 then 'Bus' else 'Van' end, ${pick(textArray(VEHICLE_COLOURS), 'b')}, capacity
-      from gen_blocks`);
-    await tx.execute(sql`insert into routes (id, name, start_location, end_location, distance_km, duration_min)
+      from gen_blocks`,
+    ],
+    [
+      'routes',
+      sql`insert into routes (id, name, start_location, end_location, distance_km, duration_min)
       select route_id, 'Route ' || (b + 1) || ' ' || ${pick(textArray(ROUTE_DIRECTIONS), 'b')},
         'Depot ' || (b % 20 + 1), (${sql.raw(SCHOOL_NAME)})[1 + city],
         round((5 + (b * 13) % 250 / 10.0)::numeric, 2), 20 + (b * 7) % 50
-      from gen_blocks`);
-    await tx.execute(sql`insert into route_assignments (id, driver_id, vehicle_id, route_id)
-      select assignment_id, driver_id, vehicle_id, route_id from gen_blocks`);
-    await tx.execute(sql`insert into assignment_students (assignment_id, student_id)
+      from gen_blocks`,
+    ],
+    [
+      'route assignments',
+      sql`insert into route_assignments (id, driver_id, vehicle_id, route_id)
+      select assignment_id, driver_id, vehicle_id, route_id from gen_blocks`,
+    ],
+    [
+      'seats',
+      sql`insert into assignment_students (assignment_id, student_id)
       select g.assignment_id, s.id
       from gen_students s join gen_blocks g on g.city = s.city and g.chunk = s.city_rank / ${BLOCK}
-      where s.city_rank % ${BLOCK} < g.capacity`);
+      where s.city_rank % ${BLOCK} < g.capacity`,
+    ],
     // Past school days (weekdays) of trips, copied from the assignments as generation would.
-    await tx.execute(sql`insert into trips (assignment_id, type, trip_date, status, started_at, completed_at, cancelled_at,
+    [
+      'trips',
+      sql`insert into trips (assignment_id, type, trip_date, status, started_at, completed_at, cancelled_at,
         route_name, driver_name, driver_license_no, driver_phone, vehicle_plate, driver_id, vehicle_id, route_id,
         planned_start_at)
       select g.assignment_id, t.type::trip_type, d.day,
@@ -191,13 +235,29 @@ export async function generateDataset(db: Database, size: DatasetSize): Promise<
       join vehicles v on v.id = g.vehicle_id
       cross join (select day::date as day from generate_series((current_date - ${size.schoolDays * 2}::int)::timestamp, (current_date - 1)::timestamp, interval '1 day') day
         where extract(isodow from day) < 6 order by day desc limit ${history ? 0 : size.schoolDays}) d
-      cross join (values ('PICKUP'), ('DROP')) t(type)`);
+      cross join (values ('PICKUP'), ('DROP')) t(type)`,
+    ],
+  ];
+  progress?.phase('tables', statements.length);
+  await db.transaction(async (tx) => {
+    // The same size gives the same homes, neighbourhoods and seats (not the same ids), so benchmarks on generated
+    // data can be repeated. random() follows the seed on the transaction's connection.
+    await tx.execute(sql`select setseed(${RANDOM_SEED})`);
+    for (const [index, [table, statement]] of statements.entries()) {
+      progress?.update(index, table);
+      await tx.execute(statement);
+    }
+    progress?.update(statements.length);
   });
-  // With history the days' trips come with what happened on them, a day per transaction.
-  if (history) await generateHistory(db, { schoolDays: size.schoolDays });
-  // Vacuum sets the visibility map, so newest-first paging reads its index alone (Index Only Scan), as it would on
-  // a database that autovacuum has visited; analyze gives the planner the new tables' statistics.
-  await db.execute(sql`vacuum analyze`);
+  // With history the days' trips come with what happened on them, a day per transaction; and its last statement is
+  // the vacuum below.
+  if (history) await generateHistory(db, { schoolDays: size.schoolDays, progress });
+  else {
+    // Vacuum sets the visibility map, so newest-first paging reads its index alone (Index Only Scan), as it would
+    // on a database that autovacuum has visited; analyze gives the planner the new tables' statistics.
+    progress?.phase('vacuum analyze');
+    await db.execute(sql`vacuum analyze`);
+  }
   const [summary] = await queryRows<DatasetSummary>(
     db,
     sql`select (select count(*)::int from schools) as schools, (select count(*)::int from parents) as parents, (select count(*)::int from students) as students,

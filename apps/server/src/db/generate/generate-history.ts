@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LAST_NAMES } from '@school-transport/shared';
 import type { Database, Transaction } from '../client.js';
 import { queryRows } from '../client.js';
+import type { ProgressListener } from '../progress-listener.js';
 
 /**
  * What happened on an operator's past school days, for the reports' benchmark, added to a database the dataset
@@ -316,6 +317,7 @@ export interface HistoryOptions {
   rollups?: Rollups;
   onStatement?: OnStatement;
   onDay?: (day: string, part: 'trips' | 'scans', ms: number) => void;
+  progress?: ProgressListener;
 }
 
 /** Which of `days` have trips already, and which have scans. */
@@ -338,15 +340,20 @@ export async function generateHistory(db: Database, options: HistoryOptions) {
     db,
     sql`select exists (select 1 from route_stops) as stops`,
   );
-  if (!done!.stops) await generateStopsAndCompliance(db, options.onStatement);
+  if (!done!.stops) {
+    options.progress?.phase('stops, runs, credentials and defects');
+    await generateStopsAndCompliance(db, options.onStatement);
+  }
   const days = await pastSchoolDays(db, options.schoolDays);
   // A stopped run goes on where it stopped: days with trips (or scans) already are left as they are.
   const { withTrips, withScans } = await daysDone(db, days);
   const scanned: string[] = [];
   const written: string[] = [];
   // Newest first and a whole day at a time, so that a run stopped by `until` leaves the latest days complete.
+  options.progress?.phase('school days of history', days.length);
   for (const [index, day] of days.entries()) {
     if (options.until && Date.now() > options.until.getTime()) break;
+    options.progress?.update(index, day);
     if (!withTrips.has(day)) {
       const started = performance.now();
       await db.transaction(async (tx) => {
@@ -368,6 +375,8 @@ export async function generateHistory(db: Database, options: HistoryOptions) {
       options.onDay?.(day, 'scans', performance.now() - started);
     }
   }
+  options.progress?.update(written.length);
+  options.progress?.phase('vacuum analyze');
   await db.execute(sql`vacuum analyze`);
   return { days: written, scanned };
 }

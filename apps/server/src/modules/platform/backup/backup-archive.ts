@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { z } from 'zod';
 import type { DatabaseConfig } from '../../../config.js';
+import type { ProgressListener } from '../../../db/progress-listener.js';
 import { removedFolder, uploadsFolder } from '../uploads/index.js';
 
 /**
@@ -74,12 +75,18 @@ export async function writeArchive(options: {
   engine: DatabaseConfig['kind'];
   out: string;
   snapshot: (databaseFolder: string) => Promise<void>;
+  progress?: ProgressListener;
 }): Promise<void> {
+  const { progress } = options;
   const work = await workFolder(options.dataDir, 'backup');
   try {
     const databaseFolder = path.join(work.folder, 'database');
     await fs.mkdir(databaseFolder, { mode: 0o700 });
+    progress?.phase(
+      options.engine === 'postgres' ? 'dumping the database (pg_dump)' : 'copying the database',
+    );
     await options.snapshot(databaseFolder);
+    progress?.phase('gathering the images');
     const images = path.join(work.folder, 'uploads', 'profile');
     await linkTree(path.join(uploadsFolder(options.dataDir), 'profile'), images);
     await linkTree(removedFolder(options.dataDir), images);
@@ -90,6 +97,7 @@ export async function writeArchive(options: {
       createdAt: new Date().toISOString(),
     };
     await fs.writeFile(path.join(work.folder, 'manifest.json'), JSON.stringify(manifest, null, 2));
+    progress?.phase('packing the archive');
     await run('tar', ['-czf', options.out, '-C', work.folder, '.']);
   } finally {
     await work.remove();

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../../config.js';
 import { openDatabase } from '../../../db/client.js';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from '../../../db/data-dir.js';
 import { syncFolder, syncNewFile, syncPath } from '../../../db/disk-sync.js';
+import type { ProgressListener } from '../../../db/progress-listener.js';
 import { uploadsFolder } from '../uploads/index.js';
 import { BackupError, unpackArchive, workFolder, writeArchive } from './backup-archive.js';
 import { BACKUP_SOCKET, requestBackup } from './backup-socket.js';
@@ -15,7 +16,7 @@ import { dumpPglite, dumpPostgres, loadPglite, loadPostgres } from './database-d
 const ENGINE_NAMES = { pglite: 'embedded (PGlite)', postgres: 'PostgreSQL' } as const;
 
 /** Writes a consistent backup to `out`, which appears whole or not at all. */
-export async function runBackup(config: AppConfig, out: string): Promise<void> {
+export async function runBackup(config: AppConfig, out: string, progress?: ProgressListener): Promise<void> {
   const target = path.resolve(out);
   const partial = `${target}.partial`;
   await fs.mkdir(path.dirname(target), { recursive: true });
@@ -27,9 +28,10 @@ export async function runBackup(config: AppConfig, out: string): Promise<void> {
         engine: 'postgres',
         out: partial,
         snapshot: (folder) => dumpPostgres(url, folder),
+        progress,
       });
     } else {
-      await backUpPglite(config, partial);
+      await backUpPglite(config, partial, progress);
     }
     await syncNewFile(partial);
     await fs.rename(partial, target);
@@ -41,7 +43,7 @@ export async function runBackup(config: AppConfig, out: string): Promise<void> {
 }
 
 /** Through the server when one has the folder; otherwise this process opens it, under the same lock. */
-async function backUpPglite(config: AppConfig, out: string): Promise<void> {
+async function backUpPglite(config: AppConfig, out: string, progress?: ProgressListener): Promise<void> {
   if (config.database.kind !== 'pglite') return;
   if (!existsSync(path.join(config.database.dataDir, 'PG_VERSION')))
     throw new BackupError(`${config.dataDir} holds no database to back up.`);
@@ -50,6 +52,7 @@ async function backUpPglite(config: AppConfig, out: string): Promise<void> {
     lock = lockDataDir(config.dataDir, 'backup');
   } catch (error) {
     if (!(error instanceof DataDirBusyError)) throw error;
+    progress?.phase(`the running server (process ${error.holder.pid}) is making the backup`);
     await requestBackup(config.dataDir, out, error.holder.pid);
     return;
   }
@@ -61,6 +64,7 @@ async function backUpPglite(config: AppConfig, out: string): Promise<void> {
         engine: 'pglite',
         out,
         snapshot: (folder) => dumpPglite(database, folder),
+        progress,
       });
     } finally {
       await database.close();
@@ -82,9 +86,15 @@ async function dataDirContents(dataDir: string): Promise<string[]> {
  * Restores a backup into an empty data folder (PGlite) or an empty database and uploads folder (PostgreSQL);
  * `force` replaces what is there. On PGlite the caller holds the folder's lock, so no server runs on it.
  */
-export async function runRestore(config: AppConfig, file: string, force: boolean): Promise<void> {
+export async function runRestore(
+  config: AppConfig,
+  file: string,
+  force: boolean,
+  progress?: ProgressListener,
+): Promise<void> {
   const work = await workFolder(config.dataDir, 'restore');
   try {
+    progress?.phase(`unpacking ${file}`);
     const manifest = await unpackArchive(path.resolve(file), work.folder);
     if (manifest.engine !== config.database.kind)
       throw new BackupError(
@@ -99,10 +109,12 @@ export async function runRestore(config: AppConfig, file: string, force: boolean
       if (existing.length > 0 && !force) throw refuse(config.dataDir);
       for (const name of existing)
         await fs.rm(path.join(config.dataDir, name), { recursive: true, force: true });
+      progress?.phase('loading the database');
       await loadPglite(dumpFolder, config.database.dataDir);
     } else {
       const images = await fs.readdir(uploads).catch(() => []);
       if (images.length > 0 && !force) throw refuse(uploads);
+      progress?.phase('loading the database (pg_restore)');
       await loadPostgres(dumpFolder, config.database.url, force);
       await fs.rm(uploads, { recursive: true, force: true });
     }
