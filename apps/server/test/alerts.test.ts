@@ -319,8 +319,15 @@ describe('the periodic checks', () => {
       .update(trips)
       .set({ plannedStartAt: new Date(time.clock().getTime() - 3_600_000) })
       .where(eq(trips.id, pending.drop));
-    const jobs = createJobRunner({ db: db(), clock: time.clock, timeZone: t.config.timeZone, log: t.app.log });
-    jobs.start([{ name: 'alert-checks', schedule: { every: 20 }, claim: 'each-process', run: checksAt().run }]);
+    const jobs = createJobRunner({
+      db: db(),
+      clock: time.clock,
+      timeZone: t.config.timeZone,
+      log: t.app.log,
+    });
+    jobs.start([
+      { name: 'alert-checks', schedule: { every: 20 }, claim: 'each-process', run: checksAt().run },
+    ]);
     await vi.waitFor(async () => expect(await kindsOf(pending.drop)).toEqual(['NOT_STARTED']));
     await jobs.close();
   });

@@ -581,7 +581,12 @@ describe('the outbox', () => {
     const notification = item(parent.id);
     await enqueue([notification]);
     // The dispatcher as the server runs it: the notification-dispatch job, started, then closed with the server.
-    const sender = createJobRunner({ db: db(), clock: () => new Date(), timeZone: t.config.timeZone, log: t.app.log });
+    const sender = createJobRunner({
+      db: db(),
+      clock: () => new Date(),
+      timeZone: t.config.timeZone,
+      log: t.app.log,
+    });
     sender.start([
       {
         name: 'notification-dispatch',

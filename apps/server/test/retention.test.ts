@@ -186,12 +186,7 @@ describe('the daily job', () => {
         session({ lastSeenAt: ago(0) }),
       ])
       .returning({ id: sessions.id });
-    const report = await runDailyJob(
-      db,
-      retention(),
-      '2026-02-28',
-      time.clock,
-    );
+    const report = await runDailyJob(db, retention(), '2026-02-28', time.clock);
     expect(report?.figures).toEqual(expect.objectContaining({ sessions: 2 }));
     const kept = await db
       .select({ id: sessions.id })
@@ -278,12 +273,7 @@ describe('the daily job', () => {
       ])
       .returning({ id: complianceOverrides.id });
 
-    const report = await runDailyJob(
-      db,
-      retention(),
-      '2026-02-27',
-      time.clock,
-    );
+    const report = await runDailyJob(db, retention(), '2026-02-27', time.clock);
     expect(report?.figures).toEqual(expect.objectContaining({ reasonsBefore: day(ago(365)) }));
 
     /** For each row of `table` named in `ids`, in `order`: whether it still holds the words. */

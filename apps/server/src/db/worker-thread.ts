@@ -9,7 +9,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * (In db/, the lowest layer both callers reach.)
  */
 export function startWorkerThread(source: URL, options: WorkerOptions): Worker {
-  if (import.meta.url.endsWith('.js')) return new Worker(new URL(source.href.replace(/\.ts$/, '.js')), options);
+  if (import.meta.url.endsWith('.js'))
+    return new Worker(new URL(source.href.replace(/\.ts$/, '.js')), options);
   const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source.href)}); })`;
   return new Worker(code, { ...options, eval: true });
 }

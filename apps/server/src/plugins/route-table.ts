@@ -22,7 +22,8 @@ export function addRouteTable(app: FastifyInstance): void {
     // The docs pages are static files, not API calls; HEAD twins of GET routes add nothing.
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, access: route.config?.access ?? 'admin' });
+      if (method !== 'HEAD')
+        routeTable.push({ method, url: route.url, access: route.config?.access ?? 'admin' });
     }
   });
 }

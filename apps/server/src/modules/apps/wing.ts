@@ -2,7 +2,11 @@ import type { OperationsWing } from '../operations/wing.js';
 import type { PlatformWing, SharedServices, WingRoutes } from '../platform/wing.js';
 import type { RecordsWing } from '../records/wing.js';
 import { createDriverAppService, driverAppRoutes } from './driver-app/index.js';
-import { createParentLiveScopes, createParentPortalService, parentPortalRoutes } from './parent-portal/index.js';
+import {
+  createParentLiveScopes,
+  createParentPortalService,
+  parentPortalRoutes,
+} from './parent-portal/index.js';
 
 /** The apps wing: the driver's app and the parents' portal, each over the wings below. */
 export function appsWing(

@@ -101,7 +101,12 @@ export function operationsWing(
       ...caps,
     },
   });
-  const access = createLiveAccess({ notify: database.notify, endUser: streams.endUser, resync: streams.resync, log });
+  const access = createLiveAccess({
+    notify: database.notify,
+    endUser: streams.endUser,
+    resync: streams.resync,
+    log,
+  });
   hub.access = access;
   const live = createLiveLog(() => hub.committed());
 

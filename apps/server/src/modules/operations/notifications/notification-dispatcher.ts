@@ -257,4 +257,3 @@ export function createNotificationDispatcher(deps: DispatcherDeps) {
   };
 }
 export type NotificationDispatcher = ReturnType<typeof createNotificationDispatcher>;
-
