@@ -130,14 +130,22 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       liveCatchUpMs: options.live?.pollMs,
     },
   );
-  app.addHook('onReady', () => hub.start());
-  app.addHook('onReady', async () => jobRunner.start(jobs));
-  app.addHook('preClose', async () => {
+  app.addHook('onReady', function startLiveHub() {
+    return hub.start();
+  });
+  app.addHook('onReady', async function startJobs() {
+    jobRunner.start(jobs);
+  });
+  app.addHook('preClose', async function endLiveStreams() {
     streams.endAll();
     await hub.stop();
   });
-  app.addHook('preClose', () => jobRunner.close());
-  app.addHook('onClose', () => planRunner.close());
+  app.addHook('preClose', function closeJobs() {
+    return jobRunner.close();
+  });
+  app.addHook('onClose', function endPlanningThreads() {
+    return planRunner.close();
+  });
 
   await app.register(
     async function api(scope) {
