@@ -223,7 +223,10 @@ const envSchema = z.object({
     })
     .optional()
     .describe('comma-separated origins such as https://push.example.net'),
-  /** on: once a day, one process generates the trips of the coming school days (modules/daily-jobs). */
+  /**
+   * on: the daily jobs run (modules/platform/jobs/job-registry.ts): the coming school days' trips, the live log's
+   * pruning, retention, credential expiry.
+   */
   DAILY_JOBS: z.enum(['on', 'off']).optional().describe('on or off'),
   /** How many days past today the daily job generates trips for. */
   TRIPS_AHEAD_DAYS: z.coerce
@@ -392,7 +395,7 @@ export interface AppConfig {
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
   /**
    * How long the daily job keeps what happened on the buses, and free-text reasons before they are blanked
-   * (modules/operations/daily-jobs/retention-job.ts).
+   * (modules/operations/retention/retention-job.ts).
    */
   retention: { ridershipDays: number; positionDays: number; reasonDays: number };
   /** Reports (modules/reports): the tolerance of an on-time arrival, either way. */

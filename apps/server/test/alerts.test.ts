@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq, gt } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Alert, RidershipEventInput, RidershipKind } from '@school-transport/shared';
 import { alerts, auditLog, liveEvents, trips } from '../src/db/schema/index.js';
-import { addAlertChecks, createAlertChecks } from '../src/modules/operations/alerts/alert-checks.js';
+import { createAlertChecks } from '../src/modules/operations/alerts/alert-checks.js';
 import { acknowledgeAlert, raiseAlerts } from '../src/modules/operations/alerts/alert-queries.js';
 import { createAlertService } from '../src/modules/operations/alerts/alert-service.js';
 import { createLiveLog } from '../src/modules/operations/live/live-log.js';
 import { latestLiveEventId } from '../src/modules/operations/live/live-queries.js';
+import { createJobRunner } from '../src/modules/platform/jobs/job-runner.js';
 import { createAccount, tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -319,11 +319,17 @@ describe('the periodic checks', () => {
       .update(trips)
       .set({ plannedStartAt: new Date(time.clock().getTime() - 3_600_000) })
       .where(eq(trips.id, pending.drop));
-    const server = Fastify();
-    addAlertChecks(server, { enabled: true, intervalMs: 20, run: checksAt().run });
-    await server.ready();
+    const jobs = createJobRunner({
+      db: db(),
+      clock: time.clock,
+      timeZone: t.config.timeZone,
+      log: t.app.log,
+    });
+    jobs.start([
+      { name: 'alert-checks', schedule: { every: 20 }, claim: 'each-process', run: checksAt().run },
+    ]);
     await vi.waitFor(async () => expect(await kindsOf(pending.drop)).toEqual(['NOT_STARTED']));
-    await server.close();
+    await jobs.close();
   });
 });
 

@@ -1,15 +1,14 @@
-import Fastify from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uniqueTag, vehiclePayload } from '@school-transport/testing';
 import { loadConfig } from '../src/config.js';
 import { queryRows } from '../src/db/client.js';
 import { auditLog } from '../src/db/schema/index.js';
-import {
-  addAuditRetention,
-  PRUNE_LOCK_KEY,
-  pruneAuditLog,
-} from '../src/modules/platform/audit/audit-retention.js';
+import { auditRetentionJob } from '../src/modules/platform/audit/audit-retention.js';
+import { runLockedJob } from '../src/modules/platform/jobs/job-claims.js';
+import { tryJobLock } from '../src/modules/platform/jobs/job-queries.js';
+import { AUDIT_PRUNE_MS } from '../src/modules/platform/jobs/job-registry.js';
+import { createJobRunner } from '../src/modules/platform/jobs/job-runner.js';
 import { createAccount, login } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
@@ -310,6 +309,17 @@ describe('audit log retention', () => {
   };
   const exists = async (id: number) =>
     (await t.app.database.db.select().from(auditLog).where(eq(auditLog.id, id))).length === 1;
+  const retention = (retentionDays: number) => ({
+    name: 'audit-retention',
+    schedule: { every: AUDIT_PRUNE_MS },
+    claim: 'once-across-processes' as const,
+    ...auditRetentionJob({ clock: () => new Date(), retentionDays }),
+  });
+  /** One run of the job, as the runner does it: how many entries went, or null when another process was at it. */
+  const pruneAuditLog = async (db: typeof t.app.database.db, now: Date, retentionDays: number) => {
+    const report = await runLockedJob(db, retention(retentionDays), now.toISOString().slice(0, 10));
+    return report && (report.figures.removed as number);
+  };
 
   it('is a setting: a year unless AUDIT_RETENTION_DAYS says otherwise, and never under 30 days', () => {
     expect(loadConfig({}).audit.retentionDays).toBe(365);
@@ -332,7 +342,7 @@ describe('audit log retention', () => {
     async () => {
       const old = await insertAged('test.old-locked', 400);
       await t.app.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${PRUNE_LOCK_KEY})`);
+        expect(await tryJobLock(tx, 'audit-retention')).toBe(true);
         expect(await pruneAuditLog(t.app.database.db, new Date(), 365)).toBeNull();
       });
       expect(await exists(old)).toBe(true);
@@ -344,11 +354,15 @@ describe('audit log retention', () => {
   it('is done by a job when the server is ready, with the configured number of days', async () => {
     const old = await insertAged('test.job-old', 31);
     const kept = await insertAged('test.job-kept', 29);
-    const server = Fastify({ logger: false });
-    addAuditRetention(server, { db: t.app.database.db, clock: () => new Date(), retentionDays: 30 });
-    await server.ready();
+    const jobs = createJobRunner({
+      db: t.app.database.db,
+      clock: () => new Date(),
+      timeZone: t.config.timeZone,
+      log: t.app.log,
+    });
+    jobs.start([retention(30)]);
     await expect.poll(() => exists(old), { timeout: 30_000 }).toBe(false);
     expect(await exists(kept)).toBe(true);
-    await server.close();
+    await jobs.close();
   });
 });

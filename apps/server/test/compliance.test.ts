@@ -15,7 +15,7 @@ import {
 } from '../src/db/schema/index.js';
 import { createAlertService } from '../src/modules/operations/alerts/alert-service.js';
 import { credentialExpiryJob } from '../src/modules/operations/compliance/credential-expiry-job.js';
-import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
+import { runDailyJob } from '../src/modules/platform/jobs/job-claims.js';
 import { createLiveLog } from '../src/modules/operations/live/live-log.js';
 import type { Mail } from '../src/modules/platform/mail/mailer.js';
 import { hashPassword } from '../src/modules/platform/users/passwords.js';
@@ -518,18 +518,21 @@ describe('expiry warnings', () => {
     const expiring = await credentialOf({ driverId: driver.id }, 'Driving licence', '2026-03-12');
     const mails: Mail[] = [];
     const live = createLiveLog(() => {});
-    const job = credentialExpiryJob({
-      clock: time.clock,
-      alerts: createAlertService({
-        db: t.app.database.db,
+    const job = {
+      name: 'credential-expiry',
+      ...credentialExpiryJob({
         clock: time.clock,
+        alerts: createAlertService({
+          db: t.app.database.db,
+          clock: time.clock,
+          live,
+          timeZone: 'Europe/London',
+        }),
+        mailer: { send: async (mail) => void mails.push(mail) },
+        publicUrl: 'https://office.example',
         live,
-        timeZone: 'Europe/London',
       }),
-      mailer: { send: async (mail) => void mails.push(mail) },
-      publicUrl: 'https://office.example',
-      live,
-    });
+    };
     const report = await runDailyJob(t.app.database.db, job, TODAY, time.clock);
     expect(report?.figures.alerts).toBeGreaterThanOrEqual(2);
     const byCause = new Map((await t.app.database.db.select().from(alerts)).map((row) => [row.cause, row]));

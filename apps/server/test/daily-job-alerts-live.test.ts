@@ -7,7 +7,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createAlertService } from '../src/modules/operations/alerts/alert-service.js';
 import { credentialExpiryJob } from '../src/modules/operations/compliance/credential-expiry-job.js';
-import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
+import { runDailyJob } from '../src/modules/platform/jobs/job-claims.js';
 import { createLiveLog } from '../src/modules/operations/live/live-log.js';
 import { tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -58,13 +58,16 @@ afterAll(async () => {
 function expiryJob() {
   const live = createLiveLog(() => app.liveHub.committed());
   const alerts = createAlertService({ db: app.database.db, clock: time.clock, live, timeZone: TIME_ZONE });
-  return credentialExpiryJob({
-    clock: time.clock,
-    alerts,
-    mailer: { send: async () => {} },
-    publicUrl: 'https://office.example',
-    live,
-  });
+  return {
+    name: 'credential-expiry',
+    ...credentialExpiryJob({
+      clock: time.clock,
+      alerts,
+      mailer: { send: async () => {} },
+      publicUrl: 'https://office.example',
+      live,
+    }),
+  };
 }
 
 const alertsOn = (stream: EventStream): Alert[] =>

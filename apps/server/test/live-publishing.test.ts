@@ -3,9 +3,9 @@ import { asc, eq, gt, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PositionInput, RidershipEventInput } from '@school-transport/shared';
 import { liveEvents, trips, tripStops } from '../src/db/schema/index.js';
-import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
-import { liveEventsPruneJob } from '../src/modules/operations/daily-jobs/live-events-prune-job.js';
+import { liveEventsPruneJob } from '../src/modules/operations/live/live-events-prune-job.js';
 import { latestLiveEventId } from '../src/modules/operations/live/live-queries.js';
+import { runDailyJob } from '../src/modules/platform/jobs/job-claims.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -314,7 +314,7 @@ describe('the log', () => {
         { type: 'stops', tripId: null, driverUserId: null, payload: { old: false }, createdAt: hours(71) },
       ])
       .returning();
-    const job = liveEventsPruneJob(time.clock);
+    const job = { name: 'live-events-prune', ...liveEventsPruneJob(time.clock) };
     const report = await runDailyJob(db, job, TODAY, time.clock);
     expect(report!.figures.pruned).toBeGreaterThanOrEqual(1);
     const left = await db

@@ -37,6 +37,8 @@ import {
   systemResolver,
   type PushResolver,
 } from '../src/modules/operations/notifications/push-endpoints.js';
+import { DISPATCH_POLL_MS } from '../src/modules/platform/jobs/job-registry.js';
+import { createJobRunner } from '../src/modules/platform/jobs/job-runner.js';
 import { createAccount, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
@@ -120,7 +122,7 @@ const outboxRow = async (dedupKey: string) =>
 const payloadOf = (message: PushMessage) => message.payload as PushPayload;
 const withTag = (tag: string) => (message: PushMessage) => payloadOf(message).tag === tag;
 
-/** A dispatcher of this test's own, on the app's database (or another handle), driven by runOnce. */
+/** A dispatcher of this test's own, on the app's database (or another handle), driven by runOnce (not woken). */
 function dispatcher(
   options: { retryDelaysMs?: number[]; database?: DatabaseHandle; resolver?: PushResolver } = {},
 ) {
@@ -135,6 +137,7 @@ function dispatcher(
     extraPushOrigins: t.config.push.extraOrigins,
     resolver: options.resolver,
     retryDelaysMs: options.retryDelaysMs ?? [0],
+    wake: () => {},
   });
 }
 
@@ -385,7 +388,7 @@ describe('delivery after commit', () => {
 
 /** From here on each test drives the dispatch itself (runOnce), so the app's own dispatcher is stopped. */
 describe('the outbox', () => {
-  beforeAll(() => t.app.notificationDispatcher.stop());
+  beforeAll(() => t.app.jobRunner.stop('notification-dispatch'));
 
   it('marks what it sent, and the device that received it', async () => {
     const parent = await newParent();
@@ -577,15 +580,28 @@ describe('the outbox', () => {
     await subscribe(parent);
     const notification = item(parent.id);
     await enqueue([notification]);
-    const sender = dispatcher();
-    sender.start();
-    await sender.stop();
+    // The dispatcher as the server runs it: the notification-dispatch job, started, then closed with the server.
+    const sender = createJobRunner({
+      db: db(),
+      clock: () => new Date(),
+      timeZone: t.config.timeZone,
+      log: t.app.log,
+    });
+    sender.start([
+      {
+        name: 'notification-dispatch',
+        schedule: { every: DISPATCH_POLL_MS },
+        claim: 'each-process',
+        run: dispatcher().runOnce,
+      },
+    ]);
+    await sender.close();
     expect(await outboxRow(notification.dedupKey)).toMatchObject({ channel: 'push', claimedUntil: null });
     // Stopped, a wake starts nothing: what is written now waits for a running dispatcher.
     const later = item(parent.id);
     await enqueue([later]);
-    sender.wake();
-    await sender.stop();
+    sender.wake('notification-dispatch');
+    await sender.close();
     expect(await outboxRow(later.dedupKey)).toMatchObject({ attempts: 0, sentAt: null });
     expect(await dispatcher().runOnce()).toBe(1);
   });

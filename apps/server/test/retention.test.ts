@@ -16,8 +16,8 @@ import {
   trips,
   vehiclePositions,
 } from '../src/db/schema/index.js';
-import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
-import { retentionJob } from '../src/modules/operations/daily-jobs/retention-job.js';
+import { retentionJob } from '../src/modules/operations/retention/retention-job.js';
+import { runDailyJob } from '../src/modules/platform/jobs/job-claims.js';
 import { createAccount } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
 import { adminTestApp } from './support/requests.js';
@@ -37,6 +37,7 @@ const { t, api } = adminTestApp({
 });
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
+const retention = () => ({ name: 'retention', ...retentionJob(time.clock, t.config.retention) });
 
 describe('settings', () => {
   it('default to a school year plus 90 days for events and 90 days for positions, and refuse nonsense', () => {
@@ -122,7 +123,7 @@ describe('the daily job', () => {
       ])
       .returning({ id: notificationOutbox.id, dedupKey: notificationOutbox.dedupKey });
 
-    const job = retentionJob(time.clock, t.config.retention);
+    const job = retention();
     // Claimed under a day of its own: the server's own run has taken today's claim (the next test).
     const report = await runDailyJob(db, job, '2026-03-01', time.clock);
     expect(report?.figures).toEqual(
@@ -185,12 +186,7 @@ describe('the daily job', () => {
         session({ lastSeenAt: ago(0) }),
       ])
       .returning({ id: sessions.id });
-    const report = await runDailyJob(
-      db,
-      retentionJob(time.clock, t.config.retention),
-      '2026-02-28',
-      time.clock,
-    );
+    const report = await runDailyJob(db, retention(), '2026-02-28', time.clock);
     expect(report?.figures).toEqual(expect.objectContaining({ sessions: 2 }));
     const kept = await db
       .select({ id: sessions.id })
@@ -277,12 +273,7 @@ describe('the daily job', () => {
       ])
       .returning({ id: complianceOverrides.id });
 
-    const report = await runDailyJob(
-      db,
-      retentionJob(time.clock, t.config.retention),
-      '2026-02-27',
-      time.clock,
-    );
+    const report = await runDailyJob(db, retention(), '2026-02-27', time.clock);
     expect(report?.figures).toEqual(expect.objectContaining({ reasonsBefore: day(ago(365)) }));
 
     /** For each row of `table` named in `ids`, in `order`: whether it still holds the words. */

@@ -7,11 +7,11 @@ import { loadConfig, type AppConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { dailyJobRuns, routeRuns, routeStops, stops, tripStops, trips } from '../src/db/schema/index.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../src/lib/zoned-time.js';
-import { runDailyJob } from '../src/modules/operations/daily-jobs/daily-job-service.js';
-import { tripsAheadJob } from '../src/modules/operations/daily-jobs/trips-ahead-job.js';
+import { tripsAheadJob } from '../src/modules/operations/calendar/trips-ahead-job.js';
 import { createTripService } from '../src/modules/operations/trips/trip-service.js';
 import { createComplianceService } from '../src/modules/operations/compliance/compliance-service.js';
 import { createLiveLog } from '../src/modules/operations/live/live-log.js';
+import { runDailyJob } from '../src/modules/platform/jobs/job-claims.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp, apiAs, type Api } from './support/requests.js';
 import { manualClock, newPostgresDatabase, TEST_DB } from './support/test-app.js';
@@ -229,8 +229,9 @@ describe('the trips list', () => {
 
 describe('the daily job', () => {
   const timeZone = ZONE;
-  const jobFor = (database: Database, aheadDays = 7) =>
-    tripsAheadJob(
+  const jobFor = (database: Database, aheadDays = 7) => ({
+    name: 'trips-ahead',
+    ...tripsAheadJob(
       createTripService({
         db: database,
         clock: time.clock,
@@ -241,7 +242,8 @@ describe('the daily job', () => {
         compliance: createComplianceService({ db: database, clock: time.clock, timeZone }),
       }),
       aheadDays,
-    );
+    ),
+  });
 
   it('ran once when the server became ready, and logged how many trips it made', async () => {
     await vi.waitFor(async () => {

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type {
   ErrorShape,
@@ -7,6 +7,7 @@ import type {
   PgliteWorkerData,
   QueryShape,
 } from './pglite-worker.js';
+import { startWorkerThread } from './worker-thread.js';
 
 /**
  * PGlite in a thread of its own (docs/decisions/042), seen from the server's thread through the part of PGlite's
@@ -16,16 +17,8 @@ import type {
  * as PGlite's DatabaseError when they were one, so a unique violation still becomes its 409.
  */
 
-/**
- * Under the tests and `tsx` the sources are TypeScript, which a bare Worker cannot load: the thread registers tsx
- * first. The production bundle has the worker as its own entry beside main.js and its chunks (scripts/build.mjs).
- */
 function databaseThread(workerData: PgliteWorkerData): Worker {
-  if (import.meta.url.endsWith('.js'))
-    return new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
-  const url = new URL('./pglite-worker.ts', import.meta.url);
-  const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(code, { eval: true, workerData });
+  return startWorkerThread(new URL('./pglite-worker.ts', import.meta.url), { workerData });
 }
 
 /** The error the database's thread sent, made again here: a DatabaseError for PostgreSQL's own. */

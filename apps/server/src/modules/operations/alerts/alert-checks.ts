@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Alert } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -6,9 +5,6 @@ import { addDays, zonedClockTime, zonedDate } from '../../../lib/zoned-time.js';
 import type { LiveLog } from '../live/index.js';
 import { overdueTrips, silentStartedTrips } from './alert-queries.js';
 import { tripInWords, type AlertService } from './alert-service.js';
-
-/** How often each process looks for trips gone silent or not started. */
-export const ALERT_CHECK_MS = 15_000;
 
 /** A started trip with no position for this long raises NO_POSITION. */
 export const NO_POSITION_MS = 2 * 60_000;
@@ -27,7 +23,8 @@ export interface AlertChecksDeps {
 /**
  * The alerts nobody's action raises, only time passing: a started trip the office has not heard from for two
  * minutes (NO_POSITION), a trip of today still not started N minutes after its planned start (NOT_STARTED). Every
- * API process runs them; the unique cause raises each alert once among them, however often they run.
+ * API process runs them (the alert-checks job, job-registry.ts); the unique cause raises each alert once among
+ * them, however often they run.
  */
 export function createAlertChecks({ db, clock, timeZone, notStartedMinutes, alerts, live }: AlertChecksDeps) {
   return {
@@ -62,41 +59,3 @@ export function createAlertChecks({ db, clock, timeZone, notStartedMinutes, aler
   };
 }
 export type AlertChecks = ReturnType<typeof createAlertChecks>;
-
-export interface AlertCheckTimerOptions {
-  /** False under NODE_ENV=test: a test runs the checks itself, with its own clock. */
-  enabled: boolean;
-  intervalMs?: number;
-  run(): Promise<unknown>;
-}
-
-/**
- * Runs the checks every `intervalMs` once the server is ready, on a timer that does not keep the process alive; a
- * look still under way when the next is due is not doubled. Closing stops the timer and waits for a look under way.
- */
-export function addAlertChecks(
-  app: FastifyInstance,
-  { enabled, intervalMs = ALERT_CHECK_MS, run }: AlertCheckTimerOptions,
-): void {
-  if (!enabled) return;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  const tick = () => {
-    if (running) return;
-    running = run()
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.error({ err: error }, 'alert checks failed'),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  app.addHook('onReady', async () => {
-    timer = setInterval(tick, intervalMs).unref();
-  });
-  app.addHook('preClose', async () => {
-    clearInterval(timer);
-    await running;
-  });
-}

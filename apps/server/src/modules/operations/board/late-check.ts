@@ -22,12 +22,13 @@ export interface LateCheckDeps {
 const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * The look at running trips every 15 s (with the other periodic alerts): the "running late" alert, and parents
- * told of a late bus and of a bus approaching their child's stop. The "running late" alert: a started trip whose lateness, as the board shows it (the next stop's estimate against
- * its plan, eta.ts), is beyond the setting. Run by the same timer as the other periodic alerts (alert-checks.ts)
- * on every API process; the unique cause `LATE:<trip>` raises it once per trip among them, however often it runs
- * and however much later the trip gets. The message names the route and run, never a child. The same look offers
- * parents a LATE notification for every trip behind its plan, written once their own chosen lateness is reached.
+ * The look at running trips every 15 s (the late-check job, job-registry.ts, beside the other periodic alerts): the
+ * "running late" alert, and parents told of a late bus and of a bus approaching their child's stop. The "running
+ * late" alert: a started trip whose lateness, as the board shows it (the next stop's estimate against its plan,
+ * eta.ts), is beyond the setting. It runs on every API process; the unique cause `LATE:<trip>` raises it once per
+ * trip among them, however often it runs and however much later the trip gets. The message names the route and
+ * run, never a child. The same look offers parents a LATE notification for every trip behind its plan, written once
+ * their own chosen lateness is reached.
  */
 export function createLateCheck({
   db,

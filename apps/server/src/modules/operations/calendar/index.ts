@@ -4,3 +4,4 @@ export { OFFICE_BY, absenceForParent, createAbsenceService } from './absence-ser
 export type { AbsenceService } from './absence-service.js';
 export { calendarRoutes } from './calendar-routes.js';
 export { createCalendarService, schoolDaysBetween } from './calendar-service.js';
+export { tripsAheadJob } from './trips-ahead-job.js';

@@ -1,10 +1,10 @@
 import { dayInWords } from '@school-transport/shared';
 import type { Transaction } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import type { AlertInput, AlertService } from '../alerts/index.js';
-import type { DailyJob } from '../daily-jobs/index.js';
-import type { LiveLog } from '../live/index.js';
+import type { ClaimedWork } from '../../platform/jobs/index.js';
 import type { Mailer } from '../../platform/mail/index.js';
+import type { AlertInput, AlertService } from '../alerts/index.js';
+import type { LiveLog } from '../live/index.js';
 import { activeAdminEmails, dueCredentials, type CredentialRow } from './compliance-queries.js';
 import { expiredInWords, holderInWords } from './compliance-service.js';
 
@@ -80,9 +80,9 @@ export interface CredentialExpiryJobDeps {
 }
 
 /**
- * The daily job (modules/daily-jobs runs it once a day across processes): raises the expiry alerts and mails the
- * admins the day's list. A failed mail fails the run, so the next check retries the day; the alerts raised are
- * then found raised already. The raised alerts go on the live stream in the run's transaction and reach open
+ * The credential-expiry job's work (daily, once across processes: job-registry.ts): raises the expiry alerts and
+ * mails the admins the day's list. A failed mail fails the run, so the next look retries the day; the alerts raised
+ * are then found raised already. The raised alerts go on the live stream in the run's transaction and reach open
  * screens as soon as it has committed (the runner calls `committed`), as alerts raised anywhere else do.
  */
 export function credentialExpiryJob({
@@ -91,9 +91,8 @@ export function credentialExpiryJob({
   mailer,
   publicUrl,
   live,
-}: CredentialExpiryJobDeps): DailyJob {
+}: CredentialExpiryJobDeps): ClaimedWork {
   return {
-    name: 'credential-expiry',
     async run(tx: Transaction, today: string) {
       const due = await dueCredentials(tx, today);
       const raised = await alerts.raise(tx, expiryAlerts(due, clock()));

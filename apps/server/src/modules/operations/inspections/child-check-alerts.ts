@@ -18,7 +18,7 @@ export interface ChildCheckAlertDeps {
 
 /**
  * CHILD_CHECK_MISSING: a vehicle's last trip of the day finished N minutes ago and nobody confirmed the bus is empty.
- * Run on the periodic alert timer (addAlertChecks) of every process; the cause (the trip) raises it once.
+ * Run as the child-check-alerts job (job-registry.ts) in every process; the cause (the trip) raises it once.
  */
 export function createChildCheckAlerts({
   db,

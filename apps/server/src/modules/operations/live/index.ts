@@ -2,9 +2,9 @@
 export { createLiveAccess } from './live-access.js';
 export { LiveHub } from './live-hub.js';
 export type { LiveEvent, LiveHubOptions } from './live-hub.js';
+export { liveEventsPruneJob } from './live-events-prune-job.js';
 export { createLiveLog } from './live-log.js';
 export type { LiveEventInput, LiveLog } from './live-log.js';
-export { pruneLiveEvents } from './live-queries.js';
 export { liveRoutes } from './live-routes.js';
 export {
   STREAMS_PER_ADDRESS,

@@ -35,8 +35,6 @@ export interface LiveHubOptions {
   notifiesPerSecond?: number;
   /** How long a missing id is waited for (a transaction that took its id but has not committed) before skipping it. */
   gapWaitMs?: number;
-  /** A read of the log at least this often, should a NOTIFY be lost between a drop and its noticing. */
-  pollMs?: number;
   /** How many recent events are kept in memory to replay to a reconnecting browser. */
   memoryEvents?: number;
 }
@@ -69,7 +67,8 @@ function toEvent(row: LiveEventRow): LiveEvent {
  * - Ids come from a sequence, taken at insert: a transaction can commit after one that took a later id. An id that
  *   is missing is waited for (gapWaitMs) before it is taken as rolled back and skipped, so events go out in id
  *   order and a browser's Last-Event-ID never passes over one that commits late.
- * - When the listening connection comes back after a drop, the hub reads from its cursor: nothing is missed.
+ * - When the listening connection comes back after a drop, the hub reads from its cursor: nothing is missed; and
+ *   the live-catch-up job (job-registry.ts) has it read every second, should a NOTIFY be lost before the drop is seen.
  * - The last `memoryEvents` events stay in memory for reconnecting browsers; older ones are read from the log.
  */
 export class LiveHub {
@@ -82,8 +81,8 @@ export class LiveHub {
   private gapTimer: ReturnType<typeof setTimeout> | null = null;
   private notifyTimer: ReturnType<typeof setTimeout> | null = null;
   private lastNotifyAt = 0;
-  private pollTimer: ReturnType<typeof setInterval> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  private started = false;
   private stopped = false;
   /**
    * Where access changes go (live-access.ts), set before start. They are heard on the hub's own connection: one
@@ -93,13 +92,11 @@ export class LiveHub {
   access: Pick<LiveAccess, 'notified' | 'resynced'> | null = null;
   private readonly notifyGapMs: number;
   private readonly gapWaitMs: number;
-  private readonly pollMs: number;
   private readonly memoryEvents: number;
 
   constructor(private readonly options: LiveHubOptions) {
     this.notifyGapMs = 1000 / (options.notifiesPerSecond ?? 5);
     this.gapWaitMs = options.gapWaitMs ?? 2_000;
-    this.pollMs = options.pollMs ?? 1_000;
     this.memoryEvents = options.memoryEvents ?? 10_000;
   }
 
@@ -134,17 +131,22 @@ export class LiveHub {
           'live events: the listening connection was lost; reconnecting, then reading what was missed',
         ),
     });
-    this.pollTimer = setInterval(() => this.read(), this.pollMs);
-    this.pollTimer.unref();
+    this.started = true;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of [this.gapTimer, this.notifyTimer]) if (timer) clearTimeout(timer);
-    if (this.pollTimer) clearInterval(this.pollTimer);
     this.subscribers.clear();
     await this.unlisten?.();
     await this.reading?.catch(() => undefined);
+  }
+
+  /** Reads the log after the cursor now, and answers once read (the live-catch-up job); nothing before start(). */
+  async catchUp(): Promise<void> {
+    if (!this.started) return;
+    this.read();
+    await this.reading;
   }
 
   /** Events were committed by this process: read them now, and tell the other processes. */

@@ -1,5 +1,5 @@
 /** The notifications module's front door: what the rest of the server may use of it. */
-export { addNotificationDispatcher, createNotificationDispatcher } from './notification-dispatcher.js';
+export { createNotificationDispatcher } from './notification-dispatcher.js';
 export type { NotificationDispatcher } from './notification-dispatcher.js';
 export { enqueueNotifications } from './notification-outbox.js';
 export type { NotificationItem } from './notification-outbox.js';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { PushPayload } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
@@ -22,9 +22,6 @@ import {
   type StoredSubscription,
 } from './notification-queries.js';
 import { checkedLookup, pushEndpointProblem, systemResolver, type PushResolver } from './push-endpoints.js';
-
-/** How often each process looks for notifications due (another process's, a retry) without being woken. */
-export const DISPATCH_POLL_MS = 5_000;
 
 /**
  * Waits before each retry of a notification that could not be sent; one attempt more than there are delays, then
@@ -73,14 +70,18 @@ export interface DispatcherDeps {
   /** How push services' names are resolved (tests put a name on 127.0.0.1 with it); the system's by default. */
   resolver?: PushResolver;
   retryDelaysMs?: number[];
-  pollMs?: number;
+  /**
+   * Asks for a pass soon: the notification-dispatch job's wake (job-registry.ts), which runs one now or right after
+   * the one under way. Producers call it through the dispatcher's wake() once their commit is done.
+   */
+  wake(): void;
 }
 
 /**
  * Sends what the outbox holds: claims due rows (no two processes at once), pushes each to every device of its
  * parent, removes devices their push service says are gone, falls back to e-mail when the parent chose it and no
- * device could receive it, and retries failures with growing delays. Woken by `wake()` after a producer's commit,
- * and by its own timer for the rest. Each message carries the dedup key as its `tag` and, hashed, as its `Topic`:
+ * device could receive it, and retries failures with growing delays. Its pass is the notification-dispatch job's
+ * work, run on the job's timer and woken by `wake()` after a producer's commit. Each message carries the dedup key as its `tag` and, hashed, as its `Topic`:
  * one sent again after a crash replaces the first on the phone instead of showing twice.
  */
 export function createNotificationDispatcher(deps: DispatcherDeps) {
@@ -248,58 +249,11 @@ export function createNotificationDispatcher(deps: DispatcherDeps) {
     }
   }
 
-  let started = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-
-  /** A pass now, or right after the one under way (which may have claimed before the wake's rows committed). */
-  const kick = () => {
-    if (!started) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = drain()
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'notification dispatch failed');
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  };
-
   return {
     /** Called by a producer once the transaction that wrote to the outbox has committed. */
-    wake: kick,
-    /** One pass through what is due, whether started or not (tests, and a second dispatcher in a test). */
+    wake: deps.wake,
+    /** One pass through what is due (the job's run; tests drive their own dispatcher with it). */
     runOnce: drain,
-    start() {
-      started = true;
-      timer = setInterval(kick, deps.pollMs ?? DISPATCH_POLL_MS).unref();
-      kick();
-    },
-    /** Stops the timer and waits for the pass under way (and the one it may have queued) to end. */
-    async stop() {
-      started = false;
-      clearInterval(timer);
-      again = false;
-      await running;
-    },
   };
 }
 export type NotificationDispatcher = ReturnType<typeof createNotificationDispatcher>;
-
-/**
- * Starts the dispatcher once the server is ready and stops it before the database closes, as the alert checks'
- * timer does (modules/operations/alerts/alert-checks.ts).
- */
-export function addNotificationDispatcher(app: FastifyInstance, dispatcher: NotificationDispatcher): void {
-  app.addHook('onReady', async () => dispatcher.start());
-  app.addHook('preClose', async () => dispatcher.stop());
-}

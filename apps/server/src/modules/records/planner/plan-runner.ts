@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { TravelCacheSnapshot } from '@school-transport/planner';
 import type { PlanProgress } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
+import { startWorkerThread } from '../../../db/worker-thread.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PlanJob, PlanWorkerData, PlanWorkerMessage } from './plan-worker.js';
 import { beat, endProposal, failRunning, type Ending } from './planner-queries.js';
@@ -18,23 +19,13 @@ export const memoryMessage = (memoryMb: number) =>
   `The planning needed more memory than this server allows a planning job (${memoryMb} MB, PLANNER_MEMORY_MB). ` +
   'Plan fewer children at once, or ask your administrator to raise the limit.';
 
-/**
- * The planning thread, its heap capped at `memoryMb` (V8 ends the thread when the cap is passed; the process
- * goes on). Under the tests and `tsx` the sources are TypeScript, which a bare Worker cannot load: the thread
- * registers tsx first. The production bundle has the worker as its own entry beside main.js (and beside the chunk
- * this code lands in), already JavaScript.
- */
+/** The planning thread, its heap capped at `memoryMb` (V8 ends the thread when the cap is passed; the process goes on). */
 function planThread(workerData: PlanWorkerData, memoryMb: number, transfer: ArrayBuffer[]): Worker {
-  const options = {
+  return startWorkerThread(new URL('./plan-worker.ts', import.meta.url), {
     workerData,
     transferList: transfer,
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
-  };
-  if (import.meta.url.endsWith('.js'))
-    return new Worker(new URL('./plan-worker.js', import.meta.url), options);
-  const url = new URL('./plan-worker.ts', import.meta.url);
-  const code = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}); })`;
-  return new Worker(code, { eval: true, ...options });
+  });
 }
 
 interface Job {

@@ -1,8 +1,23 @@
-import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type Executor } from '../../../db/client.js';
 import { dailyJobRuns } from '../../../db/schema/index.js';
 
-/** The SQL of the once-a-day jobs (rules in daily-job-service.ts). */
+/** The SQL of the jobs' claims (rules in job-claims.ts). */
+
+/**
+ * The first key of every job's advisory lock, the second being its name's hash: two-key locks are a key space of
+ * their own, apart from the one-key locks other work takes (an import's, for one).
+ */
+const JOB_LOCKS = 0x10b5;
+
+/** Takes `job`'s transaction-wide advisory lock if no other transaction holds it; answers whether it was taken. */
+export async function tryJobLock(tx: Executor, job: string): Promise<boolean> {
+  const [lock] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${JOB_LOCKS}, hashtext(${job})) as locked`,
+  );
+  return lock?.locked === true;
+}
 
 /**
  * Claims `job`'s run of `day`: true for the one caller whose insert went in. Another process inserting the same

@@ -1,16 +1,15 @@
 import { addDays } from '../../../lib/zoned-time.js';
-import { schoolDaysBetween } from '../calendar/index.js';
+import type { ClaimedWork } from '../../platform/jobs/index.js';
 import type { TripService } from '../trips/index.js';
-import type { DailyJob } from './daily-job-service.js';
+import { schoolDaysBetween } from './calendar-service.js';
 
 /**
- * The trips of every school day from today through `aheadDays` days ahead (TRIPS_AHEAD_DAYS), so the office no
- * longer presses "Generate trips" each morning. Trips already there are left alone, so the days overlapping
- * yesterday's run cost nothing but the look-up.
+ * The trips-ahead job's work (daily, job-registry.ts): the trips of every school day from today through `aheadDays`
+ * days ahead (TRIPS_AHEAD_DAYS), so the office no longer presses "Generate trips" each morning. Trips already there
+ * are left alone, so the days overlapping yesterday's run cost nothing but the look-up.
  */
-export function tripsAheadJob(trips: TripService, aheadDays: number): DailyJob {
+export function tripsAheadJob(trips: TripService, aheadDays: number): ClaimedWork {
   return {
-    name: 'trips-ahead',
     async run(tx, today) {
       const last = addDays(today, aheadDays);
       const days = await schoolDaysBetween(tx, today, last);

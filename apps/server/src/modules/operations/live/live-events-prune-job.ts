@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock.js';
-import { pruneLiveEvents } from '../live/index.js';
-import type { DailyJob } from './daily-job-service.js';
+import type { ClaimedWork } from '../../platform/jobs/index.js';
+import { pruneLiveEvents } from './live-queries.js';
 
 /** How long the live stream's log keeps an event: a browser away longer reloads the day instead of replaying it. */
 export const LIVE_EVENTS_KEPT_DAYS = 3;
@@ -8,12 +8,12 @@ export const LIVE_EVENTS_KEPT_DAYS = 3;
 const DAY_MS = 86_400_000;
 
 /**
- * Forgets live events older than LIVE_EVENTS_KEPT_DAYS. The log exists for browsers that reconnect; what happened
- * stays in the tables the events told of (ridership events, positions, trip history, alerts).
+ * The live-events-prune job's work (daily, job-registry.ts): forgets live events older than LIVE_EVENTS_KEPT_DAYS.
+ * The log exists for browsers that reconnect; what happened stays in the tables the events told of (ridership
+ * events, positions, trip history, alerts).
  */
-export function liveEventsPruneJob(clock: Clock): DailyJob {
+export function liveEventsPruneJob(clock: Clock): ClaimedWork {
   return {
-    name: 'live-events-prune',
     async run(tx) {
       const before = new Date(clock().getTime() - LIVE_EVENTS_KEPT_DAYS * DAY_MS);
       const pruned = await pruneLiveEvents(tx, before);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../lib/clock.js';
+import type { ClaimedWork } from '../../platform/jobs/index.js';
 import { CALENDAR_CANCEL_REASON } from '../trips/index.js';
-import type { DailyJob } from './daily-job-service.js';
 import {
   blankOldReasons,
   pruneEndedSessions,
@@ -29,15 +29,14 @@ export interface RetentionSettings {
 }
 
 /**
- * Removes what the product no longer needs to keep about people (the parent portal's privacy promise, decision 020's
- * addendum): ridership events and positions past their retention, finished notifications after
- * NOTIFICATIONS_KEPT_DAYS, ended sessions after ENDED_SESSIONS_KEPT_DAYS; and blanks free-text reasons and notes
- * about a day older than the audit log's retention (they may name a child, a family's circumstances, a driver).
- * Trips and their stop timelines stay: they name no child.
+ * The retention job's work (daily, job-registry.ts): removes what the product no longer needs to keep about people
+ * (the parent portal's privacy promise, decision 020's addendum): ridership events and positions past their
+ * retention, finished notifications after NOTIFICATIONS_KEPT_DAYS, ended sessions after ENDED_SESSIONS_KEPT_DAYS;
+ * and blanks free-text reasons and notes about a day older than the audit log's retention (they may name a child, a
+ * family's circumstances, a driver). Trips and their stop timelines stay: they name no child.
  */
-export function retentionJob(clock: Clock, settings: RetentionSettings): DailyJob {
+export function retentionJob(clock: Clock, settings: RetentionSettings): ClaimedWork {
   return {
-    name: 'retention',
     async run(tx) {
       const now = clock().getTime();
       const ridershipBefore = new Date(now - settings.ridershipDays * DAY_MS);

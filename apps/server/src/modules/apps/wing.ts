@@ -1,0 +1,44 @@
+import type { OperationsWing } from '../operations/wing.js';
+import type { PlatformWing, SharedServices, WingRoutes } from '../platform/wing.js';
+import type { RecordsWing } from '../records/wing.js';
+import { createDriverAppService, driverAppRoutes } from './driver-app/index.js';
+import {
+  createParentLiveScopes,
+  createParentPortalService,
+  parentPortalRoutes,
+} from './parent-portal/index.js';
+
+/** The apps wing: the driver's app and the parents' portal, each over the wings below. */
+export function appsWing(
+  { config, db, clock }: SharedServices,
+  { services: platform }: PlatformWing,
+  { services: operations }: OperationsWing,
+  { services: records }: RecordsWing,
+) {
+  const { timeZone } = config;
+  const { live, alerts, compliance, absences, board } = operations;
+  const driverApp = createDriverAppService({
+    db,
+    clock,
+    timeZone,
+    studentsOf: records.students.ofAssignment,
+    live,
+    alerts,
+    compliance,
+  });
+  const parentPortal = createParentPortalService({
+    db,
+    clock,
+    timeZone,
+    absences,
+    board,
+    urls: platform.urls,
+    absenceCutoffMinutes: config.parentPortal.absenceCutoffMinutes,
+    officePhone: config.parentPortal.officePhone,
+  });
+  const parentScope = createParentLiveScopes({ db, clock, timeZone });
+
+  const routes: WingRoutes = [driverAppRoutes(driverApp), parentPortalRoutes(parentPortal)];
+  return { services: { parentScope }, routes, jobs: {} };
+}
+export type AppsWing = ReturnType<typeof appsWing>;

@@ -1,0 +1,91 @@
+import type { OperationsWing } from '../operations/wing.js';
+import { uploadRoutes } from '../platform/uploads/index.js';
+import type { PlatformWing, SharedServices, WingRoutes } from '../platform/wing.js';
+import { assignmentRoutes, createAssignmentService } from './assignments/index.js';
+import { busRouteRoutes, createBusRouteService } from './bus-routes/index.js';
+import { createDriverService, driverRoutes } from './drivers/index.js';
+import { exportRoutes } from './exports/index.js';
+import { createParentService, createStudentService, familyRoutes } from './families/index.js';
+import { createImportService, importRoutes } from './imports/index.js';
+import { createPlannerService, createPlanRunner, plannerRoutes } from './planner/index.js';
+import { createReportsService, reportRoutes } from './reports/index.js';
+import { createSchoolService, schoolRoutes } from './schools/index.js';
+import { createScheduleService, createStopService, stopRoutes } from './stops/index.js';
+import { createVehicleService, vehicleRoutes } from './vehicles/index.js';
+
+/**
+ * The records wing: what the office keeps and plans. Drivers, vehicles, routes and their stops, schools, families,
+ * assignments; reports, exports and imports; the route planner and its threads.
+ */
+export function recordsWing(
+  { config, database, db, clock, log }: SharedServices,
+  { services: platform }: PlatformWing,
+  { services: operations }: OperationsWing,
+) {
+  const { timeZone } = config;
+  const { storage, urls, authenticator } = platform;
+  const drivers = createDriverService({ db, urls, storage, clock });
+  const vehicles = createVehicleService({ db, urls, storage });
+  const busRoutes = createBusRouteService({ db });
+  const stops = createStopService({ db });
+  const schools = createSchoolService({ db });
+  const schedules = createScheduleService({ db, stops });
+  const students = createStudentService({ db, urls, storage });
+  const parents = createParentService({ db, urls, storage, students, clock });
+  const assignments = createAssignmentService({
+    db,
+    getDriver: drivers.get,
+    getVehicle: vehicles.get,
+    getBusRoute: busRoutes.get,
+    studentsOf: students.ofAssignment,
+    compliance: operations.compliance,
+  });
+  const reports = createReportsService({
+    db,
+    copyCsv: database.copyCsv,
+    clock,
+    timeZone,
+    onTimeMinutes: config.reports.onTimeMinutes,
+  });
+  // The planning threads of this process: app.ts ends them before the database closes, their jobs marked FAILED.
+  const planRunner = createPlanRunner({
+    db,
+    clock,
+    // One router cache per process, passed from job to job: a second plan of the same school asks nothing new.
+    roads: config.routing.url ? { url: config.routing.url } : null,
+    memoryMb: config.planner.memoryMb,
+    log,
+  });
+  const planner = createPlannerService({
+    db,
+    clock,
+    timeZone,
+    runner: planRunner,
+    travel: { detourFactor: config.routing.detourFactor, speedKmh: config.routing.averageSpeedKmh },
+    rules: config.planner,
+  });
+  const imports = createImportService({ db, clock, timeZone, acrossProcesses: database.kind === 'postgres' });
+
+  const routes: WingRoutes = [
+    driverRoutes(drivers),
+    vehicleRoutes(vehicles),
+    busRouteRoutes(busRoutes),
+    stopRoutes(stops, schedules),
+    schoolRoutes(schools),
+    familyRoutes(parents, students),
+    assignmentRoutes(assignments),
+    reportRoutes(reports, db),
+    plannerRoutes(planner),
+    // Profile images (platform's uploads) of this wing's people and vehicles.
+    uploadRoutes({
+      targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles },
+      storage,
+      urls,
+      authenticator,
+    }),
+    exportRoutes({ db, clock, timeZone }),
+    importRoutes(imports),
+  ];
+  return { services: { students, planRunner }, routes, jobs: {} };
+}
+export type RecordsWing = ReturnType<typeof recordsWing>;
