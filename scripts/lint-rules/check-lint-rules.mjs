@@ -12,7 +12,7 @@
 //   it, from every server wing into each wing above it (and, allowed, into itself and each wing below it), from
 //   every web feature into another, and past a front door in every wing, so a layer, wing or feature added later
 //   is covered too; every file and folder of both apps' src/ must belong to a layer, a stray wing folder must
-//   stop the config from loading, and every wing must hold only modules, each with its index.ts.
+//   stop the config from loading, and every wing must hold only modules, each with its index.ts, and its wing.ts.
 // - a cycle closed in the real tree (a file importing back a neighbour that imports it), so no-cycle is proven
 //   on the apps' sources and not only on the fixtures; and two server modules closed in a circle.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -158,8 +158,10 @@ async function checkRealCycle(folder) {
 }
 
 // Modules as moduleOf names them ('wing/module'), and a module's front door.
+// Beside its modules, a wing holds only wing.ts, which builds them (app.ts calls it).
 const modulesOf = (wing) =>
   readdirSync(join(root, serverModules, wing))
+    .filter((name) => name !== 'wing.ts')
     .sort()
     .map((name) => `${wing}/${name}`);
 const frontDoorOf = (module) => `${serverModules}/${module}/index.ts`;

@@ -27,6 +27,8 @@ export function moduleGraph(modulesFolder) {
     if (!/\.tsx?$/.test(name)) continue;
     const file = join(modulesFolder, name);
     const from = moduleOf(modulesFolder, file);
+    // A wing's wing.ts builds its modules; it is in none, and nothing of a module imports it.
+    if (!from) continue;
     for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
       const target = targetOf(file, specifier);
       const to = moduleOf(modulesFolder, target);
