@@ -1,16 +1,18 @@
-import type {
-  LivePosition,
-  LiveRidership,
-  LiveTrip,
-  ParentBus,
-  Run,
-  TripStatus,
+import {
+  childRunState,
+  riderStateOf,
+  type LivePosition,
+  type LiveRidership,
+  type LiveTrip,
+  type ParentBus,
+  type RiderEventFacts,
+  type Run,
+  type TripStatus,
 } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, zonedDate } from '../../../lib/zoned-time.js';
 import type { LiveEvent, StreamScope } from '../../operations/live/index.js';
-import { deriveRiderStates, type RiderEvent } from '../../operations/ridership/index.js';
 import {
   absencesOfChildren,
   childrenOf,
@@ -23,7 +25,7 @@ import {
   tripsCarrying,
   type PortalTripRow,
 } from './parent-portal-queries.js';
-import { busVisibleFor, childRunState, lastReached } from './parent-portal-service.js';
+import { busVisibleFor, lastReached } from './parent-portal-service.js';
 
 /**
  * A parent's live stream, filtered on the server (the contract's PARENT_LIVE_EVENT_TYPES): `ridership` events of
@@ -48,9 +50,12 @@ interface KnownTrip {
   /** The family's children it carries. */
   children: Set<string>;
   /** Per child, their events on it (ids kept once), for the state the bus rule needs. */
-  events: Map<string, RiderEvent[]>;
+  events: Map<string, ChildEvent[]>;
   absent: Set<string>;
 }
+
+/** One of the family's children's events, as the stream keeps it. */
+type ChildEvent = RiderEventFacts & { studentId: string };
 
 interface TripStopState {
   stopId: string | null;
@@ -172,7 +177,7 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
     };
   }
 
-  function addEvent(trip: KnownTrip, event: RiderEvent & { studentId: string }): void {
+  function addEvent(trip: KnownTrip, event: ChildEvent): void {
     trip.children.add(event.studentId);
     const list = trip.events.get(event.studentId) ?? [];
     if (!list.some((known) => known.eventId === event.eventId)) list.push(event);
@@ -183,10 +188,13 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
   function busVisible(state: FamilyState, trip: KnownTrip): boolean {
     const reached = lastReached(trip.stops);
     return [...trip.children].some((child) => {
-      const riderState = deriveRiderStates(trip.events.get(child) ?? []).get(child);
+      const riderState = riderStateOf(trip.events.get(child) ?? [], {
+        studentId: child,
+        absent: trip.absent.has(child),
+      });
       const own = state.stopOf.get(`${child}:${trip.run}`);
       const index = own === undefined ? -1 : trip.stops.findIndex((stop) => stop.stopId === own);
-      return busVisibleFor(trip.status, childRunState(trip.status, riderState, trip.absent.has(child)), {
+      return busVisibleFor(trip.status, childRunState(trip.status, riderState), {
         childStop: index === -1 ? null : index,
         reached,
       });

@@ -1,4 +1,6 @@
 import {
+  childRunState,
+  riderStateOf,
   PARENT_BUS_HIDDEN_AFTER_S,
   PARENT_BUS_STOPS_BEFORE,
   PARENT_HISTORY_DAYS,
@@ -24,7 +26,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import type { BoardService } from '../../operations/board/index.js';
 import { absenceForParent, type AbsenceService, OFFICE_BY } from '../../operations/calendar/index.js';
-import { deriveRiderStates, type EventRiderState, latestFixesOf } from '../../operations/ridership/index.js';
+import { latestFixesOf } from '../../operations/ridership/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';
 import type { ImageUrls } from '../../platform/uploads/index.js';
 import {
@@ -55,25 +57,6 @@ const tripNotFound = () => notFound('Trip not found.');
 const absenceNotFound = () => notFound('Absence not found.');
 
 const iso = (date: Date) => date.toISOString();
-
-/**
- * A child's state on one trip: what happened on the bus first (their events by when they happened), then the
- * absence, then the trip's status. Shared with the live stream (parent-live.ts), which must decide the same way.
- */
-export function childRunState(
-  status: TripStatus | null,
-  eventState: EventRiderState | undefined,
-  absent: boolean,
-): ChildRunState {
-  if (status === 'CANCELLED') return 'CANCELLED';
-  if (eventState === 'ON_BUS') return 'BOARDED';
-  if (eventState === 'LEFT') return 'LEFT';
-  if (eventState === 'NO_SHOW') return 'MISSED';
-  if (absent) return 'ABSENT';
-  if (status === 'STARTED') return 'ON_THE_WAY';
-  if (status === 'COMPLETED') return 'MISSED';
-  return 'NOT_STARTED';
-}
 
 /**
  * How far the bus is from a waiting child: the index of the child's stop among the trip's stops (null when their
@@ -275,7 +258,10 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
         const absence = absenceRows.find((row) => row.studentId === child.id && row.run === run) ?? null;
         const events = facts?.events.get(child.id) ?? [];
         const status = facts?.trip.status ?? null;
-        const state = childRunState(status, deriveRiderStates(events).get(child.id), absence !== null);
+        const state = childRunState(
+          status,
+          riderStateOf(events, { studentId: child.id, absent: absence !== null }),
+        );
         const tripStop = stop && facts ? facts.stops.find((row) => row.stopId === stop.stopId) : undefined;
         let planned: Date | null = tripStop?.plannedAt ?? null;
         if (!facts && stop) {
@@ -437,7 +423,7 @@ export function createParentPortalService(deps: ParentPortalServiceDeps) {
             tripId: trip.id,
             routeName: trip.routeName,
             tripStatus: trip.status,
-            state: childRunState(trip.status, deriveRiderStates(own).get(studentId), absent),
+            state: childRunState(trip.status, riderStateOf(own, { studentId, absent })),
             boarded: momentOf(own, 'BOARD', stops),
             left: momentOf(own, 'ALIGHT', stops),
           };

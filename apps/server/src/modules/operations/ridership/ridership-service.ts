@@ -202,7 +202,7 @@ export interface RidershipServiceDeps {
 /**
  * The driver app's events and positions. Each is stored once by the id the device gave it, so a batch sent again
  * after a lost answer, or replayed from an outbox in any order, changes nothing; a child's state is derived from
- * the events by when they happened (rider-states.ts).
+ * the events by when they happened (riderStates, in packages/shared).
  */
 export function createRidershipService({
   db,
