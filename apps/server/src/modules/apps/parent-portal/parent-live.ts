@@ -2,8 +2,6 @@ import {
   childRunState,
   riderStateOf,
   type LivePosition,
-  type LiveRidership,
-  type LiveTrip,
   type ParentBus,
   type RiderEventFacts,
   type Run,
@@ -13,6 +11,8 @@ import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { addDays, zonedDate } from '../../../lib/zoned-time.js';
 import type { LiveEvent, StreamScope } from '../../operations/live/index.js';
+import type { LoggedRidership } from '../../operations/ridership/index.js';
+import type { LoggedTripStatus } from '../../operations/trips/index.js';
 import {
   absencesOfChildren,
   childrenOf,
@@ -28,7 +28,7 @@ import {
 import { busVisibleFor, lastReached } from './parent-portal-service.js';
 
 /**
- * A parent's live stream, filtered on the server (the contract's PARENT_LIVE_EVENT_TYPES): `ridership` events of
+ * A parent's live stream, filtered on the server (the contract's PARENT_LIVE_EVENTS): `ridership` events of
  * their own children, `trip` events of trips carrying one of them, and, in place of the office's `position` events,
  * `bus` events (ParentBus: no vehicle, speed or heading) only while the trip carries their child, by the same
  * rule as GET /api/parent/trips/:id/bus (busVisibleFor: for a child still waiting, only from a few stops before
@@ -212,11 +212,11 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
 
     const learn = (event: LiveEvent): void => {
       if (event.type === 'trip') {
-        const payload = event.payload as LiveTrip;
+        const payload = event.payload as LoggedTripStatus;
         const trip = state.trips.get(payload.tripId);
         if (trip) trip.status = payload.status;
       } else if (event.type === 'ridership') {
-        const payload = event.payload as LiveRidership;
+        const payload = event.payload as LoggedRidership;
         const trip = state.trips.get(payload.tripId);
         if (trip && payload.studentId && state.children.has(payload.studentId))
           addEvent(trip, { ...payload, studentId: payload.studentId });
@@ -247,7 +247,7 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
           absencesOfChildren(db, ids, trip.tripDate, trip.tripDate),
           stopsOfTrips(db, [tripId]),
         ]);
-        const status = pending?.type === 'trip' ? (pending.payload as LiveTrip).status : trip.status;
+        const status = pending?.type === 'trip' ? (pending.payload as LoggedTripStatus).status : trip.status;
         const known = knownTrip(state, { ...trip, status }, absences, stops);
         if (rider) known.children.add(rider);
         for (const event of events) addEvent(known, { ...event, studentId: event.studentId! });
@@ -290,7 +290,7 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
     return {
       relevant(event) {
         if (event.type === 'ridership') {
-          const studentId = (event.payload as LiveRidership).studentId;
+          const studentId = (event.payload as LoggedRidership).studentId;
           return studentId !== null && state.children.has(studentId);
         }
         if (event.type === 'trip') return state.children.size > 0;
@@ -301,7 +301,7 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
 
       frameFor(event) {
         if (event.type === 'ridership') {
-          const payload = event.payload as LiveRidership;
+          const payload = event.payload as LoggedRidership;
           if (!payload.studentId || !state.children.has(payload.studentId)) return null;
           // Their child rode a trip the scope did not know of (another bus): learn it, for its positions.
           if (!state.trips.has(payload.tripId)) adopt(payload.tripId, payload.studentId, null);
@@ -309,7 +309,7 @@ export function createParentLiveScopes({ db, clock, timeZone }: ParentLiveDeps) 
           return event.frame;
         }
         if (event.type === 'trip') {
-          const tripId = (event.payload as LiveTrip).tripId;
+          const tripId = (event.payload as LoggedTripStatus).tripId;
           if (!state.trips.has(tripId)) {
             adopt(tripId, null, event);
             return null;

@@ -372,8 +372,6 @@ export function createRidershipService({
                 eventId: event.eventId,
                 kind: event.kind,
                 studentId: answeredId(outcome),
-                studentName: outcome.studentName,
-                flag: outcome.flag,
                 occurredAt: event.occurredAt,
               },
               userId,
