@@ -36,8 +36,8 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Start' }).click();
   await expect(phone).toHaveURL(new RegExp(`/driver/trips/${tripId}$`));
-  const onBus = phone.getByRole('status', { name: 'Children on the bus' });
-  await expect(onBus).toHaveText('0');
+  const boarded = phone.getByRole('status', { name: 'Children on the bus' });
+  await expect(boarded).toHaveText('0');
 
   // NFC: the first child's card held to the phone (serial numbers come with colons, in lower case).
   await phone.getByRole('button', { name: 'Scan NFC cards' }).click();
@@ -52,7 +52,7 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
     serialOf(first!.nfcTagId),
   );
   await expect(phone.getByText(`${first!.name} boarded.`)).toBeVisible();
-  await expect(onBus).toHaveText('1');
+  await expect(boarded).toHaveText('1');
 
   // QR: the second child's printed card in front of the camera.
   await phone.getByRole('button', { name: 'Scan QR codes' }).click();
@@ -64,12 +64,12 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   );
   await expect(camera.getByText(`${second!.name} boarded.`)).toBeVisible();
   await camera.getByRole('button', { name: 'Done' }).click();
-  await expect(onBus).toHaveText('2');
+  await expect(boarded).toHaveText('2');
 
   // Tap: the third child in the manifest.
   await phone.getByRole('button', { name: new RegExp(`^${third!.name}, Waiting`) }).click();
   await phone.getByRole('menuitem', { name: 'Board' }).click();
-  await expect(onBus).toHaveText('3');
+  await expect(boarded).toHaveText('3');
 
   // Everything sent so far: nothing waits.
   await expect(phone.getByText(/waiting to be sent/)).toHaveCount(0);
@@ -88,7 +88,7 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   await reader.fill(second!.nfcTagId);
   await reader.press('Enter');
   await expect(phone.getByText(`${second!.name} left the bus.`)).toBeVisible();
-  await expect(onBus).toHaveText('1');
+  await expect(boarded).toHaveText('1');
   await expect(phone.getByText('2 events waiting to be sent')).toBeVisible();
   // The banner that comes and goes with sending moves no button: a tap meant for one lands on it.
   expect(await topOnPage()).toBe(qrButtonTop);
@@ -122,7 +122,7 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   await phoneContext.setOffline(true);
   await phone.reload();
   await expect(phone.getByText(/^Offline: the manifest as it was at/)).toBeVisible();
-  await expect(onBus).toHaveText('1');
+  await expect(boarded).toHaveText('1');
   await expect(phone.getByRole('button', { name: new RegExp(`^${third!.name}, On the bus`) })).toBeVisible();
   await phoneContext.close();
 });

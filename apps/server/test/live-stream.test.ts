@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
@@ -146,9 +147,11 @@ describe('who may open the stream', () => {
     expect(stream.retry).toBe(2000);
     expect(stream.events[0]).toMatchObject({ event: 'ready' });
     expect(dataOf(stream.events, 'ready')).toEqual([{ lastId: main.app.liveHub.lastId }]);
-    const [id] = await publish(main.app, [{ payload: { hello: 'world' } }]);
+    // The log keeps what the server reads (a trip's status); the frame carries what the contract sends of a 'trip'.
+    const tripId = randomUUID();
+    const [id] = await publish(main.app, [{ payload: { tripId, status: 'STARTED' } }]);
     await stream.waitFor(hasIds([id!]));
-    expect(stream.events.at(-1)).toEqual({ id: String(id), event: 'trip', data: '{"hello":"world"}' });
+    expect(stream.events.at(-1)).toEqual({ id: String(id), event: 'trip', data: JSON.stringify({ tripId }) });
   });
 
   it('sends an admin every event and a driver only the events of the trips they drive', async () => {
@@ -385,9 +388,9 @@ describe('the keep-alive comment and slow readers', () => {
     request.on('error', () => {});
     await expect.poll(() => main.app.liveHub.streams).toBe(openBefore + 1);
     // Far more than the socket's own buffers hold, written until the server gives up on it.
-    const big = { pad: 'x'.repeat(200_000) };
+    const big = { message: 'x'.repeat(200_000) };
     for (let round = 0; round < 100 && main.app.liveHub.streams > openBefore; round++) {
-      const [id] = await publish(main.app, [{ payload: big }]);
+      const [id] = await publish(main.app, [{ type: 'alert', payload: big }]);
       await expect.poll(() => main.app.liveHub.lastId, { timeout: 20_000 }).toBe(id);
     }
     expect(main.app.liveHub.streams).toBe(openBefore);

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RidershipEventInput, RidershipKind, PositionInput } from '@school-transport/shared';
+import {
+  riderStates,
+  studentOfEvent,
+  type PositionInput,
+  type RidershipEventInput,
+  type RidershipKind,
+} from '@school-transport/shared';
 import { ridershipEvents, vehiclePositions } from '../src/db/schema/index.js';
-import { deriveRiderStates } from '../src/modules/operations/ridership/rider-states.js';
 import { eventsOfTrip } from '../src/modules/operations/ridership/ridership-queries.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
@@ -69,7 +74,7 @@ describe('replays', () => {
       byDriver.get(b)!.push(event(b.pickup, { studentId: kid.id }, kinds[Math.floor(next() * 3)], at));
     }
 
-    // Expected without deriveRiderStates: each child's latest event by (time, id) decides.
+    // Expected without riderStates: each child's latest event by (time, id) decides.
     const STATE = { BOARD: 'ON_BUS', ALIGHT: 'LEFT', NO_SHOW: 'NO_SHOW' } as const;
     const latest = new Map<string, RidershipEventInput>();
     for (const e of [...byDriver.values()].flat()) {
@@ -107,7 +112,9 @@ describe('replays', () => {
       expect(stored!.n).toBe(10_000);
       const states = new Map<string, string>();
       for (const tripId of tripIds)
-        for (const [kid, state] of deriveRiderStates(await eventsOfTrip(t.app.database.db, tripId)))
+        for (const [kid, state] of riderStates(await eventsOfTrip(t.app.database.db, tripId), {
+          childOf: studentOfEvent,
+        }))
           states.set(kid, state);
       expect(states).toEqual(expected);
     }

@@ -18,6 +18,7 @@ export * from './stops.js';
 export * from './schools.js';
 export * from './calendar.js';
 export * from './ridership.js';
+export * from './rider-states.js';
 export * from './sample-data.js';
 export * from './live.js';
 export * from './notifications.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, tripStopSchema } from './ridership.js';
+import { tripStopSchema } from './ridership.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
 
 /**
@@ -12,42 +12,31 @@ import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
 export const LIVE_EVENT_TYPES = ['ridership', 'position', 'trip', 'stops', 'alert'] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-/** A child boarded, left or did not show up (as stored: other buses' children carry no name). */
-export const liveRidershipSchema = z.object({
-  tripId: z.string(),
-  eventId: z.string(),
-  kind: z.enum(RIDERSHIP_KINDS),
-  studentId: z.string().nullable(),
-  studentName: z.string().nullable(),
-  flag: z.enum(RIDERSHIP_FLAGS).nullable(),
-  occurredAt: z.string(),
-});
-export type LiveRidership = z.infer<typeof liveRidershipSchema>;
+/**
+ * How a client takes an event (LIVE_EVENTS says it of each type):
+ * - 'apply': the payload is the new state of what it names (a bus's latest fix, an alert), patched into what the
+ *   screen holds as it comes;
+ * - 'refetch': the payload only names what changed (a trip); the screen reads it again over REST.
+ * Each payload carries only what clients read: what the server knows besides stays on the server.
+ */
+export type LiveEventUse = 'apply' | 'refetch';
+
+/**
+ * A signal: this trip changed (a child boarded, left or did not show up; its status; its stop timeline), read it
+ * again.
+ */
+export const liveTripChangedSchema = z.object({ tripId: z.string() });
+export type LiveTripChanged = z.infer<typeof liveTripChangedSchema>;
 
 /** The latest fix of a bus on a trip (one per trip per request, however many fixes the request carried). */
 export const livePositionSchema = z.object({
   tripId: z.string(),
-  vehicleId: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
   accuracy: z.number().nullable(),
-  speed: z.number().nullable(),
-  heading: z.number().nullable(),
   recordedAt: z.string(),
 });
 export type LivePosition = z.infer<typeof livePositionSchema>;
-
-/** A trip changed status (started, finished, cancelled, back to pending). */
-export const liveTripSchema = z.object({
-  tripId: z.string(),
-  status: z.enum(TRIP_STATUSES),
-  at: z.string(),
-});
-export type LiveTrip = z.infer<typeof liveTripSchema>;
-
-/** A trip's stop timeline changed (a stop reached or left): read the trip again for the details. */
-export const liveStopsSchema = z.object({ tripId: z.string() });
-export type LiveStops = z.infer<typeof liveStopsSchema>;
 
 /** What the server watches for, one alert per cause per trip. */
 export const ALERT_KINDS = [
@@ -92,6 +81,25 @@ export const alertSchema = z.object({
   acknowledgedBy: z.string().nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
+
+/** What each event of the office's stream carries, and how a client takes it. */
+export const LIVE_EVENTS = {
+  ridership: { use: 'refetch', schema: liveTripChangedSchema },
+  position: { use: 'apply', schema: livePositionSchema },
+  trip: { use: 'refetch', schema: liveTripChangedSchema },
+  stops: { use: 'refetch', schema: liveTripChangedSchema },
+  alert: { use: 'apply', schema: alertSchema },
+} as const satisfies Record<LiveEventType, { use: LiveEventUse; schema: z.ZodObject }>;
+export type LivePayloads = { [type in LiveEventType]: z.infer<(typeof LIVE_EVENTS)[type]['schema']> };
+
+/** A stream's table of events (LIVE_EVENTS, PARENT_LIVE_EVENTS) as the schema of each type, to parse what comes. */
+export function schemasOf<Events extends Record<string, { schema: z.ZodObject }>>(
+  events: Events,
+): { [type in keyof Events]: Events[type]['schema'] } {
+  return Object.fromEntries(Object.entries(events).map(([type, { schema }]) => [type, schema])) as {
+    [type in keyof Events]: Events[type]['schema'];
+  };
+}
 
 /** GET /api/alerts: open ones by default, or the day's acknowledged ones too. */
 export const alertListQuerySchema = z.object({

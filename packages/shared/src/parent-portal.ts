@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { absenceSchema, ABSENCE_RUNS } from './calendar.js';
 import { dateField } from './fields.js';
+import { liveTripChangedSchema, type LiveEventUse } from './live.js';
 import { notificationPreferencesSchema } from './notifications.js';
 import { RUNS } from './stops.js';
 import { TRIP_STATUSES } from './trips.js';
@@ -162,12 +163,20 @@ export type ChildHistoryEntry = z.infer<typeof childHistoryEntrySchema>;
 
 /**
  * The live stream (GET /api/live) for a parent carries only:
- * - `ridership` events of their own children (LiveRidership, with their child's name);
- * - `trip` status changes of trips that carry one of their children;
+ * - `ridership` signals of their own children's events (refetch: the trip they are on changed);
+ * - `trip` signals of status changes of trips that carry one of their children (refetch);
  * - `bus` events: ParentBus, for a trip while it carries one of their children (the same rule as the bus route),
- *   in place of the office's `position` events, which they never receive.
+ *   in place of the office's `position` events, which they never receive (apply).
  */
-export const PARENT_LIVE_EVENT_TYPES = ['ridership', 'trip', 'bus'] as const;
+export const PARENT_LIVE_EVENTS = {
+  ridership: { use: 'refetch', schema: liveTripChangedSchema },
+  trip: { use: 'refetch', schema: liveTripChangedSchema },
+  bus: { use: 'apply', schema: parentBusSchema },
+} as const satisfies Record<string, { use: LiveEventUse; schema: z.ZodObject }>;
+export type ParentLiveEventType = keyof typeof PARENT_LIVE_EVENTS;
+export type ParentLivePayloads = {
+  [type in ParentLiveEventType]: z.infer<(typeof PARENT_LIVE_EVENTS)[type]['schema']>;
+};
 
 /**
  * GET /api/parent/family-data: everything the product keeps about the signed-in parent's family, as a JSON

@@ -7,13 +7,14 @@ import CardContent from '@mui/material/CardContent';
 import List from '@mui/material/List';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type {
-  Manifest,
-  ManifestRider,
-  RiderState,
-  RidershipEventInput,
-  RidershipKind,
-  ScanMethod,
+import {
+  countBoarded,
+  type Manifest,
+  type ManifestRider,
+  type RiderState,
+  type RidershipEventInput,
+  type RidershipKind,
+  type ScanMethod,
 } from '@school-transport/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
@@ -29,7 +30,6 @@ import { useDriverSync, type Outcome } from './driver-sync';
 import { FinishTrip } from './FinishTrip';
 import {
   childResolver,
-  countOnBus,
   deriveRiderStates,
   kindForScan,
   mergeEvents,
@@ -113,7 +113,7 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
   );
   const nextStop = nextStopPosition(manifest, states);
   // Everyone the server counts on board, another bus's child too: finishing is refused while any of them is.
-  const onBus: Array<{ studentId: string } | { tagId: string }> = [
+  const boarded: Array<{ studentId: string } | { tagId: string }> = [
     ...manifest.riders
       .filter((rider) => states.get(rider.studentId) === 'ON_BUS')
       .map((rider) => ({ studentId: rider.studentId })),
@@ -216,10 +216,10 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h4" component="p" role="status" aria-label="Children on the bus">
-            {countOnBus(states)}
+            {countBoarded(states)}
           </Typography>
           <Typography color="text.secondary">
-            {countOnBus(states) === 1 ? 'child' : 'children'} on the bus
+            {countBoarded(states) === 1 ? 'child' : 'children'} on the bus
           </Typography>
         </CardContent>
       </Card>
@@ -320,7 +320,7 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
       {running && (
         <FinishTrip
           manifest={manifest}
-          onBus={onBus}
+          boarded={boarded}
           alightAll={async (targets) => {
             for (const target of targets) await record('ALIGHT', 'TAP', target, lastFix.current);
           }}

@@ -19,7 +19,7 @@ import { waitingText } from './WaitingBanner';
 interface FinishTripProps {
   manifest: Manifest;
   /** Everyone on board as this phone knows it, children of other buses too (by id or, unplaced, by card). */
-  onBus: Array<{ studentId: string } | { tagId: string }>;
+  boarded: Array<{ studentId: string } | { tagId: string }>;
   /** Records ALIGHT for each of these children (a morning run's arrival at school). */
   alightAll: (children: Array<{ studentId: string } | { tagId: string }>) => Promise<void>;
 }
@@ -39,7 +39,7 @@ export function asksForReason(error: unknown): error is ApiError {
  * Finishing: what the phone holds is sent first, since the server decides from the events it has whether
  * anyone is still on board. If someone is, the server refuses and the driver says why (kept for the office).
  */
-export function FinishTrip({ manifest, onBus, alightAll }: FinishTripProps) {
+export function FinishTrip({ manifest, boarded, alightAll }: FinishTripProps) {
   const token = useDriverToken();
   const { flushNow } = useDriverSync();
   const queryClient = useQueryClient();
@@ -87,21 +87,21 @@ export function FinishTrip({ manifest, onBus, alightAll }: FinishTripProps) {
   return (
     <Stack spacing={1.5}>
       {problem && <Alert severity="error">{problem}</Alert>}
-      {manifest.type === 'PICKUP' && onBus.length > 0 && (
+      {manifest.type === 'PICKUP' && boarded.length > 0 && (
         <Button
           variant="contained"
           size="large"
           loading={busy}
           onClick={async () => {
-            await alightAll(onBus);
+            await alightAll(boarded);
             await finish(null);
           }}
         >
-          All {onBus.length} leave at school, finish
+          All {boarded.length} leave at school, finish
         </Button>
       )}
       <Button
-        variant={manifest.type === 'PICKUP' && onBus.length > 0 ? 'outlined' : 'contained'}
+        variant={manifest.type === 'PICKUP' && boarded.length > 0 ? 'outlined' : 'contained'}
         size="large"
         loading={busy}
         onClick={() => void finish(null)}

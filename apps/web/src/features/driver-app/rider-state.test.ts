@@ -1,7 +1,11 @@
-import type { Manifest, ManifestRider, RidershipKind } from '@school-transport/shared';
+import {
+  countBoarded,
+  type Manifest,
+  type ManifestRider,
+  type RidershipKind,
+} from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  countOnBus,
   deriveRiderStates,
   kindForScan,
   mergeEvents,
@@ -71,7 +75,7 @@ describe('rider states', () => {
     const states = deriveRiderStates(riders, [late, early, event('b', 'BOARD', 10)]);
     expect(states.get('a')).toBe('LEFT');
     expect(states.get('b')).toBe('ON_BUS');
-    expect(countOnBus(states)).toBe(1);
+    expect(countBoarded(states)).toBe(1);
   });
 
   it('leaves a child with no event waiting, or absent when marked so, and a no-show as such', () => {
@@ -89,6 +93,17 @@ describe('rider states', () => {
       [event('a', 'BOARD', 0, { ...at, eventId: 'z' }), event('a', 'ALIGHT', 0, { ...at, eventId: 'b' })],
     );
     expect(states.get('a')).toBe('ON_BUS');
+  });
+
+  it('orders ids of the same moment in lower case, as the server does, whatever case a device wrote', () => {
+    const at = { occurredAt: '2026-11-23T07:00:00.000Z' };
+    const board = event('a', 'BOARD', 0, { ...at, eventId: 'F0000000-0000-4000-8000-000000000000' });
+    const alight = event('a', 'ALIGHT', 0, { ...at, eventId: 'a0000000-0000-4000-8000-000000000000' });
+    expect(deriveRiderStates([rider('a')], [board, alight]).get('a')).toBe('ON_BUS');
+    expect(mergeEvents(manifest({ riders: [rider('a')] }), [board, alight]).map((e) => e.kind)).toEqual([
+      'ALIGHT',
+      'BOARD',
+    ]);
   });
 
   it('merges the device’s events with the server’s once each, and places a known tag', () => {
@@ -125,7 +140,7 @@ describe('children not on the list', () => {
     ]);
     states = deriveRiderStates(riders, [boarded, left]);
     expect(states.get('tag:FF01')).toBe('LEFT');
-    expect(countOnBus(states)).toBe(0);
+    expect(countBoarded(states)).toBe(0);
   });
 
   it('keeps the id the server found behind the tag, without a name, and flags the child of another bus', () => {

@@ -1,11 +1,13 @@
-import type {
-  Manifest,
-  ManifestRider,
-  RiderState,
-  RidershipFlag,
-  RidershipKind,
-  ScanMethod,
-  TripStop,
+import {
+  byOccurrence,
+  riderStates,
+  type Manifest,
+  type ManifestRider,
+  type RiderState,
+  type RidershipFlag,
+  type RidershipKind,
+  type ScanMethod,
+  type TripStop,
 } from '@school-transport/shared';
 
 /** An event as the screen needs it: the server's recorded ones and the ones this device made but may not have sent. */
@@ -18,12 +20,6 @@ export interface TripEvent {
   occurredAt: string;
   flag: RidershipFlag | null;
 }
-
-const STATE_AFTER: Record<RidershipKind, RiderState> = {
-  BOARD: 'ON_BUS',
-  ALIGHT: 'LEFT',
-  NO_SHOW: 'NO_SHOW',
-};
 
 /** What the server answered about one of this device's events, before the manifest carries it. */
 export interface EventOutcome {
@@ -59,13 +55,6 @@ export function mergeEvents(
   return [...merged.values()].sort(byOccurrence);
 }
 
-/** Events in the order they happened on the bus, whenever they reached the server; equal times by id. */
-function byOccurrence(a: TripEvent, b: TripEvent): number {
-  const time = Date.parse(a.occurredAt) - Date.parse(b.occurredAt);
-  if (time !== 0) return time;
-  return a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0;
-}
-
 /** Key of a child who is not on the trip's list and whose id this device does not know: their card's tag. */
 const tagKey = (tagId: string) => `tag:${tagId}`;
 
@@ -96,20 +85,12 @@ export function childResolver(
 }
 
 /**
- * Each child's state: the last event that happened decides; no event leaves a rider waiting (or absent). Children
- * not on the trip's list (another bus's child scanned here) are in it too, under their resolver key, as the server
- * counts them on board when it decides whether the trip may finish.
+ * Each child's state by the shared rule (riderStates), over the server's events and this device's. Children not on
+ * the trip's list (another bus's child scanned here) are in it too, under their resolver key, as the server counts
+ * them on board when it decides whether the trip may finish.
  */
 export function deriveRiderStates(riders: ManifestRider[], events: TripEvent[]): Map<string, RiderState> {
-  const states = new Map<string, RiderState>(
-    riders.map((rider) => [rider.studentId, rider.absent ? 'ABSENT' : 'WAITING']),
-  );
-  const keyOf = childResolver(riders, events);
-  for (const event of [...events].sort(byOccurrence)) {
-    const key = keyOf(event);
-    if (key) states.set(key, STATE_AFTER[event.kind]);
-  }
-  return states;
+  return riderStates(events, { expected: riders, childOf: childResolver(riders, events) });
 }
 
 /** A child on the bus who is not on this trip's list. */
@@ -154,12 +135,6 @@ export function otherChildren(
 /** A scan of a child's card boards them, unless they are on the bus: then it is them leaving. */
 export function kindForScan(state: RiderState | undefined): RidershipKind {
   return state === 'ON_BUS' ? 'ALIGHT' : 'BOARD';
-}
-
-export function countOnBus(states: Map<string, RiderState>): number {
-  let count = 0;
-  for (const state of states.values()) if (state === 'ON_BUS') count += 1;
-  return count;
 }
 
 /**

@@ -1,36 +1,22 @@
-import {
-  liveRidershipSchema,
-  liveTripSchema,
-  parentBusSchema,
-  type LiveRidership,
-  type LiveTrip,
-  type ParentBus,
-} from '@school-transport/shared';
+import { PARENT_LIVE_EVENTS, schemasOf, type ParentLivePayloads } from '@school-transport/shared';
 import { createContext, useContext } from 'react';
 import { apiRequest } from '../../lib/api/api-client';
 import { EventStream, type EventStreamOptions, type StreamHandlers } from '../../lib/live/event-stream';
 import { useStreamEvents } from '../../lib/live/use-stream-events';
 
-/** What GET /api/live sends a parent (PARENT_LIVE_EVENT_TYPES): only about their own children and their trips. */
-export interface ParentEvents {
-  ridership: LiveRidership;
-  trip: LiveTrip;
-  bus: ParentBus;
-}
+/** What GET /api/live sends a parent (PARENT_LIVE_EVENTS): only about their own children and their trips. */
+export type ParentEvents = ParentLivePayloads;
 
 export type ParentStream = EventStream<ParentEvents>;
 
 /** The portal's stream, with its cookie asked for as the signed-in parent (their token, not the office's). */
 export function createParentStream(token: string, options: Partial<EventStreamOptions> = {}): ParentStream {
-  return new EventStream<ParentEvents>(
-    { ridership: liveRidershipSchema, trip: liveTripSchema, bus: parentBusSchema },
-    {
-      requestCookie: async () => {
-        await apiRequest('POST', '/live/cookie', undefined, { token });
-      },
-      ...options,
+  return new EventStream<ParentEvents>(schemasOf(PARENT_LIVE_EVENTS), {
+    requestCookie: async () => {
+      await apiRequest('POST', '/live/cookie', undefined, { token });
     },
-  );
+    ...options,
+  });
 }
 
 export const ParentStreamContext = createContext<ParentStream | null>(null);

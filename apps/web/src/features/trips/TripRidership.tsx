@@ -105,14 +105,14 @@ function Scans({ manifest, timeZone }: { manifest: Manifest; timeZone: string })
 }
 
 function Riders({ manifest }: { manifest: Manifest }) {
-  const onBus = manifest.riders.filter((rider) => rider.state === 'ON_BUS');
+  const boarded = manifest.riders.filter((rider) => rider.state === 'ON_BUS');
   return (
     <Stack spacing={2}>
       <div>
         <Typography variant="subtitle2" component="h3">
-          On the bus now: {countOf(onBus.length, 'child', 'children')}
+          On the bus now: {countOf(boarded.length, 'child', 'children')}
         </Typography>
-        {onBus.length > 0 && <Typography>{onBus.map((rider) => rider.name).join(', ')}</Typography>}
+        {boarded.length > 0 && <Typography>{boarded.map((rider) => rider.name).join(', ')}</Typography>}
       </div>
       {manifest.riders.length === 0 ? (
         <Empty>No children on this trip.</Empty>

@@ -4,12 +4,9 @@ import { LiveStream } from './live-stream';
 
 const position = {
   tripId: 't1',
-  vehicleId: 'v1',
   lat: 12.9,
   lng: 77.6,
   accuracy: 8,
-  speed: null,
-  heading: null,
   recordedAt: '2026-03-02T07:30:00.000Z',
 };
 

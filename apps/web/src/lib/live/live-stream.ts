@@ -1,47 +1,22 @@
-import {
-  alertSchema,
-  liveRidershipSchema,
-  livePositionSchema,
-  liveStopsSchema,
-  liveTripSchema,
-  type Alert,
-  type LiveEventType,
-  type LivePosition,
-  type LiveRidership,
-  type LiveStops,
-  type LiveTrip,
-} from '@school-transport/shared';
-import type { z } from 'zod';
+import { LIVE_EVENTS, schemasOf, type LivePayloads as StreamedPayloads } from '@school-transport/shared';
 import { EventStream, type EventStreamOptions } from './event-stream';
 import { requestLiveCookie } from './live-cookie-api';
 
-/** What each `event:` of the stream carries, and 'sync': "reload what you hold, you may have missed something". */
-export interface LivePayloads {
-  ridership: LiveRidership;
-  position: LivePosition;
-  trip: LiveTrip;
-  stops: LiveStops;
-  alert: Alert;
-  sync: undefined;
-}
+/**
+ * What each `event:` of the stream carries (LIVE_EVENTS: a trip to read again, or a position or alert to apply),
+ * and 'sync': "reload what you hold, you may have missed something".
+ */
+export type LivePayloads = StreamedPayloads & { sync: undefined };
 export type LiveTopic = keyof LivePayloads;
 
 export type { EventSourceLike, StreamStatus as LiveStatus } from './event-stream';
-
-const PAYLOAD_SCHEMAS: { [type in LiveEventType]: z.ZodType<LivePayloads[type]> } = {
-  ridership: liveRidershipSchema,
-  position: livePositionSchema,
-  trip: liveTripSchema,
-  stops: liveStopsSchema,
-  alert: alertSchema,
-};
 
 export type LiveStreamOptions = Partial<EventStreamOptions>;
 
 /** The office's stream: the event types of the live screens, with the back-office session's cookie. */
 export class LiveStream extends EventStream<Omit<LivePayloads, 'sync'>> {
   constructor(options: LiveStreamOptions = {}) {
-    super(PAYLOAD_SCHEMAS, { requestCookie: requestLiveCookie, ...options });
+    super(schemasOf(LIVE_EVENTS), { requestCookie: requestLiveCookie, ...options });
   }
 }
 

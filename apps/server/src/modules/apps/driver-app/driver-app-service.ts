@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import type { DriverTrip, finishTripInputSchema, Manifest, Student, Trip } from '@school-transport/shared';
+import {
+  countBoarded,
+  riderStates,
+  studentOfEvent,
+  type DriverTrip,
+  type finishTripInputSchema,
+  type Manifest,
+  type Student,
+  type Trip,
+} from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -10,7 +19,7 @@ import { type AlertService, tripInWords } from '../../operations/alerts/index.js
 import { absentStudentIds } from '../../operations/calendar/index.js';
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
-import { deriveRiderStates, eventsOfTrip } from '../../operations/ridership/index.js';
+import { eventsOfTrip } from '../../operations/ridership/index.js';
 import { findTrip, moveTripIn, toTrip } from '../../operations/trips/index.js';
 import {
   riderStopPositions,
@@ -205,12 +214,13 @@ export function createDriverAppService({
         if (trip.status === 'COMPLETED')
           throw conflict(`This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`);
         if (trip.status === 'CANCELLED') throw conflict('This trip was cancelled by the office.');
-        const states = deriveRiderStates(await eventsOfTrip(tx, tripId));
-        const onBoard = [...states.values()].filter((state) => state === 'ON_BUS').length;
-        if (onBoard && !reason) {
+        const boarded = countBoarded(
+          riderStates(await eventsOfTrip(tx, tripId), { childOf: studentOfEvent }),
+        );
+        if (boarded && !reason) {
           const where = trip.type === 'PICKUP' ? 'at school' : 'at their stops';
           throw conflict(
-            `${plural(onBoard, 'child is', 'children are')} still on the bus. Record them leaving ${where}, or give a reason to finish anyway.`,
+            `${plural(boarded, 'child is', 'children are')} still on the bus. Record them leaving ${where}, or give a reason to finish anyway.`,
             [{ field: 'reason', message: 'Give a reason to finish with children on board' }],
           );
         }
@@ -218,13 +228,13 @@ export function createDriverAppService({
         const moved = await moveTripIn(tx, tripId, 'complete', { context, at, live });
         if (reason) await setFinishReason(tx, tripId, reason);
         // The driver's reason is free text and may name a child: the message says only how many, and where to look.
-        if (onBoard)
+        if (boarded)
           await alerts.raise(tx, [
             {
               kind: 'FINISHED_WITH_CHILD',
               cause: `FINISHED_WITH_CHILD:${tripId}`,
               tripId,
-              message: `Finished with ${plural(onBoard, 'child', 'children')} recorded on board: ${tripInWords(trip)}. The driver's reason is on the trip.`,
+              message: `Finished with ${plural(boarded, 'child', 'children')} recorded on board: ${tripInWords(trip)}. The driver's reason is on the trip.`,
               raisedAt: at,
             },
           ]);

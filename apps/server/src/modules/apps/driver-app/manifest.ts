@@ -1,12 +1,13 @@
-import type {
-  Manifest,
-  ManifestRider,
-  RiderState,
-  RidershipEvent,
-  Student,
-  TripStop,
+import {
+  riderStates,
+  studentOfEvent,
+  type Manifest,
+  type ManifestRider,
+  type RidershipEvent,
+  type Student,
+  type TripStop,
 } from '@school-transport/shared';
-import { deriveRiderStates, type RidershipEventRow } from '../../operations/ridership/index.js';
+import type { RidershipEventRow } from '../../operations/ridership/index.js';
 import type { stopsOfTrip, TripRow } from './driver-app-queries.js';
 
 type TripStopRow = Awaited<ReturnType<typeof stopsOfTrip>>[number];
@@ -65,10 +66,9 @@ const tripPart = (trip: ManifestParts['trip'], stops: TripStopRow[]) => ({
 });
 
 /**
- * The trip as it runs, for the driver and the office alike. A child's state comes from their events by when they
- * happened; with none, an absent child is ABSENT (no alert is due for them) and any other is WAITING. An absent
- * child who boards anyway is ON_BUS: what happened on the bus wins over what the office expected. Riders are in
- * stop order (children tied to no stop of the trip last), enrolment order within a stop.
+ * The trip as it runs, for the driver and the office alike. A child's state is the shared rule's (riderStates):
+ * their events by when they happened, else ABSENT when marked not riding (no alert is due for them), else
+ * WAITING. Riders are in stop order (children tied to no stop of the trip last), enrolment order within a stop.
  */
 export function buildManifest({
   trip,
@@ -78,21 +78,20 @@ export function buildManifest({
   absent,
   events,
 }: ManifestParts): Manifest {
-  const states = deriveRiderStates(events);
-  const riders = students.map((student): ManifestRider => {
-    const isAbsent = absent.has(student.id);
-    const state: RiderState = states.get(student.id) ?? (isAbsent ? 'ABSENT' : 'WAITING');
-    return {
-      studentId: student.id,
-      name: student.name,
-      class: student.class,
-      photoUrl: student.profileImage,
-      nfcTagId: student.nfcTagId,
-      stopPosition: stopPositions.get(student.id) ?? null,
-      state,
-      absent: isAbsent,
-    };
+  const states = riderStates(events, {
+    expected: students.map((student) => ({ studentId: student.id, absent: absent.has(student.id) })),
+    childOf: studentOfEvent,
   });
+  const riders = students.map((student): ManifestRider => ({
+    studentId: student.id,
+    name: student.name,
+    class: student.class,
+    photoUrl: student.profileImage,
+    nfcTagId: student.nfcTagId,
+    stopPosition: stopPositions.get(student.id) ?? null,
+    state: states.get(student.id)!,
+    absent: absent.has(student.id),
+  }));
   const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
   return {
     ...tripPart(trip, stops),
@@ -126,11 +125,14 @@ export function forDriver(manifest: Manifest): Manifest {
  * or class (the record is to read back the run, not to scan children) and its events carry no tag.
  */
 export function buildRecord({ trip, stops, absent, events }: RecordParts): Manifest {
-  const states = deriveRiderStates(events);
   const names = new Map<string, string>();
   for (const event of events) {
     if (event.studentId && event.studentName) names.set(event.studentId, event.studentName);
   }
+  const states = riderStates(events, {
+    expected: [...names.keys()].map((studentId) => ({ studentId, absent: absent.has(studentId) })),
+    childOf: studentOfEvent,
+  });
   const riders = [...names].map(([studentId, name]): ManifestRider => ({
     studentId,
     name,
@@ -138,7 +140,7 @@ export function buildRecord({ trip, stops, absent, events }: RecordParts): Manif
     photoUrl: null,
     nfcTagId: null,
     stopPosition: null,
-    state: states.get(studentId) ?? (absent.has(studentId) ? 'ABSENT' : 'WAITING'),
+    state: states.get(studentId)!,
     absent: absent.has(studentId),
   }));
   return {

@@ -1,4 +1,6 @@
 import {
+  childRunState,
+  riderStateOf,
   PARENT_BUS_HIDDEN_AFTER_S,
   PARENT_BUS_STOPS_BEFORE,
   PARENT_HISTORY_DAYS,
@@ -24,7 +26,7 @@ import { conflict, notFound } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import type { BoardService } from '../../operations/board/index.js';
 import { absenceForParent, type AbsenceService, OFFICE_BY } from '../../operations/calendar/index.js';
-import { deriveRiderStates, type EventRiderState, latestFixesOf } from '../../operations/ridership/index.js';
+import { latestFixesOf } from '../../operations/ridership/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';
 import type { ImageUrls } from '../../platform/uploads/index.js';
 import {
@@ -55,25 +57,6 @@ const tripNotFound = () => notFound('Trip not found.');
 const absenceNotFound = () => notFound('Absence not found.');
 
 const iso = (date: Date) => date.toISOString();
-
-/**
- * A child's state on one trip: what happened on the bus first (their events by when they happened), then the
- * absence, then the trip's status. Shared with the live stream (parent-live.ts), which must decide the same way.
- */
-export function childRunState(
-  status: TripStatus | null,
-  eventState: EventRiderState | undefined,
-  absent: boolean,
-): ChildRunState {
-  if (status === 'CANCELLED') return 'CANCELLED';
-  if (eventState === 'ON_BUS') return 'BOARDED';
-  if (eventState === 'LEFT') return 'LEFT';
-  if (eventState === 'NO_SHOW') return 'MISSED';
-  if (absent) return 'ABSENT';
-  if (status === 'STARTED') return 'ON_THE_WAY';
-  if (status === 'COMPLETED') return 'MISSED';
-  return 'NOT_STARTED';
-}
 
 /**
  * How far the bus is from a waiting child: the index of the child's stop among the trip's stops (null when their
@@ -152,330 +135,413 @@ function momentOf(
  * id outside that family answers 404 exactly as an unknown id does.
  */
 export function createParentPortalService(deps: ParentPortalServiceDeps) {
-  const { db, clock, timeZone, absences, board, urls, absenceCutoffMinutes, officePhone } = deps;
-  const today = () => zonedDate(clock(), timeZone);
-  const tooLate = () =>
-    conflict(
-      officePhone
-        ? `It is too late to change this online; please call the office on ${officePhone}.`
-        : 'It is too late to change this online; please call the office.',
-    );
-
-  async function family(userId: string): Promise<{ parentId: string; children: ChildRow[] }> {
-    const parent = await parentOfUser(db, userId);
-    if (!parent) return { parentId: '', children: [] };
-    return { parentId: parent.id, children: await childrenOf(db, parent.id) };
-  }
-
-  async function ownChild(userId: string, studentId: string): Promise<ChildRow> {
-    const { children } = await family(userId);
-    const child = children.find((row) => row.id === studentId);
-    if (!child) throw childNotFound();
-    return child;
-  }
-
-  /**
-   * The trips of from..to carrying `children`, with their stops and the children's events. A child's trips are
-   * those of their seat (from the day they were seated, when `sinceSeated`) and any they have events on.
-   */
-  async function tripsOf(children: ChildRow[], from: string, to: string, sinceSeated: boolean) {
-    const ids = children.map((child) => child.id);
-    const seats = ids.length ? await seatsOf(db, ids) : [];
-    const rows = ids.length
-      ? await tripsCarrying(
-          db,
-          ids,
-          seats.map((seat) => seat.assignmentId),
-          from,
-          to,
-        )
-      : [];
-    const tripIds = rows.map((trip) => trip.id);
-    const [stopRows, eventRows] = await Promise.all([
-      stopsOfTrips(db, tripIds),
-      eventsOfChildrenOn(db, ids, tripIds),
-    ]);
-    const facts = new Map<string, TripFacts>(
-      rows.map((trip) => [trip.id, { trip, stops: [], events: new Map() }]),
-    );
-    for (const stop of stopRows) facts.get(stop.tripId)?.stops.push(stop);
-    for (const event of eventRows) {
-      const events = facts.get(event.tripId)!.events;
-      const list = events.get(event.studentId!) ?? [];
-      list.push(event);
-      events.set(event.studentId!, list);
-    }
-    /** The trips carrying one child: their seat's (since seated) and those they have events on. */
-    const tripsOfChild = (studentId: string): TripFacts[] => {
-      const seat = seats.find((row) => row.studentId === studentId);
-      const seatedOn = seat ? zonedDate(seat.seatedAt, timeZone) : null;
-      return [...facts.values()].filter(
-        ({ trip, events }) =>
-          events.has(studentId) ||
-          (seat !== undefined &&
-            trip.assignmentId === seat.assignmentId &&
-            (!sinceSeated || trip.tripDate >= seatedOn!)),
-      );
-    };
-    return { seats, tripsOfChild };
-  }
-
-  /** The planned instant at the child's stop on a run of `date`: the trip's copy, else the route's schedule. */
-  async function plannedAtStop(
-    studentId: string,
-    date: string,
-    run: Run,
-  ): Promise<{ at: Date | null; trip: PortalTripRow | null }> {
-    const child = { id: studentId, name: '', profileImage: null };
-    const { seats, tripsOfChild } = await tripsOf([child], date, date, false);
-    const trip = tripsOfChild(studentId).find((facts) => facts.trip.type === run) ?? null;
-    const stop = (await childStops(db, [studentId])).find((row) => row.run === run);
-    if (trip) {
-      const atStop = stop && trip.stops.find((row) => row.stopId === stop.stopId);
-      return { at: atStop?.plannedAt ?? trip.trip.plannedStartAt, trip: trip.trip };
-    }
-    const seat = seats[0];
-    if (!seat || !stop) return { at: null, trip: null };
-    const scheduled = (await scheduledStopTimes(db, [seat.routeId])).find(
-      (row) => row.run === run && row.stopId === stop.stopId,
-    );
-    if (!scheduled) return { at: null, trip: null };
-    const start = zonedInstant(date, scheduled.startTime, timeZone);
-    return { at: new Date(start.getTime() + scheduled.minutesAfterStart * 60_000), trip: null };
-  }
-
-  /**
-   * Refuses (409, with the office's phone) a change to `date`'s `run` past the cut-off: ABSENCE_CUTOFF_MINUTES
-   * before the planned time at the child's stop. A past date, or a trip already finished, is always past it; a run
-   * with no planned time at all can be changed until its day is over.
-   */
-  async function checkCutoff(studentId: string, date: string, run: Run): Promise<void> {
-    if (date < today()) throw tooLate();
-    const { at, trip } = await plannedAtStop(studentId, date, run);
-    if (trip?.status === 'COMPLETED') throw tooLate();
-    if (at && clock().getTime() > at.getTime() - absenceCutoffMinutes * 60_000) throw tooLate();
-  }
-
-  async function runsOfDay(userId: string, children: ChildRow[], date: string): Promise<ParentChild[]> {
-    const ids = children.map((child) => child.id);
-    const [{ tripsOfChild }, stopRows, absenceRows] = await Promise.all([
-      tripsOf(children, date, date, false),
-      ids.length ? childStops(db, ids) : Promise.resolve([]),
-      absencesOfChildren(db, ids, date, date),
-    ]);
-    const seats = ids.length ? await seatsOf(db, ids) : [];
-    const schedule = await scheduledStopTimes(db, [...new Set(seats.map((seat) => seat.routeId))]);
-    const answers: ParentChild[] = [];
-    for (const child of children) {
-      const trips = tripsOfChild(child.id);
-      const runs: ChildRun[] = [];
-      for (const run of RUNS) {
-        const facts = trips.find((candidate) => candidate.trip.type === run) ?? null;
-        const stop = stopRows.find((row) => row.studentId === child.id && row.run === run) ?? null;
-        const absence = absenceRows.find((row) => row.studentId === child.id && row.run === run) ?? null;
-        const events = facts?.events.get(child.id) ?? [];
-        const status = facts?.trip.status ?? null;
-        const state = childRunState(status, deriveRiderStates(events).get(child.id), absence !== null);
-        const tripStop = stop && facts ? facts.stops.find((row) => row.stopId === stop.stopId) : undefined;
-        let planned: Date | null = tripStop?.plannedAt ?? null;
-        if (!facts && stop) {
-          const seat = seats.find((row) => row.studentId === child.id);
-          const scheduled = schedule.find(
-            (row) => row.routeId === seat?.routeId && row.run === run && row.stopId === stop.stopId,
-          );
-          if (scheduled)
-            planned = new Date(
-              zonedInstant(date, scheduled.startTime, timeZone).getTime() +
-                scheduled.minutesAfterStart * 60_000,
-            );
-        }
-        let eta: string | null = null;
-        if (state === 'ON_THE_WAY' && facts && tripStop) {
-          // The board's estimate of the whole trip (eta.ts), read for this one stop.
-          const details = await board.trip(facts.trip.id);
-          eta = details.stops.find((row) => row.position === tripStop.position)?.eta ?? null;
-        }
-        runs.push({
-          run,
-          tripId: facts?.trip.id ?? null,
-          tripStatus: status,
-          routeName: facts?.trip.routeName ?? null,
-          state,
-          stop: stop && { name: stop.name, lat: stop.lat, lng: stop.lng },
-          plannedTime: planned && zonedClockTime(planned, timeZone),
-          eta,
-          boarded: momentOf(events, 'BOARD', facts?.stops ?? []),
-          left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
-          absence: absence && absenceForParent(userId)(absence),
-          cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
-          busVisible: busVisibleFor(status, state, {
-            childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
-            reached: facts ? lastReached(facts.stops) : -1,
-          }),
-        });
-      }
-      answers.push({
-        id: child.id,
-        name: child.name,
-        profileImage: urls.urlFor('student', child.profileImage),
-        date,
-        runs,
-      });
-    }
-    return answers;
-  }
-
   return {
-    settings(): ParentPortalSettings {
-      return { absenceCutoffMinutes, officePhone };
-    },
-
-    /** Each child with their runs of `date` (today by default). */
-    async children(userId: string, date?: string): Promise<ParentChild[]> {
-      const { children } = await family(userId);
-      return runsOfDay(userId, children, date ?? today());
-    },
-
-    /**
-     * The bus of a trip carrying one of the parent's children: its last position while the rule allows, else null
-     * and why. 404 for a trip that never carries their child.
-     */
-    async bus(userId: string, tripId: string): Promise<ParentBusAnswer> {
-      const { children } = await family(userId);
-      const trip = await tripById(db, tripId);
-      if (!trip || !children.length) throw tripNotFound();
-      const answers = await runsOfDay(userId, children, trip.tripDate);
-      const runs = answers.flatMap((child) => child.runs).filter((run) => run.tripId === tripId);
-      if (!runs.length) throw tripNotFound();
-      if (!runs.some((run) => run.busVisible)) {
-        const reason =
-          trip.status === 'PENDING'
-            ? 'The bus has not set out yet.'
-            : trip.status === 'CANCELLED'
-              ? 'This trip was cancelled.'
-              : trip.status === 'COMPLETED'
-                ? 'This trip is over.'
-                : runs.some((run) => run.state === 'ON_THE_WAY')
-                  ? `The bus is shown from ${PARENT_BUS_STOPS_BEFORE} stops before your child's stop.`
-                  : 'The bus is shown only while it carries your child.';
-        return { bus: null, reason };
-      }
-      const [fix] = await latestFixesOf(db, [tripId]);
-      if (!fix) return { bus: null, reason: 'The bus has not sent its position yet.' };
-      if (clock().getTime() - fix.recordedAt.getTime() > PARENT_BUS_HIDDEN_AFTER_S * 1000)
-        return { bus: null, reason: 'The bus has not sent its position for over a minute.' };
-      return {
-        bus: {
-          tripId,
-          lat: fix.lat,
-          lng: fix.lng,
-          accuracy: fix.accuracy,
-          recordedAt: iso(fix.recordedAt),
-        },
-        reason: null,
-      };
-    },
-
-    /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days (the office's rule). */
-    async absencesOf(userId: string, studentId: string): Promise<Absence[]> {
-      await ownChild(userId, studentId);
-      return absences.ofStudent(studentId, absenceForParent(userId));
-    },
-
-    /**
-     * Marks the child not riding, as the office would (the same table and rules, `by` the parent), up to the
-     * cut-off of each run it covers.
-     */
-    async markAbsent(
-      userId: string,
-      studentId: string,
-      input: ParentAbsenceInput,
-      context: ChangeContext,
-    ): Promise<Absence[]> {
-      await ownChild(userId, studentId);
-      const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
-      for (const run of runs) await checkCutoff(studentId, input.date, run);
-      return absences.mark(
-        studentId,
-        { date: input.date, run: input.run, reason: null },
-        context,
-        absenceForParent(userId),
-      );
-    },
-
-    /** Removes an absence the parent entered, before its run's cut-off; the office's marks stay the office's. */
-    async removeAbsence(userId: string, absenceId: string, context: ChangeContext): Promise<void> {
-      const row = await absenceById(db, absenceId);
-      const { children } = await family(userId);
-      if (!row || !children.some((child) => child.id === row.studentId)) throw absenceNotFound();
-      if (row.createdBy !== userId)
-        throw conflict(
-          officePhone
-            ? `The office marked this; please call the office on ${officePhone} to change it.`
-            : 'The office marked this; please call the office to change it.',
-        );
-      await checkCutoff(row.studentId, row.date, row.run);
-      await absences.remove(absenceId, context);
-    },
-
-    /** The child's runs of the last PARENT_HISTORY_DAYS days, newest first. */
-    async history(userId: string, studentId: string): Promise<ChildHistoryEntry[]> {
-      const child = await ownChild(userId, studentId);
-      const to = today();
-      const from = addDays(to, -PARENT_HISTORY_DAYS);
-      const [{ tripsOfChild }, absenceRows] = await Promise.all([
-        tripsOf([child], from, to, true),
-        absencesOfChildren(db, [studentId], from, to),
-      ]);
-      return tripsOfChild(studentId)
-        .map(({ trip, stops, events }): ChildHistoryEntry => {
-          const own = events.get(studentId) ?? [];
-          const absent = absenceRows.some((row) => row.date === trip.tripDate && row.run === trip.type);
-          return {
-            date: trip.tripDate,
-            run: trip.type,
-            tripId: trip.id,
-            routeName: trip.routeName,
-            tripStatus: trip.status,
-            state: childRunState(trip.status, deriveRiderStates(own).get(studentId), absent),
-            boarded: momentOf(own, 'BOARD', stops),
-            left: momentOf(own, 'ALIGHT', stops),
-          };
-        })
-        .sort((a, b) => b.date.localeCompare(a.date) || a.run.localeCompare(b.run));
-    },
-
-    /** Everything kept about the family (parent, children, absences, rides, notification choices, devices). */
-    async familyData(userId: string): Promise<ParentFamilyData> {
-      const parent = await parentOfUser(db, userId);
-      if (!parent) throw notFound('No family is linked to this account.');
-      const records = await familyRecords(db, parent.id);
-      const { userId: _userId, createdAt, ...own } = records.parent!;
-      return {
-        exportedAt: iso(clock()),
-        parent: { ...own, createdAt: iso(createdAt) },
-        children: records.children.map((child) => ({ ...child, createdAt: iso(child.createdAt) })),
-        absences: records.absences.map(({ createdBy, ...row }) => ({
-          ...row,
-          by: createdBy === userId ? row.by : OFFICE_BY,
-          createdAt: iso(row.createdAt),
-        })),
-        ridershipEvents: records.events.map((row) => ({
-          ...row,
-          studentId: row.studentId!,
-          occurredAt: iso(row.occurredAt),
-        })),
-        notificationPreferences: records.preferences ? preferencesOnly(records.preferences) : null,
-        pushSubscriptions: records.subscriptions.map((row) => ({
-          endpointHost: new URL(row.endpoint).host,
-          label: row.label,
-          createdAt: iso(row.createdAt),
-        })),
-      };
-    },
+    settings: (): ParentPortalSettings => settings(deps),
+    children: (userId: string, date?: string) => childrenOfParent(deps, userId, date),
+    bus: (userId: string, tripId: string) => busOfTrip(deps, userId, tripId),
+    absencesOf: (userId: string, studentId: string) => absencesOf(deps, userId, studentId),
+    markAbsent: (userId: string, studentId: string, input: ParentAbsenceInput, context: ChangeContext) =>
+      markAbsent(deps, userId, studentId, input, context),
+    removeAbsence: (userId: string, absenceId: string, context: ChangeContext) =>
+      removeAbsence(deps, userId, absenceId, context),
+    history: (userId: string, studentId: string) => history(deps, userId, studentId),
+    familyData: (userId: string) => familyData(deps, userId),
   };
 }
 export type ParentPortalService = ReturnType<typeof createParentPortalService>;
+
+type TimeDeps = Pick<ParentPortalServiceDeps, 'clock' | 'timeZone'>;
+
+const todayOf = ({ clock, timeZone }: TimeDeps) => zonedDate(clock(), timeZone);
+
+/** What can no longer be done online: the office's phone, when the operator has set one. */
+const tooLate = ({ officePhone }: Pick<ParentPortalServiceDeps, 'officePhone'>) =>
+  conflict(
+    officePhone
+      ? `It is too late to change this online; please call the office on ${officePhone}.`
+      : 'It is too late to change this online; please call the office.',
+  );
+
+/** The signed-in user's parent record and children; none for a user who is no family's parent. */
+async function family(db: Database, userId: string): Promise<{ parentId: string; children: ChildRow[] }> {
+  const parent = await parentOfUser(db, userId);
+  if (!parent) return { parentId: '', children: [] };
+  return { parentId: parent.id, children: await childrenOf(db, parent.id) };
+}
+
+/** One of the user's own children, or 404 as for an id that does not exist. */
+async function ownChild(db: Database, userId: string, studentId: string): Promise<ChildRow> {
+  const { children } = await family(db, userId);
+  const child = children.find((row) => row.id === studentId);
+  if (!child) throw childNotFound();
+  return child;
+}
+
+/**
+ * The trips of from..to carrying `children`, with their stops and the children's events. A child's trips are those
+ * of their seat (from the day they were seated, when `sinceSeated`) and any they have events on.
+ */
+async function tripsOf(
+  { db, timeZone }: Pick<ParentPortalServiceDeps, 'db' | 'timeZone'>,
+  children: ChildRow[],
+  { from, to, sinceSeated }: { from: string; to: string; sinceSeated: boolean },
+) {
+  const ids = children.map((child) => child.id);
+  const seats = ids.length ? await seatsOf(db, ids) : [];
+  const rows = ids.length
+    ? await tripsCarrying(
+        db,
+        ids,
+        seats.map((seat) => seat.assignmentId),
+        from,
+        to,
+      )
+    : [];
+  const tripIds = rows.map((trip) => trip.id);
+  const [stopRows, eventRows] = await Promise.all([
+    stopsOfTrips(db, tripIds),
+    eventsOfChildrenOn(db, ids, tripIds),
+  ]);
+  const facts = new Map<string, TripFacts>(
+    rows.map((trip) => [trip.id, { trip, stops: [], events: new Map() }]),
+  );
+  for (const stop of stopRows) facts.get(stop.tripId)?.stops.push(stop);
+  for (const event of eventRows) {
+    const events = facts.get(event.tripId)!.events;
+    const list = events.get(event.studentId!) ?? [];
+    list.push(event);
+    events.set(event.studentId!, list);
+  }
+  /** The trips carrying one child: their seat's (since seated) and those they have events on. */
+  const tripsOfChild = (studentId: string): TripFacts[] => {
+    const seat = seats.find((row) => row.studentId === studentId);
+    const seatedOn = seat ? zonedDate(seat.seatedAt, timeZone) : null;
+    return [...facts.values()].filter(
+      ({ trip, events }) =>
+        events.has(studentId) ||
+        (seat !== undefined &&
+          trip.assignmentId === seat.assignmentId &&
+          (!sinceSeated || trip.tripDate >= seatedOn!)),
+    );
+  };
+  return { seats, tripsOfChild };
+}
+
+/** The instant `minutesAfterStart` after a route run's start time on `date`, in the operator's zone. */
+const scheduledAt = (
+  date: string,
+  { startTime, minutesAfterStart }: { startTime: string; minutesAfterStart: number },
+  timeZone: string,
+) => new Date(zonedInstant(date, startTime, timeZone).getTime() + minutesAfterStart * 60_000);
+
+/** The planned instant at the child's stop on a run of `date`: the trip's copy, else the route's schedule. */
+async function plannedAtStop(
+  deps: Pick<ParentPortalServiceDeps, 'db' | 'timeZone'>,
+  studentId: string,
+  date: string,
+  run: Run,
+): Promise<{ at: Date | null; trip: PortalTripRow | null }> {
+  const { db, timeZone } = deps;
+  const child = { id: studentId, name: '', profileImage: null };
+  const { seats, tripsOfChild } = await tripsOf(deps, [child], { from: date, to: date, sinceSeated: false });
+  const trip = tripsOfChild(studentId).find((facts) => facts.trip.type === run) ?? null;
+  const stop = (await childStops(db, [studentId])).find((row) => row.run === run);
+  if (trip) {
+    const atStop = stop && trip.stops.find((row) => row.stopId === stop.stopId);
+    return { at: atStop?.plannedAt ?? trip.trip.plannedStartAt, trip: trip.trip };
+  }
+  const seat = seats[0];
+  if (!seat || !stop) return { at: null, trip: null };
+  const scheduled = (await scheduledStopTimes(db, [seat.routeId])).find(
+    (row) => row.run === run && row.stopId === stop.stopId,
+  );
+  if (!scheduled) return { at: null, trip: null };
+  return { at: scheduledAt(date, scheduled, timeZone), trip: null };
+}
+
+/**
+ * Refuses (409, with the office's phone) a change to `date`'s `run` past the cut-off: ABSENCE_CUTOFF_MINUTES before
+ * the planned time at the child's stop. A past date, or a trip already finished, is always past it; a run with no
+ * planned time at all can be changed until its day is over.
+ */
+export async function checkCutoff(
+  deps: ParentPortalServiceDeps,
+  studentId: string,
+  date: string,
+  run: Run,
+): Promise<void> {
+  if (date < todayOf(deps)) throw tooLate(deps);
+  const { at, trip } = await plannedAtStop(deps, studentId, date, run);
+  if (trip?.status === 'COMPLETED') throw tooLate(deps);
+  if (at && deps.clock().getTime() > at.getTime() - deps.absenceCutoffMinutes * 60_000) throw tooLate(deps);
+}
+
+/** What runsOfDay reads once for all the children of a day. */
+interface DayFacts {
+  tripsOfChild: (studentId: string) => TripFacts[];
+  stops: Awaited<ReturnType<typeof childStops>>;
+  absences: Awaited<ReturnType<typeof absencesOfChildren>>;
+  seats: Awaited<ReturnType<typeof seatsOf>>;
+  schedule: Awaited<ReturnType<typeof scheduledStopTimes>>;
+}
+
+/** Each of `children` with their runs of `date`, as the parent `userId` reads them. */
+export async function runsOfDay(
+  deps: ParentPortalServiceDeps,
+  userId: string,
+  children: ChildRow[],
+  date: string,
+): Promise<ParentChild[]> {
+  const { db, urls } = deps;
+  const ids = children.map((child) => child.id);
+  const [{ tripsOfChild }, stops, absences] = await Promise.all([
+    tripsOf(deps, children, { from: date, to: date, sinceSeated: false }),
+    ids.length ? childStops(db, ids) : Promise.resolve([]),
+    absencesOfChildren(db, ids, date, date),
+  ]);
+  const seats = ids.length ? await seatsOf(db, ids) : [];
+  const schedule = await scheduledStopTimes(db, [...new Set(seats.map((seat) => seat.routeId))]);
+  const day: DayFacts = { tripsOfChild, stops, absences, seats, schedule };
+  const answers: ParentChild[] = [];
+  for (const child of children) {
+    const runs: ChildRun[] = [];
+    for (const run of RUNS) runs.push(await childRun(deps, { userId, child, date, run }, day));
+    answers.push({
+      id: child.id,
+      name: child.name,
+      profileImage: urls.urlFor('student', child.profileImage),
+      date,
+      runs,
+    });
+  }
+  return answers;
+}
+
+/** One child's run of a day: its trip, state, stop and times, and whether the parent may see the bus now. */
+async function childRun(
+  { board, timeZone }: Pick<ParentPortalServiceDeps, 'board' | 'timeZone'>,
+  { userId, child, date, run }: { userId: string; child: ChildRow; date: string; run: Run },
+  day: DayFacts,
+): Promise<ChildRun> {
+  const facts = day.tripsOfChild(child.id).find((candidate) => candidate.trip.type === run) ?? null;
+  const stop = day.stops.find((row) => row.studentId === child.id && row.run === run) ?? null;
+  const absence = day.absences.find((row) => row.studentId === child.id && row.run === run) ?? null;
+  const events = facts?.events.get(child.id) ?? [];
+  const status = facts?.trip.status ?? null;
+  const state = childRunState(
+    status,
+    riderStateOf(events, { studentId: child.id, absent: absence !== null }),
+  );
+  const tripStop = stop && facts ? facts.stops.find((row) => row.stopId === stop.stopId) : undefined;
+  let planned: Date | null = tripStop?.plannedAt ?? null;
+  if (!facts && stop) {
+    const seat = day.seats.find((row) => row.studentId === child.id);
+    const scheduled = day.schedule.find(
+      (row) => row.routeId === seat?.routeId && row.run === run && row.stopId === stop.stopId,
+    );
+    if (scheduled) planned = scheduledAt(date, scheduled, timeZone);
+  }
+  let eta: string | null = null;
+  if (state === 'ON_THE_WAY' && facts && tripStop) {
+    // The board's estimate of the whole trip (eta.ts), read for this one stop.
+    const details = await board.trip(facts.trip.id);
+    eta = details.stops.find((row) => row.position === tripStop.position)?.eta ?? null;
+  }
+  return {
+    run,
+    tripId: facts?.trip.id ?? null,
+    tripStatus: status,
+    routeName: facts?.trip.routeName ?? null,
+    state,
+    stop: stop && { name: stop.name, lat: stop.lat, lng: stop.lng },
+    plannedTime: planned && zonedClockTime(planned, timeZone),
+    eta,
+    boarded: momentOf(events, 'BOARD', facts?.stops ?? []),
+    left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
+    absence: absence && absenceForParent(userId)(absence),
+    cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
+    busVisible: busVisibleFor(status, state, {
+      childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
+      reached: facts ? lastReached(facts.stops) : -1,
+    }),
+  };
+}
+
+export function settings({
+  absenceCutoffMinutes,
+  officePhone,
+}: ParentPortalServiceDeps): ParentPortalSettings {
+  return { absenceCutoffMinutes, officePhone };
+}
+
+/** Each child with their runs of `date` (today by default). */
+export async function childrenOfParent(
+  deps: ParentPortalServiceDeps,
+  userId: string,
+  date?: string,
+): Promise<ParentChild[]> {
+  const { children } = await family(deps.db, userId);
+  return runsOfDay(deps, userId, children, date ?? todayOf(deps));
+}
+
+/** Why the bus of a trip carrying the parent's child may not be shown now, in words a parent understands. */
+function busHiddenReason(status: TripStatus, runs: ChildRun[]): string {
+  if (status === 'PENDING') return 'The bus has not set out yet.';
+  if (status === 'CANCELLED') return 'This trip was cancelled.';
+  if (status === 'COMPLETED') return 'This trip is over.';
+  return runs.some((run) => run.state === 'ON_THE_WAY')
+    ? `The bus is shown from ${PARENT_BUS_STOPS_BEFORE} stops before your child's stop.`
+    : 'The bus is shown only while it carries your child.';
+}
+
+/**
+ * The bus of a trip carrying one of the parent's children: its last position while the rule allows, else null and
+ * why. 404 for a trip that never carries their child.
+ */
+export async function busOfTrip(
+  deps: ParentPortalServiceDeps,
+  userId: string,
+  tripId: string,
+): Promise<ParentBusAnswer> {
+  const { db, clock } = deps;
+  const { children } = await family(db, userId);
+  const trip = await tripById(db, tripId);
+  if (!trip || !children.length) throw tripNotFound();
+  const answers = await runsOfDay(deps, userId, children, trip.tripDate);
+  const runs = answers.flatMap((child) => child.runs).filter((run) => run.tripId === tripId);
+  if (!runs.length) throw tripNotFound();
+  if (!runs.some((run) => run.busVisible)) return { bus: null, reason: busHiddenReason(trip.status, runs) };
+  const [fix] = await latestFixesOf(db, [tripId]);
+  if (!fix) return { bus: null, reason: 'The bus has not sent its position yet.' };
+  if (clock().getTime() - fix.recordedAt.getTime() > PARENT_BUS_HIDDEN_AFTER_S * 1000)
+    return { bus: null, reason: 'The bus has not sent its position for over a minute.' };
+  return {
+    bus: {
+      tripId,
+      lat: fix.lat,
+      lng: fix.lng,
+      accuracy: fix.accuracy,
+      recordedAt: iso(fix.recordedAt),
+    },
+    reason: null,
+  };
+}
+
+/** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days (the office's rule). */
+export async function absencesOf(
+  { db, absences }: ParentPortalServiceDeps,
+  userId: string,
+  studentId: string,
+): Promise<Absence[]> {
+  await ownChild(db, userId, studentId);
+  return absences.ofStudent(studentId, absenceForParent(userId));
+}
+
+/**
+ * Marks the child not riding, as the office would (the same table and rules, `by` the parent), up to the cut-off
+ * of each run it covers.
+ */
+export async function markAbsent(
+  deps: ParentPortalServiceDeps,
+  userId: string,
+  studentId: string,
+  input: ParentAbsenceInput,
+  context: ChangeContext,
+): Promise<Absence[]> {
+  await ownChild(deps.db, userId, studentId);
+  const runs = input.run === 'BOTH' ? [...RUNS] : [input.run];
+  for (const run of runs) await checkCutoff(deps, studentId, input.date, run);
+  return deps.absences.mark(
+    studentId,
+    { date: input.date, run: input.run, reason: null },
+    context,
+    absenceForParent(userId),
+  );
+}
+
+/** Removes an absence the parent entered, before its run's cut-off; the office's marks stay the office's. */
+export async function removeAbsence(
+  deps: ParentPortalServiceDeps,
+  userId: string,
+  absenceId: string,
+  context: ChangeContext,
+): Promise<void> {
+  const { db, officePhone } = deps;
+  const row = await absenceById(db, absenceId);
+  const { children } = await family(db, userId);
+  if (!row || !children.some((child) => child.id === row.studentId)) throw absenceNotFound();
+  if (row.createdBy !== userId)
+    throw conflict(
+      officePhone
+        ? `The office marked this; please call the office on ${officePhone} to change it.`
+        : 'The office marked this; please call the office to change it.',
+    );
+  await checkCutoff(deps, row.studentId, row.date, row.run);
+  await deps.absences.remove(absenceId, context);
+}
+
+/** The child's runs of the last PARENT_HISTORY_DAYS days, newest first. */
+export async function history(
+  deps: ParentPortalServiceDeps,
+  userId: string,
+  studentId: string,
+): Promise<ChildHistoryEntry[]> {
+  const child = await ownChild(deps.db, userId, studentId);
+  const to = todayOf(deps);
+  const from = addDays(to, -PARENT_HISTORY_DAYS);
+  const [{ tripsOfChild }, absenceRows] = await Promise.all([
+    tripsOf(deps, [child], { from, to, sinceSeated: true }),
+    absencesOfChildren(deps.db, [studentId], from, to),
+  ]);
+  return tripsOfChild(studentId)
+    .map(({ trip, stops, events }): ChildHistoryEntry => {
+      const own = events.get(studentId) ?? [];
+      const absent = absenceRows.some((row) => row.date === trip.tripDate && row.run === trip.type);
+      return {
+        date: trip.tripDate,
+        run: trip.type,
+        tripId: trip.id,
+        routeName: trip.routeName,
+        tripStatus: trip.status,
+        state: childRunState(trip.status, riderStateOf(own, { studentId, absent })),
+        boarded: momentOf(own, 'BOARD', stops),
+        left: momentOf(own, 'ALIGHT', stops),
+      };
+    })
+    .sort((a, b) => b.date.localeCompare(a.date) || a.run.localeCompare(b.run));
+}
+
+/** Everything kept about the family (parent, children, absences, rides, notification choices, devices). */
+export async function familyData(
+  { db, clock }: ParentPortalServiceDeps,
+  userId: string,
+): Promise<ParentFamilyData> {
+  const parent = await parentOfUser(db, userId);
+  if (!parent) throw notFound('No family is linked to this account.');
+  const records = await familyRecords(db, parent.id);
+  const { userId: _userId, createdAt, ...own } = records.parent!;
+  return {
+    exportedAt: iso(clock()),
+    parent: { ...own, createdAt: iso(createdAt) },
+    children: records.children.map((child) => ({ ...child, createdAt: iso(child.createdAt) })),
+    absences: records.absences.map(({ createdBy, ...row }) => ({
+      ...row,
+      by: createdBy === userId ? row.by : OFFICE_BY,
+      createdAt: iso(row.createdAt),
+    })),
+    ridershipEvents: records.events.map((row) => ({
+      ...row,
+      studentId: row.studentId!,
+      occurredAt: iso(row.occurredAt),
+    })),
+    notificationPreferences: records.preferences ? preferencesOnly(records.preferences) : null,
+    pushSubscriptions: records.subscriptions.map((row) => ({
+      endpointHost: new URL(row.endpoint).host,
+      label: row.label,
+      createdAt: iso(row.createdAt),
+    })),
+  };
+}
 
 type NotificationPreferencesRow = typeof notificationPreferences.$inferSelect;
 

@@ -50,7 +50,7 @@ export interface BoardTripRow {
  * read backwards and from the index alone, so no sort), so a day of a thousand trips is one statement of a few
  * thousand index probes. Cheap enough in the planner's eyes, too, that PostgreSQL does not JIT-compile it (which
  * took a second on its own before that index). On board: children whose latest event, in the order things
- * happened (occurred_at, then event id, as rider-states.ts orders them), is a boarding; children of other buses
+ * happened (occurred_at, then event id, as the shared riderStates orders them), is a boarding; children of other buses
  * included, unknown tags not (they name nobody).
  */
 export function boardTrips(db: Executor, filter: BoardFilter): Promise<BoardTripRow[]> {

@@ -1,4 +1,4 @@
-import type { LiveEventType } from '@school-transport/shared';
+import { LIVE_EVENTS, type LiveEventType } from '@school-transport/shared';
 import type { Database, DatabaseHandle } from '../../../db/client.js';
 import { LIVE_ACCESS_CHANNEL, type LiveAccess } from './live-access.js';
 import { latestLiveEventId, liveEventsAfter, oldestLiveEventId, type LiveEventRow } from './live-queries.js';
@@ -12,9 +12,12 @@ export interface LiveEvent {
   type: LiveEventType;
   tripId: string | null;
   driverUserId: string | null;
-  /** What the event tells, as stored: streams that send a viewer less than the whole event read it (parents). */
+  /**
+   * What the event tells, as stored: more than clients are sent, for the streams that decide on the server what a
+   * viewer may see (parents).
+   */
   payload: unknown;
-  /** The whole Server-Sent Events frame: id, event and data lines. */
+  /** The whole Server-Sent Events frame: id, event and data lines, the data as the contract sends it (wireOf). */
   frame: string;
 }
 
@@ -43,8 +46,19 @@ const READ_BATCH = 1_000;
 /** A reconnecting browser is replayed at most this many events; further behind, it reloads. */
 export const MAX_REPLAY = 10_000;
 
+/** The fields the contract sends of each type (LIVE_EVENTS): what clients read, and nothing else. */
+const WIRE_FIELDS = Object.fromEntries(
+  Object.entries(LIVE_EVENTS).map(([type, { schema }]) => [type, Object.keys(schema.shape)]),
+) as Record<LiveEventType, string[]>;
+
+/** A stored payload as clients are sent it: only the contract's fields of its type. */
+export function wireOf(type: LiveEventType, payload: unknown): Record<string, unknown> {
+  const stored = payload as Record<string, unknown>;
+  return Object.fromEntries(WIRE_FIELDS[type].filter((field) => field in stored).map((f) => [f, stored[f]]));
+}
+
 export function frameOf(row: LiveEventRow): string {
-  return `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(row.payload)}\n\n`;
+  return `id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(wireOf(row.type, row.payload))}\n\n`;
 }
 
 function toEvent(row: LiveEventRow): LiveEvent {

@@ -1,6 +1,5 @@
 /** The ridership module's front door: what the rest of the server may use of it. */
-export { deriveRiderStates } from './rider-states.js';
-export type { EventRiderState, RiderEvent } from './rider-states.js';
+export type { LoggedRidership } from './ridership-live.js';
 export { eventsOfTrip, latestFixesOf } from './ridership-queries.js';
 export type { RidershipEventRow } from './ridership-queries.js';
 export { ridershipRoutes } from './ridership-routes.js';

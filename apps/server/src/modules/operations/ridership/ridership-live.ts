@@ -1,4 +1,4 @@
-import type { LivePosition, LiveRidership, LiveStops } from '@school-transport/shared';
+import type { LivePosition, LiveTripChanged, RidershipKind } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import type { LiveEventInput } from '../live/index.js';
 import { latestFixesOf } from './ridership-queries.js';
@@ -8,19 +8,32 @@ import { latestFixesOf } from './ridership-queries.js';
  * changed. Built in the transaction that stored them; each event also goes to the stream of the trip's driver.
  */
 
-/** One 'ridership' event per event stored now, as stored: a child of another bus carries no name. */
-export const ridershipEvent = (event: LiveRidership, driverUserId: string | null): LiveEventInput => ({
+/**
+ * A 'ridership' event as the live log keeps it. Clients are sent only which trip changed (LIVE_EVENTS); the rest is
+ * for the streams that decide on the server what a viewer may see: a parent's follows their own children's events
+ * (the child is named only when seated on the trip, so a scan on any bus tells no family it was their child).
+ */
+export interface LoggedRidership {
+  tripId: string;
+  eventId: string;
+  kind: RidershipKind;
+  studentId: string | null;
+  occurredAt: string;
+}
+
+/** One 'ridership' event per event stored now. */
+export const ridershipEvent = (event: LoggedRidership, driverUserId: string | null): LiveEventInput => ({
   type: 'ridership',
   tripId: event.tripId,
   driverUserId,
-  payload: event satisfies LiveRidership,
+  payload: event satisfies LoggedRidership,
 });
 
 export const stopsEvent = (tripId: string, driverUserId: string | null): LiveEventInput => ({
   type: 'stops',
   tripId,
   driverUserId,
-  payload: { tripId } satisfies LiveStops,
+  payload: { tripId } satisfies LiveTripChanged,
 });
 
 /**
@@ -44,12 +57,9 @@ export async function positionEvents(
       driverUserId: driverUserIdOf(fix.tripId!),
       payload: {
         tripId: fix.tripId!,
-        vehicleId: fix.vehicleId,
         lat: fix.lat,
         lng: fix.lng,
         accuracy: fix.accuracy,
-        speed: fix.speed,
-        heading: fix.heading,
         recordedAt: fix.recordedAt.toISOString(),
       } satisfies LivePosition,
     }));

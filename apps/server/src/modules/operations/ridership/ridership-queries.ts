@@ -195,19 +195,15 @@ export function latestFixesOf(db: Executor, tripIds: string[]) {
     .selectDistinctOn([vehiclePositions.tripId], {
       positionId: vehiclePositions.positionId,
       tripId: vehiclePositions.tripId,
-      vehicleId: vehiclePositions.vehicleId,
       lat: vehiclePositions.lat,
       lng: vehiclePositions.lng,
       accuracy: vehiclePositions.accuracy,
-      speed: vehiclePositions.speed,
-      heading: vehiclePositions.heading,
       recordedAt: vehiclePositions.recordedAt,
     })
     .from(vehiclePositions)
     .where(inArray(vehiclePositions.tripId, tripIds))
     .orderBy(vehiclePositions.tripId, desc(vehiclePositions.recordedAt), desc(vehiclePositions.positionId));
 }
-export type LatestFix = Awaited<ReturnType<typeof latestFixesOf>>[number];
 
 export function listTrackers(db: Executor, vehicleId?: string) {
   return db

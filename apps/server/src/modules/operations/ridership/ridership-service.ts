@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, badRequest, conflict, notFound, serviceBusy } from '../../../lib/errors.js';
-import { createGroupCommit } from '../../../lib/group-commit.js';
+import { createGroupCommit, type GroupCommit } from '../../../lib/group-commit.js';
 import { type AlertInput, type AlertService, tripInWords } from '../alerts/index.js';
 import { absentStudentIds } from '../calendar/index.js';
 import type { LiveLog } from '../live/index.js';
@@ -199,52 +199,179 @@ export interface RidershipServiceDeps {
   timeZone: string;
 }
 
+/** The committer that writes position requests in shared transactions (positionCommits). */
+type PositionCommits = GroupCommit<PositionRequest, number>;
+
 /**
  * The driver app's events and positions. Each is stored once by the id the device gave it, so a batch sent again
  * after a lost answer, or replayed from an outbox in any order, changes nothing; a child's state is derived from
- * the events by when they happened (rider-states.ts).
+ * the events by when they happened (riderStates, in packages/shared).
  */
-export function createRidershipService({
-  db,
-  clock,
-  live,
-  alerts,
-  notifications,
-  timeZone,
-}: RidershipServiceDeps) {
-  /**
-   * The batch's trips, each checked to be the driver's and taking uploads, and each event's time to fall in its
-   * trip's span (tripsCheckedFor); a single trip or time failing refuses the whole batch,
-   * so the device keeps it and nothing half-stored needs explaining. A trip of another driver answers as one that
-   * does not exist, so trip ids are not confirmed (decision 024).
-   */
-  async function tripsOfDriver(userId: string, events: { tripId: string; occurredAt: string }[]) {
-    const tripIds = unique(events.map((event) => event.tripId));
-    const checked = tripsCheckedFor(
-      {
-        userId,
-        tripIds,
-        times: events.map((event) => ({ tripId: event.tripId, at: new Date(event.occurredAt) })),
-      },
-      await tripsForIngest(
-        db,
-        tripIds.map((tripId) => ({ userId, tripId })),
-      ),
-      { now: clock(), timeZone, what: 'scans' },
-    );
-    if (checked instanceof Error) throw checked;
-    return checked;
-  }
+export function createRidershipService(deps: RidershipServiceDeps) {
+  const commits = positionCommits(deps);
+  return {
+    recordEvents: (userId: string, input: EventInput[]) => recordEvents(deps, userId, input),
+    recordPositions: (userId: string, input: PositionInput[]) =>
+      recordPositions(deps, commits, userId, input),
+  };
+}
+export type RidershipService = ReturnType<typeof createRidershipService>;
 
-  /**
-   * Positions come often (every bus, every few seconds), each request a fix or a few: they are written by group
-   * commit, so the requests that arrive while one transaction runs share the next one (its insert, newest-fix
-   * read, stop visits, live-log insert and disk sync) instead of queueing for one transaction each.
-   */
-  const positionCommits = createGroupCommit<PositionRequest, number>(
+/**
+ * The batch's trips, each checked to be the driver's and taking uploads, and each event's time to fall in its
+ * trip's span (tripsCheckedFor); a single trip or time failing refuses the whole batch, so the device keeps it and
+ * nothing half-stored needs explaining. A trip of another driver answers as one that does not exist, so trip ids
+ * are not confirmed (decision 024).
+ */
+async function tripsOfDriver(
+  { db, clock, timeZone }: Pick<RidershipServiceDeps, 'db' | 'clock' | 'timeZone'>,
+  userId: string,
+  events: { tripId: string; occurredAt: string }[],
+): Promise<Map<string, IngestTrip>> {
+  const tripIds = unique(events.map((event) => event.tripId));
+  const checked = tripsCheckedFor(
+    {
+      userId,
+      tripIds,
+      times: events.map((event) => ({ tripId: event.tripId, at: new Date(event.occurredAt) })),
+    },
+    await tripsForIngest(
+      db,
+      tripIds.map((tripId) => ({ userId, tripId })),
+    ),
+    { now: clock(), timeZone, what: 'scans' },
+  );
+  if (checked instanceof Error) throw checked;
+  return checked;
+}
+
+/** A batch of events as the service stores it: ids in lower case, times as ISO text, absent fields null. */
+function normalisedEvents(input: EventInput[]): IngestEvent[] {
+  return input.map((event) => ({
+    eventId: idOf(event.eventId),
+    tripId: idOf(event.tripId),
+    kind: event.kind,
+    method: event.method,
+    // A student id that matches nobody (a child deleted while the phone was offline) is kept like an unknown tag:
+    // refusing it would leave the device's outbox stuck on it for ever.
+    studentId: event.studentId ? idOf(event.studentId) : null,
+    tagId: event.tagId ?? null,
+    occurredAt: new Date(event.occurredAt).toISOString(),
+    lat: event.lat ?? null,
+    lng: event.lng ?? null,
+    accuracy: event.accuracy ?? null,
+  }));
+}
+
+/**
+ * Stores a checked batch in the caller's transaction, with what its new events change: the stop timelines (a scan
+ * made with a location says where the bus was, as a position does), the live stream, alerts and the parents'
+ * notifications, so they commit together or not at all. The events' driver is the caller: drivenBy let through
+ * only trips whose driver record is theirs.
+ */
+async function storeEvents(
+  { alerts, live, timeZone }: Pick<RidershipServiceDeps, 'alerts' | 'live' | 'timeZone'>,
+  tx: Executor,
+  {
+    userId,
+    batch,
+    trips,
+    receivedAt,
+  }: {
+    userId: string;
+    batch: IngestEvent[];
+    trips: Map<string, IngestTrip>;
+    receivedAt: Date;
+  },
+): Promise<{ stored: IngestOutcome[]; wroteLive: boolean; told: number }> {
+  const eventById = new Map(batch.map((event) => [event.eventId, event]));
+  const stored = await ingestEvents(tx, batch, { receivedAt, recordedBy: userId });
+  const created = stored
+    .filter((outcome) => outcome.created)
+    .map((outcome) => ({ outcome, event: eventById.get(outcome.eventId)! }));
+  if (!created.length) return { stored, wroteLive: false, told: 0 };
+  const located = created.filter(({ event }) => event.lat !== null);
+  const moved = await recordStopVisits(
+    tx,
+    located.map(({ event }) => ({
+      tripId: event.tripId,
+      at: new Date(event.occurredAt),
+      lat: event.lat!,
+      lng: event.lng!,
+      speed: null,
+    })),
+  );
+  await live.write(tx, [
+    ...created.map(({ event, outcome }) =>
+      ridershipEvent(
+        {
+          tripId: event.tripId,
+          eventId: event.eventId,
+          kind: event.kind,
+          studentId: answeredId(outcome),
+          occurredAt: event.occurredAt,
+        },
+        userId,
+      ),
+    ),
+    ...moved.map((tripId) => stopsEvent(tripId, userId)),
+  ]);
+  await alerts.raise(tx, await alertsOfIngest(tx, created, trips, receivedAt));
+  const told = await enqueueNotifications(
+    tx,
+    await riderNotifications(
+      tx,
+      created.map(({ event, outcome }) => ({ ...event, studentId: answeredId(outcome) })),
+      (tripId) => trips.get(tripId)!,
+      timeZone,
+    ),
+  );
+  return { stored, wroteLive: true, told };
+}
+
+/** POST /api/driver/events: a driver's batch of scans and taps, each stored once by its id. */
+export async function recordEvents(
+  deps: RidershipServiceDeps,
+  userId: string,
+  input: EventInput[],
+): Promise<RidershipBatchAnswer> {
+  const { db, clock, live, notifications } = deps;
+  assertTimesInRange(
+    input.map((event) => event.occurredAt),
+    (index) => `events.${index}.occurredAt`,
+  );
+  const events = normalisedEvents(input);
+  const trips = await tripsOfDriver(deps, userId, events);
+  const batch = firstOfEachId(events, (event) => event.eventId);
+  const receivedAt = clock();
+  const { stored, wroteLive, told } = await db.transaction((tx) =>
+    storeEvents(deps, tx, { userId, batch, trips, receivedAt }),
+  );
+  if (wroteLive) live.committed();
+  if (told) notifications.wake();
+  const byId = new Map(stored.map((outcome) => [outcome.eventId, outcome]));
+  const answered = new Set<string>();
+  const outcomes = events.map(({ eventId }) => {
+    const { created, seated: _seated, ...outcome } = byId.get(eventId)!;
+    // An id sent twice in one batch is stored once: its second copy is a duplicate like any other.
+    const duplicate = !created || answered.has(eventId);
+    answered.add(eventId);
+    return { ...outcome, studentId: answeredId(byId.get(eventId)!), duplicate };
+  });
+  const created = stored.filter((outcome) => outcome.created).length;
+  return { created, duplicates: events.length - created, outcomes };
+}
+
+/**
+ * Positions come often (every bus, every few seconds), each request a fix or a few: they are written by group
+ * commit, so the requests that arrive while one transaction runs share the next one (its insert, newest-fix read,
+ * stop visits, live-log insert and disk sync) instead of queueing for one transaction each.
+ */
+function positionCommits(deps: RidershipServiceDeps): PositionCommits {
+  return createGroupCommit<PositionRequest, number>(
     async (requests: PositionRequest[]) => {
-      const { answers, wroteLive } = await db.transaction((tx) => writePositions(tx, requests));
-      if (wroteLive) live.committed();
+      const { answers, wroteLive } = await deps.db.transaction((tx) => writePositions(deps, tx, requests));
+      if (wroteLive) deps.live.committed();
       return answers;
     },
     {
@@ -255,194 +382,117 @@ export function createRidershipService({
         serviceBusy('The server is taking in more positions than it can store; try again shortly.', 2),
     },
   );
+}
 
-  /**
-   * The fixes of a batch of requests, the newest one of each trip on the live stream and the stop timelines, in one
-   * transaction. A fix sent twice in the batch (an outbox replaying while its first request was in flight) is
-   * stored once and counted as created for the first request that carried it.
-   */
-  async function writePositions(tx: Executor, requests: PositionRequest[]) {
-    // Each request's trips checked as tripsOfDriver does, for the whole batch in one statement: a request refused
-    // (not the driver's trip, or not running) is answered with its error and the others are stored.
-    const tripRows = await tripsForIngest(
+/**
+ * The fixes of a batch of requests, the newest one of each trip on the live stream and the stop timelines, in one
+ * transaction. A fix sent twice in the batch (an outbox replaying while its first request was in flight) is stored
+ * once and counted as created for the first request that carried it.
+ */
+export async function writePositions(
+  { clock, timeZone, live }: Pick<RidershipServiceDeps, 'clock' | 'timeZone' | 'live'>,
+  tx: Executor,
+  requests: PositionRequest[],
+): Promise<{ answers: (number | AppError)[]; wroteLive: boolean }> {
+  // Each request's trips checked as tripsOfDriver does, for the whole batch in one statement: a request refused
+  // (not the driver's trip, or not running) is answered with its error and the others are stored.
+  const tripRows = await tripsForIngest(
+    tx,
+    requests.flatMap(({ userId, tripIds }) => tripIds.map((tripId) => ({ userId, tripId }))),
+  );
+  const now = clock();
+  const checked = requests.map(({ userId, tripIds, rows }) =>
+    tripsCheckedFor(
+      { userId, tripIds, times: rows.map((row) => ({ tripId: row.tripId, at: row.recordedAt })) },
+      tripRows,
+      { now, timeZone, what: 'positions' },
+    ),
+  );
+  const seen = new Set<string>();
+  const firstRows = requests.map(({ rows }, index) => {
+    const trips = checked[index]!;
+    if (trips instanceof Error) return [];
+    return rows
+      .filter((row) => !seen.has(row.positionId) && seen.add(row.positionId))
+      .map((row) => ({ ...row, vehicleId: trips.get(row.tripId)!.vehicleId }));
+  });
+  const inserted = firstRows.some((rows) => rows.length) ? await insertPositions(tx, firstRows.flat()) : [];
+  const insertedIds = new Set(inserted.map((row) => row.positionId));
+  const insertedRows = firstRows.flat().filter((row) => insertedIds.has(row.positionId));
+  // The fixes' driver is the caller: drivenBy let through only trips whose driver record is theirs.
+  const driverOf = new Map(
+    requests.flatMap(({ userId }, index) => firstRows[index]!.map((row) => [row.tripId, userId] as const)),
+  );
+  const movedTrips = await recordStopVisits(
+    tx,
+    insertedRows.map(({ tripId, recordedAt, lat, lng, speed }) => ({
+      tripId,
+      at: recordedAt,
+      lat,
+      lng,
+      speed,
+    })),
+  );
+  const events = [
+    ...(await positionEvents(
       tx,
-      requests.flatMap(({ userId, tripIds }) => tripIds.map((tripId) => ({ userId, tripId }))),
-    );
-    const now = clock();
-    const checked = requests.map(({ userId, tripIds, rows }) =>
-      tripsCheckedFor(
-        { userId, tripIds, times: rows.map((row) => ({ tripId: row.tripId, at: row.recordedAt })) },
-        tripRows,
-        { now, timeZone, what: 'positions' },
-      ),
-    );
-    const seen = new Set<string>();
-    const firstRows = requests.map(({ rows }, index) => {
-      const trips = checked[index]!;
-      if (trips instanceof Error) return [];
-      return rows
-        .filter((row) => !seen.has(row.positionId) && seen.add(row.positionId))
-        .map((row) => ({ ...row, vehicleId: trips.get(row.tripId)!.vehicleId }));
-    });
-    const inserted = firstRows.some((rows) => rows.length) ? await insertPositions(tx, firstRows.flat()) : [];
-    const insertedIds = new Set(inserted.map((row) => row.positionId));
-    const insertedRows = firstRows.flat().filter((row) => insertedIds.has(row.positionId));
-    // The fixes' driver is the caller: drivenBy let through only trips whose driver record is theirs.
-    const driverOf = new Map(
-      requests.flatMap(({ userId }, index) => firstRows[index]!.map((row) => [row.tripId, userId] as const)),
-    );
-    const movedTrips = await recordStopVisits(
-      tx,
-      insertedRows.map(({ tripId, recordedAt, lat, lng, speed }) => ({
-        tripId,
-        at: recordedAt,
-        lat,
-        lng,
-        speed,
-      })),
-    );
-    const events = [
-      ...(await positionEvents(
-        tx,
-        insertedIds,
-        unique(insertedRows.map((row) => row.tripId)),
-        (tripId) => driverOf.get(tripId) ?? null,
-      )),
-      ...movedTrips.map((tripId) => stopsEvent(tripId, driverOf.get(tripId) ?? null)),
-    ];
-    await live.write(tx, events);
-    return {
-      answers: firstRows.map((rows, index) => {
-        const trips = checked[index]!;
-        return trips instanceof Error ? trips : rows.filter((row) => insertedIds.has(row.positionId)).length;
-      }),
-      wroteLive: events.length > 0,
-    };
-  }
-
+      insertedIds,
+      unique(insertedRows.map((row) => row.tripId)),
+      (tripId) => driverOf.get(tripId) ?? null,
+    )),
+    ...movedTrips.map((tripId) => stopsEvent(tripId, driverOf.get(tripId) ?? null)),
+  ];
+  await live.write(tx, events);
   return {
-    async recordEvents(userId: string, input: EventInput[]): Promise<RidershipBatchAnswer> {
-      assertTimesInRange(
-        input.map((event) => event.occurredAt),
-        (index) => `events.${index}.occurredAt`,
-      );
-      const events = input.map((event) => ({
-        eventId: idOf(event.eventId),
-        tripId: idOf(event.tripId),
-        kind: event.kind,
-        method: event.method,
-        // A student id that matches nobody (a child deleted while the phone was offline) is kept like an
-        // unknown tag: refusing it would leave the device's outbox stuck on it for ever.
-        studentId: event.studentId ? idOf(event.studentId) : null,
-        tagId: event.tagId ?? null,
-        occurredAt: new Date(event.occurredAt).toISOString(),
-        lat: event.lat ?? null,
-        lng: event.lng ?? null,
-        accuracy: event.accuracy ?? null,
-      }));
-      const trips = await tripsOfDriver(userId, events);
-      const batch = firstOfEachId(events, (event) => event.eventId);
-      const eventById = new Map(batch.map((event) => [event.eventId, event]));
-      const receivedAt = clock();
-      // The events, what the stream is told of them and the alerts they raise commit together or not at all. The
-      // events' driver is the caller: drivenBy let through only trips whose driver record is theirs.
-      const { stored, wroteLive, told } = await db.transaction(async (tx) => {
-        const stored = await ingestEvents(tx, batch, { receivedAt, recordedBy: userId });
-        const created = stored
-          .filter((outcome) => outcome.created)
-          .map((outcome) => ({ outcome, event: eventById.get(outcome.eventId)! }));
-        if (!created.length) return { stored, wroteLive: false, told: 0 };
-        // A scan made with a location says where the bus was, as a position does: the stop timeline takes it in.
-        const located = created.filter(({ event }) => event.lat !== null);
-        const moved = await recordStopVisits(
-          tx,
-          located.map(({ event }) => ({
-            tripId: event.tripId,
-            at: new Date(event.occurredAt),
-            lat: event.lat!,
-            lng: event.lng!,
-            speed: null,
-          })),
-        );
-        await live.write(tx, [
-          ...created.map(({ event, outcome }) =>
-            ridershipEvent(
-              {
-                tripId: event.tripId,
-                eventId: event.eventId,
-                kind: event.kind,
-                studentId: answeredId(outcome),
-                studentName: outcome.studentName,
-                flag: outcome.flag,
-                occurredAt: event.occurredAt,
-              },
-              userId,
-            ),
-          ),
-          ...moved.map((tripId) => stopsEvent(tripId, userId)),
-        ]);
-        await alerts.raise(tx, await alertsOfIngest(tx, created, trips, receivedAt));
-        const told = await enqueueNotifications(
-          tx,
-          await riderNotifications(
-            tx,
-            created.map(({ event, outcome }) => ({ ...event, studentId: answeredId(outcome) })),
-            (tripId) => trips.get(tripId)!,
-            timeZone,
-          ),
-        );
-        return { stored, wroteLive: true, told };
-      });
-      if (wroteLive) live.committed();
-      if (told) notifications.wake();
-      const byId = new Map(stored.map((outcome) => [outcome.eventId, outcome]));
-      const answered = new Set<string>();
-      const outcomes = events.map(({ eventId }) => {
-        const { created, seated: _seated, ...outcome } = byId.get(eventId)!;
-        // An id sent twice in one batch is stored once: its second copy is a duplicate like any other.
-        const duplicate = !created || answered.has(eventId);
-        answered.add(eventId);
-        return { ...outcome, studentId: answeredId(byId.get(eventId)!), duplicate };
-      });
-      const created = stored.filter((outcome) => outcome.created).length;
-      return { created, duplicates: events.length - created, outcomes };
-    },
-
-    async recordPositions(userId: string, input: PositionInput[]): Promise<PositionBatchAnswer> {
-      assertTimesInRange(
-        input.map((position) => position.recordedAt),
-        (index) => `positions.${index}.recordedAt`,
-      );
-      const positions = input.map((position) => ({
-        ...position,
-        positionId: idOf(position.positionId),
-        tripId: idOf(position.tripId),
-      }));
-      const kept = positions.filter(
-        (position) => position.accuracy === undefined || position.accuracy <= MAX_POSITION_ACCURACY_M,
-      );
-      const now = clock();
-      const rows = firstOfEachId(kept, (position) => position.positionId).map((position) => ({
-        positionId: position.positionId,
-        tripId: position.tripId,
-        lat: position.lat,
-        lng: position.lng,
-        accuracy: position.accuracy ?? null,
-        speed: position.speed ?? null,
-        heading: position.heading ?? null,
-        recordedAt: new Date(position.recordedAt),
-        receivedAt: now,
-        source: 'APP',
-      }));
-      // Every trip named is checked, even one whose fixes were all too inaccurate to keep.
-      const tripIds = unique(positions.map((position) => position.tripId));
-      const created = tripIds.length ? await positionCommits.submit({ userId, tripIds, rows }) : 0;
-      return {
-        created,
-        duplicates: kept.length - created,
-        dropped: positions.length - kept.length,
-      };
-    },
+    answers: firstRows.map((rows, index) => {
+      const trips = checked[index]!;
+      return trips instanceof Error ? trips : rows.filter((row) => insertedIds.has(row.positionId)).length;
+    }),
+    wroteLive: events.length > 0,
   };
 }
-export type RidershipService = ReturnType<typeof createRidershipService>;
+
+/**
+ * POST /api/driver/positions: a driver's fixes, handed to the group commit. Fixes less accurate than
+ * MAX_POSITION_ACCURACY_M are accepted (the device need not send them again) and not kept.
+ */
+export async function recordPositions(
+  { clock }: Pick<RidershipServiceDeps, 'clock'>,
+  commits: PositionCommits,
+  userId: string,
+  input: PositionInput[],
+): Promise<PositionBatchAnswer> {
+  assertTimesInRange(
+    input.map((position) => position.recordedAt),
+    (index) => `positions.${index}.recordedAt`,
+  );
+  const positions = input.map((position) => ({
+    ...position,
+    positionId: idOf(position.positionId),
+    tripId: idOf(position.tripId),
+  }));
+  const kept = positions.filter(
+    (position) => position.accuracy === undefined || position.accuracy <= MAX_POSITION_ACCURACY_M,
+  );
+  const now = clock();
+  const rows = firstOfEachId(kept, (position) => position.positionId).map((position) => ({
+    positionId: position.positionId,
+    tripId: position.tripId,
+    lat: position.lat,
+    lng: position.lng,
+    accuracy: position.accuracy ?? null,
+    speed: position.speed ?? null,
+    heading: position.heading ?? null,
+    recordedAt: new Date(position.recordedAt),
+    receivedAt: now,
+    source: 'APP',
+  }));
+  // Every trip named is checked, even one whose fixes were all too inaccurate to keep.
+  const tripIds = unique(positions.map((position) => position.tripId));
+  const created = tripIds.length ? await commits.submit({ userId, tripIds, rows }) : 0;
+  return {
+    created,
+    duplicates: kept.length - created,
+    dropped: positions.length - kept.length,
+  };
+}

@@ -15,4 +15,4 @@ export {
   pendingTripsFollowRoutes,
   toTrip,
 } from './trip-service.js';
-export type { TripService } from './trip-service.js';
+export type { LoggedTripStatus, TripService } from './trip-service.js';

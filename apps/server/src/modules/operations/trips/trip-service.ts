@@ -8,7 +8,6 @@ import {
   type TripListQuery,
   type TripMove,
   type TripStatus,
-  type LiveTrip,
 } from '@school-transport/shared';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeActor, ChangeContext } from '../../../lib/change-context.js';
@@ -61,6 +60,15 @@ export const toTrip = (row: TripRow): Trip => ({
 });
 
 /**
+ * A 'trip' event as the live log keeps it: clients are sent only which trip changed (LIVE_EVENTS), the status is
+ * for the streams that decide on the server what a viewer may see (a parent's: the bus only on a started trip).
+ */
+export interface LoggedTripStatus {
+  tripId: string;
+  status: TripStatus;
+}
+
+/**
  * The live stream's 'trip' events of trips that took `status`, in the transaction that moved them, each for its
  * driver's stream too (their driver as they are now). Whoever commits that transaction calls `live.committed()`.
  */
@@ -69,7 +77,6 @@ async function writeStatusEvents(
   live: Pick<LiveLog, 'write'>,
   ids: string[],
   status: TripStatus,
-  at: Date,
 ): Promise<void> {
   if (!ids.length) return;
   const driverUserIds = await driverUserIdsOf(tx, ids);
@@ -79,7 +86,7 @@ async function writeStatusEvents(
       type: 'trip' as const,
       tripId,
       driverUserId: driverUserIds.get(tripId) ?? null,
-      payload: { tripId, status, at: at.toISOString() } satisfies LiveTrip,
+      payload: { tripId, status } satisfies LoggedTripStatus,
     })),
   );
 }
@@ -103,7 +110,7 @@ export async function moveTripIn(
     { tripId: id, status: to, at, actorId: context.actor.id, actorEmail: context.actor.email },
   ]);
   await recordAudit(tx, { ...context, action: `trip.${PAST_TENSE[move]}`, entityType: 'trip', entityId: id });
-  await writeStatusEvents(tx, live, [id], to, at);
+  await writeStatusEvents(tx, live, [id], to);
   return row;
 }
 
@@ -297,7 +304,7 @@ export function createTripService({
         { status: 'CANCELLED', cancelledAt: at, finishReason: CALENDAR_CANCEL_REASON, updatedAt: at },
       );
       await recordStatusOf(tx, ids, 'CANCELLED', 'trip.cancelled', context, at);
-      await writeStatusEvents(tx, live, ids, 'CANCELLED', at);
+      await writeStatusEvents(tx, live, ids, 'CANCELLED');
       // Not woken here (the caller's transaction has not committed): the dispatcher's own timer sends them.
       await tellParentsOfCancelled(tx, ids, {
         today: zonedDate(at, timeZone),
@@ -321,7 +328,7 @@ export function createTripService({
         { status: 'PENDING', cancelledAt: null, finishReason: null, updatedAt: at },
       );
       await recordStatusOf(tx, back, 'PENDING', 'trip.reinstated', context, at);
-      await writeStatusEvents(tx, live, back, 'PENDING', at);
+      await writeStatusEvents(tx, live, back, 'PENDING');
       if (!generate) return back.length;
       const created = await createTripsOn(tx, [date], { timeZone, at, actor: context.actor });
       if (created.length)
