@@ -6,11 +6,20 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 
 
 /**
  * The error answers of a route that its access, its inputs and its path do not imply (plugins/api-docs.ts adds
- * those): a 409 of a rule, a 404 of a record named in the body, a stream's caps. Spread into `schema.response`;
- * the answer is then also checked against the error envelope when it is sent.
+ * those): a 409 of a rule, a 404 of a record named in the body, a stream's caps. Each status is given alone (the
+ * document says what it usually means) or with what it means for this route. Spread into `schema.response`; the
+ * answer is then also checked against the error envelope when it is sent.
  */
-export function errorAnswers(...statuses: ErrorStatus[]): Partial<Record<ErrorStatus, typeof errorAnswerSchema>> {
-  return Object.fromEntries(statuses.map((status) => [status, errorAnswerSchema]));
+export function errorAnswers(
+  ...answers: Array<ErrorStatus | Partial<Record<ErrorStatus, string>>>
+): Partial<Record<ErrorStatus, typeof errorAnswerSchema>> {
+  return Object.fromEntries(
+    answers.flatMap((answer) =>
+      typeof answer === 'number'
+        ? [[String(answer), errorAnswerSchema]]
+        : Object.entries(answer).map(([status, meaning]) => [status, errorAnswerSchema.describe(meaning)]),
+    ),
+  );
 }
 
 /**

@@ -1,10 +1,11 @@
+import { isDeepStrictEqual } from 'node:util';
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswerSchema } from '@school-transport/shared';
-import type { Access } from './authentication.js';
+import { STREAM_COOKIE, type Access } from './authentication.js';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -43,10 +44,20 @@ const FORBIDDEN_BY_ACCESS: Partial<Record<Access, string>> = {
   parent: 'Signed in, but not as a parent: this is the parent portal’s',
 };
 
-const errorAnswer = (status: number, access: Access) => ({
-  description: (status === 403 && FORBIDDEN_BY_ACCESS[access]) || ERROR_DESCRIPTIONS[status] || 'Refused',
+const errorAnswer = (status: number, access: Access, meaning?: string) => ({
+  description:
+    meaning || (status === 403 && FORBIDDEN_BY_ACCESS[access]) || ERROR_DESCRIPTIONS[status] || 'Refused',
   content: { 'application/json': { schema: errorAnswerRef } },
 });
+
+const errorAnswerJson = z.toJSONSchema(errorAnswerSchema, { target: 'openapi-3.0', io: 'output' });
+
+/** A declared answer that is the error envelope (`errorAnswers` in lib/answers.ts), with what it means here. */
+function errorEnvelopeMeaning(answer: unknown): { meaning?: string } | null {
+  if (!answer || typeof answer !== 'object') return null;
+  const { description, ...schema } = answer as { description?: string };
+  return isDeepStrictEqual(schema, errorAnswerJson) ? { meaning: description } : null;
+}
 
 interface JsonSchemaObject {
   properties?: Record<string, { enum?: unknown[] }>;
@@ -90,17 +101,30 @@ const describeRoute: SwaggerTransform = (input) => {
   if (!documented || documented.hide) return transformed;
   const access = input.route.config?.access ?? 'admin';
   const responses: Record<string, unknown> = { ...(documented.response as object) };
-  for (const [status, declared] of Object.entries((schema.response as object) ?? {})) {
-    if (declared === errorAnswerSchema) responses[status] = errorAnswer(Number(status), access);
+  for (const [status, declared] of Object.entries(responses)) {
+    const envelope = errorEnvelopeMeaning(declared);
+    if (envelope) responses[status] = errorAnswer(Number(status), access, envelope.meaning);
   }
   for (const status of impliedErrors(input.route, documented)) {
     responses[status] ??= errorAnswer(status, access);
   }
   return {
     ...transformed,
-    schema: { ...documented, response: responses, ...(body?.optional ? { [OPTIONAL_BODY]: true } : {}) },
+    schema: {
+      ...documented,
+      response: responses,
+      ...securityOf(input.route),
+      ...(body?.optional ? { [OPTIONAL_BODY]: true } : {}),
+    },
   };
 };
+
+/** A public route needs no token; the live stream also takes its cookie (EventSource sends no header). */
+function securityOf(route: RouteOptions): { security?: Array<Record<string, string[]>> } {
+  if ((route.config?.access ?? 'admin') === 'public') return { security: [] };
+  if (route.config?.streamCookie) return { security: [{ token: [] }, { streamCookie: [] }] };
+  return {};
+}
 
 type Operation = { requestBody?: { required?: boolean }; [OPTIONAL_BODY]?: true };
 
@@ -123,12 +147,13 @@ export async function addApiDocs(app: FastifyInstance): Promise<void> {
     openapi: {
       info: { title: 'School transport back-office API', version: '1.0.0' },
       components: {
-        securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          streamCookie: { type: 'apiKey', in: 'cookie', name: STREAM_COOKIE },
+        },
         schemas: {
           // zod's JSON Schema type is wider than OpenAPI's: this one is a plain object schema.
-          [ERROR_ANSWER]: z.toJSONSchema(errorAnswerSchema, { target: 'openapi-3.0', io: 'output' }) as {
-            type: 'object';
-          },
+          [ERROR_ANSWER]: errorAnswerJson as { type: 'object' },
         },
       },
       security: [{ token: [] }],

@@ -17,6 +17,7 @@ import {
   overrideInputSchema,
   pageAnswerSchema,
 } from '@school-transport/shared';
+import { errorAnswers, fileBytes } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
@@ -28,6 +29,7 @@ import {
   type ImageUrls,
   sendSignedFile,
   signatureQuery,
+  signedFileAnswers,
 } from '../../platform/uploads/index.js';
 import type { ComplianceService } from './compliance-service.js';
 import type { CredentialKindService } from './credential-kind-service.js';
@@ -146,7 +148,24 @@ export function complianceRoutes({
 
     routes.post(
       '/credentials/document',
-      { schema: { tags, response: { 200: credentialAnswer } } },
+      {
+        schema: {
+          tags,
+          readByHandler: {
+            body: {
+              mediaTypes: ['multipart/form-data'],
+              schema: z.object({ document: fileBytes, id: z.uuid() }),
+            },
+          },
+          response: {
+            200: credentialAnswer,
+            ...errorAnswers(404, {
+              413: documentTooLarge().message,
+              415: notADocument().message,
+            }),
+          },
+        },
+      },
       async (request) => {
         const { id, data } = await readDocumentUpload(request);
         const stored = await toStoredDocument(data).catch((error: unknown) => {
@@ -172,6 +191,7 @@ export function complianceRoutes({
           tags,
           params: z.object({ file: z.string().max(64) }),
           querystring: signatureQuery,
+          response: signedFileAnswers('document', ['application/pdf', 'image/webp']),
         },
       },
       (request, reply) =>

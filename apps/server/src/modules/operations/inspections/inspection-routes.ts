@@ -25,6 +25,7 @@ import {
   type ImageUrls,
   sendSignedFile,
   signatureQuery,
+  signedFileAnswers,
 } from '../../platform/uploads/index.js';
 import { DEFECT_PHOTO_KIND, type InspectionService } from './inspection-service.js';
 
@@ -191,7 +192,15 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
     // Same rule as there: a valid signature (an <img>) or an administrator's session.
     routes.get(
       `/uploads/profile/${DEFECT_PHOTO_KIND}/:file`,
-      { config: { access: 'public' }, schema: { tags, params: photoParams, querystring: signatureQuery } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: photoParams,
+          querystring: signatureQuery,
+          response: signedFileAnswers('image', ['image/webp']),
+        },
+      },
       (request, reply) =>
         sendSignedFile({ storage, urls, authenticator }, request, reply, request.query, {
           kind: DEFECT_PHOTO_KIND,
