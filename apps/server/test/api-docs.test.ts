@@ -51,7 +51,9 @@ describe.skipIf(TEST_DB !== 'pglite')('the OpenAPI document', () => {
 
     const broken = structuredClone(document);
     const [first] = Object.values(Object.values(broken.paths)[0]!);
-    first!.responses['418'] = { content: { 'application/json': { schema: { $ref: '#/components/schemas/None' } } } };
+    first!.responses['418'] = {
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/None' } } },
+    };
     expect((await validate(broken as never)).valid).toBe(false);
   });
 
@@ -90,7 +92,11 @@ describe.skipIf(TEST_DB !== 'pglite')('the OpenAPI document', () => {
       for (const [status, response] of Object.entries(operation!.responses)) {
         if (Number(status) < 400) continue;
         const schema = response.content?.['application/json']?.schema;
-        if (schema?.$ref !== ERROR_ANSWER || !response.description || response.description === 'Default Response')
+        if (
+          schema?.$ref !== ERROR_ANSWER ||
+          !response.description ||
+          response.description === 'Default Response'
+        )
           wrong.push(`${label} ${status}`);
       }
     }

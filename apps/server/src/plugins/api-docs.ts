@@ -50,6 +50,14 @@ const errorAnswer = (status: number, access: Access, meaning?: string) => ({
   content: { 'application/json': { schema: errorAnswerRef } },
 });
 
+/** Where @fastify/swagger reads a JSON answer's description from (it leaves the key out of the schema). */
+const RESPONSE_DESCRIPTION = 'x-response-description';
+const SUCCESS_DESCRIPTION = 'Done: the success envelope (`success: true`) with what the call answers';
+const hasDescription = (answer: unknown) =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  ('description' in answer || RESPONSE_DESCRIPTION in answer);
+
 const errorAnswerJson = z.toJSONSchema(errorAnswerSchema, { target: 'openapi-3.0', io: 'output' });
 
 /** A declared answer that is the error envelope (`errorAnswers` in lib/answers.ts), with what it means here. */
@@ -60,20 +68,20 @@ function errorEnvelopeMeaning(answer: unknown): { meaning?: string } | null {
 }
 
 interface JsonSchemaObject {
-  properties?: Record<string, { enum?: unknown[] }>;
+  properties?: Record<string, { enum?: unknown[]; format?: string }>;
 }
 
 /**
  * The error answers every route has by what it is, so no route file repeats them: 400 where it takes input (the
  * validator's field errors), 401 where it needs a session, 403 where it needs a role, 404 where its path names
- * something (a parameter that is not one of a fixed list), 429 where it is rate limited.
+ * a record (a parameter that is neither one of a fixed list nor a date), 429 where it is rate limited.
  */
 function impliedErrors(route: RouteOptions, documented: FastifySchema & Record<string, unknown>): number[] {
   const access = route.config?.access ?? 'admin';
   const takesInput = ['body', 'querystring', 'params', 'headers'].some((key) => documented[key]);
   const params = (documented.params as JsonSchemaObject | undefined)?.properties;
   const namesSomething = params
-    ? Object.values(params).some((param) => !param.enum)
+    ? Object.values(params).some((param) => !param.enum && param.format !== 'date')
     : route.url.includes('/:');
   return [
     ...(takesInput ? [400] : []),
@@ -104,6 +112,8 @@ const describeRoute: SwaggerTransform = (input) => {
   for (const [status, declared] of Object.entries(responses)) {
     const envelope = errorEnvelopeMeaning(declared);
     if (envelope) responses[status] = errorAnswer(Number(status), access, envelope.meaning);
+    else if (status.startsWith('2') && !hasDescription(declared))
+      responses[status] = { ...(declared as object), [RESPONSE_DESCRIPTION]: SUCCESS_DESCRIPTION };
   }
   for (const status of impliedErrors(input.route, documented)) {
     responses[status] ??= errorAnswer(status, access);

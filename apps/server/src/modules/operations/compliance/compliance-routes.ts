@@ -132,7 +132,18 @@ export function complianceRoutes({
 
     routes.post(
       '/credentials/save',
-      { schema: { tags, body: credentialInputSchema, response: { 200: credentialAnswer } } },
+      {
+        schema: {
+          tags,
+          body: credentialInputSchema,
+          response: {
+            200: credentialAnswer,
+            ...errorAnswers({
+              409: 'The holder or kind was deleted meanwhile, or the holder has this credential already',
+            }),
+          },
+        },
+      },
       async (request) =>
         success(await credentials.save(request.body, changeContextOf(request)), 'Credential saved.'),
     );
@@ -210,7 +221,10 @@ export function complianceRoutes({
           tags,
           params: idParamsSchema,
           body: overrideInputSchema,
-          response: { 200: answerSchema(complianceOverrideSchema) },
+          response: {
+            200: answerSchema(complianceOverrideSchema),
+            ...errorAnswers({ 409: 'The trip has started or ended, or no expired credential blocks it' }),
+          },
         },
       },
       async (request) =>

@@ -17,6 +17,7 @@ import {
   messageAnswerSchema,
   vehicleInspectionsSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth, type Authenticator } from '../../../plugins/authentication.js';
@@ -69,7 +70,13 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
         schema: {
           tags: driverTags,
           body: inspectionInputSchema,
-          response: { 200: answerSchema(inspectionAnswerSchema) },
+          response: {
+            200: answerSchema(inspectionAnswerSchema),
+            ...errorAnswers({
+              404: 'The vehicle is not one of this driver’s trips of today',
+              409: 'The vehicle has no checklist, or its checklist changed since it was loaded',
+            }),
+          },
         },
       },
       async (request) => {
@@ -89,7 +96,13 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
         schema: {
           tags: driverTags,
           body: childCheckInputSchema,
-          response: { 200: answerSchema(childCheckAnswerSchema) },
+          response: {
+            200: answerSchema(childCheckAnswerSchema),
+            ...errorAnswers({
+              404: 'The trip is not one of this driver’s',
+              409: 'The trip does not take a child check now, or the tag is not this bus’s',
+            }),
+          },
         },
       },
       async (request) =>
@@ -107,7 +120,16 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
 
     routes.post(
       '/inspections/checklists',
-      { schema: { tags, body: checklistInputSchema, response: { 200: answerSchema(checklistSchema) } } },
+      {
+        schema: {
+          tags,
+          body: checklistInputSchema,
+          response: {
+            200: answerSchema(checklistSchema),
+            ...errorAnswers({ 409: 'This vehicle type has a checklist already' }),
+          },
+        },
+      },
       async (request) =>
         success(
           await inspections.createChecklist(request.body, changeContextOf(request)),
@@ -122,7 +144,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
           tags,
           params: idParamsSchema,
           body: checklistInputSchema,
-          response: { 200: answerSchema(checklistSchema) },
+          response: {
+            200: answerSchema(checklistSchema),
+            ...errorAnswers({ 409: 'This vehicle type has a checklist already' }),
+          },
         },
       },
       async (request) =>
@@ -154,7 +179,7 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
           tags,
           params: idParamsSchema,
           body: closeDefectInputSchema,
-          response: { 200: messageAnswerSchema },
+          response: { 200: messageAnswerSchema, ...errorAnswers({ 409: 'The defect was already closed' }) },
         },
       },
       async (request) => {
@@ -177,7 +202,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
           tags,
           params: idParamsSchema,
           body: childCheckTagInputSchema,
-          response: { 200: answerSchema(z.object({ tagId: z.string() })) },
+          response: {
+            200: answerSchema(z.object({ tagId: z.string() })),
+            ...errorAnswers({ 409: 'This tag is already fixed in another bus' }),
+          },
         },
       },
       async (request) =>

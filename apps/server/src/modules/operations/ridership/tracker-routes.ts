@@ -50,7 +50,10 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
         schema: {
           tags,
           body: trackerDeviceInputSchema,
-          response: { 200: answerSchema(createdTrackerDeviceSchema) },
+          response: {
+            200: answerSchema(createdTrackerDeviceSchema),
+            ...errorAnswers({ 409: 'A tracker with this device id exists already' }),
+          },
         },
       },
       async (request) =>
