@@ -30,7 +30,9 @@ export function errorAnswers(
 export function mediaAnswer(description: string, content: Record<string, z.ZodType>) {
   return {
     description,
-    content: Object.fromEntries(Object.entries(content).map(([mediaType, schema]) => [mediaType, { schema }])),
+    content: Object.fromEntries(
+      Object.entries(content).map(([mediaType, schema]) => [mediaType, { schema }]),
+    ),
   };
 }
 

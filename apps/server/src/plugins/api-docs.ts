@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorAnswerSchema } from '@school-transport/shared';
+import type { ErrorStatus } from '../lib/answers.js';
 import { STREAM_COOKIE, type Access } from './authentication.js';
 
 declare module 'fastify' {
@@ -25,7 +26,8 @@ const errorAnswerRef = { $ref: `#/components/schemas/${ERROR_ANSWER}` };
 /** Set on an operation whose body may be left out; turned into `requestBody.required: false` at the end. */
 const OPTIONAL_BODY = 'x-optional-body';
 
-const ERROR_DESCRIPTIONS: Record<number, string> = {
+/** What each error status usually means; a route says more where it declares one (`errorAnswers`). */
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The input is not valid: a message, and in `errors` one message per field at fault',
   401: 'No session, or the session has ended: sign in again',
   403: 'Signed in, but this is not for this account',
@@ -46,7 +48,10 @@ const FORBIDDEN_BY_ACCESS: Partial<Record<Access, string>> = {
 
 const errorAnswer = (status: number, access: Access, meaning?: string) => ({
   description:
-    meaning || (status === 403 && FORBIDDEN_BY_ACCESS[access]) || ERROR_DESCRIPTIONS[status] || 'Refused',
+    meaning ||
+    (status === 403 && FORBIDDEN_BY_ACCESS[access]) ||
+    ERROR_DESCRIPTIONS[status as ErrorStatus] ||
+    'Refused',
   content: { 'application/json': { schema: errorAnswerRef } },
 });
 

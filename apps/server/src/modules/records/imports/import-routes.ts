@@ -27,10 +27,8 @@ export function importRoutes(imports: ImportService) {
   return async (app: FastifyInstance) => {
     // Only this plugin's routes take a CSV body, and a larger one than the JSON calls. It is not gathered: the
     // service parses the request's stream as it arrives (and counts its bytes against IMPORT_MAX_BYTES).
-    app.addContentTypeParser(
-      CSV_TYPES,
-      { bodyLimit: IMPORT_MAX_BYTES },
-      (_request, payload, done) => done(null, payload),
+    app.addContentTypeParser(CSV_TYPES, { bodyLimit: IMPORT_MAX_BYTES }, (_request, payload, done) =>
+      done(null, payload),
     );
     app.withTypeProvider<ZodTypeProvider>().post(
       '/imports/:kind',
