@@ -260,10 +260,17 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 export const IMPORT_PROBLEMS_SHOWN = 500;
 
 /** The answer is NDJSON: progress lines while the server works, then the report (or an error). */
-export type ImportLine =
-  | { type: 'progress'; phase: 'reading' | 'checking' | 'writing'; done: number; total: number }
-  | { type: 'report'; report: ImportReport }
-  | { type: 'error'; message: string };
+export const importLineSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('progress'),
+    phase: z.enum(['reading', 'checking', 'writing']),
+    done: z.number(),
+    total: z.number(),
+  }),
+  z.object({ type: z.literal('report'), report: importReportSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ImportLine = z.infer<typeof importLineSchema>;
 
 /** The largest file an import takes. */
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;

@@ -6,11 +6,6 @@ import { z } from 'zod';
  * declares each route's answer with the schemas below, so the OpenAPI document describes answers too and a
  * handler cannot send a field its schema does not name.
  */
-export interface FieldError {
-  field?: string;
-  message: string;
-}
-
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
@@ -37,13 +32,6 @@ export interface SuccessEnvelope<T = unknown> {
   cursors?: PageCursors;
 }
 
-export interface ErrorEnvelope {
-  success: false;
-  type: 'error';
-  message: string;
-  errors?: FieldError[];
-}
-
 export type Envelope<T = unknown> = SuccessEnvelope<T> | ErrorEnvelope;
 
 const successFields = {
@@ -57,6 +45,22 @@ export const answerSchema = <Data extends z.ZodType>(data: Data) => z.object({ .
 
 /** A success answer with a message and no data (a delete, a logout). */
 export const messageAnswerSchema = z.object(successFields);
+
+/** One message of an error answer, about one field (`field` is its path, `children.0.name`) or the whole input. */
+export const fieldErrorSchema = z.object({ field: z.string().optional(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/**
+ * Every error answer (400, 401, 403, 404, 409, 429 …): a message a person can read and, for a form, one message per
+ * field at fault. The OpenAPI document refers every error answer of every route to this one schema.
+ */
+export const errorAnswerSchema = z.object({
+  success: z.literal(false),
+  type: z.literal('error'),
+  message: z.string(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorAnswerSchema>;
 
 /** A `get-all` answer: one page of rows of the given shape and where that page sits in the whole. */
 export const pageAnswerSchema = <Row extends z.ZodType>(row: Row) =>

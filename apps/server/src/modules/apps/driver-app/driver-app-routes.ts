@@ -8,6 +8,7 @@ import {
   manifestSchema,
   tripSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
@@ -33,14 +34,39 @@ export function driverAppRoutes(driverApp: DriverAppService) {
 
     routes.get(
       '/driver/trips/:id',
-      { config: driverOnly, schema: { tags, params: idParamsSchema, response: manifestAnswer } },
+      {
+        config: driverOnly,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            ...manifestAnswer,
+            ...errorAnswers({
+              409: 'The trip is of a later day: it opens on the driver app on that day',
+              410: 'The trip is over (finished, cancelled, or its day is past): the office has its record',
+            }),
+          },
+        },
+      },
       async (request) =>
         success(await driverApp.driverManifest(requireAuth(request).user.id, request.params.id)),
     );
 
     routes.post(
       '/driver/trips/:id/start',
-      { config: driverOnly, schema: { tags, params: idParamsSchema, response: tripAnswer } },
+      {
+        config: driverOnly,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            ...tripAnswer,
+            ...errorAnswers({
+              409: 'The trip cannot start now (not its day, already started or over), or an expired credential blocks it',
+            }),
+          },
+        },
+      },
       async (request) =>
         success(
           await driverApp.start(requireAuth(request).user.id, request.params.id, changeContextOf(request)),
@@ -52,7 +78,17 @@ export function driverAppRoutes(driverApp: DriverAppService) {
       '/driver/trips/:id/finish',
       {
         config: driverOnly,
-        schema: { tags, params: idParamsSchema, body: finishTripInputSchema, response: tripAnswer },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: finishTripInputSchema,
+          response: {
+            ...tripAnswer,
+            ...errorAnswers({
+              409: 'The trip is not running, or a child is still on board and no reason was given',
+            }),
+          },
+        },
       },
       async (request) =>
         success(

@@ -15,6 +15,7 @@ import {
   parentFamilyDataSchema,
   parentPortalSettingsSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
@@ -67,7 +68,12 @@ export function parentPortalRoutes(portal: ParentPortalService) {
           tags,
           params: idParamsSchema,
           body: parentAbsenceInputSchema,
-          response: { 201: answerSchema(z.array(absenceSchema)) },
+          response: {
+            201: answerSchema(z.array(absenceSchema)),
+            ...errorAnswers({
+              409: 'Too late to change online (the run’s cut-off has passed), or the child is marked already',
+            }),
+          },
         },
       },
       async (request, reply) => {
@@ -83,7 +89,19 @@ export function parentPortalRoutes(portal: ParentPortalService) {
 
     routes.delete(
       PATHS.absence,
-      { config, schema: { tags, params: idParamsSchema, response: { 200: messageAnswerSchema } } },
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: messageAnswerSchema,
+            ...errorAnswers({
+              409: 'The office marked this absence, or it is too late to change it online',
+            }),
+          },
+        },
+      },
       async (request) => {
         await portal.removeAbsence(userOf(request), request.params.id, changeContextOf(request));
         return success(undefined, 'Your child is riding again.');
@@ -111,7 +129,16 @@ export function parentPortalRoutes(portal: ParentPortalService) {
 
     routes.get(
       PATHS.familyData,
-      { config, schema: { tags, response: { 200: answerSchema(parentFamilyDataSchema) } } },
+      {
+        config,
+        schema: {
+          tags,
+          response: {
+            200: answerSchema(parentFamilyDataSchema),
+            ...errorAnswers({ 404: 'No family is linked to this account' }),
+          },
+        },
+      },
       async (request, reply) => {
         const data = await portal.familyData(userOf(request));
         const day = data.exportedAt.slice(0, 10);

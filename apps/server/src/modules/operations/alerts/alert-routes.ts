@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { alertListQuerySchema, alertSchema, answerSchema, idParamsSchema } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import type { AlertService } from './alert-service.js';
@@ -26,7 +27,16 @@ export function alertRoutes(alerts: AlertService) {
 
     routes.post(
       '/alerts/:id/acknowledge',
-      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(alertSchema) } } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: answerSchema(alertSchema),
+            ...errorAnswers({ 409: 'The alert was acknowledged already' }),
+          },
+        },
+      },
       async (request) =>
         success(await alerts.acknowledge(request.params.id, changeContextOf(request)), 'Alert acknowledged.'),
     );

@@ -14,6 +14,7 @@ import {
   messageAnswerSchema,
   dayInLocale,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import type { AbsenceService } from './absence-service.js';
@@ -71,7 +72,7 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
         schema: {
           tags: ['calendar'],
           params: calendarDateParamsSchema,
-          response: { 200: messageAnswerSchema },
+          response: { 200: messageAnswerSchema, ...errorAnswers({ 404: 'This day has no calendar entry' }) },
         },
       },
       async (request) => {
@@ -102,7 +103,10 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
           tags: ['absences'],
           params: idParamsSchema,
           body: absenceInputSchema,
-          response: { 201: answerSchema(z.array(absenceSchema)) },
+          response: {
+            201: answerSchema(z.array(absenceSchema)),
+            ...errorAnswers({ 409: 'The child is already marked not riding on that day' }),
+          },
         },
       },
       async (request, reply) => {

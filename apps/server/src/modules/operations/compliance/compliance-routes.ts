@@ -17,6 +17,7 @@ import {
   overrideInputSchema,
   pageAnswerSchema,
 } from '@school-transport/shared';
+import { errorAnswers, fileBytes } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
@@ -28,6 +29,7 @@ import {
   type ImageUrls,
   sendSignedFile,
   signatureQuery,
+  signedFileAnswers,
 } from '../../platform/uploads/index.js';
 import type { ComplianceService } from './compliance-service.js';
 import type { CredentialKindService } from './credential-kind-service.js';
@@ -130,7 +132,18 @@ export function complianceRoutes({
 
     routes.post(
       '/credentials/save',
-      { schema: { tags, body: credentialInputSchema, response: { 200: credentialAnswer } } },
+      {
+        schema: {
+          tags,
+          body: credentialInputSchema,
+          response: {
+            200: credentialAnswer,
+            ...errorAnswers({
+              409: 'The holder or kind was deleted meanwhile, or the holder has this credential already',
+            }),
+          },
+        },
+      },
       async (request) =>
         success(await credentials.save(request.body, changeContextOf(request)), 'Credential saved.'),
     );
@@ -146,7 +159,24 @@ export function complianceRoutes({
 
     routes.post(
       '/credentials/document',
-      { schema: { tags, response: { 200: credentialAnswer } } },
+      {
+        schema: {
+          tags,
+          readByHandler: {
+            body: {
+              mediaTypes: ['multipart/form-data'],
+              schema: z.object({ document: fileBytes, id: z.uuid() }),
+            },
+          },
+          response: {
+            200: credentialAnswer,
+            ...errorAnswers(404, {
+              413: documentTooLarge().message,
+              415: notADocument().message,
+            }),
+          },
+        },
+      },
       async (request) => {
         const { id, data } = await readDocumentUpload(request);
         const stored = await toStoredDocument(data).catch((error: unknown) => {
@@ -172,6 +202,7 @@ export function complianceRoutes({
           tags,
           params: z.object({ file: z.string().max(64) }),
           querystring: signatureQuery,
+          response: signedFileAnswers('document', ['application/pdf', 'image/webp']),
         },
       },
       (request, reply) =>
@@ -190,7 +221,10 @@ export function complianceRoutes({
           tags,
           params: idParamsSchema,
           body: overrideInputSchema,
-          response: { 200: answerSchema(complianceOverrideSchema) },
+          response: {
+            200: answerSchema(complianceOverrideSchema),
+            ...errorAnswers({ 409: 'The trip has started or ended, or no expired credential blocks it' }),
+          },
         },
       },
       async (request) =>

@@ -17,6 +17,7 @@ import {
   messageAnswerSchema,
   vehicleInspectionsSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth, type Authenticator } from '../../../plugins/authentication.js';
@@ -25,6 +26,7 @@ import {
   type ImageUrls,
   sendSignedFile,
   signatureQuery,
+  signedFileAnswers,
 } from '../../platform/uploads/index.js';
 import { DEFECT_PHOTO_KIND, type InspectionService } from './inspection-service.js';
 
@@ -68,7 +70,13 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
         schema: {
           tags: driverTags,
           body: inspectionInputSchema,
-          response: { 200: answerSchema(inspectionAnswerSchema) },
+          response: {
+            200: answerSchema(inspectionAnswerSchema),
+            ...errorAnswers({
+              404: 'The vehicle is not one of this driver’s trips of today',
+              409: 'The vehicle has no checklist, or its checklist changed since it was loaded',
+            }),
+          },
         },
       },
       async (request) => {
@@ -88,7 +96,13 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
         schema: {
           tags: driverTags,
           body: childCheckInputSchema,
-          response: { 200: answerSchema(childCheckAnswerSchema) },
+          response: {
+            200: answerSchema(childCheckAnswerSchema),
+            ...errorAnswers({
+              404: 'The trip is not one of this driver’s',
+              409: 'The trip does not take a child check now, or the tag is not this bus’s',
+            }),
+          },
         },
       },
       async (request) =>
@@ -106,7 +120,16 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
 
     routes.post(
       '/inspections/checklists',
-      { schema: { tags, body: checklistInputSchema, response: { 200: answerSchema(checklistSchema) } } },
+      {
+        schema: {
+          tags,
+          body: checklistInputSchema,
+          response: {
+            200: answerSchema(checklistSchema),
+            ...errorAnswers({ 409: 'This vehicle type has a checklist already' }),
+          },
+        },
+      },
       async (request) =>
         success(
           await inspections.createChecklist(request.body, changeContextOf(request)),
@@ -121,7 +144,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
           tags,
           params: idParamsSchema,
           body: checklistInputSchema,
-          response: { 200: answerSchema(checklistSchema) },
+          response: {
+            200: answerSchema(checklistSchema),
+            ...errorAnswers({ 409: 'This vehicle type has a checklist already' }),
+          },
         },
       },
       async (request) =>
@@ -153,7 +179,7 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
           tags,
           params: idParamsSchema,
           body: closeDefectInputSchema,
-          response: { 200: messageAnswerSchema },
+          response: { 200: messageAnswerSchema, ...errorAnswers({ 409: 'The defect was already closed' }) },
         },
       },
       async (request) => {
@@ -176,7 +202,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
           tags,
           params: idParamsSchema,
           body: childCheckTagInputSchema,
-          response: { 200: answerSchema(z.object({ tagId: z.string() })) },
+          response: {
+            200: answerSchema(z.object({ tagId: z.string() })),
+            ...errorAnswers({ 409: 'This tag is already fixed in another bus' }),
+          },
         },
       },
       async (request) =>
@@ -191,7 +220,15 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
     // Same rule as there: a valid signature (an <img>) or an administrator's session.
     routes.get(
       `/uploads/profile/${DEFECT_PHOTO_KIND}/:file`,
-      { config: { access: 'public' }, schema: { tags, params: photoParams, querystring: signatureQuery } },
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          params: photoParams,
+          querystring: signatureQuery,
+          response: signedFileAnswers('image', ['image/webp']),
+        },
+      },
       (request, reply) =>
         sendSignedFile({ storage, urls, authenticator }, request, reply, request.query, {
           kind: DEFECT_PHOTO_KIND,

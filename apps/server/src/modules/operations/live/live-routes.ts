@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageAnswerSchema } from '@school-transport/shared';
+import { z } from 'zod';
+import { LIVE_EVENT_TYPES, messageAnswerSchema } from '@school-transport/shared';
+import { errorAnswers, mediaAnswer } from '../../../lib/answers.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import { tokenFromHeader, tokenOf } from '../../platform/auth/index.js';
@@ -36,6 +38,17 @@ export function liveRoutes({ streams, cookie }: LiveRouteDeps) {
         schema: {
           tags,
           summary: 'The live event stream (text/event-stream); resumes after the Last-Event-ID header',
+          response: {
+            200: mediaAnswer(
+              `Server-Sent Events with JSON data: ready first, then ${LIVE_EVENT_TYPES.join(', ')}, each with an ` +
+                'id to resume from; reset when the stream cannot resume (read the state again)',
+              { 'text/event-stream': z.string() },
+            ),
+            ...errorAnswers({
+              429: 'This session, user or address already has as many live streams open as it may',
+              503: 'The server has as many live streams open as it may: try again in a minute',
+            }),
+          },
         },
       },
       async (request, reply) => {

@@ -7,6 +7,7 @@ import {
   ridershipBatchAnswerSchema,
   ridershipBatchSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import { createRidershipService, type RidershipServiceDeps } from './ridership-service.js';
@@ -25,7 +26,13 @@ export function ridershipRoutes(deps: RidershipServiceDeps) {
         schema: {
           tags,
           body: ridershipBatchSchema,
-          response: { 200: answerSchema(ridershipBatchAnswerSchema) },
+          response: {
+            200: answerSchema(ridershipBatchAnswerSchema),
+            ...errorAnswers({
+              404: 'A trip of the batch is not one of this driver’s: nothing was recorded',
+              409: 'A trip of the batch takes no uploads now, or a time is outside its trip: nothing was recorded',
+            }),
+          },
         },
       },
       async (request) => {
@@ -41,7 +48,14 @@ export function ridershipRoutes(deps: RidershipServiceDeps) {
         schema: {
           tags,
           body: positionBatchSchema,
-          response: { 200: answerSchema(positionBatchAnswerSchema) },
+          response: {
+            200: answerSchema(positionBatchAnswerSchema),
+            ...errorAnswers({
+              404: 'A trip of the batch is not one of this driver’s: nothing was recorded',
+              409: 'A trip of the batch takes no uploads now, or a time is outside its trip: nothing was recorded',
+              503: 'The server is taking in more positions than it can store: try again after Retry-After',
+            }),
+          },
         },
       },
       async (request) => {

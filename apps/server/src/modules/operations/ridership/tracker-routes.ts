@@ -11,6 +11,7 @@ import {
   trackerDeviceSchema,
   trackerListQuerySchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { parseFormBody } from './osmand.js';
@@ -49,7 +50,10 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
         schema: {
           tags,
           body: trackerDeviceInputSchema,
-          response: { 200: answerSchema(createdTrackerDeviceSchema) },
+          response: {
+            200: answerSchema(createdTrackerDeviceSchema),
+            ...errorAnswers({ 409: 'A tracker with this device id exists already' }),
+          },
         },
       },
       async (request) =>
@@ -79,7 +83,18 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
         access: 'public' as const,
         rateLimit: { max: OSMAND_REQUESTS_PER_MINUTE, timeWindow: 60_000 },
       },
-      schema: { tags, querystring: osmandQuerySchema, response: { 200: messageAnswerSchema } },
+      schema: {
+        tags,
+        description:
+          'The fields may come in the query or, for a POST, in a form body (the query wins where both name one); ' +
+          `the key is best sent in the ${TRACKER_KEY_HEADER} header, which wins over both.`,
+        querystring: osmandQuerySchema,
+        readByHandler: { headers: z.object({ [TRACKER_KEY_HEADER]: z.string().optional() }) },
+        response: {
+          200: messageAnswerSchema,
+          ...errorAnswers({ 401: 'No tracker has this id, or the key is not its key' }),
+        },
+      },
       // A POST may carry its parameters in a form body; the query string wins where both name one. The key is
       // best sent in the X-Tracker-Key header, which proxies do not log as they log URLs (and which wins); the
       // query's `key` stays for devices (OsmAnd) that can send nothing else, and our log drops query values.
@@ -98,6 +113,24 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
       return success(undefined, stored ? 'Position received.' : 'Position received, not kept.');
     };
     routes.get('/osmand', osmand, receive);
-    routes.post('/osmand', osmand, receive);
+    routes.post(
+      '/osmand',
+      {
+        ...osmand,
+        schema: {
+          ...osmand.schema,
+          readByHandler: {
+            ...osmand.schema.readByHandler,
+            // The same fields as the query, any of them, as OsmAnd's POST sends them.
+            body: {
+              mediaTypes: ['application/x-www-form-urlencoded'],
+              schema: osmandQuerySchema.partial(),
+              optional: true,
+            },
+          },
+        },
+      },
+      receive,
+    );
   };
 }

@@ -15,6 +15,7 @@ import {
   type TripMove,
   dayInLocale,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { listAnswer } from '../../../lib/pagination.js';
@@ -75,7 +76,12 @@ export function tripRoutes(tripService: TripService, locale: string) {
           tags,
           params: moveParams,
           body: officeStartSchema,
-          response: { 200: answerSchema(tripSchema) },
+          response: {
+            200: answerSchema(tripSchema),
+            ...errorAnswers({
+              409: 'The trip’s status does not allow this move, or an expired credential blocks its start',
+            }),
+          },
         },
       },
       async (request) => {

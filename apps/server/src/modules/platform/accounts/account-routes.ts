@@ -25,10 +25,12 @@ import {
   verifiedEmailSchema,
   verifyEmailSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { exactTotal, listAnswer } from '../../../lib/pagination.js';
 import { requireAuth } from '../../../plugins/authentication.js';
+import { EMAIL_TAKEN } from '../users/index.js';
 import type { AccountService } from './account-service.js';
 import type { ParentProfileService } from './parent-profile-service.js';
 import type { AccountRole } from './role-account-queries.js';
@@ -105,7 +107,10 @@ export function accountRoutes(accounts: AccountService) {
         schema: {
           tags,
           body: verifyEmailSchema,
-          response: { 200: answerSchema(verifiedEmailSchema) },
+          response: {
+            200: answerSchema(verifiedEmailSchema),
+            ...errorAnswers({ 409: EMAIL_TAKEN.users_email_lower_unique.message }),
+          },
         },
       },
       async (request) => {
@@ -118,10 +123,25 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.post('/auth/resend-code', { schema: { tags, response: messageAnswer } }, async (request) => {
-      await accounts.resendCode(requireAuth(request).user.id, changeContextOf(request));
-      return success(undefined, 'A new code is on its way.');
-    });
+    routes.post(
+      '/auth/resend-code',
+      {
+        schema: {
+          tags,
+          response: {
+            ...messageAnswer,
+            ...errorAnswers({
+              400: 'There is no e-mail change waiting for a code',
+              429: 'A code was sent moments ago: wait before asking for another',
+            }),
+          },
+        },
+      },
+      async (request) => {
+        await accounts.resendCode(requireAuth(request).user.id, changeContextOf(request));
+        return success(undefined, 'A new code is on its way.');
+      },
+    );
 
     routes.get('/profile', { schema: { tags, response: profileAnswer } }, async (request) =>
       success(await accounts.profile(requireAuth(request).user.id)),
@@ -155,7 +175,10 @@ export function accountRoutes(accounts: AccountService) {
         schema: {
           tags,
           body: changeEmailSchema,
-          response: { 200: answerSchema(pendingEmailSchema) },
+          response: {
+            200: answerSchema(pendingEmailSchema),
+            ...errorAnswers({ 409: EMAIL_TAKEN.users_email_lower_unique.message }),
+          },
         },
       },
       async (request) => {
@@ -214,7 +237,16 @@ export function staffRoutes(staff: StaffService) {
 
     routes.post(
       '/users/invite',
-      { schema: { tags, body: inviteAdminSchema, response: { 201: answerSchema(staffUserSchema) } } },
+      {
+        schema: {
+          tags,
+          body: inviteAdminSchema,
+          response: {
+            201: answerSchema(staffUserSchema),
+            ...errorAnswers({ 409: EMAIL_TAKEN.users_email_lower_unique.message }),
+          },
+        },
+      },
       async (request, reply) => {
         const invited = await staff.invite(request.body, changeContextOf(request));
         return reply.code(201).send(success(invited, `Invitation sent to ${invited.email}.`));
@@ -223,7 +255,16 @@ export function staffRoutes(staff: StaffService) {
 
     routes.post(
       '/users/resend-invitation/:id',
-      { schema: { tags, params: idParamsSchema, response: messageAnswer } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            ...messageAnswer,
+            ...errorAnswers({ 409: 'This administrator has already accepted the invitation' }),
+          },
+        },
+      },
       async (request) => {
         await staff.resendInvitation(request.params.id, changeContextOf(request));
         return success(undefined, 'Invitation sent again.');
@@ -232,7 +273,16 @@ export function staffRoutes(staff: StaffService) {
 
     routes.post(
       '/users/disable/:id',
-      { schema: { tags, params: idParamsSchema, response: staffUserAnswer } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            ...staffUserAnswer,
+            ...errorAnswers({ 409: 'This is your own account, or the last active administrator’s' }),
+          },
+        },
+      },
       async (request) =>
         success(
           await staff.disable(request.params.id, changeContextOf(request)),
@@ -257,7 +307,12 @@ export function staffRoutes(staff: StaffService) {
 export function roleAccountRoutes(roleAccounts: RoleAccountService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
-    const invitationAnswer = { 200: answerSchema(accountInvitationSchema) };
+    const invitationAnswer = {
+      200: answerSchema(accountInvitationSchema),
+      ...errorAnswers({
+        409: 'The account is disabled, or its owner already signs in with their own password',
+      }),
+    };
     const stateAnswer = { 200: answerSchema(invitedAccountAnswerSchema) };
     const records: Record<AccountRole, string> = { driver: 'drivers', parent: 'parents' };
 
@@ -293,7 +348,10 @@ export function parentProfileRoutes(profiles: ParentProfileService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const options = { config: { access: 'parent' as const }, schema: { tags: ['parent portal'] } };
-    const profileAnswer = { 200: answerSchema(parentProfileSchema) };
+    const profileAnswer = {
+      200: answerSchema(parentProfileSchema),
+      ...errorAnswers({ 404: 'No parent record belongs to this account' }),
+    };
 
     routes.get(
       PARENT_PORTAL_PATHS.profile,

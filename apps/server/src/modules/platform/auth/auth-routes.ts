@@ -11,6 +11,7 @@ import {
   secondFactorStepAnswerSchema,
   sessionUserSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import type { AuthService, ClientInfo } from './auth-service.js';
@@ -34,7 +35,10 @@ export function authRoutes(auth: AuthService) {
         schema: {
           tags: ['auth'],
           body: loginSchema,
-          response: { 200: z.union([loginAnswerSchema, secondFactorStepAnswerSchema]) },
+          response: {
+            200: z.union([loginAnswerSchema, secondFactorStepAnswerSchema]),
+            ...errorAnswers({ 401: MESSAGES.invalidCredentials, 403: MESSAGES.accountDisabled }),
+          },
         },
       },
       async (request) => {

@@ -16,10 +16,12 @@ import {
   passkeyOptionsSchema,
   pendingStepSchema,
   recoveryCodesSchema,
+  SECOND_FACTOR_MESSAGES,
   secondFactorSignInSchema,
   secondFactorStatusSchema,
   totpEnrolmentSchema,
 } from '@school-transport/shared';
+import { errorAnswers, type ErrorStatus } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { LOGIN_ATTEMPTS_PER_MINUTE } from './auth-routes.js';
@@ -30,6 +32,13 @@ const signInStep = {
   access: 'public' as const,
   rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 },
 };
+
+/** What refuses a sign-in step, whichever it is. */
+const STEP_REFUSALS: Partial<Record<ErrorStatus, string>> = {
+  401: 'The pending sign-in has run out, or the code or passkey is not right',
+  403: 'The account has been disabled',
+};
+const LAST_FACTOR = 'Not an administrator, or this is the last second factor an administrator must keep';
 
 const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
@@ -46,7 +55,11 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       '/auth/second-factor',
       {
         config: signInStep,
-        schema: { tags, body: secondFactorSignInSchema, response: { 200: loginAnswerSchema } },
+        schema: {
+          tags,
+          body: secondFactorSignInSchema,
+          response: { 200: loginAnswerSchema, ...errorAnswers(STEP_REFUSALS) },
+        },
       },
       async (request) => {
         const { token, user } = await secondFactor.completeSignIn(request.body, clientOf(request));
@@ -58,7 +71,14 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       '/auth/second-factor/passkey-options',
       {
         config: signInStep,
-        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+        schema: {
+          tags,
+          body: pendingStepSchema,
+          response: {
+            200: answerSchema(passkeyOptionsSchema),
+            ...errorAnswers(STEP_REFUSALS, { 409: SECOND_FACTOR_MESSAGES.noPasskeys }),
+          },
+        },
       },
       async (request) => {
         const options = await secondFactor.passkeyOptionsAtSignIn(
@@ -74,7 +94,14 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       '/auth/second-factor/enrol',
       {
         config: signInStep,
-        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(totpEnrolmentSchema) } },
+        schema: {
+          tags,
+          body: pendingStepSchema,
+          response: {
+            200: answerSchema(totpEnrolmentSchema),
+            ...errorAnswers(STEP_REFUSALS, { 409: SECOND_FACTOR_MESSAGES.alreadyEnrolled }),
+          },
+        },
       },
       async (request) =>
         success(await secondFactor.startEnrolmentAtSignIn(request.body.pendingToken, clientOf(request))),
@@ -84,7 +111,14 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       '/auth/second-factor/enrol/confirm',
       {
         config: signInStep,
-        schema: { tags, body: confirmTotpAtSignInSchema, response: { 200: enrolledLoginAnswerSchema } },
+        schema: {
+          tags,
+          body: confirmTotpAtSignInSchema,
+          response: {
+            200: enrolledLoginAnswerSchema,
+            ...errorAnswers(STEP_REFUSALS, { 409: SECOND_FACTOR_MESSAGES.notStarted }),
+          },
+        },
       },
       async (request) => {
         const { pendingToken, code } = request.body;
@@ -97,7 +131,11 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       '/auth/second-factor/enrol/passkey-options',
       {
         config: signInStep,
-        schema: { tags, body: pendingStepSchema, response: { 200: answerSchema(passkeyOptionsSchema) } },
+        schema: {
+          tags,
+          body: pendingStepSchema,
+          response: { 200: answerSchema(passkeyOptionsSchema), ...errorAnswers(STEP_REFUSALS) },
+        },
       },
       async (request) => {
         const { pendingToken } = request.body;
@@ -110,7 +148,14 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
       '/auth/second-factor/enrol/passkey',
       {
         config: signInStep,
-        schema: { tags, body: addPasskeyAtSignInSchema, response: { 200: enrolledLoginAnswerSchema } },
+        schema: {
+          tags,
+          body: addPasskeyAtSignInSchema,
+          response: {
+            200: enrolledLoginAnswerSchema,
+            ...errorAnswers(STEP_REFUSALS, { 409: SECOND_FACTOR_MESSAGES.passkeyTaken }),
+          },
+        },
       },
       async (request) => {
         const { pendingToken, label, credential } = request.body;
@@ -132,13 +177,30 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/totp',
-      { schema: { tags, response: { 200: answerSchema(totpEnrolmentSchema) } } },
+      {
+        schema: {
+          tags,
+          response: {
+            200: answerSchema(totpEnrolmentSchema),
+            ...errorAnswers({ 409: SECOND_FACTOR_MESSAGES.alreadyEnrolled }),
+          },
+        },
+      },
       async (request) => success(await secondFactor.startEnrolment(changeContextOf(request))),
     );
 
     routes.post(
       '/profile/second-factor/totp/confirm',
-      { schema: { tags, body: confirmTotpSchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      {
+        schema: {
+          tags,
+          body: confirmTotpSchema,
+          response: {
+            200: answerSchema(recoveryCodesSchema),
+            ...errorAnswers({ 409: SECOND_FACTOR_MESSAGES.notStarted }),
+          },
+        },
+      },
       async (request) => {
         const codes = await secondFactor.confirmEnrolment(request.body.code, changeContextOf(request));
         return success({ recoveryCodes: codes }, 'Your authenticator app is set up.');
@@ -147,7 +209,13 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/totp/remove',
-      { schema: { tags, body: currentPasswordSchema, response: { 200: messageAnswerSchema } } },
+      {
+        schema: {
+          tags,
+          body: currentPasswordSchema,
+          response: { 200: messageAnswerSchema, ...errorAnswers({ 403: LAST_FACTOR }) },
+        },
+      },
       async (request) => {
         await secondFactor.remove(request.body.password, changeContextOf(request));
         return success(undefined, 'The authenticator app has been removed.');
@@ -165,7 +233,16 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/passkeys',
-      { schema: { tags, body: addPasskeySchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      {
+        schema: {
+          tags,
+          body: addPasskeySchema,
+          response: {
+            200: answerSchema(recoveryCodesSchema),
+            ...errorAnswers({ 409: SECOND_FACTOR_MESSAGES.passkeyNotStarted }),
+          },
+        },
+      },
       async (request) => {
         const { label, credential } = request.body;
         const context = changeContextOf(request);
@@ -181,7 +258,7 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
           tags,
           params: z.object({ id: z.uuid() }),
           body: currentPasswordSchema,
-          response: { 200: messageAnswerSchema },
+          response: { 200: messageAnswerSchema, ...errorAnswers({ 403: LAST_FACTOR }) },
         },
       },
       async (request) => {
@@ -193,7 +270,16 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/recovery-codes',
-      { schema: { tags, body: currentPasswordSchema, response: { 200: answerSchema(recoveryCodesSchema) } } },
+      {
+        schema: {
+          tags,
+          body: currentPasswordSchema,
+          response: {
+            200: answerSchema(recoveryCodesSchema),
+            ...errorAnswers({ 409: SECOND_FACTOR_MESSAGES.notStarted }),
+          },
+        },
+      },
       async (request) => {
         const codes = await secondFactor.renewRecoveryCodes(request.body.password, changeContextOf(request));
         return success({ recoveryCodes: codes }, 'New recovery codes made; the old ones no longer work.');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { answerSchema } from '@school-transport/shared';
 import type { AppConfig } from '../../../config.js';
 import type { DatabaseHandle } from '../../../db/client.js';
+import { errorAnswers } from '../../../lib/answers.js';
 import { failure, success } from '../../../lib/envelope.js';
 import { createHealthService } from './health-service.js';
 
@@ -11,13 +12,6 @@ import { createHealthService } from './health-service.js';
 const healthAnswerSchema = answerSchema(
   z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
 );
-
-/** What an unhealthy server answers: the error envelope, whose message says what is wrong. */
-const unhealthyAnswerSchema = z.object({
-  success: z.literal(false),
-  type: z.literal('error'),
-  message: z.string(),
-});
 
 /**
  * GET /api/health: 200 only when the server can do its work, which means writing. A load balancer or monitor
@@ -33,7 +27,13 @@ export function healthRoutes(
       '/health',
       {
         config: { access: 'public' },
-        schema: { tags: ['health'], response: { 200: healthAnswerSchema, 503: unhealthyAnswerSchema } },
+        schema: {
+          tags: ['health'],
+          response: {
+            200: healthAnswerSchema,
+            ...errorAnswers({ 503: 'The server cannot do its work (it cannot write); the message says why' }),
+          },
+        },
       },
       async (request, reply) => {
         const problems = await health.check();

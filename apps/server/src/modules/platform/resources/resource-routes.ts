@@ -9,6 +9,7 @@ import {
   pageAnswerSchema,
   type ListQuery,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf, type ChangeContext } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { listAnswer, type ListTotal } from '../../../lib/pagination.js';
@@ -50,6 +51,8 @@ export interface ResourceDefinition<
   answerSchema: Answer;
   /** A row of the list, when lighter than `answerSchema`. */
   listItemSchema?: ListItem;
+  /** Its input names other records (an assignment's driver): create and update answer 404 when one is not there. */
+  inputNamesRecords?: boolean;
   /** The delete call of route assignments has its own name: `delete-route-assignment`. */
   deleteName?: string;
   service: ResourceService<
@@ -77,6 +80,8 @@ export function resourceRoutes<
   const answer: z.ZodType = answerSchema(definition.answerSchema);
   const page: z.ZodType = pageAnswerSchema(definition.listItemSchema ?? definition.answerSchema);
   const tags = [path];
+  // Every write may break a rule of the resource's (`conflicts` of resource-service.ts: a duplicate, a record in use).
+  const writeRefusals = errorAnswers(409, ...(definition.inputNamesRecords ? [404 as const] : []));
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -98,7 +103,7 @@ export function resourceRoutes<
 
     routes.post(
       `/${path}/create`,
-      { schema: { tags, body: createSchema, response: { 201: answer } } },
+      { schema: { tags, body: createSchema, response: { 201: answer, ...writeRefusals } } },
       async (request, reply) => {
         const created = await service.create(
           request.body as z.output<CreateSchema>,
@@ -110,7 +115,14 @@ export function resourceRoutes<
 
     routes.put(
       `/${path}/update/:id`,
-      { schema: { tags, params: idParamsSchema, body: inputSchema, response: { 200: answer } } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: inputSchema,
+          response: { 200: answer, ...writeRefusals },
+        },
+      },
       async (request) => {
         const updated = await service.update(
           request.params.id,
@@ -123,7 +135,13 @@ export function resourceRoutes<
 
     routes.delete(
       `/${path}/${deleteName}/:id`,
-      { schema: { tags, params: idParamsSchema, response: { 200: messageAnswerSchema } } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: messageAnswerSchema, ...errorAnswers(409) },
+        },
+      },
       async (request) => {
         await service.remove(request.params.id, changeContextOf(request));
         return success(undefined, `${label} deleted successfully!`);

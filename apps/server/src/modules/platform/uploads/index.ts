@@ -7,5 +7,5 @@ export type { ImageUrls } from './image-urls.js';
 export { profileImageTarget } from './profile-image-target.js';
 export type { ImageServiceDeps } from './profile-image-target.js';
 export { serverSecret } from './server-secret-queries.js';
-export { sendSignedFile, signatureQuery } from './signed-file.js';
+export { sendSignedFile, signatureQuery, signedFileAnswers } from './signed-file.js';
 export { uploadRoutes } from './upload-routes.js';

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { errorAnswers, fileBytes, mediaAnswer } from '../../../lib/answers.js';
 import { attachment } from '../../../lib/attachment.js';
 import { AppError, notFound } from '../../../lib/errors.js';
 import type { Authenticator } from '../../../plugins/authentication.js';
@@ -19,6 +20,19 @@ export interface SignedFileDeps {
   storage: ImageStorage;
   urls: ImageUrls;
   authenticator: Authenticator;
+}
+
+/** What a signed file's route answers: the file, or 401 for a link that no longer works (its path implies 404). */
+export function signedFileAnswers(noun: string, mediaTypes: string[]) {
+  return {
+    200: mediaAnswer(
+      `The ${noun}, as a download`,
+      Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, fileBytes])),
+    ),
+    ...errorAnswers({
+      401: `The ${noun} link has expired or is not valid, and no administrator’s session came with the request`,
+    }),
+  };
 }
 
 interface StoredFile {

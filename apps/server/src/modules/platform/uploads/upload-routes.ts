@@ -10,6 +10,7 @@ import {
   profileImageAnswerSchema,
   type ProfileImageKind,
 } from '@school-transport/shared';
+import { errorAnswers, fileBytes } from '../../../lib/answers.js';
 import { changeContextOf, type ChangeContext } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
@@ -17,7 +18,7 @@ import type { Authenticator } from '../../../plugins/authentication.js';
 import { NotAnImageError, toProfileWebp } from './image-processing.js';
 import type { ImageStorage } from './image-storage.js';
 import type { ImageUrls } from './image-urls.js';
-import { sendSignedFile, signatureQuery } from './signed-file.js';
+import { sendSignedFile, signatureQuery, signedFileAnswers } from './signed-file.js';
 
 /** A resource that has a profile image (drivers, vehicles, parents, students). */
 export interface ProfileImageTarget {
@@ -82,7 +83,19 @@ export function uploadRoutes(deps: UploadDeps) {
         schema: {
           tags: ['uploads'],
           params: kindParams,
-          response: { 200: answerSchema(profileImageAnswerSchema) },
+          readByHandler: {
+            body: {
+              mediaTypes: ['multipart/form-data'],
+              schema: z.object({ image: fileBytes, id: z.uuid() }),
+            },
+          },
+          response: {
+            200: answerSchema(profileImageAnswerSchema),
+            ...errorAnswers(404, {
+              413: MESSAGES.imageTooLarge,
+              415: MESSAGES.onlyImages,
+            }),
+          },
         },
       },
       async (request) => {
@@ -111,7 +124,12 @@ export function uploadRoutes(deps: UploadDeps) {
       '/uploads/profile/:kind/:file',
       {
         config: { access: 'public' },
-        schema: { tags: ['uploads'], params: fileParams, querystring: signatureQuery },
+        schema: {
+          tags: ['uploads'],
+          params: fileParams,
+          querystring: signatureQuery,
+          response: signedFileAnswers('image', ['image/webp']),
+        },
       },
       (request, reply) =>
         sendSignedFile(deps, request, reply, request.query, {

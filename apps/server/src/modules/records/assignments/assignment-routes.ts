@@ -9,6 +9,7 @@ import {
   assignmentSummarySchema,
   assignStudentsSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { resourceRoutes } from '../../platform/resources/index.js';
@@ -25,6 +26,7 @@ export const assignmentRoutes = (assignments: AssignmentService) => async (app: 
       answerSchema: assignmentDetailsSchema,
       listItemSchema: assignmentSummarySchema,
       listQuerySchema: assignmentListQuerySchema,
+      inputNamesRecords: true,
       deleteName: 'delete-route-assignment',
       service: assignments,
     }),
@@ -35,7 +37,7 @@ export const assignmentRoutes = (assignments: AssignmentService) => async (app: 
       schema: {
         tags: ['route-assignments'],
         body: assignStudentsSchema,
-        response: { 200: answerSchema(assignmentDetailsSchema) },
+        response: { 200: answerSchema(assignmentDetailsSchema), ...errorAnswers(404, 409) },
       },
     },
     async (request) =>

@@ -8,6 +8,7 @@ import {
 } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
+import { csvAnswer, errorAnswers, type ErrorStatus } from '../../../lib/answers.js';
 import { csvStream, sendCsv, type RowCounter } from '../../../lib/csv.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { auditExport } from '../../platform/audit/index.js';
@@ -29,7 +30,15 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
     const fileName = (name: string) => `${name}-${zonedDate(clock(), timeZone)}.csv`;
 
     for (const list of EXPORT_LISTS) {
-      routes.get(`/exports/${list}.csv`, { schema: { tags } }, async (request, reply) => {
+      const schema = {
+        tags,
+        description: `Takes the query of GET /api/${list}/get-all (its search and filters; no page, no limit).`,
+        response: {
+          200: csvAnswer(`Every row of the ${list} list that the query selects`),
+          ...errorAnswers({ 400: `The query is not one GET /api/${list}/get-all takes` }),
+        },
+      };
+      routes.get(`/exports/${list}.csv`, { schema }, async (request, reply) => {
         const readPage = pageReader(
           app,
           list,
@@ -37,7 +46,9 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
           request.headers.authorization,
         );
         const first = await readPage(1);
-        if ('failure' in first) return reply.code(first.failure.status).send(first.failure.body);
+        // The list's own refusal (its query, its access), passed on as it came.
+        if ('failure' in first)
+          return reply.code(first.failure.status as ErrorStatus).send(first.failure.body);
         const rows = listRows(readPage, first);
         const counter: RowCounter = { rows: 0 };
         const stream = csvStream(listColumns(list), rows, counter);
@@ -48,7 +59,13 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
 
     routes.get(
       '/exports/trip-history.csv',
-      { schema: { tags, querystring: tripHistoryQuerySchema } },
+      {
+        schema: {
+          tags,
+          querystring: tripHistoryQuerySchema,
+          response: { 200: csvAnswer('The trips of the days from `from` to `to`, with their scans') },
+        },
+      },
       async (request, reply) => {
         const { from, to } = request.query;
         const rows = tripHistoryRows(db, request.query);

@@ -33,6 +33,7 @@ export const familyRoutes =
         path: 'students',
         label: 'Student',
         inputSchema: studentInputSchema,
+        inputNamesRecords: true,
         listQuerySchema: studentListQuerySchema,
         answerSchema: studentSchema,
         service: students,

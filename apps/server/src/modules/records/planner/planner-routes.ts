@@ -8,6 +8,7 @@ import {
   planRequestSchema,
   planReviewSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import type { PlannerService } from './planner-service.js';
@@ -20,7 +21,19 @@ export const plannerRoutes = (planner: PlannerService) => async (app: FastifyIns
 
   routes.post(
     '/planner/proposals',
-    { schema: { tags, body: planRequestSchema, response: { 201: answer } } },
+    {
+      schema: {
+        tags,
+        body: planRequestSchema,
+        response: {
+          201: answer,
+          ...errorAnswers({
+            404: 'The school, a child or a vehicle named does not exist',
+            409: 'The server has as many planning jobs as it takes',
+          }),
+        },
+      },
+    },
     async (request, reply) => {
       const { proposal, ahead } = await planner.start(request.body, changeContextOf(request));
       const message =
@@ -41,20 +54,41 @@ export const plannerRoutes = (planner: PlannerService) => async (app: FastifyIns
 
   routes.post(
     '/planner/proposals/:id/cancel',
-    { schema: { tags, params: idParamsSchema, response: { 200: answer } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: answer, ...errorAnswers({ 409: 'The planning job is not running any more' }) },
+      },
+    },
     async (request) =>
       success(await planner.cancel(request.params.id, changeContextOf(request)), 'Planning cancelled.'),
   );
 
   routes.get(
     '/planner/proposals/:id/review',
-    { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(planReviewSchema) } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: answerSchema(planReviewSchema), ...errorAnswers({ 409: 'The plan is not done' }) },
+      },
+    },
     async (request) => success(await planner.review(request.params.id)),
   );
 
   routes.post(
     '/planner/proposals/:id/accept',
-    { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(planAcceptedSchema) } } },
+    {
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: {
+          200: answerSchema(planAcceptedSchema),
+          ...errorAnswers({ 409: 'The plan is not done, or the data changed since it was made' }),
+        },
+      },
+    },
     async (request) =>
       success(await planner.accept(request.params.id, changeContextOf(request)), 'Plan accepted.'),
   );

@@ -10,6 +10,7 @@ import {
   reportTableSchema,
 } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
+import { csvAnswer, errorAnswers } from '../../../lib/answers.js';
 import { sendCsv } from '../../../lib/csv.js';
 import { success } from '../../../lib/envelope.js';
 import { auditExport } from '../../platform/audit/index.js';
@@ -28,7 +29,7 @@ export function reportRoutes(reports: ReportsService, db: Database) {
         schema: {
           tags,
           querystring: routeManifestQuerySchema,
-          response: { 200: answerSchema(routeManifestSchema) },
+          response: { 200: answerSchema(routeManifestSchema), ...errorAnswers(404) },
         },
       },
       async (request) => success(await reports.manifest(request.query)),
@@ -50,7 +51,14 @@ export function reportRoutes(reports: ReportsService, db: Database) {
     // The same rows as the screen's table (all of them, for a paged report), written as they are read.
     routes.get(
       '/reports/:report/csv',
-      { schema: { tags, params: reportParamsSchema, querystring: reportRangeSchema } },
+      {
+        schema: {
+          tags,
+          params: reportParamsSchema,
+          querystring: reportRangeSchema,
+          response: { 200: csvAnswer('The report’s rows') },
+        },
+      },
       async (request, reply) => {
         const csv = reports.csv(request.params.report, request.query);
         // A reply closed before its stream was read (a client gone while the first rows were read) ends the read.

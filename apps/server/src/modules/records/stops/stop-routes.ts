@@ -17,6 +17,7 @@ import {
   stopListQuerySchema,
   stopSchema,
 } from '@school-transport/shared';
+import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { resourceRoutes } from '../../platform/resources/index.js';
@@ -75,7 +76,10 @@ export const stopRoutes =
           tags,
           params: runParamsSchema,
           body: runScheduleInputSchema,
-          response: { 200: answerSchema(runScheduleSchema) },
+          response: {
+            200: answerSchema(runScheduleSchema),
+            ...errorAnswers({ 409: 'A chosen stop was deleted meanwhile, or appears twice on the run' }),
+          },
         },
       },
       async (request) => {
@@ -101,7 +105,12 @@ export const stopRoutes =
         schema: {
           tags,
           params: fromStudentParamsSchema,
-          response: { 200: answerSchema(routeScheduleSchema) },
+          response: {
+            200: answerSchema(routeScheduleSchema),
+            ...errorAnswers({
+              409: 'The run has no start time yet, the child is not seated on this route, or the run is full',
+            }),
+          },
         },
       },
       async (request) => {
@@ -118,7 +127,10 @@ export const stopRoutes =
           tags: ['students'],
           params: runParamsSchema,
           body: riderStopInputSchema,
-          response: { 200: answerSchema(riderStopSchema) },
+          response: {
+            200: answerSchema(riderStopSchema),
+            ...errorAnswers({ 409: 'The child is not seated on a route, or the stop is not on its run' }),
+          },
         },
       },
       async (request) => {
