@@ -145,7 +145,9 @@ export async function resetPassword(
   const user = await db.transaction(async (tx) => {
     const token = await openLinkToken(tx, input.token, now);
     if (!token)
-      throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [{ field: 'token', message: ACCOUNT_MESSAGES.linkInvalid }]);
+      throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [
+        { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
+      ]);
     const account = await findUserById(tx, token.userId);
     // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
     // before that rule).
@@ -239,7 +241,8 @@ export async function requestEmailChange(
   await assertCurrentPassword((await userOf(db, userId)).passwordHash, input.currentPassword);
   const { email } = input;
   const taken = await findUserByEmail(db, email);
-  if (taken) throw conflict(EMAIL_TAKEN.users_email_lower_unique.message, [EMAIL_TAKEN.users_email_lower_unique]);
+  if (taken)
+    throw conflict(EMAIL_TAKEN.users_email_lower_unique.message, [EMAIL_TAKEN.users_email_lower_unique]);
   const now = clock();
   const code = newCode();
   await db.transaction(async (tx) => {
@@ -275,7 +278,9 @@ export async function resendCode(
     const pending = await openEmailChange(tx, userId, now, true);
     if (!pending) throw badRequest('There is no email change waiting for a code.');
     if (now.getTime() - pending.sentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
-      throw tooManyRequests('A code was sent less than a minute ago. Wait a moment before asking for another.');
+      throw tooManyRequests(
+        'A code was sent less than a minute ago. Wait a moment before asking for another.',
+      );
     }
     await updateToken(tx, pending.id, {
       codeHash: codeHasher(codeSecret)(pending.id, code),
@@ -361,7 +366,9 @@ export async function endSession(
   sessionId: string,
   context: ChangeContext,
 ) {
-  const own = (await userLiveSessions(db, session.user, clock(), lifetimes)).some((row) => row.id === sessionId);
+  const own = (await userLiveSessions(db, session.user, clock(), lifetimes)).some(
+    (row) => row.id === sessionId,
+  );
   if (!own) throw notFound('Session not found.');
   await db.transaction(async (tx) => {
     await revokeSession(tx, sessionId, clock());
