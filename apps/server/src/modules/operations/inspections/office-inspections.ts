@@ -88,10 +88,8 @@ export async function createChecklist(
   input: ChecklistInput,
   context: ChangeContext,
 ): Promise<Checklist> {
-  return writerFor(
-    db,
-    checklistTypeTaken,
-  )(async (tx) => {
+  const write = writerFor(db, checklistTypeTaken);
+  return write(async (tx) => {
     const row = await insertChecklist(tx, input);
     await recordAudit(tx, {
       actor: context.actor,
@@ -111,10 +109,8 @@ export async function changeChecklist(
   input: ChecklistInput,
   context: ChangeContext,
 ): Promise<Checklist> {
-  return writerFor(
-    db,
-    checklistTypeTaken,
-  )(async (tx) => {
+  const write = writerFor(db, checklistTypeTaken);
+  return write(async (tx) => {
     if (!(await lockChecklist(tx, id))) throw checklistNotFound();
     const row = await updateChecklist(tx, id, input);
     await recordAudit(tx, {

@@ -135,10 +135,8 @@ export async function saveRun(
   input: RunScheduleInput,
   context: ChangeContext,
 ) {
-  await writerFor(
-    deps.db,
-    CONFLICTS,
-  )(async (tx) => {
+  const write = writerFor(deps.db, CONFLICTS);
+  await write(async (tx) => {
     await lockRouteOrFail(tx, routeId, 'update');
     const stopIds = input.stops.map((stop) => stop.stopId);
     const existing = await lockExistingStops(tx, stopIds);
@@ -170,10 +168,8 @@ export async function clearRunSchedule(
   run: Run,
   context: ChangeContext,
 ) {
-  await writerFor(
-    deps.db,
-    CONFLICTS,
-  )(async (tx) => {
+  const write = writerFor(deps.db, CONFLICTS);
+  await write(async (tx) => {
     await lockRouteOrFail(tx, routeId, 'update');
     const startBefore = (await runStart(tx, routeId, run)) ?? null;
     const stopsBefore = (await runStopsOf(tx, routeId, run)).map((stop) => stop.id);
@@ -197,10 +193,8 @@ export async function tieRider(
   stopId: string | null,
   context: ChangeContext,
 ) {
-  return writerFor(
-    db,
-    CONFLICTS,
-  )(async (tx): Promise<RiderStop> => {
+  const write = writerFor(db, CONFLICTS);
+  return write(async (tx): Promise<RiderStop> => {
     if (!(await lockStudentPoint(tx, studentId))) throw notFound('Student not found.');
     const before = (await tieOf(tx, studentId, run)) ?? null;
     if (stopId !== null) {
@@ -240,10 +234,8 @@ export async function stopFromStudent(
   context: ChangeContext,
 ) {
   const { db, stops } = deps;
-  await writerFor(
-    db,
-    CONFLICTS,
-  )(async (tx) => {
+  const write = writerFor(db, CONFLICTS);
+  await write(async (tx) => {
     const route = await lockRouteOrFail(tx, routeId, 'update');
     if ((await runStart(tx, routeId, run)) === undefined)
       throw conflict(`Set the ${RUN_NAMES[run]}'s start time first.`);
