@@ -57,192 +57,203 @@ export interface DriverAppServiceDeps {
   compliance: Pick<ComplianceService, 'assertTripMayStart'>;
 }
 
+/** The riders are the children seated in the trip's assignment now (none once the assignment is deleted). */
+async function manifestOf({ db, studentsOf }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+  const [stops, students, absent, events] = await Promise.all([
+    stopsOfTrip(db, trip.id),
+    trip.assignmentId ? studentsOf(trip.assignmentId) : Promise.resolve([]),
+    absentStudentIds(db, trip.tripDate, trip.type),
+    eventsOfTrip(db, trip.id),
+  ]);
+  const ids = students.map((student) => student.id);
+  const stopPositions = await riderStopPositions(db, trip.id, trip.type, ids);
+  return buildManifest({ trip, stops, students, stopPositions, absent, events });
+}
+
+/** A trip's own record (manifest.ts' buildRecord): from its events, never from today's seats. */
+async function recordOf({ db }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+  const [stops, absent, events] = await Promise.all([
+    stopsOfTrip(db, trip.id),
+    absentStudentIds(db, trip.tripDate, trip.type),
+    eventsOfTrip(db, trip.id),
+  ]);
+  return buildRecord({ trip, stops, absent, events });
+}
+
+/**
+ * What the driver may read of their trip now (decision 051). Today's trip that has not ended: the manifest, with
+ * the children seated on the route and their cards, since they are about to be scanned. A trip that no longer
+ * runs today (finished, cancelled, or left running from an earlier day so that it can still be finished): only
+ * its own record, and a finished one only within the grace window after it ended (lib/trip-window.ts). Anything else
+ * is refused in words: the driver ran it, so its existence is no secret to them.
+ */
+async function driverView(deps: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+  const isToday = trip.tripDate === zonedDate(deps.clock(), deps.timeZone);
+  if (isToday && (trip.status === 'PENDING' || trip.status === 'STARTED'))
+    return forDriver(await manifestOf(deps, trip));
+  if (
+    trip.status === 'STARTED' ||
+    (trip.status === 'CANCELLED' && isToday) ||
+    withinGrace(trip, deps.clock())
+  )
+    return recordOf(deps, trip);
+  throw closedTrip(deps, trip);
+}
+
+/** Why a trip of the driver's is no longer (410) or not yet (409) open on the driver app. */
+function closedTrip({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow): AppError {
+  switch (trip.status) {
+    case 'COMPLETED':
+      return new AppError(
+        410,
+        `This trip ended at ${clockTime(trip.completedAt!, timeZone)} on ${trip.tripDate}; the driver app no longer shows it. The office has its record.`,
+      );
+    case 'CANCELLED':
+      return new AppError(410, `This trip of ${trip.tripDate} was cancelled by the office.`);
+    default:
+      return trip.tripDate < zonedDate(clock(), timeZone)
+        ? new AppError(410, `This trip of ${trip.tripDate} was never started; its day is over.`)
+        : conflict(`This trip is for ${trip.tripDate}; it opens on the driver app on that day.`);
+  }
+}
+
+/** Why this trip cannot be started now, or null when it can. */
+function startRefusal({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow): string | null {
+  switch (trip.status) {
+    case 'STARTED':
+      return `This trip was already started at ${clockTime(trip.startedAt!, timeZone)}, on this or another device.`;
+    case 'COMPLETED':
+      return `This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`;
+    case 'CANCELLED':
+      return 'This trip was cancelled by the office.';
+    case 'PENDING':
+      return trip.tripDate === zonedDate(clock(), timeZone)
+        ? null
+        : `This trip is for ${trip.tripDate}, not today.`;
+  }
+}
+
+/** The driver's trips of today (the operator's day), in the order they run. */
+export async function driverTripsToday(
+  { db, clock, timeZone }: DriverAppServiceDeps,
+  userId: string,
+): Promise<DriverTrip[]> {
+  const rows = await tripsOfDriverOn(db, userId, zonedDate(clock(), timeZone));
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    status: row.status,
+    date: row.tripDate,
+    plannedStartAt: row.plannedStartAt?.toISOString() ?? null,
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    routeName: row.routeName,
+    vehiclePlate: row.vehiclePlate,
+    stopCount: row.stopCount,
+    riderCount: row.riderCount,
+  }));
+}
+
+export async function driverManifest(
+  deps: DriverAppServiceDeps,
+  userId: string,
+  tripId: string,
+): Promise<Manifest> {
+  const trip = await tripOfDriver(deps.db, userId, tripId);
+  if (!trip) throw tripNotFound();
+  return driverView(deps, trip);
+}
+
+/** The office's view of any trip. */
+export async function officeManifest(deps: DriverAppServiceDeps, tripId: string): Promise<Manifest> {
+  const trip = await findTrip(deps.db, tripId);
+  if (!trip) throw tripNotFound();
+  return manifestOf(deps, trip);
+}
+
+/**
+ * PENDING → STARTED, on the trip's own day only. The row lock makes two devices starting at once queue: the
+ * second finds the trip STARTED and is told when it was.
+ */
+export async function startTrip(
+  deps: DriverAppServiceDeps,
+  userId: string,
+  tripId: string,
+  context: ChangeContext,
+): Promise<Trip> {
+  const { db, clock, live, compliance } = deps;
+  const started = await db.transaction(async (tx) => {
+    const trip = await tripOfDriver(tx, userId, tripId, true);
+    if (!trip) throw tripNotFound();
+    const refusal = startRefusal(deps, trip);
+    if (refusal) throw conflict(refusal);
+    await compliance.assertTripMayStart(tx, trip);
+    return toTrip((await moveTripIn(tx, tripId, 'start', { context, at: clock(), live }))!);
+  });
+  live.committed();
+  return started;
+}
+
+/**
+ * STARTED → COMPLETED. While a child who boarded has not left the bus, only with a reason, which the office
+ * sees, and an alert (FINISHED_WITH_CHILD) tells the dispatchers at once. A morning trip's children leave at
+ * school: the app records their ALIGHT there before finishing.
+ */
+export async function finishTrip(
+  { db, clock, timeZone, live, alerts }: DriverAppServiceDeps,
+  userId: string,
+  tripId: string,
+  input: z.output<typeof finishTripInputSchema>,
+  context: ChangeContext,
+): Promise<Trip> {
+  const { reason } = input;
+  const finished = await db.transaction(async (tx) => {
+    const trip = await tripOfDriver(tx, userId, tripId, true);
+    if (!trip) throw tripNotFound();
+    if (trip.status === 'PENDING') throw conflict('This trip has not been started yet.');
+    if (trip.status === 'COMPLETED')
+      throw conflict(`This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`);
+    if (trip.status === 'CANCELLED') throw conflict('This trip was cancelled by the office.');
+    const boarded = countBoarded(riderStates(await eventsOfTrip(tx, tripId), { childOf: studentOfEvent }));
+    if (boarded && !reason) {
+      const where = trip.type === 'PICKUP' ? 'at school' : 'at their stops';
+      throw conflict(
+        `${plural(boarded, 'child is', 'children are')} still on the bus. Record them leaving ${where}, or give a reason to finish anyway.`,
+        [{ field: 'reason', message: 'Give a reason to finish with children on board' }],
+      );
+    }
+    const at = clock();
+    const moved = await moveTripIn(tx, tripId, 'complete', { context, at, live });
+    if (reason) await setFinishReason(tx, tripId, reason);
+    // The driver's reason is free text and may name a child: the message says only how many, and where to look.
+    if (boarded)
+      await alerts.raise(tx, [
+        {
+          kind: 'FINISHED_WITH_CHILD',
+          cause: `FINISHED_WITH_CHILD:${tripId}`,
+          tripId,
+          message: `Finished with ${plural(boarded, 'child', 'children')} recorded on board: ${tripInWords(trip)}. The driver's reason is on the trip.`,
+          raisedAt: at,
+        },
+      ]);
+    return toTrip({ ...moved!, finishReason: reason ?? moved!.finishReason });
+  });
+  live.committed();
+  return finished;
+}
+
 /**
  * The driver app's trips: today's list, the manifest, start and finish. Every call is for the signed-in driver's
  * own trips; status moves go through the trips module's rules (TRIP_MOVES, moveTripIn), with the trip's row locked
  * first so that the reasons given for a refusal are true of the trip as it is.
  */
-export function createDriverAppService({
-  db,
-  clock,
-  timeZone,
-  studentsOf,
-  live,
-  alerts,
-  compliance,
-}: DriverAppServiceDeps) {
-  const today = () => zonedDate(clock(), timeZone);
-
-  /** The riders are the children seated in the trip's assignment now (none once the assignment is deleted). */
-  async function manifestOf(trip: TripRow): Promise<Manifest> {
-    const [stops, students, absent, events] = await Promise.all([
-      stopsOfTrip(db, trip.id),
-      trip.assignmentId ? studentsOf(trip.assignmentId) : Promise.resolve([]),
-      absentStudentIds(db, trip.tripDate, trip.type),
-      eventsOfTrip(db, trip.id),
-    ]);
-    const ids = students.map((student) => student.id);
-    const stopPositions = await riderStopPositions(db, trip.id, trip.type, ids);
-    return buildManifest({ trip, stops, students, stopPositions, absent, events });
-  }
-
-  /** A trip's own record (manifest.ts' buildRecord): from its events, never from today's seats. */
-  async function recordOf(trip: TripRow): Promise<Manifest> {
-    const [stops, absent, events] = await Promise.all([
-      stopsOfTrip(db, trip.id),
-      absentStudentIds(db, trip.tripDate, trip.type),
-      eventsOfTrip(db, trip.id),
-    ]);
-    return buildRecord({ trip, stops, absent, events });
-  }
-
-  /**
-   * What the driver may read of their trip now (decision 051). Today's trip that has not ended: the manifest, with
-   * the children seated on the route and their cards, since they are about to be scanned. A trip that no longer
-   * runs today (finished, cancelled, or left running from an earlier day so that it can still be finished): only
-   * its own record, and a finished one only within the grace window after it ended (lib/trip-window.ts). Anything else
-   * is refused in words: the driver ran it, so its existence is no secret to them.
-   */
-  async function driverView(trip: TripRow): Promise<Manifest> {
-    const isToday = trip.tripDate === today();
-    if (isToday && (trip.status === 'PENDING' || trip.status === 'STARTED'))
-      return forDriver(await manifestOf(trip));
-    if (trip.status === 'STARTED' || (trip.status === 'CANCELLED' && isToday) || withinGrace(trip, clock()))
-      return recordOf(trip);
-    throw closedTrip(trip);
-  }
-
-  /** Why a trip of the driver's is no longer (410) or not yet (409) open on the driver app. */
-  function closedTrip(trip: TripRow): AppError {
-    switch (trip.status) {
-      case 'COMPLETED':
-        return new AppError(
-          410,
-          `This trip ended at ${clockTime(trip.completedAt!, timeZone)} on ${trip.tripDate}; the driver app no longer shows it. The office has its record.`,
-        );
-      case 'CANCELLED':
-        return new AppError(410, `This trip of ${trip.tripDate} was cancelled by the office.`);
-      default:
-        return trip.tripDate < today()
-          ? new AppError(410, `This trip of ${trip.tripDate} was never started; its day is over.`)
-          : conflict(`This trip is for ${trip.tripDate}; it opens on the driver app on that day.`);
-    }
-  }
-
-  async function ownTrip(userId: string, tripId: string) {
-    const trip = await tripOfDriver(db, userId, tripId);
-    if (!trip) throw tripNotFound();
-    return trip;
-  }
-
-  /** Why this trip cannot be started now, or null when it can. */
-  function startRefusal(trip: TripRow): string | null {
-    switch (trip.status) {
-      case 'STARTED':
-        return `This trip was already started at ${clockTime(trip.startedAt!, timeZone)}, on this or another device.`;
-      case 'COMPLETED':
-        return `This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`;
-      case 'CANCELLED':
-        return 'This trip was cancelled by the office.';
-      case 'PENDING':
-        return trip.tripDate === today() ? null : `This trip is for ${trip.tripDate}, not today.`;
-    }
-  }
-
+export function createDriverAppService(deps: DriverAppServiceDeps) {
   return {
-    /** The driver's trips of today (the operator's day), in the order they run. */
-    async today(userId: string): Promise<DriverTrip[]> {
-      const rows = await tripsOfDriverOn(db, userId, today());
-      return rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        status: row.status,
-        date: row.tripDate,
-        plannedStartAt: row.plannedStartAt?.toISOString() ?? null,
-        startedAt: row.startedAt?.toISOString() ?? null,
-        completedAt: row.completedAt?.toISOString() ?? null,
-        routeName: row.routeName,
-        vehiclePlate: row.vehiclePlate,
-        stopCount: row.stopCount,
-        riderCount: row.riderCount,
-      }));
-    },
-
-    async driverManifest(userId: string, tripId: string): Promise<Manifest> {
-      return driverView(await ownTrip(userId, tripId));
-    },
-
-    /** The office's view of any trip. */
-    async manifest(tripId: string): Promise<Manifest> {
-      const trip = await findTrip(db, tripId);
-      if (!trip) throw tripNotFound();
-      return manifestOf(trip);
-    },
-
-    /**
-     * PENDING → STARTED, on the trip's own day only. The row lock makes two devices starting at once queue: the
-     * second finds the trip STARTED and is told when it was.
-     */
-    async start(userId: string, tripId: string, context: ChangeContext): Promise<Trip> {
-      const started = await db.transaction(async (tx) => {
-        const trip = await tripOfDriver(tx, userId, tripId, true);
-        if (!trip) throw tripNotFound();
-        const refusal = startRefusal(trip);
-        if (refusal) throw conflict(refusal);
-        await compliance.assertTripMayStart(tx, trip);
-        return toTrip((await moveTripIn(tx, tripId, 'start', { context, at: clock(), live }))!);
-      });
-      live.committed();
-      return started;
-    },
-
-    /**
-     * STARTED → COMPLETED. While a child who boarded has not left the bus, only with a reason, which the office
-     * sees, and an alert (FINISHED_WITH_CHILD) tells the dispatchers at once. A morning trip's children leave at
-     * school: the app records their ALIGHT there before finishing.
-     */
-    async finish(
-      userId: string,
-      tripId: string,
-      { reason }: z.output<typeof finishTripInputSchema>,
-      context: ChangeContext,
-    ): Promise<Trip> {
-      const finished = await db.transaction(async (tx) => {
-        const trip = await tripOfDriver(tx, userId, tripId, true);
-        if (!trip) throw tripNotFound();
-        if (trip.status === 'PENDING') throw conflict('This trip has not been started yet.');
-        if (trip.status === 'COMPLETED')
-          throw conflict(`This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`);
-        if (trip.status === 'CANCELLED') throw conflict('This trip was cancelled by the office.');
-        const boarded = countBoarded(
-          riderStates(await eventsOfTrip(tx, tripId), { childOf: studentOfEvent }),
-        );
-        if (boarded && !reason) {
-          const where = trip.type === 'PICKUP' ? 'at school' : 'at their stops';
-          throw conflict(
-            `${plural(boarded, 'child is', 'children are')} still on the bus. Record them leaving ${where}, or give a reason to finish anyway.`,
-            [{ field: 'reason', message: 'Give a reason to finish with children on board' }],
-          );
-        }
-        const at = clock();
-        const moved = await moveTripIn(tx, tripId, 'complete', { context, at, live });
-        if (reason) await setFinishReason(tx, tripId, reason);
-        // The driver's reason is free text and may name a child: the message says only how many, and where to look.
-        if (boarded)
-          await alerts.raise(tx, [
-            {
-              kind: 'FINISHED_WITH_CHILD',
-              cause: `FINISHED_WITH_CHILD:${tripId}`,
-              tripId,
-              message: `Finished with ${plural(boarded, 'child', 'children')} recorded on board: ${tripInWords(trip)}. The driver's reason is on the trip.`,
-              raisedAt: at,
-            },
-          ]);
-        return toTrip({ ...moved!, finishReason: reason ?? moved!.finishReason });
-      });
-      live.committed();
-      return finished;
-    },
+    today: driverTripsToday.bind(null, deps),
+    driverManifest: driverManifest.bind(null, deps),
+    manifest: officeManifest.bind(null, deps),
+    start: startTrip.bind(null, deps),
+    finish: finishTrip.bind(null, deps),
   };
 }
 export type DriverAppService = ReturnType<typeof createDriverAppService>;

@@ -28,7 +28,8 @@ import {
   signatureQuery,
   signedFileAnswers,
 } from '../../platform/uploads/index.js';
-import { DEFECT_PHOTO_KIND, type InspectionService } from './inspection-service.js';
+import { DEFECT_PHOTO_KIND } from './inspection-deps.js';
+import type { InspectionService } from './inspection-service.js';
 
 /** An inspection may carry several photos (base64, each under 2 MB): more than the API's usual 1 MB body. */
 const INSPECTION_BODY_LIMIT = 16 * 1024 * 1024;

@@ -76,288 +76,324 @@ export interface AccountServiceDeps {
   lifetimes: SessionLifetimes;
 }
 
-export function createAccountService({
-  db,
-  clock,
-  mailer,
-  publicUrl,
-  codeSecret,
-  lifetimes,
-}: AccountServiceDeps) {
-  const hashCode = codeHasher(codeSecret);
-  const link = (token: string) => `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+/** The account's reset link, on the server's public address. */
+const resetLink = (publicUrl: string, token: string) =>
+  `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
 
-  async function userOf(id: string) {
-    const user = await findUserById(db, id);
-    if (!user) throw notFound('Account not found.');
-    return user;
-  }
+async function userOf(db: Executor, id: string) {
+  const user = await findUserById(db, id);
+  if (!user) throw notFound('Account not found.');
+  return user;
+}
 
+/**
+ * Runs after the answer has gone (account-routes.ts), so an unknown address, an account that may not reset
+ * (mayReset: never invited, disabled) and a real one all answer alike and at once; only the real one gets a
+ * mail. Mails are limited per address.
+ */
+export async function forgotPassword(
+  { db, clock, mailer, publicUrl }: AccountServiceDeps,
+  email: string,
+  ip: string,
+): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const now = clock();
+  const token = await db.transaction(async (tx) => {
+    // Requests no longer wait for each other's work (it runs after the answer): the account's row serialises
+    // them, so that parallel requests cannot all count fewer mails than the limit.
+    await lockUser(tx, user.id);
+    // Read under the lock: the office may be disabling the account or sending its invitation meanwhile.
+    const locked = await findUserById(tx, user.id);
+    if (!locked || !(await mayReset(tx, locked, now))) return null;
+    if (
+      (await tokensSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
+      RESET_MAILS_PER_HOUR
+    ) {
+      // Recorded, for whoever wonders why no mail came (and who keeps asking).
+      await recordAudit(tx, {
+        actor: null,
+        action: 'auth.password_reset_limited',
+        entityType: 'user',
+        entityId: user.id,
+        ip,
+      });
+      return null;
+    }
+    const issued = await issueLinkToken(tx, user.id, 'password_reset', now);
+    await recordAudit(tx, {
+      actor: null,
+      action: 'auth.password_reset_requested',
+      entityType: 'user',
+      entityId: user.id,
+      ip,
+    });
+    return issued;
+  });
+  if (token) await mailer.send(mails.passwordReset(user.email, resetLink(publicUrl, token)));
+}
+
+/** A reset or invitation link sets the password once; every session of the account ends. */
+export async function resetPassword(
+  { db, clock, mailer }: AccountServiceDeps,
+  input: z.output<typeof resetPasswordSchema>,
+  ip: string,
+): Promise<void> {
+  assertNotCommon(input.password);
+  const now = clock();
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction(async (tx) => {
+    const token = await openLinkToken(tx, input.token, now);
+    if (!token)
+      throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [
+        { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
+      ]);
+    const account = await findUserById(tx, token.userId);
+    // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
+    // before that rule).
+    if (!account || !(await mayReset(tx, account, now))) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
+    // Thrown before the link is spent, so it still works for a long enough password.
+    assertLongEnoughFor(account.role, input.password);
+    await spendToken(tx, token.id, now);
+    await updateUser(tx, account.id, {
+      passwordHash,
+      updatedAt: now,
+      // Following the mailed link proves the address.
+      emailVerifiedAt: account.emailVerifiedAt ?? now,
+    });
+    await revokeUserSessions(tx, account.id, now);
+    await clearFailedLogins(tx, account.email.toLowerCase());
+    await recordAudit(tx, {
+      actor: { id: account.id, email: account.email },
+      action: token.purpose === 'invitation' ? 'auth.invitation_accepted' : 'auth.password_reset',
+      entityType: 'user',
+      entityId: account.id,
+      ip,
+    });
+    return account;
+  });
+  await mailer.send(mails.passwordChanged(user.email));
+}
+
+export async function profileOf({ db, clock }: AccountServiceDeps, userId: string): Promise<Profile> {
+  const user = await userOf(db, userId);
+  const pending = await openEmailChange(db, userId, clock());
   return {
-    /**
-     * Runs after the answer has gone (account-routes.ts), so an unknown address, an account that may not reset
-     * (mayReset: never invited, disabled) and a real one all answer alike and at once; only the real one gets a
-     * mail. Mails are limited per address.
-     */
-    async forgotPassword(email: string, ip: string): Promise<void> {
-      const user = await findUserByEmail(db, email);
-      if (!user) return;
-      const now = clock();
-      const token = await db.transaction(async (tx) => {
-        // Requests no longer wait for each other's work (it runs after the answer): the account's row serialises
-        // them, so that parallel requests cannot all count fewer mails than the limit.
-        await lockUser(tx, user.id);
-        // Read under the lock: the office may be disabling the account or sending its invitation meanwhile.
-        const locked = await findUserById(tx, user.id);
-        if (!locked || !(await mayReset(tx, locked, now))) return null;
-        if (
-          (await tokensSentSince(tx, user.id, 'password_reset', new Date(now.getTime() - 3_600_000))) >=
-          RESET_MAILS_PER_HOUR
-        ) {
-          // Recorded, for whoever wonders why no mail came (and who keeps asking).
-          await recordAudit(tx, {
-            actor: null,
-            action: 'auth.password_reset_limited',
-            entityType: 'user',
-            entityId: user.id,
-            ip,
-          });
-          return null;
-        }
-        const issued = await issueLinkToken(tx, user.id, 'password_reset', now);
-        await recordAudit(tx, {
-          actor: null,
-          action: 'auth.password_reset_requested',
-          entityType: 'user',
-          entityId: user.id,
-          ip,
-        });
-        return issued;
-      });
-      if (token) await mailer.send(mails.passwordReset(user.email, link(token)));
-    },
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    pendingEmail: pending?.newEmail ?? null,
+  };
+}
 
-    /** A reset or invitation link sets the password once; every session of the account ends. */
-    async resetPassword(input: z.output<typeof resetPasswordSchema>, ip: string): Promise<void> {
-      assertNotCommon(input.password);
-      const now = clock();
-      const passwordHash = await hashPassword(input.password);
-      const user = await db.transaction(async (tx) => {
-        const token = await openLinkToken(tx, input.token, now);
-        if (!token)
-          throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [
-            { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
-          ]);
-        const account = await findUserById(tx, token.userId);
-        // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
-        // before that rule).
-        if (!account || !(await mayReset(tx, account, now))) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
-        // Thrown before the link is spent, so it still works for a long enough password.
-        assertLongEnoughFor(account.role, input.password);
-        await spendToken(tx, token.id, now);
-        await updateUser(tx, account.id, {
-          passwordHash,
-          updatedAt: now,
-          // Following the mailed link proves the address.
-          emailVerifiedAt: account.emailVerifiedAt ?? now,
-        });
-        await revokeUserSessions(tx, account.id, now);
-        await clearFailedLogins(tx, account.email.toLowerCase());
-        await recordAudit(tx, {
-          actor: { id: account.id, email: account.email },
-          action: token.purpose === 'invitation' ? 'auth.invitation_accepted' : 'auth.password_reset',
-          entityType: 'user',
-          entityId: account.id,
-          ip,
-        });
-        return account;
-      });
-      await mailer.send(mails.passwordChanged(user.email));
-    },
+export async function changeName(
+  { db, clock }: AccountServiceDeps,
+  userId: string,
+  name: string,
+  context: ChangeContext,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await updateUser(tx, userId, { name, updatedAt: clock() });
+    await recordAudit(tx, {
+      ...context,
+      action: 'profile.name_changed',
+      entityType: 'user',
+      entityId: userId,
+      details: { name },
+    });
+  });
+}
 
-    async profile(userId: string): Promise<Profile> {
-      const user = await userOf(userId);
-      const pending = await openEmailChange(db, userId, clock());
-      return {
-        id: user.id,
-        name: user.name,
-        email: user.email,
-        role: user.role,
-        pendingEmail: pending?.newEmail ?? null,
-      };
-    },
+/** Needs the current password; the other sessions end, this one stays. */
+export async function changePassword(
+  { db, clock, mailer }: AccountServiceDeps,
+  session: AuthenticatedSession,
+  input: z.output<typeof changePasswordSchema>,
+  context: ChangeContext,
+) {
+  const user = await userOf(db, session.user.id);
+  await assertCurrentPassword(user.passwordHash, input.currentPassword);
+  assertLongEnoughFor(user.role, input.password);
+  assertNotCommon(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const now = clock();
+  await db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash, updatedAt: now });
+    await revokeUserSessions(tx, user.id, now, session.sessionId);
+    await recordAudit(tx, {
+      ...context,
+      action: 'profile.password_changed',
+      entityType: 'user',
+      entityId: user.id,
+    });
+  });
+  await mailer.send(mails.passwordChanged(user.email));
+}
 
-    async changeName(userId: string, name: string, context: ChangeContext): Promise<void> {
-      await db.transaction(async (tx) => {
-        await updateUser(tx, userId, { name, updatedAt: clock() });
-        await recordAudit(tx, {
-          ...context,
-          action: 'profile.name_changed',
-          entityType: 'user',
-          entityId: userId,
-          details: { name },
-        });
-      });
-    },
+/** The new address is only saved once the code mailed to it is entered (verifyEmail). */
+export async function requestEmailChange(
+  { db, clock, mailer, codeSecret }: AccountServiceDeps,
+  userId: string,
+  input: z.output<typeof changeEmailSchema>,
+  context: ChangeContext,
+) {
+  await assertCurrentPassword((await userOf(db, userId)).passwordHash, input.currentPassword);
+  const { email } = input;
+  const taken = await findUserByEmail(db, email);
+  if (taken)
+    throw conflict(EMAIL_TAKEN.users_email_lower_unique.message, [EMAIL_TAKEN.users_email_lower_unique]);
+  const now = clock();
+  const code = newCode();
+  await db.transaction(async (tx) => {
+    await spendOpenTokens(tx, userId, 'email_change', now);
+    const tokenId = await insertToken(tx, {
+      userId,
+      purpose: 'email_change',
+      newEmail: email,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+      sentAt: now,
+    });
+    await updateToken(tx, tokenId, { codeHash: codeHasher(codeSecret)(tokenId, code) });
+    await recordAudit(tx, {
+      ...context,
+      action: 'profile.email_change_requested',
+      entityType: 'user',
+      entityId: userId,
+      details: { newEmail: email },
+    });
+  });
+  await mailer.send(mails.verificationCode(email, code));
+}
 
-    /** Needs the current password; the other sessions end, this one stays. */
-    async changePassword(
-      session: AuthenticatedSession,
-      input: z.output<typeof changePasswordSchema>,
-      context: ChangeContext,
-    ) {
-      const user = await userOf(session.user.id);
-      await assertCurrentPassword(user.passwordHash, input.currentPassword);
-      assertLongEnoughFor(user.role, input.password);
-      assertNotCommon(input.password);
-      const passwordHash = await hashPassword(input.password);
-      const now = clock();
-      await db.transaction(async (tx) => {
-        await updateUser(tx, user.id, { passwordHash, updatedAt: now });
-        await revokeUserSessions(tx, user.id, now, session.sessionId);
-        await recordAudit(tx, {
-          ...context,
-          action: 'profile.password_changed',
-          entityType: 'user',
-          entityId: user.id,
-        });
-      });
-      await mailer.send(mails.passwordChanged(user.email));
-    },
-
-    /** The new address is only saved once the code mailed to it is entered (verifyEmail). */
-    async requestEmailChange(
-      userId: string,
-      input: z.output<typeof changeEmailSchema>,
-      context: ChangeContext,
-    ) {
-      await assertCurrentPassword((await userOf(userId)).passwordHash, input.currentPassword);
-      const { email } = input;
-      const taken = await findUserByEmail(db, email);
-      if (taken)
-        throw conflict(EMAIL_TAKEN.users_email_lower_unique.message, [EMAIL_TAKEN.users_email_lower_unique]);
-      const now = clock();
-      const code = newCode();
-      await db.transaction(async (tx) => {
-        await spendOpenTokens(tx, userId, 'email_change', now);
-        const tokenId = await insertToken(tx, {
-          userId,
-          purpose: 'email_change',
-          newEmail: email,
-          expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-          sentAt: now,
-        });
-        await updateToken(tx, tokenId, { codeHash: hashCode(tokenId, code) });
-        await recordAudit(tx, {
-          ...context,
-          action: 'profile.email_change_requested',
-          entityType: 'user',
-          entityId: userId,
-          details: { newEmail: email },
-        });
-      });
-      await mailer.send(mails.verificationCode(email, code));
-    },
-
-    /** A new code for the pending change, at most once a minute; the old code stops working. */
-    async resendCode(userId: string, context: ChangeContext) {
-      const now = clock();
-      const code = newCode();
-      const email = await db.transaction(async (tx) => {
-        const pending = await openEmailChange(tx, userId, now, true);
-        if (!pending) throw badRequest('There is no email change waiting for a code.');
-        if (now.getTime() - pending.sentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
-          throw tooManyRequests(
-            'A code was sent less than a minute ago. Wait a moment before asking for another.',
-          );
-        }
-        await updateToken(tx, pending.id, {
-          codeHash: hashCode(pending.id, code),
-          attempts: 0,
-          sentAt: now,
-          expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
-        });
-        await recordAudit(tx, {
-          ...context,
-          action: 'profile.verification_code_resent',
-          entityType: 'user',
-          entityId: userId,
-        });
-        return pending.newEmail!;
-      });
-      await mailer.send(mails.verificationCode(email, code));
-    },
-
-    /** Five wrong codes spend the change; the person asks for a new one. */
-    async verifyEmail(userId: string, code: string, context: ChangeContext): Promise<string> {
-      const now = clock();
-      const outcome = await db
-        .transaction(async (tx) => {
-          const pending = await openEmailChange(tx, userId, now, true);
-          if (!pending)
-            return {
-              error: badRequest('This code has expired. Ask for a new one.', [
-                { field: 'code', message: 'The code has expired' },
-              ]),
-            };
-          if (pending.codeHash !== hashCode(pending.id, code)) {
-            const attempts = pending.attempts + 1;
-            const exhausted = attempts >= CODE_MAX_ATTEMPTS;
-            await updateToken(tx, pending.id, { attempts, ...(exhausted ? { usedAt: now } : {}) });
-            const message = exhausted
-              ? 'Too many wrong codes. Ask for a new code.'
-              : `The code is not right. ${CODE_MAX_ATTEMPTS - attempts} tries left.`;
-            // Committed (the try counts), then reported.
-            return {
-              error: exhausted
-                ? new AppError(429, message)
-                : badRequest(message, [{ field: 'code', message }]),
-            };
-          }
-          await spendToken(tx, pending.id, now);
-          const before = await findUserById(tx, userId);
-          await updateUser(tx, userId, { email: pending.newEmail!, emailVerifiedAt: now, updatedAt: now });
-          await recordAudit(tx, {
-            ...context,
-            action: 'profile.email_changed',
-            entityType: 'user',
-            entityId: userId,
-            details: { from: before?.email, to: pending.newEmail },
-          });
-          return { email: pending.newEmail!, from: before?.email };
-        })
-        .catch((error: unknown) => rethrowConflict(error, EMAIL_TAKEN));
-      if ('error' in outcome) throw outcome.error;
-      if (outcome.from) await mailer.send(mails.emailChanged(outcome.from, outcome.email));
-      return outcome.email;
-    },
-
-    async sessions(session: AuthenticatedSession): Promise<ActiveSession[]> {
-      const rows = await userLiveSessions(db, session.user, clock(), lifetimes);
-      return rows.map((row) => ({
-        ...row,
-        createdAt: row.createdAt.toISOString(),
-        lastSeenAt: row.lastSeenAt.toISOString(),
-        current: row.id === session.sessionId,
-      }));
-    },
-
-    /** Only one's own sessions; an unknown or someone else's id is a 404 alike. */
-    async endSession(session: AuthenticatedSession, sessionId: string, context: ChangeContext) {
-      const own = (await userLiveSessions(db, session.user, clock(), lifetimes)).some(
-        (row) => row.id === sessionId,
+/** A new code for the pending change, at most once a minute; the old code stops working. */
+export async function resendCode(
+  { db, clock, mailer, codeSecret }: AccountServiceDeps,
+  userId: string,
+  context: ChangeContext,
+) {
+  const now = clock();
+  const code = newCode();
+  const email = await db.transaction(async (tx) => {
+    const pending = await openEmailChange(tx, userId, now, true);
+    if (!pending) throw badRequest('There is no email change waiting for a code.');
+    if (now.getTime() - pending.sentAt.getTime() < CODE_RESEND_INTERVAL_MS) {
+      throw tooManyRequests(
+        'A code was sent less than a minute ago. Wait a moment before asking for another.',
       );
-      if (!own) throw notFound('Session not found.');
-      await db.transaction(async (tx) => {
-        await revokeSession(tx, sessionId, clock());
-        await recordAudit(tx, {
-          ...context,
-          action: 'profile.session_ended',
-          entityType: 'session',
-          entityId: sessionId,
-        });
+    }
+    await updateToken(tx, pending.id, {
+      codeHash: codeHasher(codeSecret)(pending.id, code),
+      attempts: 0,
+      sentAt: now,
+      expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
+    });
+    await recordAudit(tx, {
+      ...context,
+      action: 'profile.verification_code_resent',
+      entityType: 'user',
+      entityId: userId,
+    });
+    return pending.newEmail!;
+  });
+  await mailer.send(mails.verificationCode(email, code));
+}
+
+/** Five wrong codes spend the change; the person asks for a new one. */
+export async function verifyEmail(
+  { db, clock, mailer, codeSecret }: AccountServiceDeps,
+  userId: string,
+  code: string,
+  context: ChangeContext,
+): Promise<string> {
+  const now = clock();
+  const outcome = await db
+    .transaction(async (tx) => {
+      const pending = await openEmailChange(tx, userId, now, true);
+      if (!pending)
+        return {
+          error: badRequest('This code has expired. Ask for a new one.', [
+            { field: 'code', message: 'The code has expired' },
+          ]),
+        };
+      if (pending.codeHash !== codeHasher(codeSecret)(pending.id, code)) {
+        const attempts = pending.attempts + 1;
+        const exhausted = attempts >= CODE_MAX_ATTEMPTS;
+        await updateToken(tx, pending.id, { attempts, ...(exhausted ? { usedAt: now } : {}) });
+        const message = exhausted
+          ? 'Too many wrong codes. Ask for a new code.'
+          : `The code is not right. ${CODE_MAX_ATTEMPTS - attempts} tries left.`;
+        // Committed (the try counts), then reported.
+        return {
+          error: exhausted ? new AppError(429, message) : badRequest(message, [{ field: 'code', message }]),
+        };
+      }
+      await spendToken(tx, pending.id, now);
+      const before = await findUserById(tx, userId);
+      await updateUser(tx, userId, { email: pending.newEmail!, emailVerifiedAt: now, updatedAt: now });
+      await recordAudit(tx, {
+        ...context,
+        action: 'profile.email_changed',
+        entityType: 'user',
+        entityId: userId,
+        details: { from: before?.email, to: pending.newEmail },
       });
-    },
+      return { email: pending.newEmail!, from: before?.email };
+    })
+    .catch((error: unknown) => rethrowConflict(error, EMAIL_TAKEN));
+  if ('error' in outcome) throw outcome.error;
+  if (outcome.from) await mailer.send(mails.emailChanged(outcome.from, outcome.email));
+  return outcome.email;
+}
+
+export async function sessionsOf(
+  { db, clock, lifetimes }: AccountServiceDeps,
+  session: AuthenticatedSession,
+): Promise<ActiveSession[]> {
+  const rows = await userLiveSessions(db, session.user, clock(), lifetimes);
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === session.sessionId,
+  }));
+}
+
+/** Only one's own sessions; an unknown or someone else's id is a 404 alike. */
+export async function endSession(
+  { db, clock, lifetimes }: AccountServiceDeps,
+  session: AuthenticatedSession,
+  sessionId: string,
+  context: ChangeContext,
+) {
+  const own = (await userLiveSessions(db, session.user, clock(), lifetimes)).some(
+    (row) => row.id === sessionId,
+  );
+  if (!own) throw notFound('Session not found.');
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, sessionId, clock());
+    await recordAudit(tx, {
+      ...context,
+      action: 'profile.session_ended',
+      entityType: 'session',
+      entityId: sessionId,
+    });
+  });
+}
+
+/** A person's own account: password (forgotten, reset, changed), name, e-mail address and sessions. */
+export function createAccountService(deps: AccountServiceDeps) {
+  return {
+    forgotPassword: forgotPassword.bind(null, deps),
+    resetPassword: resetPassword.bind(null, deps),
+    profile: profileOf.bind(null, deps),
+    changeName: changeName.bind(null, deps),
+    changePassword: changePassword.bind(null, deps),
+    requestEmailChange: requestEmailChange.bind(null, deps),
+    resendCode: resendCode.bind(null, deps),
+    verifyEmail: verifyEmail.bind(null, deps),
+    sessions: sessionsOf.bind(null, deps),
+    endSession: endSession.bind(null, deps),
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -15,40 +15,56 @@ const NO_RECORD = 'No parent record belongs to this account.';
 const toProfile = ({ id: _id, ...profile }: NonNullable<Awaited<ReturnType<typeof findParentProfile>>>) =>
   profile satisfies ParentProfile;
 
+export interface ParentProfileServiceDeps {
+  db: Database;
+  clock: Clock;
+}
+
+export async function parentProfileOf(
+  { db }: ParentProfileServiceDeps,
+  userId: string,
+): Promise<ParentProfile> {
+  const found = await findParentProfile(db, userId);
+  if (!found) throw notFound(NO_RECORD);
+  return toProfile(found);
+}
+
+/**
+ * Audited on the parent's record as an office edit is: which fields changed, never their values (the trigger of
+ * docs/decisions/020 keeps "changed" of each).
+ */
+export async function updateParentProfile(
+  { db, clock }: ParentProfileServiceDeps,
+  userId: string,
+  input: ParentProfileInput,
+  context: ChangeContext,
+): Promise<ParentProfile> {
+  return db.transaction(async (tx) => {
+    const before = await findParentProfile(tx, userId, true);
+    if (!before) throw notFound(NO_RECORD);
+    const changes = changedFields(before, input);
+    if (Object.keys(changes).length > 0) {
+      await updateParentContact(tx, before.id, input, clock());
+      await recordAudit(tx, {
+        ...context,
+        action: 'parent.updated',
+        entityType: 'parent',
+        entityId: before.id,
+        details: changes,
+      });
+    }
+    return toProfile({ ...before, ...input });
+  });
+}
+
 /**
  * A signed-in parent's own contact details (the parent portal). Only the contact fields of their record: the
  * name and e-mail are the office's (parentProfileInputSchema says why), and the children are the office's too.
  */
-export function createParentProfileService({ db, clock }: { db: Database; clock: Clock }) {
+export function createParentProfileService(deps: ParentProfileServiceDeps) {
   return {
-    async get(userId: string): Promise<ParentProfile> {
-      const found = await findParentProfile(db, userId);
-      if (!found) throw notFound(NO_RECORD);
-      return toProfile(found);
-    },
-
-    /**
-     * Audited on the parent's record as an office edit is: which fields changed, never their values (the trigger of
-     * docs/decisions/020 keeps "changed" of each).
-     */
-    async update(userId: string, input: ParentProfileInput, context: ChangeContext): Promise<ParentProfile> {
-      return db.transaction(async (tx) => {
-        const before = await findParentProfile(tx, userId, true);
-        if (!before) throw notFound(NO_RECORD);
-        const changes = changedFields(before, input);
-        if (Object.keys(changes).length > 0) {
-          await updateParentContact(tx, before.id, input, clock());
-          await recordAudit(tx, {
-            ...context,
-            action: 'parent.updated',
-            entityType: 'parent',
-            entityId: before.id,
-            details: changes,
-          });
-        }
-        return toProfile({ ...before, ...input });
-      });
-    },
+    get: parentProfileOf.bind(null, deps),
+    update: updateParentProfile.bind(null, deps),
   };
 }
 export type ParentProfileService = ReturnType<typeof createParentProfileService>;

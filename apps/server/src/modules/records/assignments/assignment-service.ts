@@ -69,6 +69,8 @@ const CONFLICTS = {
 
 /** Searched and listed by assignment-queries.ts (through the driver, vehicle and route they name). */
 const resource = tableResource(routeAssignments, { searchColumns: [] });
+/** An assignment's own row, as the kit locks it. */
+type AssignmentRecord = NonNullable<Awaited<ReturnType<typeof resource.lock>>>;
 const noSeats = () =>
   conflict(ASSIGNMENT_MESSAGES.noSeats, [{ field: 'studentIds', message: ASSIGNMENT_MESSAGES.noSeats }]);
 
@@ -97,114 +99,150 @@ export interface AssignmentServiceDeps {
   compliance: Pick<ComplianceService, 'assignmentBlockers' | 'overrideAssignment'>;
 }
 
-export function createAssignmentService(deps: AssignmentServiceDeps) {
-  const { db, compliance } = deps;
-  /** Who asked for a write, for its override record: the kit hands insert and update the input only. */
-  const contextOf = new WeakMap<object, ChangeContext>();
-  const overrideFor = async (
-    tx: Executor,
-    assignmentId: string,
-    input: AssignmentInput,
-    blockers: string[],
-  ) => {
-    const context = contextOf.get(input);
-    if (input.overrideReason && context)
-      await compliance.overrideAssignment(tx, assignmentId, input.overrideReason, blockers, context);
-  };
+/** The factory's deps, and who asked for each write: the kit hands insert and update the input only. */
+interface AssignmentDeps extends AssignmentServiceDeps {
+  contextOf: WeakMap<object, ChangeContext>;
+}
 
-  const toSummary = (row: AssignmentRow): AssignmentSummary => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-  });
+async function overrideFor(
+  { compliance, contextOf }: AssignmentDeps,
+  tx: Executor,
+  assignmentId: string,
+  input: AssignmentInput,
+  blockers: string[],
+) {
+  const context = contextOf.get(input);
+  if (input.overrideReason && context)
+    await compliance.overrideAssignment(tx, assignmentId, input.overrideReason, blockers, context);
+}
 
-  const toDetails = async (row: AssignmentRow): Promise<AssignmentDetails> => {
-    const [driver, vehicle, route, students] = await Promise.all([
-      deps.getDriver(row.driver.id),
-      deps.getVehicle(row.vehicle.id),
-      deps.getBusRoute(row.route.id),
-      deps.studentsOf(row.id),
+const toSummary = (row: AssignmentRow): AssignmentSummary => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function toDetails(deps: AssignmentServiceDeps, row: AssignmentRow): Promise<AssignmentDetails> {
+  const [driver, vehicle, route, students] = await Promise.all([
+    deps.getDriver(row.driver.id),
+    deps.getVehicle(row.vehicle.id),
+    deps.getBusRoute(row.route.id),
+    deps.studentsOf(row.id),
+  ]);
+  return { id: row.id, driver, vehicle, route, students, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * Driver and route exist (the vehicle was checked with its capacity) and all three are free, or this one's.
+ * Driver and route are read under a key-share lock (the lock the foreign key would take at insert, taken
+ * first): a delete racing with this write then either waits and finds the assignment (409), or has already
+ * removed the row and this answers 400, instead of the foreign key failing at insert.
+ */
+async function assertFree(tx: Executor, input: AssignmentInput, exceptId?: string) {
+  const parts = [
+    {
+      field: 'driverId',
+      column: routeAssignments.driverId,
+      id: input.driverId,
+      label: 'driver',
+      table: drivers,
+    },
+    {
+      field: 'vehicleId',
+      column: routeAssignments.vehicleId,
+      id: input.vehicleId,
+      label: 'vehicle',
+      table: null,
+    },
+    {
+      field: 'routeId',
+      column: routeAssignments.routeId,
+      id: input.routeId,
+      label: 'route',
+      table: busRoutes,
+    },
+  ] as const;
+  for (const part of parts) {
+    const holder = await assignmentHolding(tx, part.column, part.id, exceptId);
+    if (holder) {
+      const message = `This ${part.label} is already in the route assignment of "${holder.routeName}".`;
+      throw conflict(message, [{ field: part.field, message }]);
+    }
+  }
+  if (!(await lockKeyShared(tx, drivers, input.driverId)))
+    throw badRequest('The chosen driver does not exist.', [
+      { field: 'driverId', message: 'Driver not found' },
     ]);
-    return { id: row.id, driver, vehicle, route, students, createdAt: row.createdAt.toISOString() };
-  };
+  if (!(await lockKeyShared(tx, busRoutes, input.routeId)))
+    throw badRequest('The chosen route does not exist.', [{ field: 'routeId', message: 'Route not found' }]);
+}
 
-  /**
-   * Driver and route exist (the vehicle was checked with its capacity) and all three are free, or this one's.
-   * Driver and route are read under a key-share lock (the lock the foreign key would take at insert, taken
-   * first): a delete racing with this write then either waits and finds the assignment (409), or has already
-   * removed the row and this answers 400, instead of the foreign key failing at insert.
-   */
-  async function assertFree(tx: Executor, input: AssignmentInput, exceptId?: string) {
-    const parts = [
-      {
-        field: 'driverId',
-        column: routeAssignments.driverId,
-        id: input.driverId,
-        label: 'driver',
-        table: drivers,
-      },
-      {
-        field: 'vehicleId',
-        column: routeAssignments.vehicleId,
-        id: input.vehicleId,
-        label: 'vehicle',
-        table: null,
-      },
-      {
-        field: 'routeId',
-        column: routeAssignments.routeId,
-        id: input.routeId,
-        label: 'route',
-        table: busRoutes,
-      },
-    ] as const;
-    for (const part of parts) {
-      const holder = await assignmentHolding(tx, part.column, part.id, exceptId);
-      if (holder) {
-        const message = `This ${part.label} is already in the route assignment of "${holder.routeName}".`;
-        throw conflict(message, [{ field: part.field, message }]);
-      }
-    }
-    if (!(await lockKeyShared(tx, drivers, input.driverId)))
-      throw badRequest('The chosen driver does not exist.', [
-        { field: 'driverId', message: 'Driver not found' },
-      ]);
-    if (!(await lockKeyShared(tx, busRoutes, input.routeId)))
-      throw badRequest('The chosen route does not exist.', [
-        { field: 'routeId', message: 'Route not found' },
-      ]);
+/**
+ * Seats exactly `studentIds` on the assignment. The caller holds the assignment's lock and a share lock on the
+ * vehicle, so neither the seats nor the capacity can change underneath this check.
+ */
+async function seat(tx: Executor, assignmentId: string, capacity: number, studentIds: string[]) {
+  if (studentIds.length > capacity) throw noSeats();
+  const existing = await existingStudentIds(tx, studentIds);
+  const missing = studentIds.filter((id) => !existing.has(id));
+  if (missing.length)
+    throw badRequest('Some chosen students do not exist.', [
+      { field: 'studentIds', message: `${missing.length} student(s) not found` },
+    ]);
+  const [elsewhere] = await seatedElsewhere(tx, studentIds, assignmentId);
+  if (elsewhere) {
+    const message = `${elsewhere.studentName} already rides with the route assignment of "${elsewhere.routeName}".`;
+    throw conflict(message, [{ field: 'studentIds', message }]);
   }
+  await replaceSeats(tx, assignmentId, studentIds);
+}
 
-  /**
-   * Seats exactly `studentIds` on the assignment. The caller holds the assignment's lock and a share lock on the
-   * vehicle, so neither the seats nor the capacity can change underneath this check.
-   */
-  async function seat(tx: Executor, assignmentId: string, capacity: number, studentIds: string[]) {
-    if (studentIds.length > capacity) throw noSeats();
-    const existing = await existingStudentIds(tx, studentIds);
-    const missing = studentIds.filter((id) => !existing.has(id));
-    if (missing.length)
-      throw badRequest('Some chosen students do not exist.', [
-        { field: 'studentIds', message: `${missing.length} student(s) not found` },
-      ]);
-    const [elsewhere] = await seatedElsewhere(tx, studentIds, assignmentId);
-    if (elsewhere) {
-      const message = `${elsewhere.studentName} already rides with the route assignment of "${elsewhere.routeName}".`;
-      throw conflict(message, [{ field: 'studentIds', message }]);
-    }
-    await replaceSeats(tx, assignmentId, studentIds);
-  }
+async function capacityOf(tx: Executor, vehicleId: string) {
+  const capacity = await lockedCapacity(tx, vehicleId);
+  if (capacity === undefined)
+    throw badRequest('The chosen vehicle does not exist.', [
+      { field: 'vehicleId', message: 'Vehicle not found' },
+    ]);
+  return capacity;
+}
 
-  const capacityOf = async (tx: Executor, vehicleId: string) => {
-    const capacity = await lockedCapacity(tx, vehicleId);
-    if (capacity === undefined)
-      throw badRequest('The chosen vehicle does not exist.', [
-        { field: 'vehicleId', message: 'Vehicle not found' },
-      ]);
-    return capacity;
-  };
+async function insertAssignment(deps: AssignmentDeps, tx: Executor, input: AssignmentCreateInput) {
+  const capacity = await capacityOf(tx, input.vehicleId);
+  await assertFree(tx, input);
+  const blockers = await deps.compliance.assignmentBlockers(tx, input, input.overrideReason);
+  const { studentIds, overrideReason: _reason, ...parts } = input;
+  const id = await resource.insert(tx, parts);
+  await seat(tx, id, capacity, studentIds);
+  await overrideFor(deps, tx, id, input, blockers);
+  return id;
+}
 
-  const service = createResourceService({
-    db,
+/** Changing the vehicle re-checks the children against the new capacity. */
+async function updateAssignment(
+  deps: AssignmentDeps,
+  tx: Executor,
+  before: AssignmentRecord,
+  input: AssignmentInput,
+) {
+  const capacity = await capacityOf(tx, input.vehicleId);
+  if ((await seatedCount(tx, before.id)) > capacity) throw noSeats();
+  await assertFree(tx, input, before.id);
+  const blockers = await deps.compliance.assignmentBlockers(tx, input, input.overrideReason);
+  const { overrideReason: _reason, ...parts } = input;
+  await resource.update(tx, before, parts);
+  await overrideFor(deps, tx, before.id, input, blockers);
+  // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
+  await pendingTripsFollowAssignment(tx, before.id);
+}
+
+async function removeAssignment(tx: Executor, row: AssignmentRecord) {
+  await detachPendingTrips(tx, row.id);
+  return resource.remove(tx, row);
+}
+
+/** The resource kit's service of assignments, its rules bound to `deps`. */
+function assignmentKit(deps: AssignmentDeps) {
+  return createResourceService({
+    db: deps.db,
     entity: 'assignment',
     auditEntity: 'route_assignment',
     notFoundMessage: 'Route assignment not found.',
@@ -212,59 +250,59 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
     ...resource,
     list: listAssignments,
     find: findAssignment,
-    async insert(tx, input: AssignmentCreateInput) {
-      const capacity = await capacityOf(tx, input.vehicleId);
-      await assertFree(tx, input);
-      const blockers = await compliance.assignmentBlockers(tx, input, input.overrideReason);
-      const { studentIds, overrideReason: _reason, ...parts } = input;
-      const id = await resource.insert(tx, parts);
-      await seat(tx, id, capacity, studentIds);
-      await overrideFor(tx, id, input, blockers);
-      return id;
-    },
-    /** Changing the vehicle re-checks the children against the new capacity. */
-    async update(tx, before, input: AssignmentInput) {
-      const capacity = await capacityOf(tx, input.vehicleId);
-      if ((await seatedCount(tx, before.id)) > capacity) throw noSeats();
-      await assertFree(tx, input, before.id);
-      const blockers = await compliance.assignmentBlockers(tx, input, input.overrideReason);
-      const { overrideReason: _reason, ...parts } = input;
-      await resource.update(tx, before, parts);
-      await overrideFor(tx, before.id, input, blockers);
-      // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
-      await pendingTripsFollowAssignment(tx, before.id);
-    },
-    async remove(tx, row) {
-      await detachPendingTrips(tx, row.id);
-      return resource.remove(tx, row);
-    },
-    toAnswer: toDetails,
+    insert: (tx, input: AssignmentCreateInput) => insertAssignment(deps, tx, input),
+    update: (tx, before, input: AssignmentInput) => updateAssignment(deps, tx, before, input),
+    remove: removeAssignment,
+    toAnswer: toDetails.bind(null, deps),
     toListAnswer: toSummary,
     describeCreated: (input) => ({ ...input }),
     describeRemoved: (row) => ({ driverId: row.driverId, vehicleId: row.vehicleId, routeId: row.routeId }),
   });
+}
+type AssignmentKit = ReturnType<typeof assignmentKit>;
 
+function createAssignment(
+  { contextOf }: AssignmentDeps,
+  kit: AssignmentKit,
+  input: AssignmentCreateInput,
+  context: ChangeContext,
+) {
+  contextOf.set(input, context);
+  return kit.create(input, context);
+}
+
+function changeAssignment(
+  { contextOf }: AssignmentDeps,
+  kit: AssignmentKit,
+  id: string,
+  input: AssignmentInput,
+  context: ChangeContext,
+) {
+  contextOf.set(input, context);
+  return kit.update(id, input, context);
+}
+
+/** Replaces the children who ride with an assignment. */
+async function assignStudents(
+  kit: AssignmentKit,
+  input: AssignStudentsInput,
+  context: ChangeContext,
+): Promise<AssignmentDetails> {
+  await kit.change(input.id, context, 'students_assigned', async (tx, row) => {
+    await seat(tx, input.id, await capacityOf(tx, row.vehicleId), input.studentIds);
+    return { studentIds: input.studentIds };
+  });
+  return kit.get(input.id);
+}
+
+export function createAssignmentService(deps: AssignmentServiceDeps) {
+  const withContexts: AssignmentDeps = { ...deps, contextOf: new WeakMap() };
+  const kit = assignmentKit(withContexts);
   return {
-    ...service,
-
-    create(input: AssignmentCreateInput, context: ChangeContext) {
-      contextOf.set(input, context);
-      return service.create(input, context);
-    },
-
-    update(id: string, input: AssignmentInput, context: ChangeContext) {
-      contextOf.set(input, context);
-      return service.update(id, input, context);
-    },
-
-    /** Replaces the children who ride with an assignment. */
-    async assignStudents(input: AssignStudentsInput, context: ChangeContext): Promise<AssignmentDetails> {
-      await service.change(input.id, context, 'students_assigned', async (tx, row) => {
-        await seat(tx, input.id, await capacityOf(tx, row.vehicleId), input.studentIds);
-        return { studentIds: input.studentIds };
-      });
-      return service.get(input.id);
-    },
+    ...kit,
+    create: createAssignment.bind(null, withContexts, kit),
+    update: changeAssignment.bind(null, withContexts, kit),
+    assignStudents: assignStudents.bind(null, kit),
   };
 }
 export type AssignmentService = ReturnType<typeof createAssignmentService>;

@@ -119,125 +119,150 @@ async function writeRun(
   );
 }
 
-/**
- * Reviewing a plan (the chosen vehicles' routes now and as proposed, who changes) and accepting it: the one
- * write of the planner into stops, routes and seats (decision 029).
- */
-export function createPlanReviewService({
-  db,
-  clock,
-  timeZone,
-}: {
+export interface PlanReviewServiceDeps {
   db: Database;
   clock: Clock;
   /** Which day is today: its trips and later ones, not yet started, follow the accepted runs. */
   timeZone: string;
-}) {
-  const write = writerFor(db, CONFLICTS);
+}
 
+type PlanResult = NonNullable<ProposalRow['result']>;
+
+/** The plan's new stops, inserted; and each stop of the plan (reused or new) by its key, as a stop id. */
+async function insertNewStops(tx: Executor, result: PlanResult, state: PlanState) {
+  const names = stopNamesOf(state);
+  const created = newStops(result);
+  const createdIds = await insertStops(
+    tx,
+    created.map((stop) => ({
+      name: names.get(stopKey(stop))!,
+      lat: stop.lat,
+      lng: stop.lng,
+      address: state.children.get(stop.childIds[0] ?? '')?.address ?? null,
+    })),
+  );
+  const stopIdOf = new Map([
+    ...reusedStopIds(result).map((stopId) => [stopId, stopId] as const),
+    ...created.map((stop, index) => [stopKey(stop), createdIds[index]!] as const),
+  ]);
+  return { created, stopIdOf };
+}
+
+/**
+ * Each route of the plan's vehicles gets its planned runs and its morning riders as seats (taken off any other
+ * assignment). Answers the vehicles whose routes changed.
+ */
+async function rewriteRoutes(
+  tx: Executor,
+  result: PlanResult,
+  state: PlanState,
+  stopIdOf: Map<string, string>,
+) {
+  // Routes locked in id order, the lock every schedule writer takes, so two writers cannot deadlock.
+  const used = runVehicleIds(result)
+    .map((vehicleId) => state.vehicles.get(vehicleId)!)
+    .sort((a, b) => a.routeId!.localeCompare(b.routeId!));
+  for (const vehicle of used) await lockRoute(tx, vehicle.routeId!, 'update');
+  for (const vehicle of used) {
+    const morning = result.morningRuns.find((run) => run.vehicleId === vehicle.vehicleId);
+    const afternoon = result.afternoonRuns.find((run) => run.vehicleId === vehicle.vehicleId);
+    await writeRun(tx, vehicle.routeId!, 'PICKUP', morning, stopIdOf);
+    await writeRun(tx, vehicle.routeId!, 'DROP', afternoon, stopIdOf);
+    const riders = morning?.stops.flatMap((stop) => stop.childIds) ?? [];
+    await unseatElsewhere(tx, riders, vehicle.assignmentId!);
+    await replaceSeats(tx, vehicle.assignmentId!, riders);
+  }
+  return used;
+}
+
+export async function reviewPlan({ db }: PlanReviewServiceDeps, id: string): Promise<PlanReview> {
+  const found = await proposalWithSchool(db, id);
+  if (!found) throw notFound(NOT_FOUND);
+  const row = found.proposal;
+  const result = doneResult(row, 'reviewed');
+  const state = await stateOf(db, row, false);
+  const names = stopNamesOf(state);
+  const requested = row.request.vehicleIds.flatMap((vehicleId) => state.vehicles.get(vehicleId) ?? []);
+  const currentStops = await morningStopsOfRoutes(
+    db,
+    requested.flatMap((vehicle) => vehicle.routeId ?? []),
+  );
   return {
-    async review(id: string): Promise<PlanReview> {
-      const found = await proposalWithSchool(db, id);
-      if (!found) throw notFound(NOT_FOUND);
-      const row = found.proposal;
-      const result = doneResult(row, 'reviewed');
-      const state = await stateOf(db, row, false);
-      const names = stopNamesOf(state);
-      const requested = row.request.vehicleIds.flatMap((vehicleId) => state.vehicles.get(vehicleId) ?? []);
-      const currentStops = await morningStopsOfRoutes(
-        db,
-        requested.flatMap((vehicle) => vehicle.routeId ?? []),
-      );
-      return {
-        proposalId: row.id,
-        school: state.school,
-        current: currentRuns(requested, currentStops, state.seated, state.children),
-        proposed: proposedRuns(state, names),
-        summary: result.summary,
-        changes: changesOf(state, names),
-        blockers: blockersOf(state),
-        acceptedAt: row.acceptedAt?.toISOString() ?? null,
-      };
-    },
+    proposalId: row.id,
+    school: state.school,
+    current: currentRuns(requested, currentStops, state.seated, state.children),
+    proposed: proposedRuns(state, names),
+    summary: result.summary,
+    changes: changesOf(state, names),
+    blockers: blockersOf(state),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  };
+}
 
-    /**
-     * In one transaction, under the proposal's lock (a second acceptance waits, then finds it accepted): the new
-     * stops, each run's route's runs and stops, the children's stops and seats, and one audit entry.
-     */
-    async accept(id: string, context: ChangeContext): Promise<PlanAccepted> {
-      const acceptedAt = clock();
-      return write(async (tx) => {
-        const row = await lockProposal(tx, id);
-        if (!row) throw notFound(NOT_FOUND);
-        const result = doneResult(row, 'accepted');
-        const state = await stateOf(tx, row, true);
-        const blockers = blockersOf(state);
-        if (blockers.length > 0) throw conflict(blockers.join(' '));
+/**
+ * In one transaction, under the proposal's lock (a second acceptance waits, then finds it accepted): the new
+ * stops, each run's route's runs and stops, the children's stops and seats, and one audit entry.
+ */
+export async function acceptPlan(
+  { db, clock, timeZone }: PlanReviewServiceDeps,
+  id: string,
+  context: ChangeContext,
+): Promise<PlanAccepted> {
+  const acceptedAt = clock();
+  const write = writerFor(db, CONFLICTS);
+  return write(async (tx) => {
+    const row = await lockProposal(tx, id);
+    if (!row) throw notFound(NOT_FOUND);
+    const result = doneResult(row, 'accepted');
+    const state = await stateOf(tx, row, true);
+    const blockers = blockersOf(state);
+    if (blockers.length > 0) throw conflict(blockers.join(' '));
 
-        const names = stopNamesOf(state);
-        const created = newStops(result);
-        const createdIds = await insertStops(
-          tx,
-          created.map((stop) => ({
-            name: names.get(stopKey(stop))!,
-            lat: stop.lat,
-            lng: stop.lng,
-            address: state.children.get(stop.childIds[0] ?? '')?.address ?? null,
-          })),
-        );
-        const stopIdOf = new Map([
-          ...reusedStopIds(result).map((stopId) => [stopId, stopId] as const),
-          ...created.map((stop, index) => [stopKey(stop), createdIds[index]!] as const),
-        ]);
+    const { created, stopIdOf } = await insertNewStops(tx, result, state);
+    const used = await rewriteRoutes(tx, result, state, stopIdOf);
+    const ties = [...stopOfChild(result)].map(([studentId, stop]) => ({
+      studentId,
+      stopId: stopIdOf.get(stopKey(stop))!,
+    }));
+    await setStops(tx, 'PICKUP', ties);
+    await setStops(tx, 'DROP', ties);
+    const unseated = unseatedIds(state);
+    await untie(tx, unseated);
+    const tripsRefreshed = await pendingTripsFollowRoutes(
+      tx,
+      used.map((vehicle) => vehicle.routeId!),
+      { fromDate: zonedDate(acceptedAt, timeZone), timeZone },
+    );
+    await markAccepted(tx, id, acceptedAt, context.actor.id);
 
-        // Routes locked in id order, the lock every schedule writer takes, so two writers cannot deadlock.
-        const used = runVehicleIds(result)
-          .map((vehicleId) => state.vehicles.get(vehicleId)!)
-          .sort((a, b) => a.routeId!.localeCompare(b.routeId!));
-        for (const vehicle of used) await lockRoute(tx, vehicle.routeId!, 'update');
-        const unseated = unseatedIds(state);
-        for (const vehicle of used) {
-          const morning = result.morningRuns.find((run) => run.vehicleId === vehicle.vehicleId);
-          const afternoon = result.afternoonRuns.find((run) => run.vehicleId === vehicle.vehicleId);
-          await writeRun(tx, vehicle.routeId!, 'PICKUP', morning, stopIdOf);
-          await writeRun(tx, vehicle.routeId!, 'DROP', afternoon, stopIdOf);
-          const riders = morning?.stops.flatMap((stop) => stop.childIds) ?? [];
-          await unseatElsewhere(tx, riders, vehicle.assignmentId!);
-          await replaceSeats(tx, vehicle.assignmentId!, riders);
-        }
-        const ties = [...stopOfChild(result)].map(([studentId, stop]) => ({
-          studentId,
-          stopId: stopIdOf.get(stopKey(stop))!,
-        }));
-        await setStops(tx, 'PICKUP', ties);
-        await setStops(tx, 'DROP', ties);
-        await untie(tx, unseated);
-        const tripsRefreshed = await pendingTripsFollowRoutes(
-          tx,
-          used.map((vehicle) => vehicle.routeId!),
-          { fromDate: zonedDate(acceptedAt, timeZone), timeZone },
-        );
-        await markAccepted(tx, id, acceptedAt, context.actor.id);
+    const accepted: PlanAccepted = {
+      proposalId: id,
+      acceptedAt: acceptedAt.toISOString(),
+      stopsCreated: created.length,
+      routesChanged: used.length,
+      childrenSeated: ties.length,
+      childrenUnseated: unseated.length,
+    };
+    const { proposalId: _proposalId, acceptedAt: _acceptedAt, ...counts } = accepted;
+    await recordAudit(tx, {
+      ...context,
+      action: 'plan.accepted',
+      entityType: 'plan_proposal',
+      entityId: id,
+      details: { schoolId: row.schoolId, ...counts, tripsRefreshed },
+    });
+    return accepted;
+  });
+}
 
-        const accepted: PlanAccepted = {
-          proposalId: id,
-          acceptedAt: acceptedAt.toISOString(),
-          stopsCreated: created.length,
-          routesChanged: used.length,
-          childrenSeated: ties.length,
-          childrenUnseated: unseated.length,
-        };
-        const { proposalId: _proposalId, acceptedAt: _acceptedAt, ...counts } = accepted;
-        await recordAudit(tx, {
-          ...context,
-          action: 'plan.accepted',
-          entityType: 'plan_proposal',
-          entityId: id,
-          details: { schoolId: row.schoolId, ...counts, tripsRefreshed },
-        });
-        return accepted;
-      });
-    },
+/**
+ * Reviewing a plan (the chosen vehicles' routes now and as proposed, who changes) and accepting it: the one
+ * write of the planner into stops, routes and seats (decision 029).
+ */
+export function createPlanReviewService(deps: PlanReviewServiceDeps) {
+  return {
+    review: reviewPlan.bind(null, deps),
+    accept: acceptPlan.bind(null, deps),
   };
 }
 export type PlanReviewService = ReturnType<typeof createPlanReviewService>;

@@ -99,164 +99,178 @@ export interface PlannerServiceDeps {
   rules: PlanRules & { maxSeconds: number };
 }
 
+const PROPOSAL_CONFLICTS = {
+  plan_proposals_school_id_schools_id_fk: {
+    field: 'schoolId',
+    message: 'The school was deleted meanwhile.',
+  },
+};
+
+/** The operator's rules a job plans by, without the server's limit on a request. */
+const planRulesOf = (rules: PlannerServiceDeps['rules']): PlanRules => ({
+  walkingDistanceM: rules.walkingDistanceM,
+  maxChildrenPerStop: rules.maxChildrenPerStop,
+  maxRideSeconds: rules.maxRideSeconds,
+});
+
+/** The job's input, or a 404 naming what does not exist. */
+async function jobFor({ db, travel, rules }: PlannerServiceDeps, request: PlanRequest) {
+  const planRules = planRulesOf(rules);
+  const [school, homes, fleet] = await Promise.all([
+    schoolToPlan(db, request.schoolId),
+    childHomes(db, request.studentIds),
+    vehiclesToPlan(db, request.vehicleIds),
+  ]);
+  const errors: FieldError[] = [];
+  if (!school) errors.push({ field: 'schoolId', message: 'School not found.' });
+  const missingChildren = missingIds(request.studentIds, homes);
+  if (missingChildren.length > 0) errors.push(missingError('studentIds', 'Children', missingChildren));
+  const missingVehicles = missingIds(request.vehicleIds, fleet);
+  if (missingVehicles.length > 0) errors.push(missingError('vehicleIds', 'Vehicles', missingVehicles));
+  if (!school || errors.length > 0)
+    throw new AppError(404, errors.map((error) => error.message).join(' '), errors);
+
+  const existingStops = await stopsInArea(db, areaAround(homes, planRules.walkingDistanceM));
+  const job = schoolJob(school, {
+    children: homes,
+    existingStops,
+    vehicles: fleet,
+    rules: planRules,
+    travel,
+    seconds: request.seconds,
+    seed: request.seed,
+    iterations: request.iterations,
+  });
+  return { school, job };
+}
+
+async function readProposal(db: Database, id: string): Promise<PlanProposal> {
+  const found = await proposalWithSchool(db, id);
+  if (!found) throw notFound(NOT_FOUND);
+  return toProposal(found.proposal, found.schoolName);
+}
+
+/** A job whose process stopped beating is answered, and kept, as FAILED. */
+async function readCurrent({ db, clock }: PlannerServiceDeps, id: string): Promise<PlanProposal> {
+  const now = clock();
+  await failIfStale(db, id, new Date(now.getTime() - STALE_AFTER_MS), {
+    error: RESTART_MESSAGE,
+    finishedAt: now,
+  });
+  return readProposal(db, id);
+}
+
+/** Writes the job's row (audited) and hands it to the runner, which plans it now or when its turn comes. */
+async function startInLine(
+  { db, clock, runner }: PlannerServiceDeps,
+  school: SchoolToPlan,
+  job: PlanJob,
+  request: PlanRequest,
+  context: ChangeContext,
+  place: { release(): void },
+): Promise<PlanProposal> {
+  const now = clock();
+  const write = writerFor(db, PROPOSAL_CONFLICTS);
+  const row = await write(async (tx) => {
+    const created = await insertProposal(tx, {
+      schoolId: school.id,
+      status: 'RUNNING',
+      request,
+      createdBy: context.actor.id,
+      createdAt: now,
+      heartbeatAt: now,
+    });
+    await recordAudit(tx, {
+      ...context,
+      action: 'plan.started',
+      entityType: 'plan_proposal',
+      entityId: created.id,
+      details: {
+        schoolId: school.id,
+        children: request.studentIds.length,
+        vehicles: request.vehicleIds.length,
+        seconds: request.seconds,
+        seed: request.seed,
+        iterations: request.iterations,
+      },
+    });
+    return created;
+  });
+  // The place turns into the job itself in the same turn of the event loop.
+  place.release();
+  await runner.start(row.id, job);
+  return readProposal(db, row.id);
+}
+
+const notRunning = (proposal: PlanProposal) =>
+  conflict(`This planning job is not running any more: it is ${proposal.status.toLowerCase()}.`);
+
+/** Starts a job, or puts it in line behind the one planning; `ahead` tells how many jobs come first. */
+export async function startPlanning(
+  deps: PlannerServiceDeps,
+  request: PlanRequest,
+  context: ChangeContext,
+): Promise<{ proposal: PlanProposal; ahead: number }> {
+  const { maxSeconds } = deps.rules;
+  if (request.seconds > maxSeconds) {
+    const message = `Planning time in seconds must be at most ${maxSeconds} on this server`;
+    throw badRequest(message, [{ field: 'seconds', message }]);
+  }
+  const { school, job } = await jobFor(deps, request);
+  const place = deps.runner.reserve();
+  if (!place)
+    throw conflict(
+      `Another planning job is running on this server and ${MAX_WAITING_JOBS} more are waiting; ` +
+        'try again when one has finished.',
+    );
+  try {
+    return { proposal: await startInLine(deps, school, job, request, context, place), ahead: place.ahead };
+  } finally {
+    place.release();
+  }
+}
+
+/** Cancels a RUNNING job, wherever it runs: its row here, its thread now if it is this process's (else at
+ * its owner's next beat). */
+export async function cancelPlanning(
+  deps: PlannerServiceDeps,
+  id: string,
+  context: ChangeContext,
+): Promise<PlanProposal> {
+  const { db, clock, runner } = deps;
+  const current = await readCurrent(deps, id);
+  if (current.status !== 'RUNNING') throw notRunning(current);
+  const write = writerFor(db, PROPOSAL_CONFLICTS);
+  const cancelled = await write(async (tx) => {
+    const ended = await endProposal(tx, id, { status: 'CANCELLED', finishedAt: clock() });
+    if (!ended) return false;
+    await recordAudit(tx, {
+      ...context,
+      action: 'plan.cancelled',
+      entityType: 'plan_proposal',
+      entityId: id,
+      details: { schoolId: ended.schoolId },
+    });
+    return true;
+  });
+  // It ended between the look and the cancel (finished or failed): say how.
+  if (!cancelled) throw notRunning(await readProposal(db, id));
+  await runner.stop(id);
+  return readProposal(db, id);
+}
+
 /**
  * The route planner's jobs: start one for a school and chosen children and vehicles, read its progress and its
  * proposal, cancel it. Planning never changes stops, routes or seats; the proposal waits for review, and only
  * its acceptance (plan-review-service.ts) writes them.
  */
-export function createPlannerService({ db, clock, timeZone, runner, travel, rules }: PlannerServiceDeps) {
-  const { maxSeconds } = rules;
-  const planRules: PlanRules = {
-    walkingDistanceM: rules.walkingDistanceM,
-    maxChildrenPerStop: rules.maxChildrenPerStop,
-    maxRideSeconds: rules.maxRideSeconds,
-  };
-  const write = writerFor(db, {
-    plan_proposals_school_id_schools_id_fk: {
-      field: 'schoolId',
-      message: 'The school was deleted meanwhile.',
-    },
-  });
-
-  /** The job's input, or a 404 naming what does not exist. */
-  async function jobFor(request: PlanRequest) {
-    const [school, homes, fleet] = await Promise.all([
-      schoolToPlan(db, request.schoolId),
-      childHomes(db, request.studentIds),
-      vehiclesToPlan(db, request.vehicleIds),
-    ]);
-    const errors: FieldError[] = [];
-    if (!school) errors.push({ field: 'schoolId', message: 'School not found.' });
-    const missingChildren = missingIds(request.studentIds, homes);
-    if (missingChildren.length > 0) errors.push(missingError('studentIds', 'Children', missingChildren));
-    const missingVehicles = missingIds(request.vehicleIds, fleet);
-    if (missingVehicles.length > 0) errors.push(missingError('vehicleIds', 'Vehicles', missingVehicles));
-    if (!school || errors.length > 0)
-      throw new AppError(404, errors.map((error) => error.message).join(' '), errors);
-
-    const existingStops = await stopsInArea(db, areaAround(homes, planRules.walkingDistanceM));
-    const job = schoolJob(school, {
-      children: homes,
-      existingStops,
-      vehicles: fleet,
-      rules: planRules,
-      travel,
-      seconds: request.seconds,
-      seed: request.seed,
-      iterations: request.iterations,
-    });
-    return { school, job };
-  }
-
-  async function read(id: string): Promise<PlanProposal> {
-    const found = await proposalWithSchool(db, id);
-    if (!found) throw notFound(NOT_FOUND);
-    return toProposal(found.proposal, found.schoolName);
-  }
-
-  /** A job whose process stopped beating is answered, and kept, as FAILED. */
-  async function readCurrent(id: string): Promise<PlanProposal> {
-    const now = clock();
-    await failIfStale(db, id, new Date(now.getTime() - STALE_AFTER_MS), {
-      error: RESTART_MESSAGE,
-      finishedAt: now,
-    });
-    return read(id);
-  }
-
-  /** Writes the job's row (audited) and hands it to the runner, which plans it now or when its turn comes. */
-  async function startInLine(
-    school: SchoolToPlan,
-    job: PlanJob,
-    request: PlanRequest,
-    context: ChangeContext,
-    place: { release(): void },
-  ): Promise<PlanProposal> {
-    const now = clock();
-    const row = await write(async (tx) => {
-      const created = await insertProposal(tx, {
-        schoolId: school.id,
-        status: 'RUNNING',
-        request,
-        createdBy: context.actor.id,
-        createdAt: now,
-        heartbeatAt: now,
-      });
-      await recordAudit(tx, {
-        ...context,
-        action: 'plan.started',
-        entityType: 'plan_proposal',
-        entityId: created.id,
-        details: {
-          schoolId: school.id,
-          children: request.studentIds.length,
-          vehicles: request.vehicleIds.length,
-          seconds: request.seconds,
-          seed: request.seed,
-          iterations: request.iterations,
-        },
-      });
-      return created;
-    });
-    // The place turns into the job itself in the same turn of the event loop.
-    place.release();
-    await runner.start(row.id, job);
-    return read(row.id);
-  }
-
-  const notRunning = (proposal: PlanProposal) =>
-    conflict(`This planning job is not running any more: it is ${proposal.status.toLowerCase()}.`);
-
+export function createPlannerService(deps: PlannerServiceDeps) {
+  const { db, clock, timeZone } = deps;
   return {
     ...createPlanReviewService({ db, clock, timeZone }),
-
-    /** Starts a job, or puts it in line behind the one planning; `ahead` tells how many jobs come first. */
-    async start(
-      request: PlanRequest,
-      context: ChangeContext,
-    ): Promise<{ proposal: PlanProposal; ahead: number }> {
-      if (request.seconds > maxSeconds) {
-        const message = `Planning time in seconds must be at most ${maxSeconds} on this server`;
-        throw badRequest(message, [{ field: 'seconds', message }]);
-      }
-      const { school, job } = await jobFor(request);
-      const place = runner.reserve();
-      if (!place)
-        throw conflict(
-          `Another planning job is running on this server and ${MAX_WAITING_JOBS} more are waiting; ` +
-            'try again when one has finished.',
-        );
-      try {
-        return { proposal: await startInLine(school, job, request, context, place), ahead: place.ahead };
-      } finally {
-        place.release();
-      }
-    },
-
-    get: readCurrent,
-
-    /** Cancels a RUNNING job, wherever it runs: its row here, its thread now if it is this process's (else at
-     * its owner's next beat). */
-    async cancel(id: string, context: ChangeContext): Promise<PlanProposal> {
-      const current = await readCurrent(id);
-      if (current.status !== 'RUNNING') throw notRunning(current);
-      const cancelled = await write(async (tx) => {
-        const ended = await endProposal(tx, id, { status: 'CANCELLED', finishedAt: clock() });
-        if (!ended) return false;
-        await recordAudit(tx, {
-          ...context,
-          action: 'plan.cancelled',
-          entityType: 'plan_proposal',
-          entityId: id,
-          details: { schoolId: ended.schoolId },
-        });
-        return true;
-      });
-      // It ended between the look and the cancel (finished or failed): say how.
-      if (!cancelled) throw notRunning(await read(id));
-      await runner.stop(id);
-      return read(id);
-    },
+    start: startPlanning.bind(null, deps),
+    get: readCurrent.bind(null, deps),
+    cancel: cancelPlanning.bind(null, deps),
   };
 }
 export type PlannerService = ReturnType<typeof createPlannerService>;
