@@ -29,3 +29,4 @@ export * from './inspections.js';
 export * from './reports.js';
 export * from './data-transfer.js';
 export * from './second-factor.js';
+export * from './i18n.js';

@@ -1,4 +1,5 @@
 import { createTheme, type Components, type PaletteMode, type Theme } from '@mui/material/styles';
+import { tokens } from '../design/tokens';
 import { contrastComponents, TEXT_CONTRAST, toastColours } from './theme-contrast';
 
 /** What the user asks of the app beside its colour mode. */
@@ -45,23 +46,22 @@ const NO_DURATION = {
   leavingScreen: 0,
 };
 
-/** The brand's colours, backgrounds per mode and a 6px corner radius. */
+/** The brand's colours, backgrounds per mode, corners and type, from the shared design tokens. */
 export function createAppTheme(mode: PaletteMode, { reducedMotion = false }: ThemePreferences = {}): Theme {
   return createTheme({
     palette: {
       mode,
-      primary: { main: '#FFB419' },
-      secondary: { main: '#000000' },
-      background: { default: mode === 'light' ? '#f0f2f5' : '#020202' },
+      primary: { main: tokens.palette[mode].primary },
+      secondary: { main: tokens.palette[mode].secondary },
+      background: { default: tokens.palette[mode].background },
       // Text on a filled colour (a chip, a toast) is black or white, whichever reaches WCAG AA.
       contrastThreshold: TEXT_CONTRAST,
     },
-    shape: { borderRadius: 6 },
+    shape: { borderRadius: tokens.radius },
     components: { ...contrastComponents(), ...(reducedMotion ? stillComponents() : {}) },
     ...(reducedMotion ? { transitions: { duration: NO_DURATION } } : {}),
     typography: {
-      // System fonts: nothing to download, and the server's content security policy allows no font host.
-      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      fontFamily: tokens.fontFamily,
     },
   });
 }
