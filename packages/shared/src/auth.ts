@@ -9,6 +9,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** The language the person chose (PUT /api/account/language), or null to follow the browser (decision 053). */
+  language: z.string().nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
