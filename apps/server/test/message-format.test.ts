@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage, formatMessage, messagePlaceholders, translator } from '@school-transport/shared';
+import { notificationMail } from '../src/modules/operations/notifications/notification-mail.js';
 import { browserLanguages } from '../src/modules/platform/i18n/browser-languages.js';
 import { messageCatalogues } from '../src/modules/platform/i18n/catalogues.js';
 import { clockTimeIn, recipientLanguage, translatorFor } from '../src/modules/platform/i18n/translations.js';
+import { mails } from '../src/modules/platform/mail/templates.js';
 
 /** The message format of the catalogues (packages/shared/src/i18n.ts) and the server's use of it (decision 053). */
 const COUNTS = [0, 1, 2, 3, 11, 100];
@@ -145,5 +147,41 @@ describe('browserLanguages', () => {
     expect(browserLanguages('<script>, ../..')).toBeNull();
     expect(browserLanguages(undefined)).toBeNull();
     expect(browserLanguages('a1,b2,c3,d4,e5,f6,aa,bb,cc,dd,ee,ff')?.split(',')).toHaveLength(5);
+  });
+});
+
+describe('the mails of drivers and parents', () => {
+  it('are written in the recipient’s language, marked with it and its direction', () => {
+    const invitation = mails.appInvitation(
+      'sam@example.com',
+      'Sam',
+      'https://x.example/reset-password?token=t&app=driver',
+      { app: 'driver', signInUrl: 'https://x.example/driver' },
+      translatorFor('ar'),
+    );
+    expect(invitation.subject).toBe('SchoolRide: حسابك في تطبيق السائق');
+    expect(invitation.text).toContain('منحك مكتب النقل المدرسي حسابًا في تطبيق السائق من SchoolRide: رحلاتك');
+    expect(invitation.html).toContain('<div lang="ar" dir="rtl"');
+
+    const english = mails.appInvitation(
+      'pat@example.com',
+      'Pat',
+      'https://x.example/reset-password?token=t&app=parent',
+      { app: 'parent', signInUrl: 'https://x.example/parent' },
+      translatorFor('en'),
+    );
+    expect(english.subject).toBe('SchoolRide: your account for the parent portal');
+    expect(english.text).toContain(
+      'Your transport office gave you an account for the SchoolRide parent portal: whether your children',
+    );
+
+    const notice = notificationMail(
+      'ana@example.com',
+      { title: 'T', body: 'B', url: '/parent' },
+      'https://x.example',
+      translatorFor('es'),
+    );
+    expect(notice.text).toContain('Véalo en SchoolRide: https://x.example/parent');
+    expect(notice.html).toContain('<div lang="es" dir="ltr"');
   });
 });
