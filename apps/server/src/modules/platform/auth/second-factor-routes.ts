@@ -1,5 +1,5 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
