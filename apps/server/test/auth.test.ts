@@ -44,7 +44,7 @@ describe('POST /api/auth/login', () => {
       success: true,
       type: 'success',
       message: MESSAGES.loginSuccess,
-      user: { id: admin.id, name: admin.name, email: admin.email, role: 'admin' },
+      user: { id: admin.id, name: admin.name, email: admin.email, role: 'admin', language: null },
     });
     // 256 bits of base64url
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -57,6 +57,7 @@ describe('POST /api/auth/login', () => {
         name: admin.name,
         email: admin.email,
         role: 'admin',
+        language: null,
       });
     }
 

@@ -18,6 +18,9 @@ type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live' 
 const MATRIX: Record<string, Expected> = {
   'GET /api/health': 'public',
   'GET /api/settings': 'public',
+  // languages (issue 33): the list for the sign-in screens, one's own choice
+  'GET /api/languages': 'public',
+  'PUT /api/account/language': 'signed-in',
   'POST /api/auth/login': 'public',
   'POST /api/auth/second-factor': 'public',
   'POST /api/auth/second-factor/enrol': 'public',

@@ -103,15 +103,20 @@ async function subscribe(parent: Parent) {
 }
 
 let counter = 0;
-const item = (userId: string, overrides: Partial<NotificationItem> = {}): NotificationItem => ({
-  dedupKey: `BOARDED:test-${++counter}:${userId}`,
-  userId,
-  kind: 'BOARDED',
-  title: 'On the bus',
-  body: 'Your child boarded the morning bus at 07:42.',
-  url: '/parent',
-  ...overrides,
-});
+/** A test item with a fixed text in every language (the producers' own tests check their texts). */
+type TestItem = NotificationItem & { title: string; body: string };
+const item = (userId: string, overrides: Partial<TestItem> = {}): TestItem => {
+  const fields = {
+    dedupKey: `BOARDED:test-${++counter}:${userId}`,
+    userId,
+    kind: 'BOARDED' as const,
+    title: 'On the bus',
+    body: 'Your child boarded the morning bus at 07:42.',
+    url: '/parent',
+    ...overrides,
+  };
+  return { ...fields, text: () => ({ title: fields.title, body: fields.body }) };
+};
 
 /** Writes the items as a producer does: in a transaction of its own, committed before anything is sent. */
 const enqueue = (items: NotificationItem[]) => db().transaction((tx) => enqueueNotifications(tx, items));
@@ -416,7 +421,9 @@ describe('the outbox', () => {
     const parent = await newParent();
     await subscribe(parent);
     const notification = item(parent.id);
-    expect(await enqueue([notification, { ...notification, body: 'A second telling of it.' }])).toBe(1);
+    expect(
+      await enqueue([notification, item(parent.id, { ...notification, body: 'A second telling of it.' })]),
+    ).toBe(1);
     expect(await enqueue([notification])).toBe(0);
     const sender = dispatcher();
     expect(await sender.runOnce()).toBe(1);

@@ -104,6 +104,18 @@ function pluralBranches(body: string): Record<string, string> {
   return branches;
 }
 
+/** A plural branch with its own `#`s written as `count`: those of a plural nested in it stand for that one's count. */
+function withCount(branch: string, count: string): string {
+  let depth = 0;
+  let result = '';
+  for (const character of branch) {
+    if (character === '{') depth += 1;
+    else if (character === '}') depth -= 1;
+    result += character === '#' && depth === 0 ? count : character;
+  }
+  return result;
+}
+
 /** Writes `message` in `language` with `values` (see the module's comment for the syntax). */
 export function formatMessage(language: string, message: string, values: MessageValues = {}): string {
   let result = '';
@@ -129,7 +141,7 @@ export function formatMessage(language: string, message: string, values: Message
       const count = Number(values[name] ?? 0);
       const branches = pluralBranches(rest.slice(kind[0].length));
       const branch = branches[`=${count}`] ?? branches[pluralOf(language, count)] ?? branches.other!;
-      result += formatMessage(language, branch.replaceAll('#', formatNumber(language, count)), values);
+      result += formatMessage(language, withCount(branch, formatNumber(language, count)), values);
     }
     index = close + 1;
   }

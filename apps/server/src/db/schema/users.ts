@@ -27,6 +27,16 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The language the person chose for their app and the mails and push texts it causes (a folder of
+     * packages/shared/locales, e.g. 'es'); null: follow `browserLanguage`. Decision 053.
+     */
+    language: text('language'),
+    /**
+     * The languages the browser asked for at the last sign-in (its Accept-Language, in its order of preference:
+     * 'es-MX,es,en'), used while no `language` is chosen.
+     */
+    browserLanguage: text('browser_language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

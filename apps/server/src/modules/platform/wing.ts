@@ -27,6 +27,7 @@ import {
   secretBox,
 } from './auth/index.js';
 import { healthRoutes } from './health/index.js';
+import { createLanguageService, languageRoutes, messageCatalogues } from './i18n/index.js';
 import { createJobRunner } from './jobs/index.js';
 import { createMailer } from './mail/index.js';
 import { settingsRoutes } from './settings/index.js';
@@ -54,7 +55,8 @@ function signInRefusal(db: Database) {
 
 /**
  * The platform wing: what every other wing stands on. Sign-in and sessions, accounts, mail, the stored images and
- * their signed addresses, the job runner, the audit log's routes and retention, health and public settings.
+ * their signed addresses, the job runner, the audit log's routes and retention, health and public settings, the
+ * languages of the texts sent to parents and drivers.
  */
 export async function platformWing({ config, database, db, clock, log }: SharedServices) {
   const lifetimes = config.session;
@@ -91,6 +93,8 @@ export async function platformWing({ config, database, db, clock, log }: SharedS
     publicUrl,
   });
   const parentProfiles = createParentProfileService({ db, clock });
+  // Read now, so a catalogue that is not valid JSON stops the start rather than the first notification.
+  const languages = createLanguageService({ db, clock, catalogues: messageCatalogues() });
 
   const routes: WingRoutes = [
     healthRoutes(database, config),
@@ -102,6 +106,7 @@ export async function platformWing({ config, database, db, clock, log }: SharedS
     roleAccountRoutes(roleAccounts),
     parentProfileRoutes(parentProfiles),
     settingsRoutes(config),
+    languageRoutes(languages),
   ];
   const jobs = {
     auditRetention: auditRetentionJob({

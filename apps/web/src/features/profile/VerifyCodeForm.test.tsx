@@ -6,7 +6,7 @@ import { SessionContext, type SessionContextValue } from '../../lib/session/sess
 import { VerifyCodeForm } from './VerifyCodeForm';
 
 const SIGNED_IN: SessionContextValue = {
-  user: { id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' },
+  user: { id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', language: null },
   token: 'stored-token',
   isAdmin: true,
   endedByServer: false,

@@ -1,4 +1,4 @@
-import type { LanguageChoice } from '@school-transport/shared';
+import { LANGUAGE_PATHS, type LanguageChoice } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api/api-client';
 import { readStorage, removeStorage, writeStorage } from '../../lib/device/storage';
 
@@ -26,5 +26,5 @@ export const browserLanguages = (): readonly string[] =>
  */
 export async function saveAccountLanguage(token: string, language: string | null): Promise<LanguageChoice> {
   const choice: LanguageChoice = { language };
-  return apiRequest<LanguageChoice>('PUT', '/account/language', choice, { token });
+  return apiRequest<LanguageChoice>('PUT', LANGUAGE_PATHS.accountLanguage, choice, { token });
 }

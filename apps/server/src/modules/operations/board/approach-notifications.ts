@@ -1,6 +1,6 @@
-import { RUN_NAMES, type LiveTripDetails } from '@school-transport/shared';
+import type { LiveTripDetails } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import type { NotificationItem } from '../notifications/index.js';
+import { runName, type NotificationItem } from '../notifications/index.js';
 import { waitingChildren } from './board-queries.js';
 
 /**
@@ -29,14 +29,23 @@ export async function approachNotices(
     const eta = etaOf.get(`${child.tripId}:${child.position}`);
     if (!eta) return [];
     const minutes = Math.max(0, Math.round((Date.parse(eta) - now.getTime()) / 60_000));
+    const values = {
+      child: child.name,
+      run: runName(child.type),
+      route: child.routeName,
+      stop: child.stopName,
+      minutes,
+    };
     return [
       {
         dedupKey: `APPROACHING:${child.tripId}:${child.studentId}:${child.parentUserId}`,
         userId: child.parentUserId,
         studentId: child.studentId,
         kind: 'APPROACHING' as const,
-        title: `${child.name}’s bus is ${minutes <= 1 ? 'about a minute' : `about ${minutes} min`} away`,
-        body: `The ${RUN_NAMES[child.type]} (${child.routeName}) is expected at ${child.stopName} in ${minutes <= 1 ? 'a minute or less' : `${minutes} minutes`}.`,
+        text: (t) => ({
+          title: t('notification.approaching.title', values),
+          body: t('notification.approaching.body', values),
+        }),
         url: '/parent',
         minutes,
       },

@@ -1,6 +1,6 @@
-import { RUN_NAMES, type BoardTrip } from '@school-transport/shared';
+import type { BoardTrip } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import type { NotificationItem } from '../notifications/index.js';
+import { runName, type NotificationItem } from '../notifications/index.js';
 import { familiesOnTrips } from '../trips/index.js';
 
 /**
@@ -17,13 +17,16 @@ export async function lateNotices(
   const families = await familiesOnTrips(tx, [...lateness.keys()]);
   return families.map((row) => {
     const minutes = lateness.get(row.tripId)!;
+    const values = { child: row.name, run: runName(row.type), route: row.routeName, minutes };
     return {
       dedupKey: `LATE:${row.tripId}:${row.studentId}:${row.parentUserId}`,
       userId: row.parentUserId,
       studentId: row.studentId,
       kind: 'LATE' as const,
-      title: `${row.name}’s bus is running late`,
-      body: `The ${RUN_NAMES[row.type]} (${row.routeName}) is about ${minutes} min behind its plan.`,
+      text: (t) => ({
+        title: t('notification.late.title', values),
+        body: t('notification.late.body', values),
+      }),
       url: '/parent',
       minutes,
     };

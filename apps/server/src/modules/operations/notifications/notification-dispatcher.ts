@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
 import type { PushPayload } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
+import { translatorOf } from '../../platform/i18n/index.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { notificationMail } from './notification-mail.js';
 import {
@@ -169,7 +170,7 @@ export function createNotificationDispatcher(deps: DispatcherDeps) {
   async function email(row: ClaimedNotification): Promise<'sent' | 'no-address'> {
     const to = await recipient(db, row.userId);
     if (!to || to.disabledAt) return 'no-address';
-    await mailer.send(notificationMail(to.email, row, publicUrl));
+    await mailer.send(notificationMail(to.email, row, publicUrl, translatorOf(to)));
     return 'sent';
   }
 

@@ -2,9 +2,14 @@ import {
   PREFERENCE_OF_KIND,
   type NotificationKind,
   type NotificationPreferences,
+  type TripType,
 } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
+import { languageHolders, translatorOf, type Translator } from '../../platform/i18n/index.js';
 import { activeParents, insertNotifications, preferencesOf } from './notification-queries.js';
+
+/** A run's name in a notification (`run.PICKUP`: "morning run"), as a value of its message. */
+export const runName = (type: TripType) => ({ message: `run.${type}` });
 
 export interface NotificationItem {
   /**
@@ -16,9 +21,11 @@ export interface NotificationItem {
   /** The child it is about (every kind today): the row goes with the child's record, since its title names them. */
   studentId?: string;
   kind: NotificationKind;
-  /** What the phone shows: plain sentences, no more personal detail than the parent already has. */
-  title: string;
-  body: string;
+  /**
+   * What the phone shows, written in the parent's language (`t` of the `messages` catalogue, decision 053): plain
+   * sentences, no more personal detail than the parent already has.
+   */
+  text(t: Translator['t']): { title: string; body: string };
   /** Where tapping it leads, an address of the web app (a path such as `/parent`). */
   url: string;
   /**
@@ -43,7 +50,8 @@ export function wanted(item: NotificationItem, preferences: NotificationPreferen
  * Writes the notifications of an event into the outbox, in the transaction that stores the event: a crash loses
  * none, a rollback sends none, and the dedup key keeps each cause to one. Only what each parent chose is written,
  * and only for parents whose account is active. The caller wakes the dispatcher once its transaction has
- * committed (`dispatcher.wake()`); the dispatcher's timer finds them otherwise. Answers how many were written.
+ * committed (`dispatcher.wake()`); the dispatcher's timer finds them otherwise. Each is written in its parent's
+ * language as it is now (the history shows it so). Answers how many were written.
  */
 export async function enqueueNotifications(tx: Executor, items: NotificationItem[]): Promise<number> {
   if (!items.length) return 0;
@@ -54,15 +62,18 @@ export async function enqueueNotifications(tx: Executor, items: NotificationItem
   const kept = items.filter(
     (item) => parents.has(item.userId) && wanted(item, preferences.get(item.userId)!),
   );
+  const holders = await languageHolders(
+    tx,
+    kept.map((item) => item.userId),
+  );
   return insertNotifications(
     tx,
-    kept.map(({ dedupKey, userId, studentId, kind, title, body, url }) => ({
+    kept.map(({ dedupKey, userId, studentId, kind, text, url }) => ({
       dedupKey,
       userId,
       studentId: studentId ?? null,
       kind,
-      title,
-      body,
+      ...text(translatorOf(holders.get(userId)!).t),
       url,
     })),
   );

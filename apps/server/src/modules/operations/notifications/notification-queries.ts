@@ -170,7 +170,14 @@ export async function activeParents(db: Executor, userIds: string[]): Promise<Se
 /** Where an e-mail fallback goes, and whether the account may still receive anything. */
 export async function recipient(db: Executor, userId: string) {
   const [row] = await db
-    .select({ email: users.email, name: users.name, disabledAt: users.disabledAt })
+    .select({
+      email: users.email,
+      name: users.name,
+      disabledAt: users.disabledAt,
+      role: users.role,
+      language: users.language,
+      browserLanguage: users.browserLanguage,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -1,7 +1,6 @@
-import { RUN_NAMES, type RidershipKind, type TripType } from '@school-transport/shared';
+import type { RidershipKind, TripType } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import { zonedClockTime } from '../../../lib/zoned-time.js';
-import type { NotificationItem } from '../notifications/index.js';
+import { runName, type NotificationItem } from '../notifications/index.js';
 import { parentsOfStudents } from './ridership-queries.js';
 
 /** An event stored now that a parent is told of: a child of theirs got on or off a bus. */
@@ -12,9 +11,10 @@ export interface RiderMoment {
   occurredAt: string;
 }
 
-const TOLD: Partial<Record<RidershipKind, { kind: 'BOARDED' | 'LEFT'; verb: string }>> = {
-  BOARD: { kind: 'BOARDED', verb: 'got on the bus' },
-  ALIGHT: { kind: 'LEFT', verb: 'got off the bus' },
+/** The notification of each event a parent is told of, and its messages in the `messages` catalogue. */
+const TOLD: Partial<Record<RidershipKind, { kind: 'BOARDED' | 'LEFT'; message: string }>> = {
+  BOARD: { kind: 'BOARDED', message: 'notification.boarded' },
+  ALIGHT: { kind: 'LEFT', message: 'notification.left' },
 };
 
 /**
@@ -22,7 +22,8 @@ const TOLD: Partial<Record<RidershipKind, { kind: 'BOARDED' | 'LEFT'; verb: stri
  * One per child, trip and kind (the dedup key), so a child scanned twice, or a batch replayed, tells once. Said
  * only of a child seated on the trip (the caller leaves out anyone else's id): a card of another route's child
  * scanned on any bus must not alarm their family; the office gets the wrong-bus alert instead. The text names the
- * parent's own child, the run and the time, nothing of other children.
+ * parent's own child, the run and the time (on the operator's clock, written the parent's language's way), nothing
+ * of other children.
  */
 export async function riderNotifications(
   tx: Executor,
@@ -37,17 +38,21 @@ export async function riderNotifications(
   return told.flatMap((moment) => {
     const family = byStudent.get(moment.studentId!);
     if (!family) return [];
-    const { kind, verb } = TOLD[moment.kind]!;
+    const { kind, message } = TOLD[moment.kind]!;
     const trip = tripOf(moment.tripId);
-    const at = zonedClockTime(new Date(moment.occurredAt), timeZone);
+    const values = {
+      child: family.name,
+      time: { clockTime: new Date(moment.occurredAt), timeZone },
+      run: runName(trip.type),
+      route: trip.routeName,
+    };
     return [
       {
         dedupKey: `${kind}:${moment.tripId}:${family.studentId}:${family.parentUserId}`,
         userId: family.parentUserId,
         studentId: family.studentId,
         kind,
-        title: `${family.name} ${verb}`,
-        body: `At ${at}, on the ${RUN_NAMES[trip.type]} (${trip.routeName}).`,
+        text: (t) => ({ title: t(`${message}.title`, values), body: t(`${message}.body`, values) }),
         url: '/parent',
       },
     ];

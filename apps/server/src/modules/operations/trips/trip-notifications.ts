@@ -1,7 +1,6 @@
-import { RUN_NAMES } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { addDays } from '../../../lib/zoned-time.js';
-import { enqueueNotifications } from '../notifications/index.js';
+import { enqueueNotifications, runName } from '../notifications/index.js';
 import { familiesOnTrips } from './trip-queries.js';
 
 /**
@@ -21,14 +20,26 @@ export async function tellParentsOfCancelled(
   const families = (await familiesOnTrips(tx, tripIds)).filter((row) => soon.has(row.tripDate));
   return enqueueNotifications(
     tx,
-    families.map((row) => ({
-      dedupKey: `CANCELLED:${row.tripId}:${row.studentId}:${row.parentUserId}`,
-      userId: row.parentUserId,
-      studentId: row.studentId,
-      kind: 'CANCELLED' as const,
-      title: `No bus for ${row.name}: the ${RUN_NAMES[row.type]} is cancelled`,
-      body: `The ${RUN_NAMES[row.type]} (${row.routeName}) of ${row.tripDate === today ? 'today' : 'tomorrow'} is cancelled.${reason ? ` ${reason}` : ''}`,
-      url: '/parent',
-    })),
+    families.map((row) => {
+      const values = {
+        child: row.name,
+        run: runName(row.type),
+        route: row.routeName,
+        day: { message: row.tripDate === today ? 'day.today' : 'day.tomorrow' },
+        // The office's own words, as typed: not translated.
+        reason: reason ?? '',
+      };
+      return {
+        dedupKey: `CANCELLED:${row.tripId}:${row.studentId}:${row.parentUserId}`,
+        userId: row.parentUserId,
+        studentId: row.studentId,
+        kind: 'CANCELLED' as const,
+        text: (t) => ({
+          title: t('notification.cancelled.title', values),
+          body: t(reason ? 'notification.cancelled.bodyWithReason' : 'notification.cancelled.body', values),
+        }),
+        url: '/parent',
+      };
+    }),
   );
 }

@@ -34,6 +34,7 @@ import {
   updateUser,
   type UserRow,
 } from '../users/index.js';
+import { translatorOf } from '../i18n/index.js';
 import { type Mailer, mails } from '../mail/index.js';
 import {
   hasLiveToken,
@@ -130,7 +131,8 @@ export async function forgotPassword(
     });
     return issued;
   });
-  if (token) await mailer.send(mails.passwordReset(user.email, resetLink(publicUrl, token)));
+  if (token)
+    await mailer.send(mails.passwordReset(user.email, resetLink(publicUrl, token), translatorOf(user)));
 }
 
 /** A reset or invitation link sets the password once; every session of the account ends. */
@@ -172,7 +174,7 @@ export async function resetPassword(
     });
     return account;
   });
-  await mailer.send(mails.passwordChanged(user.email));
+  await mailer.send(mails.passwordChanged(user.email, translatorOf(user)));
 }
 
 export async function profileOf({ db, clock }: AccountServiceDeps, userId: string): Promise<Profile> {
@@ -228,7 +230,7 @@ export async function changePassword(
       entityId: user.id,
     });
   });
-  await mailer.send(mails.passwordChanged(user.email));
+  await mailer.send(mails.passwordChanged(user.email, translatorOf(user)));
 }
 
 /** The new address is only saved once the code mailed to it is entered (verifyEmail). */

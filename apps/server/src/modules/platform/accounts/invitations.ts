@@ -13,18 +13,19 @@ export interface Invitee {
   email: string;
 }
 
-export interface SentInvitation {
-  invitee: Invitee;
+export interface SentInvitation<I extends Invitee = Invitee> {
+  invitee: I;
   sentAt: Date;
   expiresAt: Date;
 }
 
-export interface InvitationRequest {
+/** `I`: what `check` reads of the invitee and `mail` needs (a driver's language, say). */
+export interface InvitationRequest<I extends Invitee = Invitee> {
   /** The audit action: 'user.invited', 'driver.invited' … */
   action: string;
   /** Runs with the account's row locked: answers the invitee, or throws why no invitation may go out. */
-  check(tx: Executor): Promise<Invitee>;
-  mail(invitee: Invitee, url: string): Mail;
+  check(tx: Executor): Promise<I>;
+  mail(invitee: I, url: string): Mail;
   /** Which app the link's page sends the person to once their password is chosen (the back-office if none). */
   app?: 'driver' | 'parent';
   /**
@@ -51,11 +52,11 @@ export function createInvitationSender({ db, clock, mailer, publicUrl }: Invitat
   const linkOf = (token: string, app: InvitationRequest['app']) =>
     `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}${app ? `&app=${app}` : ''}`;
 
-  return async function sendInvitation(
+  return async function sendInvitation<I extends Invitee>(
     userId: string,
     context: ChangeContext,
-    request: InvitationRequest,
-  ): Promise<SentInvitation> {
+    request: InvitationRequest<I>,
+  ): Promise<SentInvitation<I>> {
     const sentAt = clock();
     const { invitee, token } = await db.transaction(async (tx) => {
       await lockUser(tx, userId);

@@ -35,6 +35,9 @@ export async function findRoleAccount(db: Executor, role: AccountRole, recordId:
       name: users.name,
       email: users.email,
       disabledAt: users.disabledAt,
+      role: users.role,
+      language: users.language,
+      browserLanguage: users.browserLanguage,
       ...accountStateColumns,
     })
     .from(table)

@@ -5,6 +5,7 @@ import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { revokeUserSessions } from '../auth/index.js';
+import { translatorOf } from '../i18n/index.js';
 import { mails } from '../mail/index.js';
 import { lockUser, updateUser } from '../users/index.js';
 import type { InvitationSender } from './invitations.js';
@@ -18,8 +19,8 @@ const ROLES: Record<
     noun: string;
     /** The app's page in the web: where its sign-in is, and what the invitation link leads to (`&app=`). */
     app: AccountRole;
+    /** The app's name in the office's messages; the invitee reads it in their language (`app.<app>.title`). */
     title: string;
-    purpose: string;
     /**
      * Whether the invitation's audit entry goes on the record (no personal value kept) rather than on the user
      * (with the e-mail, as drivers' always have).
@@ -31,15 +32,12 @@ const ROLES: Record<
     noun: 'driver',
     app: 'driver',
     title: 'driver app',
-    purpose: 'your trips of the day, the stops in order and the children who get on and off at each',
     auditOnRecord: false,
   },
   parent: {
     noun: 'parent',
     app: 'parent',
     title: 'parent portal',
-    purpose:
-      'whether your children got on and off the bus, when it will reach your stop, and a way to tell the office when a child is not riding',
     auditOnRecord: true,
   },
 };
@@ -72,7 +70,7 @@ export async function inviteToApp(
   recordId: string,
   context: ChangeContext,
 ): Promise<AccountInvitation> {
-  const { noun, app, title, purpose, auditOnRecord } = ROLES[role];
+  const { noun, app, auditOnRecord } = ROLES[role];
   const found = await accountOf(db, role, recordId);
   const sent = await sendInvitation(found.id, context, {
     action: `${noun}.invited`,
@@ -90,11 +88,13 @@ export async function inviteToApp(
       return account;
     },
     mail: (invitee, url) =>
-      mails.appInvitation(invitee.email, invitee.name, url, {
-        title,
-        purpose,
-        signInUrl: `${publicUrl.replace(/\/$/, '')}/${app}`,
-      }),
+      mails.appInvitation(
+        invitee.email,
+        invitee.name,
+        url,
+        { app, signInUrl: `${publicUrl.replace(/\/$/, '')}/${app}` },
+        translatorOf(invitee),
+      ),
   });
   return {
     email: sent.invitee.email,

@@ -19,9 +19,11 @@ import type { AuthService, ClientInfo } from './auth-service.js';
 /** Sign-in attempts one client address may make per minute. */
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 
-const clientOf = (request: FastifyRequest): ClientInfo => ({
+/** Who is signing in, as their session and account record it. */
+export const clientOf = (request: FastifyRequest): ClientInfo => ({
   ip: request.ip,
   userAgent: request.headers['user-agent'],
+  acceptLanguage: request.headers['accept-language'],
 });
 
 export function authRoutes(auth: AuthService) {

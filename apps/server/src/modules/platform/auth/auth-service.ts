@@ -10,6 +10,7 @@ import {
   recordFailedLogin,
   signedInFromBefore,
 } from './login-failure-queries.js';
+import { sessionUserOf } from './second-factor-enrolment.js';
 import type { SecondFactorService } from './second-factor-service.js';
 import { revokeSession } from './session-queries.js';
 import type { AuthenticatedSession, SessionLifetimes } from './sessions.js';
@@ -19,6 +20,8 @@ import { maySignIn } from './sign-in-roles.js';
 export interface ClientInfo {
   ip: string;
   userAgent?: string;
+  /** The request's Accept-Language: the account's languages until it chooses one (decision 053). */
+  acceptLanguage?: string;
 }
 
 export interface AuthServiceDeps {
@@ -93,7 +96,7 @@ export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthSe
       const step = await secondFactor.stepAfterPassword(user);
       if (step) return { secondFactor: step };
 
-      const sessionUser: SessionUser = { id: user.id, name: user.name, email: user.email, role: user.role };
+      const sessionUser = sessionUserOf(user);
       const token = await db.transaction((tx) =>
         openSignedInSession(tx, sessionUser, client, now, lifetimes),
       );

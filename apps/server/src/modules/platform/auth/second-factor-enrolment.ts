@@ -65,6 +65,8 @@ export interface SecondFactorDeps {
 export interface Client {
   ip: string;
   userAgent?: string;
+  /** The request's Accept-Language: the account's languages until it chooses one (decision 053). */
+  acceptLanguage?: string;
 }
 
 export const sessionUserOf = (user: UserRow): SessionUser => ({
@@ -72,6 +74,7 @@ export const sessionUserOf = (user: UserRow): SessionUser => ({
   name: user.name,
   email: user.email,
   role: user.role,
+  language: user.language,
 });
 
 export async function newRecoveryCodes(tx: Executor, userId: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -24,7 +24,7 @@ import {
 import { errorAnswers, type ErrorStatus } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
-import { LOGIN_ATTEMPTS_PER_MINUTE } from './auth-routes.js';
+import { clientOf, LOGIN_ATTEMPTS_PER_MINUTE } from './auth-routes.js';
 import type { SecondFactorService } from './second-factor-service.js';
 
 /** The sign-in step is public (the pending token is its credential) and limited like the password step. */
@@ -39,8 +39,6 @@ const STEP_REFUSALS: Partial<Record<ErrorStatus, string>> = {
   403: 'The account has been disabled',
 };
 const LAST_FACTOR = 'Not an administrator, or this is the last second factor an administrator must keep';
-
-const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
 /**
  * The second step of an administrator's sign-in (public), and an administrator's own second factor on the profile

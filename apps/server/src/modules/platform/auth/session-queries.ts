@@ -29,7 +29,13 @@ function sessionByTokenHash(db: Executor, statement: string) {
       sessionId: sessions.id,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
-      user: { id: users.id, name: users.name, email: users.email, role: users.role },
+      user: {
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        language: users.language,
+      },
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

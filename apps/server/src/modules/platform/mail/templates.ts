@@ -1,13 +1,25 @@
+import type { Translator } from '../i18n/index.js';
 import type { Mail, MailKind } from './mailer.js';
 
-/** Every mail the product sends: plain text and HTML, with the product's name. */
-const PRODUCT = 'SchoolRide';
+/**
+ * Every mail the product sends: plain text and HTML, with the product's name. The mails of drivers and parents are
+ * written in the recipient's language from the `messages` catalogue (`t`: translatorOf the recipient, decision
+ * 053); the office's stay English, as the back-office is.
+ */
+export const PRODUCT = 'SchoolRide';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+
+const ENGLISH = { language: 'en', direction: 'ltr' } as const;
+
+/** The HTML mail's frame: its language and direction (an Arabic mail reads right to left), the product's name. */
+export const mailFrame = (language: Pick<Translator, 'language' | 'direction'> = ENGLISH) =>
+  `<div lang="${language.language}" dir="${language.direction}" style="font-family:sans-serif;max-width:560px">` +
+  `<h2 style="color:#000">${PRODUCT}</h2>`;
 
 function compose(
   kind: MailKind,
@@ -15,13 +27,13 @@ function compose(
   subject: string,
   paragraphs: string[],
   action?: { label: string; url: string },
+  language?: Pick<Translator, 'language' | 'direction'>,
 ): Mail {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), `— ${PRODUCT}`].join(
     '\n\n',
   );
   const html = [
-    `<div style="font-family:sans-serif;max-width:560px">`,
-    `<h2 style="color:#000">${PRODUCT}</h2>`,
+    mailFrame(language),
     ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
     action
       ? `<p><a href="${escapeHtml(action.url)}" style="background:#FFB419;color:#000;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px">${escapeHtml(action.url)}</p>`
@@ -32,23 +44,25 @@ function compose(
 }
 
 export const mails = {
-  passwordReset: (to: string, url: string) =>
+  passwordReset: (to: string, url: string, { t, ...language }: Translator) =>
     compose(
       'password-reset',
       to,
-      'reset your password',
-      [
-        'Someone asked to reset the password of your account. If it was you, choose a new password within 60 minutes.',
-        'If it was not you, ignore this mail: your password stays as it is.',
-      ],
-      { label: 'Choose a new password', url },
+      t('mail.passwordReset.subject'),
+      [t('mail.passwordReset.asked'), t('mail.passwordReset.notYou')],
+      { label: t('mail.passwordReset.action'), url },
+      language,
     ),
 
-  passwordChanged: (to: string) =>
-    compose('password-changed', to, 'your password was changed', [
-      'The password of your account was just changed, and every signed-in session was ended.',
-      'If you did not do this, reset your password at once and tell your administrator.',
-    ]),
+  passwordChanged: (to: string, { t, ...language }: Translator) =>
+    compose(
+      'password-changed',
+      to,
+      t('mail.passwordChanged.subject'),
+      [t('mail.passwordChanged.changed'), t('mail.passwordChanged.notYou')],
+      undefined,
+      language,
+    ),
 
   /** To the old address, so the owner learns of a change they did not make while they can still act. */
   emailChanged: (to: string, newEmail: string) =>
@@ -71,25 +85,36 @@ export const mails = {
 
   /**
    * An invitation to one of the apps of the people the office keeps records of (the driver app, the parent portal):
-   * `app` names it ('driver app'), says what it is for, and where to sign in once the password is chosen.
+   * `app` names it (the catalogue's `app.driver.title`), says what it is for, and where to sign in once the
+   * password is chosen.
    */
   appInvitation: (
     to: string,
     name: string,
     url: string,
-    app: { title: string; purpose: string; signInUrl: string },
-  ) =>
-    compose(
+    app: { app: 'driver' | 'parent'; signInUrl: string },
+    { t, ...language }: Translator,
+  ) => {
+    const values = {
+      name,
+      product: PRODUCT,
+      app: { message: `app.${app.app}.title` },
+      purpose: { message: `app.${app.app}.purpose` },
+      signInUrl: app.signInUrl,
+    };
+    return compose(
       'invitation',
       to,
-      `your account for the ${app.title}`,
+      t('mail.appInvitation.subject', values),
       [
-        `Hello ${name},`,
-        `Your transport office gave you an account for the ${PRODUCT} ${app.title}: ${app.purpose}.`,
-        `Choose your password within 72 hours. Then sign in on your phone or tablet at ${app.signInUrl}.`,
+        t('mail.appInvitation.hello', values),
+        t('mail.appInvitation.account', values),
+        t('mail.appInvitation.next', values),
       ],
-      { label: 'Choose your password', url },
-    ),
+      { label: t('mail.appInvitation.action'), url },
+      language,
+    );
+  },
 
   verificationCode: (to: string, code: string) =>
     compose('verification-code', to, `your verification code is ${code}`, [

@@ -44,8 +44,20 @@ export async function insertUserIfNew(db: Executor, user: NewUser): Promise<User
   return row;
 }
 
-export async function markSignedIn(db: Executor, userId: string, now: Date): Promise<void> {
-  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+/**
+ * The sign-in's time, and the languages the browser asked for (browserLanguages), which the account's texts follow
+ * while it has chosen none. A browser that named none leaves the last one's.
+ */
+export async function markSignedIn(
+  db: Executor,
+  userId: string,
+  now: Date,
+  browserLanguage: string | null = null,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastLoginAt: now, ...(browserLanguage && { browserLanguage }) })
+    .where(eq(users.id, userId));
 }
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {

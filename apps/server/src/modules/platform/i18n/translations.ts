@@ -1,0 +1,85 @@
+import {
+  chooseLanguage,
+  textDirection,
+  translator,
+  type MessageValues,
+  type Role,
+} from '@school-transport/shared';
+import { messageCatalogues, REFERENCE_LANGUAGE, type MessageCatalogues } from './catalogues.js';
+
+/**
+ * A value of a sent text: plain (a name, a number), another message of the catalogue in the same language (a run's
+ * name), or a time of day written the language's way on the operator's clock.
+ */
+export type TextValue = string | number | { message: string } | { clockTime: Date; timeZone: string };
+export type TextValues = Readonly<Record<string, TextValue>>;
+
+/** The texts of one language: `t(key, values)`, and the language's tag and direction for a mail's markup. */
+export interface Translator {
+  language: string;
+  direction: 'ltr' | 'rtl';
+  t(key: string, values?: TextValues): string;
+}
+
+// One formatter per language and zone: a notification batch formats the same clock for many parents.
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 07:42 in English and Spanish, ٠٧:٤٢ where the language writes its own digits: always a 24-hour clock. */
+export function clockTimeIn(language: string, instant: Date, timeZone: string): string {
+  const cacheKey = `${language} ${timeZone}`;
+  let format = clockFormats.get(cacheKey);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    });
+    clockFormats.set(cacheKey, format);
+  }
+  return format.format(instant);
+}
+
+/** A translator for `language` (one with a catalogue: see `recipientLanguage`). */
+export function translatorFor(
+  language: string,
+  catalogues: MessageCatalogues = messageCatalogues(),
+): Translator {
+  const plain = translator(language, catalogues.of(language), catalogues.of(REFERENCE_LANGUAGE));
+  const valueIn = (value: TextValue): string | number => {
+    if (typeof value !== 'object') return value;
+    if ('message' in value) return plain(value.message);
+    return clockTimeIn(language, value.clockTime, value.timeZone);
+  };
+  return {
+    language,
+    direction: textDirection(language),
+    t(key, values = {}) {
+      const resolved: Record<string, string | number> = {};
+      for (const [name, value] of Object.entries(values)) resolved[name] = valueIn(value);
+      return plain(key, resolved as MessageValues);
+    },
+  };
+}
+
+/** Whose language a text is written in: a user's chosen language and the languages of their browser. */
+export interface LanguageHolder {
+  role: Role;
+  language: string | null;
+  browserLanguage: string | null;
+}
+
+/**
+ * The language of what is sent to this person: their choice, else their browser's (the first with a catalogue),
+ * else English. The office's staff read English: the back-office is English only.
+ */
+export function recipientLanguage(
+  holder: LanguageHolder,
+  catalogues: MessageCatalogues = messageCatalogues(),
+): string {
+  if (holder.role === 'admin') return REFERENCE_LANGUAGE;
+  return chooseLanguage([holder.language, ...(holder.browserLanguage?.split(',') ?? [])], catalogues.codes);
+}
+
+/** The translator for what is sent to this person. */
+export const translatorOf = (holder: LanguageHolder): Translator => translatorFor(recipientLanguage(holder));
