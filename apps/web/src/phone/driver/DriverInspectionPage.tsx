@@ -1,26 +1,32 @@
-import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useId, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { inspectionInputSchema, type InspectionItemInput } from '@school-transport/shared';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { RetryAlert } from '../../components/page/RetryAlert';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  ChoiceGroup,
+  Heading,
+  Icon,
+  LinkButton,
+  PageLoader,
+  RetryAlert,
+  Stack,
+  Text,
+  TextArea,
+  useToast,
+} from '../kit';
+import { useT } from '../i18n';
 import { fetchVehicleDays, vehicleDaysQueryKey } from './driver-api';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
 import { useDriverSync } from './driver-sync';
 import { photoAsBase64 } from './photo-data';
+
+/** The longest defect note the server takes (inspectionItemInputSchema). */
+const NOTE_MAX = 500;
 
 interface ItemState {
   ok: boolean | null;
@@ -30,89 +36,81 @@ interface ItemState {
 }
 const unchecked: ItemState = { ok: null, note: '', outOfService: false, photo: null };
 
+/** Which answer an item still lacks, as a catalogue key. */
+type ItemProblem = 'inspection.choose' | 'inspection.noteMissing';
+
 function ChecklistItem({
   label,
   state,
-  error,
+  problem,
   onChange,
 }: {
   label: string;
   state: ItemState;
-  error: string | undefined;
+  problem: ItemProblem | undefined;
   onChange: (next: ItemState) => void;
 }) {
-  const [photoProblem, setPhotoProblem] = useState<string | null>(null);
+  const { t } = useT();
+  const headingId = useId();
+  const [photoProblem, setPhotoProblem] = useState(false);
   return (
-    <Card variant="outlined" component="section" aria-label={label}>
-      <CardContent>
-        <Stack spacing={1.5}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            {label}
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            fullWidth
-            value={state.ok === null ? null : state.ok ? 'ok' : 'defect'}
-            onChange={(_, value: 'ok' | 'defect' | null) => {
-              if (value) onChange({ ...state, ok: value === 'ok' });
-            }}
-            aria-label={label}
-          >
-            <ToggleButton value="ok" color="success">
-              OK
-            </ToggleButton>
-            <ToggleButton value="defect" color="error">
-              Defect
-            </ToggleButton>
-          </ToggleButtonGroup>
-          {error && state.ok === null && (
-            <Typography color="error" variant="body2">
-              {error}
-            </Typography>
-          )}
-          {state.ok === false && (
-            <>
-              <TextField
-                label={`What is wrong with ${label.toLowerCase()}`}
-                value={state.note}
-                required
-                multiline
-                error={Boolean(error)}
-                helperText={error}
-                onChange={(event) => onChange({ ...state, note: event.target.value })}
+    <Card as="section" labelledBy={headingId}>
+      <Stack gap={2}>
+        <Heading level={2} id={headingId}>
+          {label}
+        </Heading>
+        <ChoiceGroup
+          legend={t('inspection.answer', { item: label })}
+          options={[
+            { value: 'ok', label: t('inspection.ok') },
+            { value: 'defect', label: t('inspection.defect') },
+          ]}
+          value={state.ok === null ? '' : state.ok ? 'ok' : 'defect'}
+          onChange={(value) => onChange({ ...state, ok: value === 'ok' })}
+        />
+        {problem === 'inspection.choose' && state.ok === null && (
+          <Text tone="error" size="small">
+            {t(problem)}
+          </Text>
+        )}
+        {state.ok === false && (
+          <>
+            <TextArea
+              label={t('inspection.note', { item: label })}
+              value={state.note}
+              required
+              maxLength={NOTE_MAX}
+              error={problem === 'inspection.noteMissing' ? t(problem) : undefined}
+              onChange={(event) => onChange({ ...state, note: event.target.value })}
+            />
+            <Checkbox
+              label={t('inspection.outOfService')}
+              checked={state.outOfService}
+              onChange={(event) => onChange({ ...state, outOfService: event.target.checked })}
+            />
+            <label className="driver-photo-button">
+              <Icon name="camera" />
+              {state.photo ? t('inspection.photo.replace') : t('inspection.photo.add')}
+              <input
+                className="driver-photo-input"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                aria-label={t('inspection.photo.label', { item: label })}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (!file) return;
+                  setPhotoProblem(false);
+                  photoAsBase64(file)
+                    .then((photo) => onChange({ ...state, photo }))
+                    .catch(() => setPhotoProblem(true));
+                }}
               />
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={state.outOfService}
-                    onChange={(event) => onChange({ ...state, outOfService: event.target.checked })}
-                  />
-                }
-                label="Out of service: the bus must not run"
-              />
-              <Button component="label" variant="outlined" startIcon={<PhotoCameraIcon />}>
-                {state.photo ? 'Photo added (replace)' : 'Add a photo'}
-                <input
-                  hidden
-                  type="file"
-                  accept="image/*"
-                  capture="environment"
-                  aria-label={`Photo of ${label}`}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    if (!file) return;
-                    setPhotoProblem(null);
-                    photoAsBase64(file)
-                      .then((photo) => onChange({ ...state, photo }))
-                      .catch(() => setPhotoProblem('This file is not a photo the phone can read.'));
-                  }}
-                />
-              </Button>
-              {photoProblem && <Alert severity="warning">{photoProblem}</Alert>}
-            </>
-          )}
-        </Stack>
-      </CardContent>
+            </label>
+            {photoProblem && <Alert tone="warning">{t('inspection.photo.unreadable')}</Alert>}
+          </>
+        )}
+      </Stack>
     </Card>
   );
 }
@@ -123,6 +121,8 @@ function ChecklistItem({
  * its id is made here, so a send repeated after a lost answer is stored once.
  */
 export function DriverInspectionPage() {
+  const { t } = useT();
+  const toast = useToast();
   const { id = '' } = useParams();
   const token = useDriverToken();
   const navigate = useNavigate();
@@ -130,7 +130,7 @@ export function DriverInspectionPage() {
   const days = useQuery({ queryKey: vehicleDaysQueryKey, queryFn: () => fetchVehicleDays(token) });
   const [inspectionId] = useState(() => crypto.randomUUID());
   const [items, setItems] = useState<Record<string, ItemState>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<string, ItemProblem>>({});
   const [saving, setSaving] = useState(false);
 
   if (days.isPending) return <PageLoader />;
@@ -138,11 +138,11 @@ export function DriverInspectionPage() {
   const vehicle = days.data.data.find((row) => row.vehicleId === id);
   if (!vehicle?.checklist) {
     return (
-      <Stack spacing={2}>
-        <Alert severity="info">This vehicle needs no inspection today.</Alert>
-        <Button component={RouterLink} to={driverPaths.today}>
-          Back to today
-        </Button>
+      <Stack gap={3}>
+        <Heading level={1}>{t('inspection.notNeeded')}</Heading>
+        <LinkButton to={driverPaths.today} icon="back" variant="outlined">
+          {t('nav.backToToday')}
+        </LinkButton>
       </Stack>
     );
   }
@@ -164,49 +164,47 @@ export function DriverInspectionPage() {
         };
       }),
     };
-    const found: Record<string, string> = {};
+    const found: Record<string, ItemProblem> = {};
     for (const item of checklist) {
-      if ((items[item.id] ?? unchecked).ok === null) found[item.id] = 'Choose OK or Defect';
+      if ((items[item.id] ?? unchecked).ok === null) found[item.id] = 'inspection.choose';
     }
     const parsed = inspectionInputSchema.safeParse(input);
     if (!parsed.success) {
+      // The fields' limits keep every other rule: what is left is a defect without its description.
       for (const issue of parsed.error.issues) {
         const [, index] = issue.path;
         const item = typeof index === 'number' ? checklist[index] : undefined;
-        if (item && !found[item.id]) found[item.id] = issue.message;
+        if (item && !found[item.id]) found[item.id] = 'inspection.noteMissing';
       }
     }
-    setErrors(found);
+    setProblems(found);
     if (Object.keys(found).length) return;
     setSaving(true);
     try {
       await recordCheck({ kind: 'inspection', input });
-      navigate(driverPaths.today, { state: { inspected: vehicle.licensePlate } });
+      toast(t('inspection.saved', { plate: vehicle.licensePlate }), 'success');
+      navigate(driverPaths.today);
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        Inspection of {vehicle.licensePlate}
-      </Typography>
-      {vehicle.inspectedToday && (
-        <Alert severity="info">This vehicle was already inspected today; a new inspection is added.</Alert>
-      )}
+    <Stack gap={3}>
+      <Heading level={1}>{t('inspection.title', { plate: vehicle.licensePlate })}</Heading>
+      {vehicle.inspectedToday && <Alert tone="info">{t('inspection.again')}</Alert>}
       {checklist.map((item) => (
         <ChecklistItem
           key={item.id}
           label={item.label}
           state={items[item.id] ?? unchecked}
-          error={errors[item.id]}
+          problem={problems[item.id]}
           onChange={(next) => setItems((current) => ({ ...current, [item.id]: next }))}
         />
       ))}
-      {Object.keys(errors).length > 0 && <Alert severity="error">Some items need your answer.</Alert>}
-      <Button variant="contained" size="large" loading={saving} onClick={() => void submit()}>
-        Submit inspection
+      {Object.keys(problems).length > 0 && <Alert tone="error">{t('inspection.incomplete')}</Alert>}
+      <Button variant="filled" fullWidth busy={saving} onClick={() => void submit()}>
+        {t('inspection.submit')}
       </Button>
     </Stack>
   );

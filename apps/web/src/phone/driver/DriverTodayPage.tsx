@@ -1,35 +1,40 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { RetryAlert } from '../../components/page/RetryAlert';
-import { TripStatusChip } from '../../components/trips/TripChips';
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { DriverTrip, DriverVehicleDay } from '@school-transport/shared';
+import {
+  Alert,
+  Button,
+  Card,
+  CardActions,
+  Heading,
+  LinkButton,
+  PageLoader,
+  RetryAlert,
+  Stack,
+  Text,
+} from '../kit';
+import { useT } from '../i18n';
 import { fetchToday, fetchVehicleDays, startTrip, vehicleDaysQueryKey } from './driver-api';
-import { clockOrDash, RUN_LABELS, useOperatorTimeZone } from './driver-format';
+import { useTripWords } from './driver-format';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
-import { inspectAction, VehicleChecks } from './VehicleChecks';
+import { TripStatusChip } from './TripStatusChip';
+import { InspectLink, VehicleChecks } from './VehicleChecks';
 
 export const todayQueryKey = ['driver', 'today'] as const;
 
 function TripCard({
   trip,
-  timeZone,
   vehicle,
 }: {
   trip: DriverTrip;
-  timeZone: string;
   /** The trip's vehicle as the inspections know it: where a refused start leads. */
   vehicle: DriverVehicleDay | undefined;
 }) {
+  const { t } = useT();
+  const words = useTripWords();
+  const headingId = useId();
   const token = useDriverToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -47,45 +52,42 @@ function TripCard({
     },
   });
   const heading = trip.plannedStartAt
-    ? `${clockOrDash(trip.plannedStartAt, timeZone)} · ${trip.routeName}`
+    ? t('today.trip.heading', { time: words.clock(trip.plannedStartAt), route: trip.routeName })
     : trip.routeName;
 
   return (
-    <Card component="article" aria-label={`${RUN_LABELS[trip.type]}, ${heading}`} variant="outlined">
-      <CardContent sx={{ pb: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+    <Card as="article" labelledBy={headingId}>
+      <Stack gap={1}>
+        <Stack direction="row" gap={1} align="center" justify="space-between" wrap>
+          <Heading level={2} id={headingId}>
             {heading}
-          </Typography>
+          </Heading>
           <TripStatusChip status={trip.status} />
         </Stack>
-        <Typography color="text.secondary">
-          {RUN_LABELS[trip.type]} · {trip.vehiclePlate}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {trip.stopCount} {trip.stopCount === 1 ? 'stop' : 'stops'} · {trip.riderCount}{' '}
-          {trip.riderCount === 1 ? 'child' : 'children'}
-        </Typography>
+        <Text tone="muted">
+          {t('today.trip.meta', { run: words.run(trip.type), plate: trip.vehiclePlate })}
+        </Text>
+        <Text tone="muted" size="small">
+          {t('today.trip.counts', { stops: trip.stopCount, children: trip.riderCount })}
+        </Text>
         {refusal && (
-          <Alert severity="error" sx={{ mt: 1 }} action={inspectAction(vehicle)}>
+          <Alert tone="error" action={<InspectLink vehicle={vehicle} />}>
             {refusal}
           </Alert>
         )}
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+      </Stack>
+      <CardActions>
         {trip.status === 'PENDING' && (
-          <Button variant="contained" size="large" loading={start.isPending} onClick={() => start.mutate()}>
-            Start
+          <Button variant="filled" busy={start.isPending} onClick={() => start.mutate()}>
+            {t('today.trip.start')}
           </Button>
         )}
-        <Button
-          component={RouterLink}
+        <LinkButton
           to={driverPaths.trip(trip.id)}
-          size="large"
-          variant={trip.status === 'STARTED' ? 'contained' : 'outlined'}
+          variant={trip.status === 'STARTED' ? 'filled' : 'outlined'}
         >
-          {trip.status === 'STARTED' ? 'Continue' : 'Manifest'}
-        </Button>
+          {trip.status === 'STARTED' ? t('today.trip.continue') : t('today.trip.manifest')}
+        </LinkButton>
       </CardActions>
     </Card>
   );
@@ -93,8 +95,9 @@ function TripCard({
 
 /** /driver: the driver's trips of today in the order they run. */
 export function DriverTodayPage() {
+  const { t } = useT();
+  const words = useTripWords();
   const token = useDriverToken();
-  const timeZone = useOperatorTimeZone();
   const today = useQuery({ queryKey: todayQueryKey, queryFn: () => fetchToday(token) });
   // Inspections are a help here, not the day itself: if they cannot be read, the trips still show.
   const vehicles = useQuery({ queryKey: vehicleDaysQueryKey, queryFn: () => fetchVehicleDays(token) });
@@ -102,21 +105,17 @@ export function DriverTodayPage() {
     vehicles.data?.data.find((vehicle) => vehicle.licensePlate === trip.vehiclePlate);
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        Today
-      </Typography>
+    <Stack gap={3}>
+      <Heading level={1}>{t('today.title')}</Heading>
       {today.isPending && <PageLoader />}
       {today.isError && <RetryAlert error={today.error} onRetry={() => void today.refetch()} />}
       {today.data?.offline && (
-        <Alert severity="warning">
-          Offline: this is the list as it was at {clockOrDash(today.data.savedAt, timeZone)}.
-        </Alert>
+        <Alert tone="warning">{t('today.offline', { time: words.clock(today.data.savedAt) })}</Alert>
       )}
-      {today.data && today.data.data.length === 0 && <Alert severity="info">You have no trips today.</Alert>}
+      {today.data && today.data.data.length === 0 && <Alert tone="info">{t('today.empty')}</Alert>}
       {vehicles.data && <VehicleChecks vehicles={vehicles.data.data} />}
       {today.data?.data.map((trip) => (
-        <TripCard key={trip.id} trip={trip} timeZone={timeZone} vehicle={vehicleOf(trip)} />
+        <TripCard key={trip.id} trip={trip} vehicle={vehicleOf(trip)} />
       ))}
     </Stack>
   );

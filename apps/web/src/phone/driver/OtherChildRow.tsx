@@ -1,16 +1,15 @@
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
+import { Button } from '../kit';
+import { useT } from '../i18n';
 import type { OtherChild } from './rider-state';
-import { STATE_LABELS } from './RiderRow';
+import { RiderStateChip } from './RiderRow';
 
 /** How the driver sees a child who is not on the list: the server keeps other buses' children's names. */
-export function otherChildLabel(child: OtherChild): { primary: string; secondary: string } {
-  const card = child.tagId ? `Card ${child.tagId}` : 'Student card';
+export function useOtherChildLabel(child: OtherChild): { primary: string; secondary: string } {
+  const { t } = useT();
+  const card = child.tagId ? t('other.card', { tag: child.tagId }) : t('other.studentCard');
   if (child.flag === 'WRONG_BUS')
-    return { primary: child.name ?? 'A child of another bus', secondary: `${card} · the office is told` };
-  return { primary: child.name ?? 'A child not on this list', secondary: `${card} · waiting for the server` };
+    return { primary: child.name ?? t('other.wrongBusName'), secondary: t('other.wrongBus', { card }) };
+  return { primary: child.name ?? t('other.unknownName'), secondary: t('other.pending', { card }) };
 }
 
 interface OtherChildRowProps {
@@ -21,24 +20,24 @@ interface OtherChildRowProps {
 
 /** A child of another bus (or a card not yet checked) scanned on this trip: their state and a Leave action. */
 export function OtherChildRow({ child, onLeave }: OtherChildRowProps) {
-  const { primary, secondary } = otherChildLabel(child);
+  const { t } = useT();
+  const { primary, secondary } = useOtherChildLabel(child);
   return (
-    <ListItem
-      secondaryAction={
-        onLeave && child.state === 'ON_BUS' ? (
-          <Button size="small" variant="outlined" onClick={onLeave} aria-label={`${primary}: leave the bus`}>
-            Leave
+    <li className="driver-row">
+      <div className="driver-row-main">
+        <span className="driver-row-text">
+          <span className="driver-row-primary">{primary}</span>
+          <span className="driver-row-secondary">{secondary}</span>
+        </span>
+        <RiderStateChip state={child.state} />
+      </div>
+      {onLeave && child.state === 'ON_BUS' && (
+        <div className="driver-row-actions">
+          <Button variant="outlined" onClick={onLeave} aria-label={t('other.leaveLabel', { name: primary })}>
+            {t('other.leave')}
           </Button>
-        ) : undefined
-      }
-    >
-      <ListItemText primary={primary} secondary={secondary} />
-      <Chip
-        size="small"
-        label={STATE_LABELS[child.state]}
-        color={child.state === 'ON_BUS' ? 'info' : 'default'}
-        sx={{ mr: onLeave && child.state === 'ON_BUS' ? 8 : 0 }}
-      />
-    </ListItem>
+        </div>
+      )}
+    </li>
   );
 }

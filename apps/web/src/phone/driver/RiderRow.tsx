@@ -1,28 +1,21 @@
-import Chip from '@mui/material/Chip';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import type { ManifestRider, RiderState, RidershipKind } from '@school-transport/shared';
-import { useState } from 'react';
-import { PhotoAvatar } from '../../components/images/PhotoAvatar';
+import { useId, useState } from 'react';
+import { Avatar, Button, Chip } from '../kit';
+import { useT } from '../i18n';
 
-export const STATE_LABELS: Record<RiderState, string> = {
-  WAITING: 'Waiting',
-  ON_BUS: 'On the bus',
-  LEFT: 'Left the bus',
-  NO_SHOW: 'No show',
-  ABSENT: 'Absent',
-};
-const STATE_COLORS = {
-  WAITING: 'default',
+const STATE_TONES = {
+  WAITING: 'neutral',
   ON_BUS: 'info',
   LEFT: 'success',
   NO_SHOW: 'warning',
-  ABSENT: 'default',
+  ABSENT: 'neutral',
 } as const satisfies Record<RiderState, string>;
+
+/** A child's state on this trip as a chip. */
+export function RiderStateChip({ state }: { state: RiderState }) {
+  const { t } = useT();
+  return <Chip tone={STATE_TONES[state]}>{t(`rider.state.${state}`)}</Chip>;
+}
 
 interface RiderRowProps {
   rider: ManifestRider;
@@ -31,52 +24,65 @@ interface RiderRowProps {
   onRecord: ((kind: RidershipKind) => void) | null;
 }
 
-/** A child in the manifest: a tap opens Board / Leave / No show. */
+/**
+ * A child in the manifest. While the trip runs, a tap on the row shows Board / Leave the bus / Did not show up
+ * below it (a disclosure, not a floating menu: at 200 % text a menu would cover the list it belongs to).
+ */
 export function RiderRow({ rider, state, onRecord }: RiderRowProps) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const actionsId = useId();
   const choose = (kind: RidershipKind) => {
-    setAnchor(null);
+    setOpen(false);
     onRecord?.(kind);
   };
   const content = (
     <>
-      <ListItemAvatar>
-        <PhotoAvatar src={rider.photoUrl} name={rider.name} size={48} />
-      </ListItemAvatar>
-      <ListItemText
-        primary={rider.name}
-        secondary={rider.absent ? `${rider.class} · marked not riding today` : rider.class}
-        sx={{ ml: 1 }}
-      />
-      <Chip
-        size="small"
-        label={STATE_LABELS[state]}
-        color={STATE_COLORS[state]}
-        variant={state === 'ABSENT' ? 'outlined' : 'filled'}
-      />
+      <Avatar name={rider.name} src={rider.photoUrl} size={48} />
+      <span className="driver-row-text">
+        <span className="driver-row-primary">{rider.name}</span>
+        <span className="driver-row-secondary">
+          {rider.absent ? t('rider.notRiding', { class: rider.class }) : rider.class}
+        </span>
+      </span>
+      <RiderStateChip state={state} />
     </>
   );
-  if (!onRecord) return <ListItem>{content}</ListItem>;
+  if (!onRecord) {
+    return (
+      <li className="driver-row">
+        <div className="driver-row-main">{content}</div>
+      </li>
+    );
+  }
   return (
-    <ListItem disablePadding>
-      <ListItemButton
-        aria-haspopup="menu"
-        aria-label={`${rider.name}, ${STATE_LABELS[state]}`}
-        onClick={(event) => setAnchor(event.currentTarget)}
+    <li className="driver-row">
+      <button
+        type="button"
+        className="driver-row-main driver-row-button"
+        aria-expanded={open}
+        aria-controls={actionsId}
+        aria-label={t('rider.open', { name: rider.name, state: t(`rider.state.${state}`) })}
+        onClick={() => setOpen((current) => !current)}
       >
         {content}
-      </ListItemButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => choose('BOARD')} disabled={state === 'ON_BUS'}>
-          Board
-        </MenuItem>
-        <MenuItem onClick={() => choose('ALIGHT')} disabled={state !== 'ON_BUS'}>
-          Leave the bus
-        </MenuItem>
-        <MenuItem onClick={() => choose('NO_SHOW')} disabled={state === 'ON_BUS' || state === 'LEFT'}>
-          Did not show up
-        </MenuItem>
-      </Menu>
-    </ListItem>
+      </button>
+      <div id={actionsId} className="driver-row-actions" hidden={!open}>
+        <Button variant="filled" disabled={state === 'ON_BUS'} onClick={() => choose('BOARD')}>
+          {t('rider.board')}
+        </Button>
+        <Button variant="outlined" disabled={state !== 'ON_BUS'} onClick={() => choose('ALIGHT')}>
+          {t('rider.leave')}
+        </Button>
+        <Button
+          variant="outlined"
+          tone="neutral"
+          disabled={state === 'ON_BUS' || state === 'LEFT'}
+          onClick={() => choose('NO_SHOW')}
+        >
+          {t('rider.noShow')}
+        </Button>
+      </div>
+    </li>
   );
 }

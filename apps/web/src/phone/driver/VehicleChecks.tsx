@@ -1,14 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useId, useState } from 'react';
 import type { ChildCheckInput, DriverVehicleDay } from '@school-transport/shared';
+import { Alert, Button, Card, Heading, LinkButton, Stack, Text, TextField } from '../kit';
+import { useT } from '../i18n';
 import { isConnectionFailure, sendCheck } from './driver-api';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
@@ -22,6 +16,8 @@ import { ScanControls } from './ScanControls';
  * signal it waits in the outbox (its id is made here, so a repeat is stored once).
  */
 function ChildCheckCard({ vehicle }: { vehicle: DriverVehicleDay }) {
+  const { t } = useT();
+  const headingId = useId();
   const token = useDriverToken();
   const queryClient = useQueryClient();
   const { recordCheck } = useDriverSync();
@@ -42,7 +38,7 @@ function ChildCheckCard({ vehicle }: { vehicle: DriverVehicleDay }) {
     setProblem(null);
     try {
       await sendCheck(token, { kind: 'child-check', input });
-      setDone('Child check recorded. Thank you.');
+      setDone(t('childCheck.recorded'));
       await queryClient.invalidateQueries({ queryKey: ['driver'] });
     } catch (error) {
       if (!isConnectionFailure(error)) {
@@ -50,95 +46,93 @@ function ChildCheckCard({ vehicle }: { vehicle: DriverVehicleDay }) {
         return;
       }
       await recordCheck({ kind: 'child-check', input });
-      setDone('No signal: the child check is kept on this phone and sent when there is one.');
+      setDone(t('childCheck.kept'));
     }
   };
 
-  if (done) return <Alert severity="success">{done}</Alert>;
+  if (done) return <Alert tone="success">{done}</Alert>;
   return (
-    <Card variant="outlined" component="section" aria-label={`Child check of ${vehicle.licensePlate}`}>
-      <CardContent>
-        <Stack spacing={1.5}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-            Child check: {vehicle.licensePlate}
-          </Typography>
-          <Typography>
-            Walk to the back of the bus, check every seat, then scan the tag fixed there.
-          </Typography>
-          <ScanControls
-            onCode={(text) => {
-              const tagId = normaliseTagId(text);
-              if (!tagId) return 'This is not a tag.';
-              void send({ method: 'TAG', tagId });
-              return 'Tag read.';
-            }}
-          />
-          {problem && <Alert severity="error">{problem}</Alert>}
-          {tapping ? (
-            <>
-              <TextField
-                label="Why the tag cannot be scanned"
-                value={reason}
-                error={Boolean(reasonError)}
-                helperText={reasonError}
-                onChange={(event) => setReason(event.target.value)}
-              />
-              <Button
-                variant="contained"
-                onClick={() => {
-                  if (!reason.trim()) {
-                    setReasonError('Say why the tag could not be scanned');
-                    return;
-                  }
-                  setReasonError(null);
-                  void send({ method: 'TAP', reason });
-                }}
-              >
-                The bus is empty
-              </Button>
-            </>
-          ) : (
-            <Button onClick={() => setTapping(true)}>No tag to scan?</Button>
-          )}
-        </Stack>
-      </CardContent>
+    <Card as="section" labelledBy={headingId}>
+      <Stack gap={2}>
+        <Heading level={2} id={headingId}>
+          {t('childCheck.title', { plate: vehicle.licensePlate })}
+        </Heading>
+        <Text>{t('childCheck.instructions')}</Text>
+        <ScanControls
+          onCode={(text) => {
+            const tagId = normaliseTagId(text);
+            if (!tagId) return t('childCheck.notATag');
+            void send({ method: 'TAG', tagId });
+            return t('childCheck.tagRead');
+          }}
+        />
+        {problem && <Alert tone="error">{problem}</Alert>}
+        {tapping ? (
+          <>
+            <TextField
+              label={t('childCheck.reason')}
+              value={reason}
+              error={reasonError ?? undefined}
+              onChange={(event) => setReason(event.target.value)}
+            />
+            <Button
+              variant="filled"
+              fullWidth
+              onClick={() => {
+                if (!reason.trim()) {
+                  setReasonError(t('childCheck.reasonMissing'));
+                  return;
+                }
+                setReasonError(null);
+                void send({ method: 'TAP', reason });
+              }}
+            >
+              {t('childCheck.empty')}
+            </Button>
+          </>
+        ) : (
+          <Button variant="text" onClick={() => setTapping(true)}>
+            {t('childCheck.noTag')}
+          </Button>
+        )}
+      </Stack>
     </Card>
   );
 }
 
 /** "Inspect", on an alert about a vehicle whose checklist is still due today: the way to clear it. */
-export function inspectAction(vehicle: DriverVehicleDay | undefined) {
-  if (!vehicle?.checklist || vehicle.inspectedToday) return undefined;
+export function InspectLink({ vehicle }: { vehicle: DriverVehicleDay | undefined }) {
+  const { t } = useT();
+  if (!vehicle?.checklist || vehicle.inspectedToday) return null;
   return (
-    <Button
-      component={RouterLink}
+    <LinkButton
       to={driverPaths.inspection(vehicle.vehicleId)}
-      color="inherit"
-      size="small"
+      variant="outlined"
+      tone="neutral"
+      aria-label={t('checks.inspectVehicle', { plate: vehicle.licensePlate })}
     >
-      Inspect
-    </Button>
+      {t('checks.inspect')}
+    </LinkButton>
   );
 }
 
 /** Above the day's trips: inspections due, what keeps a vehicle off the road, and child checks due. */
 export function VehicleChecks({ vehicles }: { vehicles: DriverVehicleDay[] }) {
+  const { t } = useT();
   const { status } = useDriverSync();
   return (
-    <Stack spacing={2}>
-      {status.waitingChecks > 0 && (
-        <Alert severity="warning">
-          An inspection or child check is kept on this phone and will be sent when there is a signal.
-        </Alert>
-      )}
+    <Stack gap={2}>
+      {status.waitingChecks > 0 && <Alert tone="warning">{t('checks.waiting')}</Alert>}
       {vehicles.map((vehicle) => {
         const due = vehicle.checklist !== null && !vehicle.inspectedToday;
         return (
-          <Stack key={vehicle.vehicleId} spacing={1}>
+          <Stack key={vehicle.vehicleId} gap={2}>
             {vehicle.blockers.length > 0 && (
-              <Alert severity={due ? 'warning' : 'error'} action={inspectAction(vehicle)}>
+              <Alert tone={due ? 'warning' : 'error'} action={<InspectLink vehicle={vehicle} />}>
                 {vehicle.blockers.map((blocker) => (
-                  <div key={blocker}>{blocker}</div>
+                  <span key={blocker} className="driver-line">
+                    {blocker}
+                  </span>
                 ))}
               </Alert>
             )}

@@ -1,11 +1,15 @@
-import type { TripType } from '@school-transport/shared';
-import { formatClock } from '../../lib/time/operator-time';
+import type { TripStatus, TripType } from '@school-transport/shared';
+import { useT } from '../i18n';
 
-export { useOperatorTimeZone } from '../../lib/time/operator-time';
-
-/** A time the server may not have (a trip without a planned start): '--:--' then. */
-export function clockOrDash(iso: string | null, timeZone: string): string {
-  return iso ? formatClock(iso, timeZone) : '--:--';
+/**
+ * The driver app's recurring words about a trip, in the driver's language: a time the server may not have (a trip
+ * without a planned start shows '--:--'), the run's name and the trip's status.
+ */
+export function useTripWords() {
+  const { t, formatTime } = useT();
+  return {
+    clock: (iso: string | null) => (iso ? formatTime(iso) : t('time.none')),
+    run: (type: TripType) => t(`run.${type}`),
+    status: (status: TripStatus) => t(`status.${status}`),
+  };
 }
-
-export const RUN_LABELS: Record<TripType, string> = { PICKUP: 'Morning pickup', DROP: 'Afternoon drop' };

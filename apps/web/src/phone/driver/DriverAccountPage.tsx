@@ -1,0 +1,35 @@
+import { Card, Heading, LinkButton, Stack, Text } from '../kit';
+import { useT } from '../i18n';
+import { ChangePasswordForm, LanguagePicker } from '../shell';
+import { driverPaths } from './driver-paths';
+import { useDriverSession } from './driver-session';
+
+/** /driver/account: who is signed in, the app's language (kept with the account) and a new password. */
+export function DriverAccountPage() {
+  const { t } = useT();
+  const { session } = useDriverSession();
+  if (!session) return null;
+  return (
+    <Stack gap={3}>
+      <div>
+        <LinkButton to={driverPaths.today} icon="back" variant="text">
+          {t('nav.today')}
+        </LinkButton>
+      </div>
+      <Heading level={1}>{t('account.title')}</Heading>
+      <Text>{t('account.signedInAs', { name: session.user.name, email: session.user.email })}</Text>
+      <Card as="section">
+        <Stack gap={2}>
+          <Heading level={2}>{t('account.language')}</Heading>
+          <LanguagePicker />
+        </Stack>
+      </Card>
+      <Card as="section">
+        <Stack gap={2}>
+          <Heading level={2}>{t('account.password')}</Heading>
+          <ChangePasswordForm token={session.token} />
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
