@@ -50,8 +50,10 @@ function ChecklistItem({
   problem: ItemProblem | undefined;
   onChange: (next: ItemState) => void;
 }) {
-  const { t } = useT();
+  const { t, language } = useT();
   const headingId = useId();
+  // Inside a sentence ("What is wrong with brakes") the item's name is written in lower case where the language has one.
+  const item = label.toLocaleLowerCase(language);
   const [photoProblem, setPhotoProblem] = useState(false);
   return (
     <Card as="section" labelledBy={headingId}>
@@ -60,7 +62,7 @@ function ChecklistItem({
           {label}
         </Heading>
         <ChoiceGroup
-          legend={t('inspection.answer', { item: label })}
+          legend={label}
           options={[
             { value: 'ok', label: t('inspection.ok') },
             { value: 'defect', label: t('inspection.defect') },
@@ -76,7 +78,7 @@ function ChecklistItem({
         {state.ok === false && (
           <>
             <TextArea
-              label={t('inspection.note', { item: label })}
+              label={t('inspection.note', { item })}
               value={state.note}
               required
               maxLength={NOTE_MAX}

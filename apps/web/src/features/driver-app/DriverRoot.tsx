@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { DriverApp } from '../../phone/driver/DriverApp';
+
+/**
+ * A bridge, only while the office's index.html still answers /driver (app/routes.tsx's lazy route names this file):
+ * the driver app lives in phone/driver and owns its router, so it is drawn in a React root of its own, outside the
+ * office's router and providers. It goes with that route once /driver has its own HTML entry (issue 33).
+ */
+export function DriverRoot() {
+  const host = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const root = createRoot(host.current!);
+    root.render(<DriverApp />);
+    // Unmounted after this render pass, as React asks of a root removed from within an effect's cleanup.
+    return () => void setTimeout(() => root.unmount());
+  }, []);
+  return <div ref={host} />;
+}
