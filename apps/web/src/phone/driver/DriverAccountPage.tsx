@@ -1,4 +1,5 @@
-import { Card, Heading, LinkButton, Stack, Text } from '../kit';
+import { apiRequest } from '../../lib/api/api-client';
+import { Card, Heading, LinkButton, Stack, Text, useToast } from '../kit';
 import { useT } from '../i18n';
 import { ChangePasswordForm, LanguagePicker } from '../shell';
 import { driverPaths } from './driver-paths';
@@ -7,6 +8,7 @@ import { useDriverSession } from './driver-session';
 /** /driver/account: who is signed in, the app's language (kept with the account) and a new password. */
 export function DriverAccountPage() {
   const { t } = useT();
+  const toast = useToast();
   const { session } = useDriverSession();
   if (!session) return null;
   return (
@@ -27,7 +29,11 @@ export function DriverAccountPage() {
       <Card as="section">
         <Stack gap={2}>
           <Heading level={2}>{t('account.password')}</Heading>
-          <ChangePasswordForm token={session.token} />
+          <ChangePasswordForm
+            change={(input) =>
+              apiRequest('POST', '/profile/change-password', input, { token: session.token })
+            }
+          />
         </Stack>
       </Card>
     </Stack>

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
-import { ConfirmDialog, Heading, LinkButton, PageLoader, Stack, Text } from '../kit';
+import { ConfirmDialog, Heading, LinkButton, Menu, PageLoader, Stack, Text } from '../kit';
 import { useT } from '../i18n';
 import { PhoneShell } from '../shell';
+import type { AppSession } from '../../lib/session/app-session';
 import { clearSnapshots } from './driver-api';
 import { driverPaths } from './driver-paths';
 import { DriverSessionContext, driverSessionStore, useDriverSession } from './driver-session';
@@ -65,18 +66,32 @@ function SignOutConfirm() {
   );
 }
 
+/** The top bar's account menu: the account screen, and signing out (confirmed inside the screens, see above). */
+function AccountMenu() {
+  const { t } = useT();
+  const navigate = useNavigate();
+  return (
+    <Menu
+      label={t('menu.label')}
+      icon="account"
+      items={[
+        { label: t('menu.account'), icon: 'person', onSelect: () => navigate(driverPaths.account) },
+        { label: t('menu.signOut'), icon: 'logout', onSelect: askToSignOut },
+      ]}
+    />
+  );
+}
+
 /** The signed-in driver's screens, around one outbox for the driver (keyed by them: another driver, another one). */
-function DriverScreens() {
-  const { session } = useDriverSession();
-  if (!session) return null;
+function DriverScreens({ session }: { session: AppSession }) {
   return (
     <DriverSyncProvider key={session.user.id} token={session.token} userId={session.user.id}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          <Route path="/driver" element={<DriverTodayPage />} />
+          <Route path={driverPaths.today} element={<DriverTodayPage />} />
           <Route path="/driver/trips/:id" element={<DriverTripPage />} />
           <Route path="/driver/vehicles/:id/inspection" element={<DriverInspectionPage />} />
-          <Route path="/driver/account" element={<DriverAccountPage />} />
+          <Route path={driverPaths.account} element={<DriverAccountPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
@@ -103,18 +118,12 @@ export function DriverApp() {
   return (
     <PhoneShell
       app="driver"
-      role="driver"
       store={driverSessionStore}
       sessionContext={DriverSessionContext}
       hooks={{ forgetLocal: forgetDriverData }}
       paths={{ signIn: driverPaths.signIn, home: driverPaths.today }}
-      signInProps={{ title: 'signIn.title' }}
-      menu={(navigate) => [
-        { label: 'menu.account', icon: 'account', onSelect: () => navigate(driverPaths.account) },
-        { label: 'menu.signOut', icon: 'logout', onSelect: askToSignOut },
-      ]}
-    >
-      <DriverScreens />
-    </PhoneShell>
+      signedIn={(session) => <DriverScreens session={session} />}
+      actions={<AccountMenu />}
+    />
   );
 }

@@ -34,7 +34,7 @@ function TripCard({
 }) {
   const { t } = useT();
   const words = useTripWords();
-  const headingId = useId();
+  const labelId = useId();
   const token = useDriverToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -56,12 +56,14 @@ function TripCard({
     : trip.routeName;
 
   return (
-    <Card as="article" labelledBy={headingId}>
+    <Card as="article" labelledBy={labelId}>
+      {/* The card's name says the run before the time and route, so a list of cards reads as the day does. */}
+      <span id={labelId} hidden>
+        {t('today.trip.label', { run: words.run(trip.type), heading })}
+      </span>
       <Stack gap={1}>
         <Stack direction="row" gap={1} align="center" justify="space-between" wrap>
-          <Heading level={2} id={headingId}>
-            {heading}
-          </Heading>
+          <Heading level={2}>{heading}</Heading>
           <TripStatusChip status={trip.status} />
         </Stack>
         <Text tone="muted">

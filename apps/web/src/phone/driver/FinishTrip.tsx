@@ -110,7 +110,7 @@ export function FinishTrip({ manifest, boarded, alightAll }: FinishTripProps) {
         actions={
           <>
             <Button variant="text" tone="neutral" onClick={() => setAskReason(null)}>
-              {t('common.cancel')}
+              {t('kit.cancel')}
             </Button>
             <Button variant="filled" busy={busy} onClick={submitReason}>
               {t('finish.reason.confirm')}
