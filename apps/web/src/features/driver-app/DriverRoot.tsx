@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
+import { tokensCss } from '../../design/tokens';
 import { DriverApp } from '../../phone/driver/DriverApp';
 
 /**
@@ -15,5 +16,11 @@ export function DriverRoot() {
     // Unmounted after this render pass, as React asks of a root removed from within an effect's cleanup.
     return () => void setTimeout(() => root.unmount());
   }, []);
-  return <div ref={host} />;
+  return (
+    <>
+      {/* The phone kit's tokens (--sr-*), which the driver app's own HTML inlines at build time. */}
+      <style>{tokensCss()}</style>
+      <div ref={host} />
+    </>
+  );
 }

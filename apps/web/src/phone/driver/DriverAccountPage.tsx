@@ -30,9 +30,10 @@ export function DriverAccountPage() {
         <Stack gap={2}>
           <Heading level={2}>{t('account.password')}</Heading>
           <ChangePasswordForm
-            change={(input) =>
-              apiRequest('POST', '/profile/change-password', input, { token: session.token })
-            }
+            change={async (input) => {
+              await apiRequest('POST', '/profile/change-password', input, { token: session.token });
+              toast(t('account.passwordChanged'), 'success');
+            }}
           />
         </Stack>
       </Card>
