@@ -18,8 +18,9 @@ export function DriverRoot() {
   }, []);
   return (
     <>
-      {/* The phone kit's tokens (--sr-*), which the driver app's own HTML inlines at build time. */}
-      <style>{tokensCss()}</style>
+      {/* The phone kit's tokens (--sr-*) and page colours, which the driver app's own HTML inlines at build time;
+          `html body` outweighs the office's baseline, whose colours follow the office's own mode. */}
+      <style>{`${tokensCss()}html body{background:var(--sr-background);color:var(--sr-text);font-family:var(--sr-font)}`}</style>
       <div ref={host} />
     </>
   );
