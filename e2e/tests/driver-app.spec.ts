@@ -27,7 +27,7 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   // Sign in at /driver: the driver app's own screen.
   await phone.goto('/driver');
   await expect(phone).toHaveURL(/\/driver\/sign-in$/);
-  await phone.getByLabel('Email Address').fill(driver.email);
+  await phone.getByLabel('Email', { exact: true }).fill(driver.email);
   await phone.getByLabel('Password').fill(driver.password);
   await phone.getByRole('button', { name: 'Sign in' }).click();
 
