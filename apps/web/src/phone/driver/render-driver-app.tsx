@@ -1,16 +1,6 @@
 import { render } from '@testing-library/react';
 import { DriverApp } from './DriverApp';
 
-// jsdom has <dialog> but not its modal methods: they open and close it here (what a browser shows is the same).
-if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-}
-
 /**
  * The whole driver app, as its own entry mounts it, opened at `path`: the phone shell owns the router (a browser
  * router, so the address is set first), the session, the language and the toasts, so nothing of the office is
