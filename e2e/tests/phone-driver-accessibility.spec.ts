@@ -55,7 +55,32 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, MIN_TARGET);
 }
 
-/** The screen as it is now: axe in both colour modes, and the size of every control. */
+/**
+ * Whether the screen, with its text at 200 % (a phone's largest text setting, WCAG 1.4.4), still fits the phone's
+ * width: text wraps rather than being cut or pushing the page sideways. Answers what sticks out.
+ */
+async function overflowAtDoubleText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    root.style.fontSize = '200%';
+    const width = root.clientWidth;
+    const wider = [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((element) => element.getClientRects().length > 0)
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > width + 1 || element.getBoundingClientRect().left < -1,
+      )
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`,
+      );
+    const sideways = root.scrollWidth > width ? [`the page is ${root.scrollWidth} px wide`] : [];
+    root.style.fontSize = '';
+    return [...sideways, ...wider];
+  });
+}
+
+/** The screen as it is now: axe in both colour modes, the size of every control, and its text at 200 %. */
 async function check(page: Page, screen: string): Promise<void> {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   for (const colorScheme of MODES) {
@@ -64,6 +89,7 @@ async function check(page: Page, screen: string): Promise<void> {
   }
   await page.emulateMedia({ colorScheme: null });
   expect.soft(await smallTargets(page), `controls smaller than ${MIN_TARGET} px on ${screen}`).toEqual([]);
+  expect.soft(await overflowAtDoubleText(page), `what sticks out at 200 % text on ${screen}`).toEqual([]);
 }
 
 async function openPhone(browser: Browser, locale?: string) {
