@@ -36,7 +36,7 @@ export async function driverPhone(browser: Browser, { driver }: DriverDay) {
   await context.addInitScript(PHONE_STUBS);
   const phone = await context.newPage();
   await phone.goto('/driver');
-  await phone.getByLabel('Email Address').fill(driver.email);
+  await phone.getByLabel('Email', { exact: true }).fill(driver.email);
   await phone.getByLabel('Password').fill(driver.password);
   await phone.getByRole('button', { name: 'Sign in' }).click();
   return { phone, close: () => context.close() };

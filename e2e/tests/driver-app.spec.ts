@@ -27,7 +27,7 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   // Sign in at /driver: the driver app's own screen.
   await phone.goto('/driver');
   await expect(phone).toHaveURL(/\/driver\/sign-in$/);
-  await phone.getByLabel('Email Address').fill(driver.email);
+  await phone.getByLabel('Email', { exact: true }).fill(driver.email);
   await phone.getByLabel('Password').fill(driver.password);
   await phone.getByRole('button', { name: 'Sign in' }).click();
 
@@ -66,9 +66,10 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   await camera.getByRole('button', { name: 'Done' }).click();
   await expect(boarded).toHaveText('2');
 
-  // Tap: the third child in the manifest.
+  // Tap: the third child in the manifest, whose row opens its actions.
   await phone.getByRole('button', { name: new RegExp(`^${third!.name}, Waiting`) }).click();
-  await phone.getByRole('menuitem', { name: 'Board' }).click();
+  await phone.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(phone.getByRole('status').filter({ hasText: `${third!.name} boarded.` })).toBeVisible();
   await expect(boarded).toHaveText('3');
 
   // Everything sent so far: nothing waits.

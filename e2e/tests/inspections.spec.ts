@@ -23,8 +23,8 @@ test('a driver finds a defect at the pre-trip inspection, the bus stays off the 
   await expect(phone.getByRole('heading', { name: `Inspection of ${plate}` })).toBeVisible();
 
   // Brakes: a defect, out of service. Lights: OK. A missing note is shown next to the item.
-  await phone.getByRole('group', { name: 'Brakes' }).getByRole('button', { name: 'Defect' }).click();
-  await phone.getByRole('group', { name: 'Lights' }).getByRole('button', { name: 'OK' }).click();
+  await phone.getByRole('group', { name: 'Brakes' }).getByRole('radio', { name: 'Defect' }).check();
+  await phone.getByRole('group', { name: 'Lights' }).getByRole('radio', { name: 'OK' }).check();
   await phone.getByRole('button', { name: 'Submit inspection' }).click();
   await expect(phone.getByText('Describe the defect')).toBeVisible();
   await phone.getByLabel('What is wrong with brakes').fill('Grinding noise');
@@ -61,7 +61,7 @@ test('a driver finds a defect at the pre-trip inspection, the bus stays off the 
   // yet, so the driver confirms the bus is empty with a tap and a reason.
   await finishTrip(phone);
   await phone.goto('/driver');
-  const childCheck = phone.getByRole('region', { name: /^Child check of / });
+  const childCheck = phone.getByRole('region', { name: /^Child check: / });
   await expect(childCheck).toHaveCount(0);
   await driveTrip(phone, `Afternoon drop, ${parts.route.name}`);
   await childCheck.getByRole('button', { name: 'No tag to scan?' }).click();

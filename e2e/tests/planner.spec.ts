@@ -131,7 +131,7 @@ test('a planner proposes, a person reviews and accepts, and the driver’s manif
   const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const phone = await phoneContext.newPage();
   await phone.goto('/driver');
-  await phone.getByLabel('Email Address').fill(parts.driver.email);
+  await phone.getByLabel('Email', { exact: true }).fill(parts.driver.email);
   await phone.getByLabel('Password').fill(password);
   await phone.getByRole('button', { name: 'Sign in' }).click();
   const card = phone.getByRole('article', { name: new RegExp(`^Morning pickup, .*${parts.route.name}`) });

@@ -1,101 +1,27 @@
-import LogoutIcon from '@mui/icons-material/Logout';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { AppFrame, AppShell, useAppSession } from '../../components/shell/AppShell';
-import { ConfirmDialog } from '../../components/page/ConfirmDialog';
-import { createQueryClient } from '../../lib/api/query-client';
-import { clearSnapshots } from './driver-api';
-import { DriverScreens } from './driver-screens';
-import { driverPaths } from './driver-paths';
-import { DriverSessionContext, driverSessionStore, useDriverSession } from './driver-session';
-import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
-import { linkDriverManifest, registerDriverServiceWorker } from './service-worker';
-import { WaitingBanner } from './WaitingBanner';
-import { useOperatorLocale } from '../../lib/time/operator-locale';
-
-function SignOutButton() {
-  const { status } = useDriverSync();
-  const navigate = useNavigate();
-  const [asking, setAsking] = useState(false);
-  const { signOut } = useDriverSession();
-  const waiting = status.waitingEvents;
-  return (
-    <>
-      <Tooltip title="Sign out">
-        <IconButton color="inherit" aria-label="Sign out" onClick={() => setAsking(true)}>
-          <LogoutIcon />
-        </IconButton>
-      </Tooltip>
-      <ConfirmDialog
-        open={asking}
-        title="Sign out?"
-        text={
-          waiting > 0
-            ? `${waiting} ${waiting === 1 ? 'event is' : 'events are'} still waiting to be sent. They stay on this phone and are sent when you sign in on it again; another driver signing in here does not send them.`
-            : 'You will need your e-mail and password to sign in again.'
-        }
-        confirmLabel="Sign out"
-        onClose={() => setAsking(false)}
-        onConfirm={async () => {
-          await signOut();
-          navigate(driverPaths.signIn, { replace: true });
-        }}
-      />
-    </>
-  );
-}
-
-const forgetDriverData = () => {
-  clearSnapshots();
-  clearJournals();
-};
+import { useEffect, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { tokensCss } from '../../design/tokens';
+import { DriverApp } from '../../phone/driver/DriverApp';
 
 /**
- * The driver app: its own session, query cache and outbox, and a plain top bar instead of the back-office's
- * drawer. Loaded only when /driver is opened, so none of it weighs on the back-office's first screen.
+ * A bridge, only while the office's index.html still answers /driver (app/routes.tsx's lazy route names this file):
+ * the driver app lives in phone/driver and owns its router, so it is drawn in a React root of its own, outside the
+ * office's router and providers. It goes with that route once /driver has its own HTML entry (issue 33).
  */
 export function DriverRoot() {
-  const [queryClient] = useState(createQueryClient);
-  const session = useAppSession(driverSessionStore, queryClient, { forgetLocal: forgetDriverData });
-
-  useEffect(() => linkDriverManifest(), []);
-  useEffect(
-    () =>
-      registerDriverServiceWorker(
-        // Every driver screen now, not when first opened: a phone that goes offline has them all.
-        Promise.all([import('./DriverTodayPage'), import('./DriverTripPage'), import('./DriverSignInPage')]),
-      ),
-    [],
-  );
-
+  const host = useRef<HTMLDivElement | null>(null);
+  useEffect(() => {
+    const root = createRoot(host.current!);
+    root.render(<DriverApp />);
+    // Unmounted after this render pass, as React asks of a root removed from within an effect's cleanup.
+    return () => void setTimeout(() => root.unmount());
+  }, []);
   return (
-    <AppShell
-      queryClient={queryClient}
-      sessionContext={DriverSessionContext}
-      session={session}
-      paths={{ signIn: driverPaths.signIn, home: driverPaths.today }}
-      screens={<DriverScreens />}
-      signedIn={({ token, user }) => (
-        <DriverSyncProvider key={user.id} token={token} userId={user.id}>
-          <DriverLayout />
-        </DriverSyncProvider>
-      )}
-    />
-  );
-}
-
-function DriverLayout() {
-  // Applied when it arrives, without waiting: the driver app must open offline.
-  useOperatorLocale();
-  return (
-    <AppFrame actions={<SignOutButton />}>
-      <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 }, flexGrow: 1 }}>
-        <DriverScreens />
-      </Box>
-      <WaitingBanner />
-    </AppFrame>
+    <>
+      {/* The phone kit's tokens (--sr-*) and page colours, which the driver app's own HTML inlines at build time;
+          `html body` outweighs the office's baseline, whose colours follow the office's own mode. */}
+      <style>{`${tokensCss()}html body{background:var(--sr-background);color:var(--sr-text);font-family:var(--sr-font)}`}</style>
+      <div ref={host} />
+    </>
   );
 }

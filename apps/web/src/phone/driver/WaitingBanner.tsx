@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useState, useSyncExternalStore } from 'react';
-import { ConfirmDialog } from '../../components/page/ConfirmDialog';
+import { Alert, Button, ConfirmDialog } from '../kit';
+import { useT } from '../i18n';
 import { useDriverSync } from './driver-sync';
 
 function subscribeOnline(callback: () => void): () => void {
@@ -22,40 +20,34 @@ export function useOnline(): boolean {
   );
 }
 
-export function waitingText(count: number): string {
-  return `${count} ${count === 1 ? 'event' : 'events'} waiting to be sent`;
-}
-
-export function refusedText(count: number, reason: string | null): string {
-  const what = `${count} ${count === 1 ? 'event' : 'events'} the server refused`;
-  return reason ? `${what}: ${reason}` : `${what}.`;
-}
-
 /** Events the server will never take: said, kept on the phone until the driver lets them go. */
 function RefusedBanner({ count, reason }: { count: number; reason: string | null }) {
+  const { t } = useT();
   const { discardRefused } = useDriverSync();
   const [asking, setAsking] = useState(false);
   return (
     <>
       <Alert
-        severity="error"
-        square
-        sx={{ borderRadius: 0 }}
+        tone="error"
         action={
-          <Button color="inherit" size="small" onClick={() => setAsking(true)}>
-            Discard
+          <Button variant="text" tone="neutral" onClick={() => setAsking(true)}>
+            {t('refused.discard')}
           </Button>
         }
       >
-        {refusedText(count, reason)} Tell the office if a child's scan is missing.
+        {t('refused.count', { count })} {reason && t('refused.reason', { reason })} {t('refused.tell')}
       </Alert>
       <ConfirmDialog
         open={asking}
-        title="Discard the refused events?"
-        text="The server will not take them; they are removed from this phone."
-        confirmLabel="Discard"
-        onClose={() => setAsking(false)}
-        onConfirm={discardRefused}
+        title={t('refused.confirm.title')}
+        message={t('refused.confirm.text')}
+        confirmLabel={t('refused.discard')}
+        tone="danger"
+        onCancel={() => setAsking(false)}
+        onConfirm={async () => {
+          await discardRefused();
+          setAsking(false);
+        }}
       />
     </>
   );
@@ -68,23 +60,26 @@ function RefusedBanner({ count, reason }: { count: number; reason: string | null
  * "Scan QR codes" would land on the field below it.
  */
 export function WaitingBanner() {
+  const { t } = useT();
   const { status } = useDriverSync();
   const online = useOnline();
   const waiting = status.waitingEvents;
   const showWaiting = !online || waiting > 0;
   if (!showWaiting && status.refusedEvents === 0) return null;
   return (
-    <Box sx={{ position: 'sticky', bottom: 0, zIndex: 'appBar' }}>
+    <div className="driver-waiting">
       {showWaiting && (
-        <Alert severity={online ? 'info' : 'warning'} role="status" square sx={{ borderRadius: 0 }}>
-          {!online && 'No connection: scans are kept on this phone. '}
-          {waiting > 0 ? waitingText(waiting) : 'Nothing waiting to be sent.'}
-          {online && status.problem && waiting > 0 ? ` (${status.problem})` : ''}
+        <Alert tone={online ? 'info' : 'warning'}>
+          {!online && `${t('waiting.offline')} `}
+          {waiting > 0 ? t('waiting.count', { count: waiting }) : t('waiting.none')}
+          {online && status.problem && waiting > 0
+            ? ` ${t('waiting.problem', { problem: status.problem })}`
+            : ''}
         </Alert>
       )}
       {status.refusedEvents > 0 && (
         <RefusedBanner count={status.refusedEvents} reason={status.refusedReason} />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,11 +1,7 @@
-import NfcIcon from '@mui/icons-material/Nfc';
-import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { ScanMethod } from '@school-transport/shared';
 import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Stack, TextField } from '../kit';
+import { useT } from '../i18n';
 import { hasNfc, scanNfcTags } from './nfc';
 import { QrScanDialog } from './QrScanDialog';
 
@@ -15,6 +11,7 @@ interface ScanControlsProps {
 }
 
 function NfcButton({ onCode }: ScanControlsProps) {
+  const { t } = useT();
   const [listening, setListening] = useState<AbortController | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const onCodeRef = useRef(onCode);
@@ -36,14 +33,14 @@ function NfcButton({ onCode }: ScanControlsProps) {
       await scanNfcTags(
         controller.signal,
         (serial) => onCodeRef.current(serial, 'NFC'),
-        () => setProblem('The card could not be read. Hold it still against the back of the phone.'),
+        () => setProblem(t('scan.nfc.unreadable')),
       );
       setListening(controller);
     } catch (error) {
       setProblem(
         error instanceof DOMException && error.name === 'NotAllowedError'
-          ? 'NFC is not allowed for this app. Allow it in the browser settings.'
-          : 'NFC could not be started. Check that NFC is on in the phone settings.',
+          ? t('scan.nfc.notAllowed')
+          : t('scan.nfc.failed'),
       );
     }
   };
@@ -51,15 +48,15 @@ function NfcButton({ onCode }: ScanControlsProps) {
   return (
     <>
       <Button
-        variant={listening ? 'contained' : 'outlined'}
-        size="large"
-        startIcon={<NfcIcon />}
+        variant={listening ? 'filled' : 'outlined'}
+        icon="nfc"
+        fullWidth
         aria-pressed={listening !== null}
         onClick={() => void toggle()}
       >
-        {listening ? 'NFC on: hold a card to the phone' : 'Scan NFC cards'}
+        {listening ? t('scan.nfc.on') : t('scan.nfc.start')}
       </Button>
-      {problem && <Alert severity="warning">{problem}</Alert>}
+      {problem && <Alert tone="warning">{problem}</Alert>}
     </>
   );
 }
@@ -69,30 +66,32 @@ function NfcButton({ onCode }: ScanControlsProps) {
  * and a card reader that types (a USB or Bluetooth reader acting as a keyboard types the card's id and Enter).
  */
 export function ScanControls({ onCode }: ScanControlsProps) {
+  const { t } = useT();
   const [qrOpen, setQrOpen] = useState(false);
   const [lastQr, setLastQr] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
 
   return (
-    <Stack spacing={1.5}>
+    <Stack gap={2}>
       {hasNfc() && <NfcButton onCode={onCode} />}
       <Button
         variant="outlined"
-        size="large"
-        startIcon={<QrCodeScannerIcon />}
+        icon="qr"
+        fullWidth
         onClick={() => {
           setLastQr(null);
           setQrOpen(true);
         }}
       >
-        Scan QR codes
+        {t('scan.qr.open')}
       </Button>
       <TextField
-        label="Card reader"
-        helperText="Tap here, then swipe or tap a card on the reader"
+        label={t('scan.reader.label')}
+        hint={t('scan.reader.hint')}
         value={typed}
         autoComplete="off"
-        slotProps={{ htmlInput: { inputMode: 'none', enterKeyHint: 'done' } }}
+        inputMode="none"
+        enterKeyHint="done"
         onChange={(event) => setTyped(event.target.value)}
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;

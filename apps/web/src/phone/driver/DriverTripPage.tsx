@@ -1,12 +1,3 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import List from '@mui/material/List';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import {
   countBoarded,
   type Manifest,
@@ -17,13 +8,23 @@ import {
   type ScanMethod,
 } from '@school-transport/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { RetryAlert } from '../../components/page/RetryAlert';
-import { TripStatusChip } from '../../components/trips/TripChips';
+import { useCallback, useId, useMemo, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import {
+  Alert,
+  Button,
+  Card,
+  Heading,
+  IconButton,
+  LinkButton,
+  PageLoader,
+  RetryAlert,
+  Stack,
+  Text,
+} from '../kit';
+import { useT } from '../i18n';
 import { fetchManifest, startTrip } from './driver-api';
-import { clockOrDash, RUN_LABELS, useOperatorTimeZone } from './driver-format';
+import { useTripWords } from './driver-format';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
 import { useDriverSync, type Outcome } from './driver-sync';
@@ -41,18 +42,15 @@ import { RiderRow } from './RiderRow';
 import { ScanControls } from './ScanControls';
 import { normaliseTagId, parseScannedCode } from './scan-codes';
 import { useTripTracking, type Fix } from './tracking';
+import { TripStatusChip } from './TripStatusChip';
 
-const KIND_DONE: Record<RidershipKind, string> = {
-  BOARD: 'boarded',
-  ALIGHT: 'left the bus',
-  NO_SHOW: 'did not show up',
-};
+type Translate = ReturnType<typeof useT>['t'];
 
 /** What the server said about a scan that needs the driver's eye. */
-function flagText(flag: Outcome['flag'], studentName: string | null): string | null {
+function flagText(t: Translate, flag: Outcome['flag'], studentName: string | null): string | null {
   if (flag === 'WRONG_BUS')
-    return `Wrong bus: ${studentName ?? 'this child'} is not on this trip's list. The scan is kept and the office is told.`;
-  if (flag === 'UNKNOWN_TAG') return 'Unknown card: no child has this tag. The office is told.';
+    return studentName ? t('flag.wrongBus', { name: studentName }) : t('flag.wrongBusUnnamed');
+  if (flag === 'UNKNOWN_TAG') return t('flag.unknownTag');
   return null;
 }
 
@@ -64,7 +62,7 @@ interface StopGroup {
   riders: ManifestRider[];
 }
 
-function groupByStop(manifest: Manifest): StopGroup[] {
+function groupByStop(t: Translate, manifest: Manifest): StopGroup[] {
   const stops = [...manifest.stops].sort((a, b) => a.position - b.position);
   const groups: StopGroup[] = stops.map((stop) => ({
     key: `stop-${stop.position}`,
@@ -80,7 +78,7 @@ function groupByStop(manifest: Manifest): StopGroup[] {
   if (unplaced.length > 0 || groups.length === 0) {
     groups.push({
       key: 'no-stop',
-      title: groups.length === 0 ? 'Children' : 'No stop chosen',
+      title: groups.length === 0 ? t('trip.stop.children') : t('trip.stop.none'),
       plannedAt: null,
       position: null,
       riders: unplaced,
@@ -89,12 +87,61 @@ function groupByStop(manifest: Manifest): StopGroup[] {
   return groups;
 }
 
+/** One stop of the manifest: its time, its name, whether it is next, and its children. */
+function StopCard({ group, isNext, children }: { group: StopGroup; isNext: boolean; children: ReactNode }) {
+  const { t } = useT();
+  const words = useTripWords();
+  const headingId = useId();
+  return (
+    <section className={isNext ? 'driver-stop driver-stop-next' : 'driver-stop'} aria-labelledby={headingId}>
+      <div className="driver-stop-head">
+        {group.position !== null && <span className="driver-stop-time">{words.clock(group.plannedAt)}</span>}
+        <Heading level={2} id={headingId}>
+          {group.title}
+        </Heading>
+        {isNext && <span className="driver-stop-badge">{t('trip.stop.next')}</span>}
+      </div>
+      <ul className="driver-rows">
+        {group.riders.length === 0 && (
+          <li className="driver-row driver-row-empty">
+            <Text tone="muted">{t('trip.stop.empty')}</Text>
+          </li>
+        )}
+        {children}
+      </ul>
+    </section>
+  );
+}
+
+interface ScanMessage {
+  text: string;
+  tone: 'success' | 'warning';
+}
+
+/**
+ * What the last scan or tap did. The live region is always in the page, so that a screen reader announces each new
+ * result as it replaces the last one (a region added with its text is often not read).
+ */
+function ScanResult({ message, onDismiss }: { message: ScanMessage | null; onDismiss: () => void }) {
+  const { t } = useT();
+  return (
+    <div className="driver-scan-result" data-tone={message?.tone}>
+      <p role="status" aria-atomic="true" className="driver-scan-text">
+        {message?.text}
+      </p>
+      {message && <IconButton icon="close" label={t('scan.qr.done')} onClick={onDismiss} />}
+    </div>
+  );
+}
+
 function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt: string; offline: boolean }) {
+  const { t, formatNumber } = useT();
+  const words = useTripWords();
   const token = useDriverToken();
-  const timeZone = useOperatorTimeZone();
   const queryClient = useQueryClient();
   const sync = useDriverSync();
-  const [message, setMessage] = useState<{ text: string; severity: 'success' | 'warning' } | null>(null);
+  const othersHeadingId = useId();
+  const [message, setMessage] = useState<ScanMessage | null>(null);
   const running = manifest.status === 'STARTED';
   const { lastFix, problem: locationProblem } = useTripTracking(
     manifest.tripId,
@@ -151,15 +198,15 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
 
   const recordTap = (rider: ManifestRider, kind: RidershipKind) => {
     void record(kind, 'TAP', { studentId: rider.studentId }, lastFix.current);
-    setMessage({ text: `${rider.name} ${KIND_DONE[kind]}.`, severity: 'success' });
+    setMessage({ text: t(`scan.result.${kind}`, { name: rider.name }), tone: 'success' });
   };
 
   /** A scanned card: board or leave (by the child's state now), or say clearly what was not understood. */
   const onCode = (text: string, method: ScanMethod): string => {
     const code = method === 'NFC' ? tagOnly(text) : parseScannedCode(text);
     if (!code) {
-      const said = `This card is not a SchoolRide card (read "${text.slice(0, 40)}").`;
-      setMessage({ text: said, severity: 'warning' });
+      const said = t('scan.notOurs', { text: text.slice(0, 40) });
+      setMessage({ text: said, tone: 'warning' });
       return said;
     }
     const rider = 'studentId' in code ? ridersById.get(code.studentId) : ridersByTag.get(code.tagId);
@@ -170,11 +217,13 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
     // An unknown card is still recorded: the server knows every child's tag and flags a child of another bus.
     void record(kind, method, rider ? { studentId: rider.studentId } : code, lastFix.current);
     const said = rider
-      ? `${rider.name} ${KIND_DONE[kind]}.`
+      ? t(`scan.result.${kind}`, { name: rider.name })
       : kind === 'ALIGHT'
-        ? "A child not on this trip's list left the bus. Recorded for the office."
-        : `Unknown card ${'tagId' in code ? code.tagId : ''}: not a child of this trip. Recorded for the office to check.`;
-    setMessage({ text: said, severity: rider ? 'success' : 'warning' });
+        ? t('scan.otherLeft')
+        : 'tagId' in code
+          ? t('scan.unknownCard', { tag: code.tagId })
+          : t('scan.unknownStudentCard');
+    setMessage({ text: said, tone: rider ? 'success' : 'warning' });
     return said;
   };
 
@@ -187,119 +236,81 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
     .map((event) => {
       const outcome = sync.outcomes.get(event.eventId);
       const name = outcome?.studentName ?? (event as { studentName?: string | null }).studentName ?? null;
-      return flagText(outcome?.flag ?? event.flag, name);
+      return flagText(t, outcome?.flag ?? event.flag, name);
     })
     .filter((text): text is string => text !== null);
+  const onBus = countBoarded(states);
+  const meta = { run: words.run(manifest.type), plate: manifest.vehiclePlate };
 
   return (
-    <Stack spacing={2}>
-      <Box>
-        <Button component={RouterLink} to={driverPaths.today} startIcon={<ArrowBackIcon />} size="small">
-          Today
-        </Button>
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-          {manifest.routeName}
-        </Typography>
+    <Stack gap={3}>
+      <div>
+        <LinkButton to={driverPaths.today} icon="back" variant="text">
+          {t('nav.today')}
+        </LinkButton>
+      </div>
+      <Stack direction="row" gap={1} align="center" justify="space-between" wrap>
+        <Heading level={1}>{manifest.routeName}</Heading>
         <TripStatusChip status={manifest.status} />
       </Stack>
-      <Typography color="text.secondary">
-        {RUN_LABELS[manifest.type]} · {manifest.vehiclePlate}
-        {manifest.plannedStartAt && ` · starts ${clockOrDash(manifest.plannedStartAt, timeZone)}`}
-      </Typography>
-      {offline && (
-        <Alert severity="warning">
-          Offline: the manifest as it was at {clockOrDash(savedAt, timeZone)}. Scans are kept on this phone.
-        </Alert>
-      )}
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h4" component="p" role="status" aria-label="Children on the bus">
-            {countBoarded(states)}
-          </Typography>
-          <Typography color="text.secondary">
-            {countBoarded(states) === 1 ? 'child' : 'children'} on the bus
-          </Typography>
-        </CardContent>
+      <Text tone="muted">
+        {manifest.plannedStartAt
+          ? t('trip.metaStarts', { ...meta, time: words.clock(manifest.plannedStartAt) })
+          : t('trip.meta', meta)}
+      </Text>
+      {offline && <Alert tone="warning">{t('trip.offline', { time: words.clock(savedAt) })}</Alert>}
+      <Card>
+        <p className="driver-count" role="status" aria-label={t('trip.onBus.label')}>
+          {formatNumber(onBus)}
+        </p>
+        <Text tone="muted">{t('trip.onBus.unit', { count: onBus })}</Text>
       </Card>
       {manifest.status === 'PENDING' && (
         <>
-          {start.error && <Alert severity="error">{start.error.message}</Alert>}
-          <Button variant="contained" size="large" loading={start.isPending} onClick={() => start.mutate()}>
-            Start trip
+          {start.error && <Alert tone="error">{start.error.message}</Alert>}
+          <Button variant="filled" fullWidth busy={start.isPending} onClick={() => start.mutate()}>
+            {t('trip.start')}
           </Button>
         </>
       )}
-      {manifest.finishReason && <Alert severity="info">Finished early: {manifest.finishReason}</Alert>}
-      {running && <ScanControls onCode={onCode} />}
-      {message && (
-        <Alert severity={message.severity} role="status" onClose={() => setMessage(null)}>
-          {message.text}
-        </Alert>
+      {manifest.finishReason && (
+        <Alert tone="info">{t('trip.finishedEarly', { reason: manifest.finishReason })}</Alert>
       )}
+      {running && <ScanControls onCode={onCode} />}
+      <ScanResult message={message} onDismiss={() => setMessage(null)} />
       {flagged.map((text, index) => (
-        <Alert key={index} severity="error">
+        <Alert key={index} tone="error">
           {text}
         </Alert>
       ))}
-      {locationProblem && running && <Alert severity="warning">{locationProblem}</Alert>}
-      {groupByStop(manifest).map((group) => {
-        const isNext = group.position !== null && group.position === nextStop && running;
-        return (
-          <Card
-            key={group.key}
-            component="section"
-            aria-label={group.title}
-            variant="outlined"
-            sx={isNext ? { borderColor: 'primary.main', borderWidth: 2 } : undefined}
-          >
-            <CardContent sx={{ pb: 0 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline' }}>
-                {group.position !== null && (
-                  <Typography sx={{ fontWeight: 700, minWidth: '3em' }}>
-                    {clockOrDash(group.plannedAt, timeZone)}
-                  </Typography>
-                )}
-                <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, flexGrow: 1 }}>
-                  {group.title}
-                </Typography>
-                {isNext && (
-                  <Typography variant="caption" color="primary" sx={{ fontWeight: 700 }}>
-                    NEXT STOP
-                  </Typography>
-                )}
-              </Stack>
-            </CardContent>
-            <List dense={false}>
-              {group.riders.length === 0 && (
-                <Typography color="text.secondary" sx={{ px: 2, pb: 1 }}>
-                  No child at this stop.
-                </Typography>
-              )}
-              {group.riders.map((rider) => (
-                <RiderRow
-                  key={rider.studentId}
-                  rider={rider}
-                  state={states.get(rider.studentId) ?? 'WAITING'}
-                  onRecord={running ? (kind) => recordTap(rider, kind) : null}
-                />
-              ))}
-            </List>
-          </Card>
-        );
-      })}
+      {locationProblem && running && <Alert tone="warning">{t(`location.${locationProblem}`)}</Alert>}
+      {groupByStop(t, manifest).map((group) => (
+        <StopCard
+          key={group.key}
+          group={group}
+          isNext={group.position !== null && group.position === nextStop && running}
+        >
+          {group.riders.map((rider) => (
+            <RiderRow
+              key={rider.studentId}
+              rider={rider}
+              state={states.get(rider.studentId) ?? 'WAITING'}
+              onRecord={running ? (kind) => recordTap(rider, kind) : null}
+            />
+          ))}
+        </StopCard>
+      ))}
       {others.length > 0 && (
-        <Card component="section" aria-label="Other children on the bus" variant="outlined">
-          <CardContent sx={{ pb: 0 }}>
-            <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-              Other children on the bus
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Scanned here but not on this trip's list. Record them leaving like any child.
-            </Typography>
-          </CardContent>
-          <List>
+        <section className="driver-stop" aria-labelledby={othersHeadingId}>
+          <div className="driver-stop-head">
+            <Heading level={2} id={othersHeadingId}>
+              {t('trip.others.title')}
+            </Heading>
+          </div>
+          <Text tone="muted" size="small">
+            {t('trip.others.text')}
+          </Text>
+          <ul className="driver-rows">
             {others.map((other) => (
               <OtherChildRow
                 key={other.key}
@@ -308,14 +319,14 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
                   running
                     ? () => {
                         void record('ALIGHT', 'TAP', other.target, lastFix.current);
-                        setMessage({ text: 'The child left the bus.', severity: 'success' });
+                        setMessage({ text: t('trip.others.left'), tone: 'success' });
                       }
                     : null
                 }
               />
             ))}
-          </List>
-        </Card>
+          </ul>
+        </section>
       )}
       {running && (
         <FinishTrip
@@ -326,7 +337,7 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
           }}
         />
       )}
-      {manifest.status === 'COMPLETED' && <Alert severity="success">Trip finished.</Alert>}
+      {manifest.status === 'COMPLETED' && <Alert tone="success">{t('trip.finished')}</Alert>}
     </Stack>
   );
 }
@@ -339,6 +350,7 @@ function tagOnly(serial: string) {
 
 /** /driver/trips/:id: the manifest, the scanners and Finish. */
 export function DriverTripPage() {
+  const { t } = useT();
   const { id = '' } = useParams();
   const token = useDriverToken();
   const trip = useQuery({ queryKey: ['driver', 'trip', id], queryFn: () => fetchManifest(token, id) });
@@ -346,11 +358,12 @@ export function DriverTripPage() {
   if (trip.isPending) return <PageLoader />;
   if (trip.isError) {
     return (
-      <Stack spacing={2}>
+      <Stack gap={3}>
+        <Heading level={1}>{t('nav.today')}</Heading>
         <RetryAlert error={trip.error} onRetry={() => void trip.refetch()} />
-        <Button component={RouterLink} to={driverPaths.today} startIcon={<ArrowBackIcon />}>
-          Back to today
-        </Button>
+        <LinkButton to={driverPaths.today} icon="back" variant="outlined">
+          {t('nav.backToToday')}
+        </LinkButton>
       </Stack>
     );
   }

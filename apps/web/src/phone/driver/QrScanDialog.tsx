@@ -1,12 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Dialog } from '../kit';
+import { useT } from '../i18n';
 import { createQrReader } from './qr-decode';
 
 /** The same card held in front of the camera is read many times a second: one reading per card per 3 s. */
@@ -21,11 +15,20 @@ interface QrScanDialogProps {
   lastResult: string | null;
 }
 
+/** Why the camera did not start, as a catalogue key. */
+function cameraProblem(error: unknown): string {
+  if (error instanceof DOMException && error.name === 'NotAllowedError') return 'scan.qr.blocked';
+  if (error instanceof Error && error.message === NO_CAMERA) return 'scan.qr.noCamera';
+  return 'scan.qr.failed';
+}
+const NO_CAMERA = 'no camera';
+
 /**
  * The back camera, read a few times a second while shown. The dialog unmounts it when closed, which stops the
  * camera; each opening starts afresh.
  */
 function CameraView({ onCode }: { onCode: (text: string) => void }) {
+  const { t } = useT();
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const onCodeRef = useRef(onCode);
@@ -41,7 +44,7 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
 
     const start = async () => {
       try {
-        if (!navigator.mediaDevices?.getUserMedia) throw new Error('This browser cannot use the camera.');
+        if (!navigator.mediaDevices?.getUserMedia) throw new Error(NO_CAMERA);
         stream = await navigator.mediaDevices.getUserMedia({
           video: { facingMode: 'environment' },
           audio: false,
@@ -68,13 +71,7 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
         };
         void tick();
       } catch (error) {
-        setProblem(
-          error instanceof DOMException && error.name === 'NotAllowedError'
-            ? 'The camera is blocked for this app. Allow it in the browser settings, or tap the child instead.'
-            : error instanceof Error
-              ? error.message
-              : 'The camera could not be started.',
-        );
+        setProblem(cameraProblem(error));
       }
     };
     void start();
@@ -86,35 +83,30 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
   }, []);
 
   return problem ? (
-    <Alert severity="error">{problem}</Alert>
+    <Alert tone="error">{t(problem)}</Alert>
   ) : (
-    <Box
-      component="video"
-      ref={videoRef}
-      muted
-      playsInline
-      aria-label="Camera picture"
-      sx={{ width: '100%', borderRadius: 1, bgcolor: 'common.black', aspectRatio: '4 / 3' }}
-    />
+    <video ref={videoRef} className="driver-camera" muted playsInline aria-label={t('scan.qr.camera')} />
   );
 }
 
 /** Several cards can be scanned in a row: the dialog stays open until the driver is done. */
 export function QrScanDialog({ open, onClose, onCode, lastResult }: QrScanDialogProps) {
+  const { t } = useT();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Scan a card's QR code</DialogTitle>
-      <DialogContent>
-        <CameraView onCode={onCode} />
-        <Typography role="status" sx={{ mt: 1, minHeight: '1.5em' }}>
-          {lastResult ?? 'Hold a card in front of the camera.'}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} variant="contained">
-          Done
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t('scan.qr.title')}
+      actions={
+        <Button variant="filled" onClick={onClose}>
+          {t('scan.qr.done')}
         </Button>
-      </DialogActions>
+      }
+    >
+      {open && <CameraView onCode={onCode} />}
+      <p role="status" className="driver-scan-line">
+        {lastResult ?? t('scan.qr.hint')}
+      </p>
     </Dialog>
   );
 }

@@ -1,20 +1,15 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { finishTripInputSchema, type Manifest } from '@school-transport/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api/api-client';
+import { Alert, Button, Dialog, Stack, Text, TextArea } from '../kit';
+import { useT } from '../i18n';
 import { finishTrip } from './driver-api';
 import { useDriverToken } from './driver-session';
 import { useDriverSync } from './driver-sync';
-import { waitingText } from './WaitingBanner';
+
+/** The longest reason the server takes (finishTripInputSchema). */
+const REASON_MAX = 500;
 
 interface FinishTripProps {
   manifest: Manifest;
@@ -40,6 +35,7 @@ export function asksForReason(error: unknown): error is ApiError {
  * anyone is still on board. If someone is, the server refuses and the driver says why (kept for the office).
  */
 export function FinishTrip({ manifest, boarded, alightAll }: FinishTripProps) {
+  const { t } = useT();
   const token = useDriverToken();
   const { flushNow } = useDriverSync();
   const queryClient = useQueryClient();
@@ -55,7 +51,7 @@ export function FinishTrip({ manifest, boarded, alightAll }: FinishTripProps) {
     try {
       const waiting = await flushNow();
       if (waiting > 0) {
-        setProblem(`${waitingText(waiting)}. Finish the trip once the phone is connected.`);
+        setProblem(t('finish.waiting', { count: waiting }));
         return;
       }
       await finishTrip(token, manifest.tripId, { reason: withReason });
@@ -75,61 +71,66 @@ export function FinishTrip({ manifest, boarded, alightAll }: FinishTripProps) {
   const submitReason = () => {
     const parsed = finishTripInputSchema.safeParse({ reason });
     if (!parsed.success || !parsed.data.reason) {
-      setReasonError(
-        parsed.success ? 'Say why children are still on the bus' : parsed.error.issues[0]!.message,
-      );
+      setReasonError(t('finish.reason.missing'));
       return;
     }
     setReasonError(null);
     void finish(parsed.data.reason);
   };
 
+  const allLeave = manifest.type === 'PICKUP' && boarded.length > 0;
   return (
-    <Stack spacing={1.5}>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      {manifest.type === 'PICKUP' && boarded.length > 0 && (
+    <Stack gap={2}>
+      {problem && <Alert tone="error">{problem}</Alert>}
+      {allLeave && (
         <Button
-          variant="contained"
-          size="large"
-          loading={busy}
+          variant="filled"
+          fullWidth
+          busy={busy}
           onClick={async () => {
             await alightAll(boarded);
             await finish(null);
           }}
         >
-          All {boarded.length} leave at school, finish
+          {t('finish.allLeave', { count: boarded.length })}
         </Button>
       )}
       <Button
-        variant={manifest.type === 'PICKUP' && boarded.length > 0 ? 'outlined' : 'contained'}
-        size="large"
-        loading={busy}
+        variant={allLeave ? 'outlined' : 'filled'}
+        fullWidth
+        busy={busy}
         onClick={() => void finish(null)}
       >
-        Finish trip
+        {t('finish.button')}
       </Button>
-      <Dialog open={askReason !== null} onClose={() => setAskReason(null)} fullWidth maxWidth="xs">
-        <DialogTitle>Children are still on the bus</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{askReason}</DialogContentText>
-          <TextField
-            label="Why finish now?"
+      <Dialog
+        open={askReason !== null}
+        onClose={() => setAskReason(null)}
+        title={t('finish.reason.title')}
+        actions={
+          <>
+            <Button variant="text" tone="neutral" onClick={() => setAskReason(null)}>
+              {t('kit.cancel')}
+            </Button>
+            <Button variant="filled" busy={busy} onClick={submitReason}>
+              {t('finish.reason.confirm')}
+            </Button>
+          </>
+        }
+      >
+        <Stack gap={2}>
+          <Text>{askReason}</Text>
+          <TextArea
+            label={t('finish.reason.label')}
+            hint={t('finish.reason.hint')}
+            error={reasonError ?? undefined}
             value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            multiline
-            minRows={2}
-            fullWidth
             required
-            error={reasonError !== null}
-            helperText={reasonError ?? 'The office sees this with the trip.'}
+            rows={2}
+            maxLength={REASON_MAX}
+            onChange={(event) => setReason(event.target.value)}
           />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAskReason(null)}>Cancel</Button>
-          <Button variant="contained" loading={busy} onClick={submitReason}>
-            Finish with this reason
-          </Button>
-        </DialogActions>
+        </Stack>
       </Dialog>
     </Stack>
   );

@@ -62,6 +62,9 @@ export function positionInput(tripId: string, fix: Fix): PositionInput {
   };
 }
 
+/** Why the bus's position is not followed: the app may not ask (denied), or the phone cannot tell (unavailable). */
+export type LocationProblem = 'denied' | 'unavailable';
+
 /**
  * While a trip runs: follows the phone's position (kept for the scans' place, and sent as the bus's track) and
  * keeps the screen awake, since a driver cannot unlock a phone at every stop. A web app cannot do either in the
@@ -71,9 +74,9 @@ export function useTripTracking(
   tripId: string,
   running: boolean,
   send: (positions: PositionInput[]) => Promise<void>,
-): { lastFix: React.RefObject<Fix | null>; problem: string | null } {
+): { lastFix: React.RefObject<Fix | null>; problem: LocationProblem | null } {
   const lastFix = useRef<Fix | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<LocationProblem | null>(null);
   // The latest sender, read when a fix arrives: a new sender must not restart the watch (and its throttle).
   const sendRef = useRef(send);
   useEffect(() => {
@@ -93,12 +96,7 @@ export function useTripTracking(
         lastSent = fix;
         void sendRef.current([positionInput(tripId, fix)]);
       },
-      (error) =>
-        setProblem(
-          error.code === error.PERMISSION_DENIED
-            ? 'Location is off for this app: the office will not see the bus on the map.'
-            : 'The phone cannot find its position right now.',
-        ),
+      (error) => setProblem(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
       { enableHighAccuracy: true, maximumAge: 5_000 },
     );
     return () => navigator.geolocation.clearWatch(watch);

@@ -2,6 +2,7 @@
 export const driverPaths = {
   today: '/driver',
   signIn: '/driver/sign-in',
+  account: '/driver/account',
   trip: (id: string) => `/driver/trips/${id}`,
   inspection: (vehicleId: string) => `/driver/vehicles/${vehicleId}/inspection`,
 } as const;

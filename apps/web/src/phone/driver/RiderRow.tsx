@@ -1,0 +1,88 @@
+import type { ManifestRider, RiderState, RidershipKind } from '@school-transport/shared';
+import { useId, useState } from 'react';
+import { Avatar, Button, Chip } from '../kit';
+import { useT } from '../i18n';
+
+const STATE_TONES = {
+  WAITING: 'neutral',
+  ON_BUS: 'info',
+  LEFT: 'success',
+  NO_SHOW: 'warning',
+  ABSENT: 'neutral',
+} as const satisfies Record<RiderState, string>;
+
+/** A child's state on this trip as a chip. */
+export function RiderStateChip({ state }: { state: RiderState }) {
+  const { t } = useT();
+  return <Chip tone={STATE_TONES[state]}>{t(`rider.state.${state}`)}</Chip>;
+}
+
+interface RiderRowProps {
+  rider: ManifestRider;
+  state: RiderState;
+  /** Null while the trip is not running: the row is then only read. */
+  onRecord: ((kind: RidershipKind) => void) | null;
+}
+
+/**
+ * A child in the manifest. While the trip runs, a tap on the row shows Board / Leave the bus / Did not show up
+ * below it (a disclosure, not a floating menu: at 200 % text a menu would cover the list it belongs to).
+ */
+export function RiderRow({ rider, state, onRecord }: RiderRowProps) {
+  const { t } = useT();
+  const [open, setOpen] = useState(false);
+  const actionsId = useId();
+  const choose = (kind: RidershipKind) => {
+    setOpen(false);
+    onRecord?.(kind);
+  };
+  const content = (
+    <>
+      <Avatar name={rider.name} src={rider.photoUrl} size={48} />
+      <span className="driver-row-text">
+        <span className="driver-row-primary">{rider.name}</span>
+        <span className="driver-row-secondary">
+          {rider.absent ? t('rider.notRiding', { class: rider.class }) : rider.class}
+        </span>
+      </span>
+      <RiderStateChip state={state} />
+    </>
+  );
+  if (!onRecord) {
+    return (
+      <li className="driver-row">
+        <div className="driver-row-main">{content}</div>
+      </li>
+    );
+  }
+  return (
+    <li className="driver-row">
+      <button
+        type="button"
+        className="driver-row-main driver-row-button"
+        aria-expanded={open}
+        aria-controls={actionsId}
+        aria-label={t('rider.open', { name: rider.name, state: t(`rider.state.${state}`) })}
+        onClick={() => setOpen((current) => !current)}
+      >
+        {content}
+      </button>
+      <div id={actionsId} className="driver-row-actions" hidden={!open}>
+        <Button variant="filled" disabled={state === 'ON_BUS'} onClick={() => choose('BOARD')}>
+          {t('rider.board')}
+        </Button>
+        <Button variant="outlined" disabled={state !== 'ON_BUS'} onClick={() => choose('ALIGHT')}>
+          {t('rider.leave')}
+        </Button>
+        <Button
+          variant="outlined"
+          tone="neutral"
+          disabled={state === 'ON_BUS' || state === 'LEFT'}
+          onClick={() => choose('NO_SHOW')}
+        >
+          {t('rider.noShow')}
+        </Button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,228 @@
+import type { Browser, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import { createDriverDay, PHONE_STUBS } from '../support/driver-trip';
+import { expect, test } from '../support/fixtures';
+import { needsInspection } from '../support/inspection-day';
+
+/**
+ * Every screen of the driver app (issue 33) at a phone's width, 390 px: axe finds nothing serious in the light and
+ * the dark mode and in Arabic (right to left), and every control is at least 44 × 44 px (WCAG 2.5.5, the issue's
+ * target; the kit draws them at 48). One driver's day and one signed-in phone go through all the screens.
+ */
+
+// The records are made through the admin API, with the session each worker saved.
+test.use({ adminSignedIn: true });
+
+const PHONE = {
+  viewport: { width: 390, height: 844 },
+  geolocation: { latitude: 12.9352, longitude: 77.6245, accuracy: 12 },
+  permissions: ['geolocation'],
+};
+const MODES = ['light', 'dark'] as const;
+
+/** The smallest side a control may have (WCAG 2.5.5 asks 44 CSS px). */
+const MIN_TARGET = 44;
+
+/**
+ * The controls on the page (or in its open dialog) smaller than MIN_TARGET either way, described. A checkbox or
+ * radio drawn inside its label is measured with the label, which is what a finger taps.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const dialog = document.querySelector('dialog[open]');
+    const root = dialog ?? document.body;
+    const controls = root.querySelectorAll<HTMLElement>(
+      'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="menuitem"]',
+    );
+    const found: string[] = [];
+    for (const control of controls) {
+      const style = getComputedStyle(control);
+      if (control.closest('[hidden], [aria-hidden="true"]') || style.visibility === 'hidden') continue;
+      if (control.getClientRects().length === 0) continue;
+      const target =
+        control instanceof HTMLInputElement && ['checkbox', 'radio'].includes(control.type)
+          ? (control.closest('label') ?? control)
+          : control;
+      const box = target.getBoundingClientRect();
+      if (box.width < min || box.height < min) {
+        const name = control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        found.push(
+          `${control.tagName.toLowerCase()} "${name}" is ${Math.round(box.width)}×${Math.round(box.height)}`,
+        );
+      }
+    }
+    return found;
+  }, MIN_TARGET);
+}
+
+/**
+ * Whether the screen, with its text at 200 % (a phone's largest text setting, WCAG 1.4.4), still fits the phone's
+ * width: text wraps rather than being cut or pushing the page sideways. Answers what sticks out.
+ */
+async function overflowAtDoubleText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    root.style.fontSize = '200%';
+    const width = root.clientWidth;
+    const wider = [...document.querySelectorAll<HTMLElement>('main *')]
+      .filter((element) => element.getClientRects().length > 0)
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > width + 1 || element.getBoundingClientRect().left < -1,
+      )
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 40)}"`,
+      );
+    const sideways = root.scrollWidth > width ? [`the page is ${root.scrollWidth} px wide`] : [];
+    root.style.fontSize = '';
+    return [...sideways, ...wider];
+  });
+}
+
+/** The screen as it is now: axe in both colour modes, the size of every control, and its text at 200 %. */
+async function check(page: Page, screen: string): Promise<void> {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  for (const colorScheme of MODES) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `${screen} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: null });
+  expect.soft(await smallTargets(page), `controls smaller than ${MIN_TARGET} px on ${screen}`).toEqual([]);
+  expect.soft(await overflowAtDoubleText(page), `what sticks out at 200 % text on ${screen}`).toEqual([]);
+}
+
+async function openPhone(browser: Browser, locale?: string) {
+  const context = await browser.newContext({ ...PHONE, ...(locale ? { locale } : {}) });
+  await context.addInitScript(PHONE_STUBS);
+  return { context, phone: await context.newPage() };
+}
+
+async function signIn(
+  phone: Page,
+  email: string,
+  password: string,
+  words: { email: RegExp; password: RegExp; submit: RegExp },
+) {
+  await phone.getByLabel(words.email).fill(email);
+  await phone.getByLabel(words.password).fill(password);
+  await phone.getByRole('button', { name: words.submit }).click();
+}
+
+const ENGLISH = { email: /^Email/, password: /^Password/, submit: /^Sign in$/ };
+
+test('every driver screen passes axe at 390 px in light, dark and Arabic, with touch targets of 44 px', async ({
+  page,
+  browser,
+}) => {
+  const day = await createDriverDay(page, 2);
+  const { parts, driver, tag } = day;
+  const plate = await needsInspection(day, page, `Accessible ${tag}`);
+  const [first] = parts.children;
+  const { context, phone } = await openPhone(browser);
+
+  // Sign-in.
+  await phone.goto('/driver');
+  await expect(phone).toHaveURL(/\/driver\/sign-in$/);
+  await expect(phone.getByRole('heading', { level: 1 })).toBeVisible();
+  await check(phone, 'driver sign-in');
+  await signIn(phone, driver.email, driver.password, ENGLISH);
+
+  // Today, with the inspection due.
+  await expect(phone.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  const card = phone.getByRole('article', { name: `Morning pickup, ${parts.route.name}` });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Start' }).click();
+  await expect(card.getByRole('alert')).toBeVisible();
+  await check(phone, 'driver today, start refused');
+
+  // The inspection, with a defect's fields open, then answered OK.
+  await card.getByRole('link', { name: /^Inspect/ }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: `Inspection of ${plate}` })).toBeVisible();
+  await phone.getByRole('group', { name: 'Brakes' }).getByRole('radio', { name: 'Defect' }).check();
+  await expect(phone.getByLabel(/What is wrong with brakes/i)).toBeVisible();
+  await check(phone, 'driver inspection with a defect open');
+  await phone.getByRole('group', { name: 'Brakes' }).getByRole('radio', { name: 'OK' }).check();
+  await phone.getByRole('group', { name: 'Lights' }).getByRole('radio', { name: 'OK' }).check();
+  await phone.getByRole('button', { name: 'Submit inspection' }).click();
+
+  // The trip: its manifest, then a scan's result.
+  await expect(phone.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await card.getByRole('button', { name: 'Start' }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: parts.route.name })).toBeVisible();
+  await check(phone, 'driver trip');
+  await phone.getByRole('button', { name: new RegExp(`^${first!.name}, Waiting`) }).click();
+  await phone.getByRole('button', { name: 'Board', exact: true }).click();
+  await expect(phone.getByRole('status').filter({ hasText: `${first!.name} boarded.` })).toBeVisible();
+  await check(phone, 'driver trip with a scan result');
+
+  // The scanner's dialog.
+  await phone.getByRole('button', { name: 'Scan QR codes' }).click();
+  const camera = phone.getByRole('dialog', { name: "Scan a card's QR code" });
+  await expect(camera).toBeVisible();
+  await check(phone, 'driver QR scanner');
+  await camera.getByRole('button', { name: 'Done' }).click();
+
+  // Finish while a child is on board: the server asks why.
+  await phone.getByRole('button', { name: 'Finish trip' }).click();
+  const why = phone.getByRole('dialog', { name: 'Children are still on the bus' });
+  await expect(why).toBeVisible();
+  await check(phone, 'driver finish with a reason');
+  await why.getByLabel('Why finish now?').fill('Handed over to the school nurse');
+  await why.getByRole('button', { name: 'Finish with this reason' }).click();
+  await expect(phone.getByText('Trip finished.')).toBeVisible();
+
+  // The afternoon drop, driven and finished: the child check is due.
+  await phone.getByRole('link', { name: 'Today' }).click();
+  await phone
+    .getByRole('article', { name: `Afternoon drop, ${parts.route.name}` })
+    .getByRole('button', { name: 'Start' })
+    .click();
+  await phone.getByRole('button', { name: 'Finish trip' }).click();
+  await expect(phone.getByText('Trip finished.')).toBeVisible();
+  await phone.getByRole('link', { name: 'Today' }).click();
+  const childCheck = phone.getByRole('region', { name: /^Child check/ });
+  await childCheck.getByRole('button', { name: 'No tag to scan?' }).click();
+  await expect(childCheck.getByLabel('Why the tag cannot be scanned')).toBeVisible();
+  await check(phone, 'driver child check');
+
+  // The account, from the account menu.
+  await phone.getByRole('button', { name: 'Account menu' }).click();
+  await phone.getByRole('menuitem', { name: 'Account' }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  await check(phone, 'driver account');
+  await context.close();
+
+  // Arabic, right to left: a phone whose browser speaks Arabic (the account has no language of its own), from
+  // sign-in on. Its words are found by role and the catalogue's Arabic.
+  const arabic = await openPhone(browser, 'ar');
+  const rtl = arabic.phone;
+  await rtl.goto('/driver');
+  await expect(rtl.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(rtl.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(rtl.getByRole('heading', { level: 1 })).toBeVisible();
+  await check(rtl, 'driver sign-in in Arabic');
+  await rtl.locator('input[type="email"]').fill(driver.email);
+  await rtl.locator('input[type="password"]').fill(driver.password);
+  await rtl.locator('button[type="submit"]').click();
+
+  await expect(rtl.getByRole('heading', { level: 1, name: 'اليوم' })).toBeVisible();
+  await expect(rtl.getByRole('region', { name: /^تفقّد الأطفال/ })).toBeVisible();
+  await check(rtl, 'driver today in Arabic');
+  await rtl
+    .getByRole('article', { name: new RegExp(`^رحلة الصباح، .*${parts.route.name}`) })
+    .getByRole('link', { name: 'القائمة' })
+    .click();
+  await expect(rtl.getByRole('heading', { level: 1, name: parts.route.name })).toBeVisible();
+  await expect(rtl.getByText('انتهت الرحلة.')).toBeVisible();
+  await check(rtl, 'driver trip in Arabic');
+  await rtl.goto(`/driver/vehicles/${parts.ids.vehicleId}/inspection`);
+  await expect(rtl.getByRole('heading', { level: 1, name: new RegExp(plate) })).toBeVisible();
+  await rtl.getByRole('radio', { name: 'عطل' }).first().check();
+  await check(rtl, 'driver inspection in Arabic');
+  await rtl.getByRole('button', { name: 'قائمة الحساب' }).click();
+  await rtl.getByRole('menuitem', { name: 'الحساب' }).click();
+  await expect(rtl.getByRole('heading', { level: 1, name: 'الحساب' })).toBeVisible();
+  await check(rtl, 'driver account in Arabic');
+  await arabic.context.close();
+});
