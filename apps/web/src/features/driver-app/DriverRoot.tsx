@@ -12,7 +12,7 @@ import { DriverScreens } from './driver-screens';
 import { driverPaths } from './driver-paths';
 import { DriverSessionContext, driverSessionStore, useDriverSession } from './driver-session';
 import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
-import { linkDriverManifest, registerDriverServiceWorker } from './service-worker';
+import { registerDriverServiceWorker } from './service-worker';
 import { WaitingBanner } from './WaitingBanner';
 import { useOperatorLocale } from '../../lib/time/operator-locale';
 
@@ -61,7 +61,6 @@ export function DriverRoot() {
   const [queryClient] = useState(createQueryClient);
   const session = useAppSession(driverSessionStore, queryClient, { forgetLocal: forgetDriverData });
 
-  useEffect(() => linkDriverManifest(), []);
   useEffect(
     () =>
       registerDriverServiceWorker(

@@ -1,18 +1,10 @@
-import {
-  linkAppManifest,
-  registerAppServiceWorker,
-  type InstallableApp,
-} from '../../lib/device/app-service-worker';
+import { registerAppServiceWorker, type InstallableApp } from '../../lib/device/app-service-worker';
 
 /** Where the build puts the driver app's service worker (apps/web/public), and the part of the site it runs. */
 const DRIVER_APP: InstallableApp = {
   workerUrl: '/driver-sw.js',
   scope: '/driver',
-  manifestUrl: '/driver.webmanifest',
 };
-
-/** Makes /driver installable while the driver app is shown (see linkAppManifest). */
-export const linkDriverManifest = (): (() => void) => linkAppManifest(DRIVER_APP);
 
 /** Keeps the driver app's shell on the phone (see registerAppServiceWorker). */
 export function registerDriverServiceWorker(loaded: Promise<unknown>): void {
