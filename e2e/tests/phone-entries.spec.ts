@@ -100,6 +100,7 @@ test("the first data request starts before the app's code has arrived", async ({
     await firstRequest;
     // The app then draws in place of the shell.
     await expect(page.locator('.shell-progress')).toHaveCount(0);
+    await expect(page.locator('#root')).not.toBeEmpty();
     expect(entryServedAfterRequest).toBe(true);
     await context.close();
   }
@@ -112,6 +113,7 @@ test("on a second open without a network, the parent's page comes from its worke
   const page = await context.newPage();
   await page.goto('/parent');
   await expect(page.locator('.shell-progress')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toBeEmpty();
   // The worker is active and has kept this release's shell (its cache is named after the build's shell list).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await page.waitForFunction(async () => {
@@ -123,7 +125,8 @@ test("on a second open without a network, the parent's page comes from its worke
   await context.setOffline(true);
   await page.goto('/parent/account');
   await expect(page).toHaveTitle(APPS.parent.title);
-  // The app's code came from the cache too: it replaced the shell.
+  // The app's code came from the cache too: it replaced the shell with its own screen.
   await expect(page.locator('.shell-progress')).toHaveCount(0);
+  await expect(page.locator('#root')).not.toBeEmpty();
   await context.close();
 });

@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderPhoneApp } from '../../test/render-app';
 import { NOT_A_DRIVER_MESSAGE, SESSION_EXPIRED_MESSAGE } from './DriverSignInPage';
 
 const json = (body: unknown, status = 200) =>
@@ -29,7 +29,7 @@ function answerSignInAs(role: string) {
 
 async function signInAtDriver() {
   const user = userEvent.setup();
-  renderApp('/driver');
+  renderPhoneApp('/driver');
   await screen.findByRole('heading', { level: 1, name: 'Driver sign in' });
   await user.type(screen.getByRole('textbox', { name: 'Email Address' }), 'sam@example.com');
   await user.type(screen.getByLabelText(/^Password/), 'a password');
@@ -68,7 +68,7 @@ describe('the driver app sign-in', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       json({ success: false, type: 'error', message: 'Your session has expired.' }, 401),
     );
-    renderApp('/driver');
+    renderPhoneApp('/driver');
 
     expect(await screen.findByText(SESSION_EXPIRED_MESSAGE)).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Driver sign in' })).toBeVisible();
