@@ -161,19 +161,28 @@ export function phonePagesBuild(): Plugin {
         const boot = entryChunk(context.bundle, bootOf(app));
         if (!boot) throw new Error(`phone-build: the ${app} boot script was not built`);
         const source = `/src/phone/boot/${app}-boot.ts`;
-        if (!html.includes(`src="${source}"`))
-          throw new Error(`phone-build: ${app}/index.html does not link ${source}`);
-        return {
-          html: html.replace(`src="${source}"`, `src="/${boot.fileName}"`),
-          // Fetched beside the boot script rather than after it (the page's own entry may preload some already).
-          tags: boot.imports
-            .filter((file) => !html.includes(`href="/${file}"`))
-            .map((file) => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-              injectTo: 'head' as const,
-            })),
-        };
+        const bootTag = new RegExp(`<script type="module" src="${source}"[^>]*></script>`);
+        if (!bootTag.test(html)) throw new Error(`phone-build: ${app}/index.html does not link ${source}`);
+        // The boot script and what it imports first in the page and at high priority: on a slow network they must
+        // not queue behind the app's own chunks (which the page's entry preloads just after). Vite's preload of a
+        // chunk both need is dropped for this earlier one.
+        const preloads = boot.imports.map((file) => `/${file}`);
+        let page = html;
+        for (const file of preloads)
+          page = page.replace(
+            new RegExp(`\\s*<link rel="modulepreload" crossorigin href="${file}">`, 'g'),
+            '',
+          );
+        const indent = '\n    ';
+        return page.replace(
+          bootTag,
+          [
+            `<script type="module" crossorigin fetchpriority="high" src="/${boot.fileName}"></script>`,
+            ...preloads.map(
+              (file) => `<link rel="modulepreload" crossorigin fetchpriority="high" href="${file}">`,
+            ),
+          ].join(indent),
+        );
       },
     },
     generateBundle(_options, bundle) {
