@@ -29,12 +29,16 @@ export const serverLayers = [
   { name: 'config', paths: ['apps/server/src/config.ts'] },
 ];
 // apps/web/src/test holds the tests' helpers: like the *.test.tsx files, it is outside the layers.
+// The phone apps (src/phone: /driver and /parent, entries of their own) sit at the top beside the back-office's
+// main.tsx: nothing imports them; what they may import themselves is narrower still (phoneZones below).
+// The design tokens are at the bottom: the office's theme and the phone apps' CSS are both generated from them.
 export const webLayers = [
-  { name: 'main', paths: ['apps/web/src/main.tsx'] },
+  { name: 'main', paths: ['apps/web/src/main.tsx', 'apps/web/src/phone'] },
   { name: 'app', paths: ['apps/web/src/app'] },
   { name: 'features', paths: ['apps/web/src/features'] },
   { name: 'components', paths: ['apps/web/src/components'] },
   { name: 'lib', paths: ['apps/web/src/lib'] },
+  { name: 'design', paths: ['apps/web/src/design'] },
 ];
 
 // Levels listed top first: each may import its own level and those below it. `message` says why for a level
@@ -114,6 +118,43 @@ const featureZones = subfolders('apps/web/src/features/').map((feature) => ({
   message: 'A feature may not import another feature: move what they share to components/ or lib/.',
 }));
 
+export const webTests = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'];
+
+// Nothing of the back-office is downloaded by a phone app (issue 33): neither its screens, chrome and components
+// nor its UI kit. scripts/check-bundle.mjs checks the built chunks too.
+const phoneApps = 'apps/web/src/phone';
+const phoneZones = [
+  {
+    target: phoneApps,
+    from: [
+      'apps/web/src/app',
+      'apps/web/src/components',
+      'apps/web/src/features',
+      'apps/web/src/lib/api/resource-api.ts',
+    ],
+    message:
+      'The phone apps load nothing of the back-office: use lib/ (the API client, the session store, formatting), the contract and the phone kit.',
+  },
+];
+const phoneNoOfficeKit = {
+  files: [`${phoneApps}/**/*.{ts,tsx}`],
+  ignores: webTests,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^(@mui|@emotion)/|^notistack(/|$)',
+            message:
+              "The phone apps do not load the back-office's component kit (MUI, emotion, notistack): use the phone kit (src/phone/kit).",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const noTestingPackage = (target) => ({
   target,
   from: 'packages/testing',
@@ -124,8 +165,6 @@ const notFromOtherApp = (target, other) => ({
   from: other,
   message: 'The server and the web app share code only through packages/shared.',
 });
-
-export const webTests = ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'];
 
 // Each file group gets every zone that applies to it in one list: for one rule, a later config block replaces
 // an earlier block's options instead of adding to them.
@@ -232,11 +271,13 @@ export default tseslint.config(
     [
       ...layerZones('Web', webLayers),
       ...featureZones,
+      ...phoneZones,
       notFromOtherApp('apps/web/src', 'apps/server'),
       noTestingPackage('apps/web/src'),
     ],
     webTests,
   ),
+  phoneNoOfficeKit,
   restrictedPaths(['apps/web/**'], [notFromOtherApp('apps/web', 'apps/server')], ['apps/web/src/**']),
   restrictedPaths(webTests, [notFromOtherApp('apps/web', 'apps/server')]),
   restrictedPaths(

@@ -36,8 +36,12 @@ const PARTS = {
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
+      'apps/web/driver/index.html',
+      'apps/web/parent/index.html',
       'apps/web/vite.config.ts',
+      'apps/web/vite.phone.config.ts',
       'apps/web/chunk-groups.ts',
+      'apps/web/phone-build.ts',
       'apps/web/scripts/precompress.mjs',
       'packages/shared/src',
       'package-lock.json',
@@ -162,14 +166,14 @@ function run(command, args, cwd, env = process.env) {
 async function buildWeb(hash) {
   const id = `${new Date().toISOString().replace(/[-:.]/g, '').slice(0, 15)}-${hash.slice(0, 8)}`;
   const out = path.join(webBuilds, id);
-  run(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir'],
-    webDir,
-    // Vite obeys an inherited NODE_ENV: a build started from a test (NODE_ENV=test) bundled React's development
-    // build, 276 kB instead of 198 kB for the first screen. A web build is always a production build.
-    { ...process.env, NODE_ENV: 'production' },
-  );
+  // Vite obeys an inherited NODE_ENV: a build started from a test (NODE_ENV=test) bundled React's development
+  // build, 276 kB instead of 198 kB for the first screen. A web build is always a production build.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  run(process.execPath, [vite, 'build', '--outDir', out, '--emptyOutDir'], webDir, env);
+  // The phone apps (/driver, /parent) after it, into the same folder: a build of their own, so that none of their
+  // chunks holds anything of the back-office (apps/web/vite.phone.config.ts).
+  run(process.execPath, [vite, 'build', '--config', 'vite.phone.config.ts', '--outDir', out], webDir, env);
   run(process.execPath, [path.join(webDir, 'scripts/precompress.mjs'), out], webDir);
   fs.writeFileSync(path.join(out, STAMP), hash);
   // A build from before versioned builds is a plain folder where the link goes.

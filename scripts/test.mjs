@@ -5,8 +5,9 @@
  *      (or DATABASE_URL) is set;
  *   2. the route planner's tests (Vitest: parsers, the solver's constraints, the school model);
  *   3. web unit tests (Vitest, jsdom);
- *   4. the production build of the server and the web app, once (`npm run build`), and the first-screen bundle
- *      budget (scripts/check-bundle.mjs prints every chunk of the first screen and fails over 200 kB gzip);
+ *   4. the production build of the server and the web app, once (`npm run build`), and the bundle budgets
+ *      (scripts/check-bundle.mjs prints every chunk counted and fails over 200 kB gzip for the back-office's first
+ *      screen, over 120 kB for a phone app's, or when a phone app's chunks hold anything of the back-office);
  *   5. browser tests (Playwright in Debian's Chromium against that build: the built server and web app).
  * Every suite runs even when an earlier one fails; the last lines give each phase's time, the slowest files and
  * tests (scripts/test-times/), name what failed and sum them up. The suites' reports stay in test-reports/.
@@ -162,11 +163,12 @@ const suites = [
 // The budget weighs the build the browser tests then run against, so the app is built once, here.
 const built = run('Build (server and web)', '.', ['run', 'build'], {}, 'npm');
 const withinBudget =
-  built && run('First-screen bundle budget', '.', ['run', '--silent', 'check:bundle'], {}, 'npm');
+  built &&
+  run('Bundle budgets (first screen, phone apps)', '.', ['run', '--silent', 'check:bundle'], {}, 'npm');
 suites.push(
   withinBudget
     ? { ok: true, passed: 1, failed: 0, skipped: 0, failures: [] }
-    : failedWhole('First-screen bundle budget (or the build): see above'),
+    : failedWhole('Bundle budgets (or the build): see above'),
 );
 
 if (!built) {

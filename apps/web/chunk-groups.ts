@@ -14,9 +14,9 @@ type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
  * - `admin`: the signed-in chrome (AdminRoot: the drawer, the top bar, the query cache) and every module that a
  *   quarter or more of the back-office's screens use (lists, the table, paging, the API calls), one file. A module
  *   fewer screens use stays in their own files.
- * - `shared-<apps>`: such a module that other apps (the driver app, the parent portal, the public pages such as
- *   forgot password and 404, anything else) use too, in a file named after them, so that none of them ever loads
- *   the back-office's own file.
+ * - `shared-<apps>`: such a module that the public pages (forgot password, 404) or anything else use too, in a
+ *   file named after them, so that none of them ever loads the back-office's own file. (The phone apps are a build
+ *   of their own since decision 053: vite.phone.config.ts.)
  */
 
 /** Where a lazily loaded module belongs, by its path under apps/web/src (the rest of the routes' screens: admin). */
@@ -25,8 +25,6 @@ const NOT_ADMIN: Record<string, string> = {
   'features/auth/ForgotPasswordPage.tsx': 'public',
   'features/auth/ResetPasswordPage.tsx': 'public',
   'components/shell/NotFoundPage.tsx': 'public',
-  'features/driver-app/DriverRoot.tsx': 'driver',
-  'features/parent-portal/ParentRoot.tsx': 'parent',
 };
 /** The modules whose lazy imports are back-office screens unless NOT_ADMIN says otherwise. */
 const ROUTE_MODULES = ['app/routes.tsx', 'app/layout/SessionLayout.tsx'];
@@ -34,7 +32,7 @@ const ADMIN_ROOT = 'app/layout/AdminRoot.tsx';
 const LOGIN = 'features/auth/LoginPage.tsx';
 
 /** The apps other than the back-office that can share a module with it (a shared module's group names them). */
-const OTHER_APPS = ['driver', 'parent', 'public', 'other'] as const;
+const OTHER_APPS = ['public', 'other'] as const;
 
 export interface ChunkPlan {
   login: Set<string>;

@@ -13,6 +13,11 @@ beforeAll(async () => {
   dist = await fs.mkdtemp(path.join(os.tmpdir(), 'web-dist-'));
   await fs.mkdir(path.join(dist, 'assets'));
   await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  // The phone apps' own pages (apps/web/driver/index.html, apps/web/parent/index.html in the build).
+  for (const app of ['driver', 'parent']) {
+    await fs.mkdir(path.join(dist, app));
+    await fs.writeFile(path.join(dist, app, 'index.html'), `<!doctype html><title>${app} app</title>`);
+  }
   await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // What the build's precompress step writes beside each asset.
   await fs.writeFile(
@@ -39,6 +44,28 @@ describe('serving the built web app', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.body).toContain('<div id="root">');
       expect(answer.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("serves a phone app's own page, uncached, at its address and every address under it", async () => {
+    const pages = {
+      '/driver': 'driver app',
+      '/driver/': 'driver app',
+      '/driver/trips/trip-1': 'driver app',
+      '/parent': 'parent app',
+      '/parent/account?from=mail': 'parent app',
+      '/parent/children/child-1/history': 'parent app',
+    };
+    for (const [url, title] of Object.entries(pages)) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toContain(`<title>${title}</title>`);
+      expect(answer.headers['cache-control'], url).toBe('no-cache');
+    }
+    // The back-office's own addresses that merely start alike stay the back-office's.
+    for (const url of ['/driver-details/d-1', '/parents', '/drivers/d-1']) {
+      const answer = await t.app.inject({ method: 'GET', url });
+      expect(answer.body, url).toContain('<div id="root">');
     }
   });
 

@@ -1,20 +1,29 @@
 /* global self, caches -- a service worker's own globals */
 /*
  * What the service workers of the installable apps (driver-sw.js for /driver, parent-sw.js for /parent) share,
- * loaded by each with importScripts (as self.keepAppShell): the app's shell kept on the phone so that it opens with no network after one
- * visit. API answers are never kept here (they carry children's data and are marked no-store); pages outside the
- * app's scope (the back-office, including /driver-details/…) are left to the network untouched.
+ * loaded by each with importScripts (as self.keepAppShell): the app's shell kept on the phone so that it opens with
+ * no network after one visit. API answers are never kept here (they carry children's data and are marked no-store);
+ * pages outside the app's scope (the back-office, including /driver-details/…) are left to the network untouched.
  *
- * `app.cache`: this app's shell cache, named `<app.prefix><version>`; activating removes the app's older versions
- * only, never another app's caches on the same site. `app.shellPage`: the page every address of the app is served
- * from; `app.files`: what is kept at install; `app.isAppPage(pathname)`: whether a navigation is the app's.
+ * `app.shell`: what the build lists in /<app>-shell-files.js (apps/web/phone-build.ts): `files`, the app's page,
+ * its public files and exactly the hashed chunks and styles its page and screens load; `version`, which changes
+ * with them. The worker imports that script, so a release that changes the shell changes the worker: the browser
+ * installs the new one, which keeps the new shell in a cache of its own (`<app.prefix><version>`) and, once active,
+ * drops the app's older caches (never another app's on the same site).
+ * `app.shellPage`: the page every address of the app is served from; `app.isAppPage(pathname)`: whether a
+ * navigation is the app's.
+ *
+ * The page is served network first, the kept copy only without a network: the web app and the API are released
+ * together by the same server, so an online phone always runs the release its API speaks; the hashed files are
+ * served from the cache first (their name changes with their content).
  */
 self.keepAppShell = function keepAppShell(app) {
+  const cacheName = `${app.prefix}${app.shell.version}`;
   self.addEventListener('install', (event) => {
     event.waitUntil(
       caches
-        .open(app.cache)
-        .then((cache) => cache.addAll(app.files))
+        .open(cacheName)
+        .then((cache) => cache.addAll(app.shell.files))
         .then(() => self.skipWaiting()),
     );
   });
@@ -26,7 +35,7 @@ self.keepAppShell = function keepAppShell(app) {
         .then((names) =>
           Promise.all(
             names
-              .filter((name) => name.startsWith(app.prefix) && name !== app.cache)
+              .filter((name) => name.startsWith(app.prefix) && name !== cacheName)
               .map((name) => caches.delete(name)),
           ),
         )
@@ -34,13 +43,16 @@ self.keepAppShell = function keepAppShell(app) {
     );
   });
 
-  /** The page lists the code files it loaded before this worker could see them (its first visit). */
+  /**
+   * The page lists the code files it loaded before this worker could see them (its first visit): the build's list
+   * covers the shell; this keeps anything else the page loaded too.
+   */
   self.addEventListener('message', (event) => {
     const { type, urls } = event.data ?? {};
     if (type !== 'cache-assets' || !Array.isArray(urls)) return;
     const assets = urls.filter((url) => typeof url === 'string' && url.startsWith('/assets/'));
     event.waitUntil(
-      caches.open(app.cache).then((cache) =>
+      caches.open(cacheName).then((cache) =>
         Promise.all(
           assets.map(async (url) => {
             if (!(await cache.match(url))) await cache.add(url);
@@ -52,7 +64,7 @@ self.keepAppShell = function keepAppShell(app) {
 
   /** Network first, so a new release shows at once; the kept copy when there is no network. */
   async function networkFirst(request, cacheKey) {
-    const cache = await caches.open(app.cache);
+    const cache = await caches.open(cacheName);
     try {
       const response = await fetch(request);
       if (response.ok) await cache.put(cacheKey, response.clone());
@@ -66,7 +78,7 @@ self.keepAppShell = function keepAppShell(app) {
 
   /** Files under /assets/ carry their content's hash in their name: a kept copy is always right. */
   async function cacheFirst(request) {
-    const cache = await caches.open(app.cache);
+    const cache = await caches.open(cacheName);
     const kept = await cache.match(request);
     if (kept) return kept;
     const response = await fetch(request);
@@ -85,6 +97,6 @@ self.keepAppShell = function keepAppShell(app) {
       return;
     }
     if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
-    else if (app.files.includes(url.pathname)) event.respondWith(networkFirst(request, url.pathname));
+    else if (app.shell.files.includes(url.pathname)) event.respondWith(networkFirst(request, url.pathname));
   });
 };

@@ -4,20 +4,12 @@
  * dead zone after one visit (app-shell-sw.js). It never keeps an API answer; the app keeps its own last manifest
  * and its outbox.
  */
-importScripts('/app-shell-sw.js');
+// The shared shell keeping, and the build's list of this app's shell files (self.shellFiles: apps/web/phone-build.ts).
+importScripts('/app-shell-sw.js', '/driver-shell-files.js');
 
 self.keepAppShell({
   prefix: 'schoolride-driver-shell-',
-  cache: 'schoolride-driver-shell-v1',
+  shell: self.shellFiles,
   shellPage: '/driver',
-  files: [
-    '/driver',
-    '/app-shell-sw.js',
-    '/logo.svg',
-    '/driver.webmanifest',
-    '/driver-icon-192.png',
-    '/driver-icon-512.png',
-    '/driver-icon-maskable-512.png',
-  ],
   isAppPage: (pathname) => pathname === '/driver' || pathname.startsWith('/driver/'),
 });

@@ -4,21 +4,13 @@
  * shows the push notifications the server sends, and keeps the last Today answer so that a parent without a
  * connection still sees how things last stood (marked as such; dropped at sign-out by the page).
  */
-importScripts('/app-shell-sw.js');
+// The shared shell keeping, and the build's list of this app's shell files (self.shellFiles: apps/web/phone-build.ts).
+importScripts('/app-shell-sw.js', '/parent-shell-files.js');
 
 self.keepAppShell({
   prefix: 'schoolride-parent-shell-',
-  cache: 'schoolride-parent-shell-v1',
+  shell: self.shellFiles,
   shellPage: '/parent',
-  files: [
-    '/parent',
-    '/app-shell-sw.js',
-    '/logo.svg',
-    '/parent.webmanifest',
-    '/parent-icon-192.png',
-    '/parent-icon-512.png',
-    '/parent-icon-maskable-512.png',
-  ],
   isAppPage: (pathname) => pathname === '/parent' || pathname.startsWith('/parent/'),
 });
 

@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built web app. File names under /assets/ carry a content hash, so they are cached for a year;
  * everything else (index.html above all) is revalidated so a new release shows up at once.
- * Paths that are neither an API route nor a file get index.html, and the app's router shows its own 404 page.
+ * Paths that are neither an API route nor a file get their page (not-found.ts): a phone app's under /driver and
+ * /parent, else index.html, and the app's router shows its own 404 page.
  */
 export async function addWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!fs.existsSync(`${distDir}/index.html`)) {

@@ -17,7 +17,7 @@ const app = {
   'app/routes.tsx': {
     lazy: [
       'features/auth/LoginPage.tsx',
-      'features/driver-app/DriverRoot.tsx',
+      'features/auth/ForgotPasswordPage.tsx',
       'features/a/A.tsx',
       'features/b/B.tsx',
     ],
@@ -27,7 +27,7 @@ const app = {
   'app/layout/AdminRoot.tsx': { imports: ['drawer.ts'] },
   'features/a/A.tsx': { imports: ['table.ts', 'form.ts', 'only-a.ts', 'dialog.ts'] },
   'features/b/B.tsx': { imports: ['table.ts', 'dialog.ts'] },
-  'features/driver-app/DriverRoot.tsx': { imports: ['dialog.ts'], lazy: ['scanner.ts'] },
+  'features/auth/ForgotPasswordPage.tsx': { imports: ['dialog.ts'], lazy: ['scanner.ts'] },
   'scanner.ts': { imports: ['camera.ts'] },
   'table.ts': { imports: ['paging.ts'] },
   'dialog.ts': { imports: ['modal.ts'] },
@@ -45,16 +45,16 @@ describe('planChunks', () => {
       'paging.ts',
       'table.ts',
     ]);
-    // What the driver app uses too goes to a group named after it, so the driver app never loads `admin`.
-    expect(Object.fromEntries(plan.shared)).toEqual({ 'dialog.ts': 'driver', 'modal.ts': 'driver' });
-    // The driver app's own lazy parts are the driver app's: in no group.
+    // What a public page uses too goes to a group named after it, so a public page never loads `admin`.
+    expect(Object.fromEntries(plan.shared)).toEqual({ 'dialog.ts': 'public', 'modal.ts': 'public' });
+    // A public page's own lazy parts are its own: in no group.
     expect(plan.admin.has('camera.ts') || plan.shared.has('camera.ts')).toBe(false);
   });
 
-  it("counts a screen's module as the driver app's when the driver app's lazy parts import it too", () => {
+  it("counts a screen's module as the public pages' when the public pages' lazy parts import it too", () => {
     const plan = planChunks(graph({ ...app, 'scanner.ts': { imports: ['camera.ts', 'table.ts'] } }));
     expect(plan.admin.has('table.ts')).toBe(false);
-    expect(plan.shared.get('table.ts')).toBe('driver');
-    expect(plan.shared.get('paging.ts')).toBe('driver');
+    expect(plan.shared.get('table.ts')).toBe('public');
+    expect(plan.shared.get('paging.ts')).toBe('public');
   });
 });

@@ -55,24 +55,6 @@ const managementScreen = <Page extends string>(
  */
 export const createAppRoutes = (): RouteObject[] => [
   {
-    // The driver app (a phone on the bus): its own session, top bar and outbox, outside the back-office's guard
-    // and chrome, and fetched only when /driver is opened. One lazy route whose module holds the app's own routes
-    // (driver-screens.tsx), so the first screen carries a single import for all of /driver.
-    path: '/driver/*',
-    lazy: { Component: async () => (await import('../features/driver-app/DriverRoot')).DriverRoot },
-    HydrateFallback: PageLoader,
-    ErrorBoundary: RouteErrorPage,
-  },
-  {
-    // The parent portal (a parent's phone): like the driver app, its own session, top bar and service worker,
-    // outside the back-office's guard and chrome. One lazy route whose module holds the portal's own routes, so
-    // the first screen carries a single import for all of /parent.
-    path: '/parent/*',
-    lazy: { Component: async () => (await import('../features/parent-portal/ParentRoot')).ParentRoot },
-    HydrateFallback: PageLoader,
-    ErrorBoundary: RouteErrorPage,
-  },
-  {
     Component: SessionRoot,
     HydrateFallback: PageLoader,
     children: [

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderPhoneApp } from '../../test/render-app';
 import { answerApi, child, childRun, ok, setUpPortalTests } from './parent-test-kit';
 
 setUpPortalTests();
@@ -33,7 +33,7 @@ describe('a child’s history', () => {
           },
         ]),
     });
-    renderApp('/parent/children/c1/history');
+    renderPhoneApp('/parent/children/c1/history');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Mia: last 30 days' })).toBeVisible();
     expect(screen.getByText('2nd Mar 26 · Morning')).toBeVisible();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderPhoneApp } from '../../test/render-app';
 import { answerApi, json, ok, setUpPortalTests } from './parent-test-kit';
 
 setUpPortalTests();
@@ -50,7 +50,7 @@ describe('the parent’s account', () => {
     });
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderApp('/parent/account');
+    renderPhoneApp('/parent/account');
 
     await user.type(await screen.findByLabelText(/^Current Password/), 'old password 1');
     await user.type(screen.getByLabelText(/^New Password/), 'a new password 2');
@@ -79,7 +79,7 @@ describe('the parent’s account', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/account');
+    renderPhoneApp('/parent/account');
 
     const panel = await contactDetails();
     expect(panel.getByText('Pat Parent')).toBeVisible();
@@ -135,7 +135,7 @@ describe('the parent’s account', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/account');
+    renderPhoneApp('/parent/account');
 
     const panel = await contactDetails();
     const phone = panel.getByLabelText(/^Phone No/);
@@ -174,7 +174,7 @@ describe('the parent’s account', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/account');
+    renderPhoneApp('/parent/account');
 
     const panel = within(await screen.findByRole('region', { name: 'Contact details' }));
     expect(await panel.findByText('No parent record belongs to this account.')).toBeVisible();
@@ -189,7 +189,7 @@ describe('the parent’s account', () => {
       'POST /auth/logout': () => ok(null),
     });
     const user = userEvent.setup();
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));

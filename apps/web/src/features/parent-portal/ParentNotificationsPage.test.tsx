@@ -6,7 +6,7 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderPhoneApp } from '../../test/render-app';
 import { answerApi, ok, setUpPortalTests } from './parent-test-kit';
 
 setUpPortalTests();
@@ -23,7 +23,7 @@ describe('the notification choices', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/notifications');
+    renderPhoneApp('/parent/notifications');
 
     const minutes = await screen.findByRole('spinbutton', { name: 'Minutes before our stop' });
     await user.clear(minutes);
@@ -55,7 +55,7 @@ describe('the notification choices', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/notifications');
+    renderPhoneApp('/parent/notifications');
 
     await screen.findByRole('button', { name: 'Save choices' });
     for (const toggle of screen.getAllByRole('switch'))
@@ -67,7 +67,7 @@ describe('the notification choices', () => {
 
   it('explains what to do where the browser has no Web Push (jsdom has none)', async () => {
     answerApi({ 'GET /parent/notification-preferences': () => ok(DEFAULT_NOTIFICATION_PREFERENCES) });
-    renderApp('/parent/notifications');
+    renderPhoneApp('/parent/notifications');
 
     expect(
       await screen.findByText(/cannot receive notifications from websites|secure \(https\) connection/),

@@ -15,7 +15,7 @@ import { parentPaths } from './parent-paths';
 import { ParentScreens } from './parent-screens';
 import { ParentSessionContext, parentSessionStore, useParentSession } from './parent-session';
 import { disablePush } from './push';
-import { forgetToday, linkParentManifest, registerParentServiceWorker } from './service-worker';
+import { forgetToday, registerParentServiceWorker } from './service-worker';
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
 import { useOperatorLocale } from '../../lib/time/operator-locale';
 
@@ -105,7 +105,6 @@ export function ParentRoot() {
     endRemote: endParentSession,
   });
 
-  useEffect(() => linkParentManifest(), []);
   useEffect(
     () =>
       registerParentServiceWorker(

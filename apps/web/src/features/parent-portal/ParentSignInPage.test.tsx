@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { renderPhoneApp } from '../../test/render-app';
 import { answerApi, json, ok, PARENT_USER, setUpPortalTests } from './parent-test-kit';
 import { NOT_A_PARENT_MESSAGE } from './ParentSignInPage';
 import { NO_CHILDREN_MESSAGE } from './ParentTodayPage';
@@ -17,7 +17,7 @@ const signedIn = (role: string) => () =>
 
 async function signInAtParent() {
   const user = userEvent.setup();
-  renderApp('/parent');
+  renderPhoneApp('/parent');
   await screen.findByRole('heading', { level: 1, name: 'Parent sign in' });
   await user.type(screen.getByRole('textbox', { name: 'Email Address' }), 'pat@example.com');
   await user.type(screen.getByLabelText(/^Password/), 'a password');
@@ -58,7 +58,7 @@ describe('the parent portal sign-in', () => {
       'GET /parent/children': () =>
         json({ success: false, type: 'error', message: 'Your session has expired.' }, 401),
     });
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     expect(await screen.findByText('Your session has ended. Sign in again.')).toBeVisible();
     expect(localStorage.getItem('__parent_token__')).toBeNull();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../../lib/time/format';
-import { renderApp } from '../../test/render-app';
+import { renderPhoneApp } from '../../test/render-app';
 import {
   answerApi,
   child,
@@ -42,7 +42,7 @@ describe('a parent’s Today', () => {
           ]),
         ]),
     });
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     const morning = await runSection(/Morning/);
     expect(within(morning).getByText('Bus on the way')).toBeVisible();
@@ -65,7 +65,7 @@ describe('a parent’s Today', () => {
       'GET /parent/children': () =>
         fail ? json({ success: false, type: 'error', message: 'The server is down.' }, 400) : ok([]),
     });
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     expect(await screen.findByText('The server is down.')).toBeVisible();
     fail = false;
@@ -82,7 +82,7 @@ describe('a parent’s Today', () => {
       'GET /parent/trips/t1/bus': () =>
         ok({ bus: { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt }, reason: null }),
     });
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     const morning = await runSection(/Morning/);
     expect(
@@ -106,7 +106,7 @@ describe('a parent’s Today', () => {
       'GET /parent/trips/t1/bus': () =>
         ok({ bus: { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt }, reason: null }),
     });
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     expect(await screen.findByText(/^Last known position, 2\d s ago$/)).toBeVisible();
     expect(await screen.findByRole('region', { name: 'Map of Mia’s bus' })).toHaveAttribute(
@@ -145,7 +145,7 @@ describe('a parent’s Today', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     await user.click(await screen.findByRole('button', { name: 'Not riding…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mia is not riding' });
@@ -194,7 +194,7 @@ describe('a parent’s Today', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent');
+    renderPhoneApp('/parent');
 
     await user.click(await screen.findByRole('button', { name: 'Undo not riding' }));
     expect(await screen.findByText('Mia is riding again.')).toBeVisible();

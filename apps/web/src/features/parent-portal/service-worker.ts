@@ -1,5 +1,4 @@
 import {
-  linkAppManifest,
   registerAppServiceWorker,
   registerAppWorker,
   type InstallableApp,
@@ -9,15 +8,10 @@ import {
 const PARENT_APP: InstallableApp = {
   workerUrl: '/parent-sw.js',
   scope: '/parent',
-  manifestUrl: '/parent.webmanifest',
-  appleTouchIcon: '/parent-icon-192.png',
 };
 export const PARENT_SCOPE = PARENT_APP.scope;
 /** The worker's copy of the last Today answer (see parent-sw.js), dropped at sign-out. */
 const TODAY_CACHE = 'schoolride-parent-today';
-
-/** Makes /parent installable while the portal is shown (see linkAppManifest). */
-export const linkParentManifest = (): (() => void) => linkAppManifest(PARENT_APP);
 
 /** Keeps the portal's shell on the phone (see registerAppServiceWorker). */
 export function registerParentServiceWorker(loaded: Promise<unknown>): void {

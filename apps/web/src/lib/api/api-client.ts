@@ -14,6 +14,11 @@ export interface RequestOptions {
    */
   token?: string | null;
   signal?: AbortSignal;
+  /**
+   * The same call already sent (a phone app's first request, sent by its boot script: phone/boot/first-request.ts):
+   * its answer is read as this call's instead of sending another.
+   */
+  started?: Promise<Response>;
 }
 
 /** A failed call: `status` is 0 when the server could not be reached, `errors` lists per-field problems. */
@@ -62,12 +67,13 @@ export async function apiRequest<T = Envelope>(
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
-      signal: options.signal,
-    });
+    response = await (options.started ??
+      fetch(`${API_BASE}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
+        signal: options.signal,
+      }));
   } catch (error) {
     // A cancelled request (a query nobody needs any more) is not a connection problem: let it be an abort.
     if (options.signal?.aborted) throw error;

@@ -1,37 +1,11 @@
 /**
  * What the apps of their own (the driver app at /driver, the parent portal at /parent) do to be installable and to
- * open offline: each has its web app manifest, its service worker (apps/web/public) and a scope.
+ * open offline: each has its service worker (apps/web/public) and a scope. Their pages (apps/web/driver/index.html,
+ * apps/web/parent/index.html) link their web app manifests themselves.
  */
 export interface InstallableApp {
   workerUrl: string;
   scope: string;
-  manifestUrl: string;
-  /** A home-screen icon for iOS, which reads it from a link rather than from the manifest. */
-  appleTouchIcon?: string;
-}
-
-const THEME_COLOR = '#FFB419';
-
-/**
- * Links the app's manifest only while the app is shown, so the back-office (same index.html) is not offered as
- * that app. Returns the undoing.
- */
-export function linkAppManifest(app: InstallableApp): () => void {
-  const link = document.createElement('link');
-  link.rel = 'manifest';
-  link.href = app.manifestUrl;
-  const theme = document.createElement('meta');
-  theme.name = 'theme-color';
-  theme.content = THEME_COLOR;
-  const added: HTMLElement[] = [link, theme];
-  if (app.appleTouchIcon) {
-    const icon = document.createElement('link');
-    icon.rel = 'apple-touch-icon';
-    icon.href = app.appleTouchIcon;
-    added.push(icon);
-  }
-  document.head.append(...added);
-  return () => added.forEach((element) => element.remove());
 }
 
 /** Whether this page may use service workers at all (plain http on another host than localhost may not). */

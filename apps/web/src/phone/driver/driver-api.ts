@@ -12,6 +12,7 @@ import type {
 import { ApiError, apiRequest } from '../../lib/api/api-client';
 import { readStorage, removeStorage, writeStorage } from '../../lib/device/storage';
 import type { DriverCheck } from './outbox-sync';
+import { takeFirstRequest } from '../boot/first-request';
 
 /** An answer read from the device because the server could not be reached. */
 export interface Snapshot<T> {
@@ -93,10 +94,14 @@ export function isConnectionFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 0;
 }
 
+const TODAY_PATH = '/driver/today';
+
 export function fetchToday(token: string): Promise<Snapshot<DriverTrip[]>> {
   return withSnapshot('today', async () => {
-    const answer = await apiRequest<SuccessEnvelope<DriverTrip[]>>('GET', '/driver/today', undefined, {
+    // The boot script may have asked already, while this code downloaded (phone/boot/first-request.ts).
+    const answer = await apiRequest<SuccessEnvelope<DriverTrip[]>>('GET', TODAY_PATH, undefined, {
       token,
+      started: takeFirstRequest(TODAY_PATH, token),
     });
     return answer.data ?? [];
   });

@@ -1,0 +1,16 @@
+import { startTransition, StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+
+/**
+ * Draws a phone app into its page's #root, in place of the shell pre-rendered there: React replaces the shell's
+ * markup at its first commit, so the shell stays on screen until the app has something to show.
+ */
+export function mountPhoneApp(app: ReactNode): void {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  // As the back-office does (src/main.tsx): the first render in slices, yielding to input in between.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(<StrictMode>{app}</StrictMode>);
+  });
+}
