@@ -1,68 +1,62 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { PARENT_HISTORY_DAYS, type ChildHistoryEntry } from '@school-transport/shared';
-import { Link as RouterLink, useParams } from 'react-router';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { RetryAlert } from '../../components/page/RetryAlert';
-import { formatTripDay } from '../../lib/time/format';
-import { formatClock, useOperatorTimeZone } from '../../lib/time/operator-time';
+import { useParams } from 'react-router';
+import { useT, type Translation } from '../i18n';
+import { Alert, Card, Chip, Heading, LinkButton, List, ListItem, PageLoader, RetryAlert, Stack, Text } from '../kit';
 import { useChildHistory, useParentChildren } from './parent-api';
 import { parentPaths } from './parent-paths';
-import { RUN_TITLES, STATE_COLORS, STATE_LABELS } from './run-state';
+import { STATE_TONES } from './run-state';
 
-function timesOf(entry: ChildHistoryEntry, timeZone: string): string {
-  const boarded = entry.boarded ? `Boarded ${formatClock(entry.boarded.at, timeZone)}` : 'Did not board';
-  const left = entry.left ? `, left ${formatClock(entry.left.at, timeZone)}` : '';
-  return `${boarded}${left}`;
+function timesOf(entry: ChildHistoryEntry, { t, formatTime }: Pick<Translation, 't' | 'formatTime'>): string {
+  if (!entry.boarded) return t('history.notBoarded');
+  const boarded = formatTime(entry.boarded.at);
+  return entry.left
+    ? t('history.boardedLeft', { boarded, left: formatTime(entry.left.at) })
+    : t('history.boarded', { time: boarded });
 }
 
 /** /parent/children/:id/history: the child's runs of the last 30 days, newest first, with board and leave times. */
 export function ChildHistoryPage() {
+  const words = useT();
+  const { t, formatDate } = words;
   const { id = '' } = useParams();
   const history = useChildHistory(id);
   const { data: today } = useParentChildren();
-  const timeZone = useOperatorTimeZone();
   const name = today?.children.find((child) => child.id === id)?.name;
+  const days = { count: PARENT_HISTORY_DAYS };
 
   let content;
   if (history.isPending) content = <PageLoader />;
   else if (history.isError)
     content = <RetryAlert error={history.error} onRetry={() => void history.refetch()} />;
-  else if (history.data.length === 0)
-    content = <Alert severity="info">{`No bus runs in the last ${PARENT_HISTORY_DAYS} days.`}</Alert>;
+  else if (history.data.length === 0) content = <Alert tone="info">{t('history.empty', days)}</Alert>;
   else
     content = (
-      <Paper>
-        <List aria-label="Runs of the last 30 days">
+      <Card>
+        <List label={t('history.listLabel', days)}>
           {history.data.map((entry) => (
-            <ListItem key={`${entry.date}-${entry.run}`} divider>
-              <ListItemText
-                primary={`${formatTripDay(entry.date)} · ${RUN_TITLES[entry.run]}`}
-                secondary={`${entry.routeName}. ${timesOf(entry, timeZone)}`}
-              />
-              <Chip size="small" label={STATE_LABELS[entry.state]} color={STATE_COLORS[entry.state]} />
+            <ListItem
+              key={`${entry.date}-${entry.run}`}
+              end={<Chip tone={STATE_TONES[entry.state]}>{t(`state.${entry.state}`)}</Chip>}
+            >
+              <Text>{t('history.entry', { date: formatDate(entry.date, 'shortDate'), run: t(`run.${entry.run}`) })}</Text>
+              <Text tone="muted" size="small">
+                {t('history.detail', { route: entry.routeName, times: timesOf(entry, words) })}
+              </Text>
             </ListItem>
           ))}
         </List>
-      </Paper>
+      </Card>
     );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        {name ? `${name}: last ${PARENT_HISTORY_DAYS} days` : `Last ${PARENT_HISTORY_DAYS} days`}
-      </Typography>
+    <Stack gap={2} align="stretch">
+      <Heading level={1}>{name ? t('history.title', { ...days, name }) : t('history.titleNoName', days)}</Heading>
       {content}
-      <Button component={RouterLink} to={parentPaths.today} sx={{ alignSelf: 'flex-start' }}>
-        Back to today
-      </Button>
+      <div>
+        <LinkButton to={parentPaths.today} variant="text" icon="back">
+          {t('history.back')}
+        </LinkButton>
+      </div>
     </Stack>
   );
 }

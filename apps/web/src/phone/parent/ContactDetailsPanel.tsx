@@ -1,24 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import {
   parentProfileInputSchema,
   type ParentProfile,
   type ParentProfileInput,
 } from '@school-transport/shared';
-import { useSnackbar } from 'notistack';
-import { useState } from 'react';
-import { useForm, type UseFormSetError } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type Resolver, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { FactList } from '../../components/record/FactList';
-import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
-import { PageForm } from '../../components/form/PageForm';
-import { serverProblems } from '../../components/form/useSchemaForm';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { RetryAlert } from '../../components/page/RetryAlert';
-import { TitledPanel } from '../../components/page/TitledPanel';
 import { ApiError } from '../../lib/api/api-client';
+import { useT, type Translation } from '../i18n';
+import { Alert, Button, PageLoader, RetryAlert, Stack, Text, TextArea, TextField, useToast } from '../kit';
+import { Panel } from './Panel';
 import { useParentProfile, useSaveParentProfile } from './parent-api';
+import { useUnsavedChanges } from './unsaved-changes';
 
 type ContactValues = z.output<typeof parentProfileInputSchema>;
 type ContactField = keyof ParentProfileInput;
@@ -27,17 +20,17 @@ type ContactField = keyof ParentProfileInput;
  * The parent's own details, so the browser may suggest them (the office's forms hold other people's, and do
  * not). Phones get the phone keypad.
  */
-const FIELDS: readonly FieldSpec<ParentProfileInput>[] = [
-  { name: 'phone', label: 'Phone No', type: 'tel', autoComplete: 'tel' },
-  { name: 'alternativePhone', label: 'Alternative Phone No', type: 'tel', autoComplete: 'tel' },
-  { name: 'address', label: 'Address', autoComplete: 'street-address', multiline: true, span: 12 },
-  { name: 'city', label: 'City', autoComplete: 'address-level2' },
-  { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'pinCode', label: 'ZIP Code', autoComplete: 'postal-code' },
+const FIELDS: readonly { name: ContactField; type?: 'tel'; autoComplete: string; multiline?: boolean }[] = [
+  { name: 'phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'alternativePhone', type: 'tel', autoComplete: 'tel' },
+  { name: 'address', autoComplete: 'street-address', multiline: true },
+  { name: 'city', autoComplete: 'address-level2' },
+  { name: 'state', autoComplete: 'address-level1' },
+  { name: 'pinCode', autoComplete: 'postal-code' },
 ];
 
-const isContactField = (name: string | undefined): name is ContactField =>
-  name !== undefined && name in parentProfileInputSchema.shape;
+const isContactField = (name: unknown): name is ContactField =>
+  typeof name === 'string' && name in parentProfileInputSchema.shape;
 
 /** The form's values of a profile: a city the record lacks is an empty field. */
 const contactOf = (profile: ParentProfile): ParentProfileInput => ({
@@ -50,11 +43,40 @@ const contactOf = (profile: ParentProfile): ParentProfileInput => ({
 });
 
 /**
+ * The shared schema checks the fields as the server does; its messages are English, so each problem is said again
+ * in the parent's language from what the schema found (missing, too long, not a phone number, …).
+ */
+function contactResolver(t: Translation['t']): Resolver<ParentProfileInput, unknown, ContactValues> {
+  return async (values) => {
+    const result = parentProfileInputSchema.safeParse(values);
+    if (result.success) return { values: result.data, errors: {} };
+    const errors: FieldErrors<ParentProfileInput> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (!isContactField(field) || errors[field]) continue;
+      const label = t(`contact.${field}`);
+      let message = issue.message;
+      if (issue.code === 'too_small') message = t('form.required', { field: label });
+      else if (issue.code === 'too_big') message = t('form.tooLong', { field: label, max: Number(issue.maximum) });
+      else if (field === 'phone' || field === 'alternativePhone')
+        message = t('contact.phoneFormat', { field: label });
+      else if (field === 'pinCode') message = t('contact.pinCodeFormat', { field: label });
+      errors[field] = { type: issue.code, message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+/**
  * Puts each of the server's refusals of a field next to that field (the first one focused, so a phone scrolls to
  * it), and answers what no field can show: the server's message when it named no field, or a connection problem.
  */
-function placeServerProblems(error: unknown, setError: UseFormSetError<ParentProfileInput>): string[] {
-  if (!(error instanceof ApiError)) return serverProblems(error);
+function placeServerProblems(
+  error: unknown,
+  setError: UseFormSetError<ParentProfileInput>,
+  cannotReach: string,
+): string[] {
+  if (!(error instanceof ApiError) || error.status === 0) return [cannotReach];
   const placed = error.errors.filter((item) => isContactField(item.field));
   placed.forEach((item, index) =>
     setError(
@@ -69,15 +91,15 @@ function placeServerProblems(error: unknown, setError: UseFormSetError<ParentPro
 }
 
 function ContactDetailsForm({ saved }: { saved: ParentProfile }) {
+  const { t } = useT();
   const save = useSaveParentProfile();
-  const { enqueueSnackbar } = useSnackbar();
-  // react-hook-form directly rather than useSchemaForm: the server's refusals must reach the fields, not only the
-  // alert above the form.
-  const form = useForm<ParentProfileInput, unknown, ContactValues>({
-    resolver: zodResolver(parentProfileInputSchema),
-    defaultValues: contactOf(saved),
-  });
+  const show = useToast();
+  const resolver = useMemo(() => contactResolver(t), [t]);
+  // The server's refusals must reach the fields, not only an alert above the form.
+  const form = useForm<ParentProfileInput, unknown, ContactValues>({ resolver, defaultValues: contactOf(saved) });
+  const { errors, isDirty, isSubmitting } = form.formState;
   const [problems, setProblems] = useState<string[]>([]);
+  useUnsavedChanges(isDirty && !isSubmitting);
 
   const submit = form.handleSubmit(
     async (input) => {
@@ -86,9 +108,9 @@ function ContactDetailsForm({ saved }: { saved: ParentProfile }) {
         const answer = await save.mutateAsync(input);
         // What the server stored (trimmed, a blank city as none) is what the form shows from now on.
         form.reset(answer.data ? contactOf(answer.data) : input);
-        enqueueSnackbar(answer.message ?? 'Your contact details have been saved.', { variant: 'success' });
+        show(t('contact.saved'), 'success');
       } catch (error) {
-        setProblems(placeServerProblems(error, form.setError));
+        setProblems(placeServerProblems(error, form.setError, t('kit.cannotReachServer')));
       }
     },
     // The fields say what is wrong with them; an earlier refusal of the server no longer applies.
@@ -96,41 +118,67 @@ function ContactDetailsForm({ saved }: { saved: ParentProfile }) {
   );
 
   return (
-    <PageForm
-      submitLabel="Save contact details"
-      problems={problems}
-      submitting={form.formState.isSubmitting}
-      onSubmit={submit}
-    >
-      <FieldGrid control={form.control} schema={parentProfileInputSchema} fields={FIELDS} />
-    </PageForm>
+    <form noValidate onSubmit={submit}>
+      <Stack gap={2}>
+        {problems.length > 0 && (
+          <Alert tone="error">
+            {problems.map((problem) => (
+              <Text key={problem}>{problem}</Text>
+            ))}
+          </Alert>
+        )}
+        {FIELDS.map(({ name, type, autoComplete, multiline }) => {
+          const common = {
+            label: t(`contact.${name}`),
+            autoComplete,
+            required: name !== 'city',
+            error: errors[name]?.message,
+            ...form.register(name),
+          };
+          return multiline ? (
+            <TextArea key={name} {...common} />
+          ) : (
+            <TextField key={name} type={type ?? 'text'} {...common} />
+          );
+        })}
+        <div>
+          <Button type="submit" busy={isSubmitting}>
+            {t('contact.save')}
+          </Button>
+        </div>
+      </Stack>
+    </form>
   );
 }
 
 /** The Account page's contact details: the office's name and e-mail to read, the rest the parent keeps up. */
 export function ContactDetailsPanel() {
+  const { t } = useT();
   const profile = useParentProfile();
   return (
-    <TitledPanel title="Contact details">
+    <Panel title={t('contact.title')}>
       {profile.isPending ? (
         <PageLoader />
       ) : profile.isError ? (
         <RetryAlert error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
-        <Stack spacing={2}>
-          <FactList
-            facts={[
-              ['Name', profile.data.name],
-              ['E-mail', profile.data.email],
-            ]}
-          />
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Your name and e-mail are the school’s record of who follows your children, and your e-mail is how
-            you sign in. To change them, please ask the school office.
-          </Typography>
+        <Stack gap={2}>
+          <dl className="parent-facts">
+            <div>
+              <dt>{t('contact.name')}</dt>
+              <dd>{profile.data.name}</dd>
+            </div>
+            <div>
+              <dt>{t('contact.email')}</dt>
+              <dd>{profile.data.email}</dd>
+            </div>
+          </dl>
+          <Text tone="muted" size="small">
+            {t('contact.readOnly')}
+          </Text>
           <ContactDetailsForm saved={profile.data} />
         </Stack>
       )}
-    </TitledPanel>
+    </Panel>
   );
 }

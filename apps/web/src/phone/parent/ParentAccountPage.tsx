@@ -1,60 +1,57 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useSnackbar } from 'notistack';
-import { ChangePasswordForm } from '../../components/auth/ChangePasswordForm';
-import { TitledPanel } from '../../components/page/TitledPanel';
+import { useT } from '../i18n';
+import { Alert, Button, Heading, Stack, Text, useToast } from '../kit';
+import { ChangePasswordForm, LanguagePicker } from '../shell';
 import { ContactDetailsPanel } from './ContactDetailsPanel';
+import { Panel } from './Panel';
 import { downloadFamilyData, parentRequest } from './parent-api';
 import { useParentSession, useParentToken } from './parent-session';
 import { useAction } from './use-action';
 
 function FamilyDataButton() {
   const token = useParentToken();
-  const { busy, problem, run } = useAction();
-  const download = () => run(() => downloadFamilyData(token));
+  const { t } = useT();
+  const { busy, problem, run } = useAction((error) => (error instanceof Error ? error.message : String(error)));
   return (
-    <Stack spacing={1}>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button
-        variant="outlined"
-        loading={busy}
-        onClick={() => void download()}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        Download my family’s data
-      </Button>
+    <Stack gap={1}>
+      {problem && <Alert tone="error">{problem}</Alert>}
+      <div>
+        <Button variant="outlined" icon="download" busy={busy} onClick={() => void run(() => downloadFamilyData(token))}>
+          {t('data.download')}
+        </Button>
+      </div>
     </Stack>
   );
 }
 
-/** /parent/account: the parent's contact details, password, and all kept about the family as a file. */
+/** /parent/account: the parent's contact details, language, password, and all kept about the family as a file. */
 export function ParentAccountPage() {
+  const { t } = useT();
   const token = useParentToken();
   const { session } = useParentSession();
-  const { enqueueSnackbar } = useSnackbar();
+  const show = useToast();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        My account
-      </Typography>
-      {session && <Typography>{`Signed in as ${session.user.name} (${session.user.email}).`}</Typography>}
+    <Stack gap={2}>
+      <Heading level={1}>{t('account.title')}</Heading>
+      {session && <Text>{t('account.signedInAs', { name: session.user.name, email: session.user.email })}</Text>}
       <ContactDetailsPanel />
-      <TitledPanel title="Password">
+      <Panel title={t('account.language')}>
+        <Text tone="muted" size="small">
+          {t('account.languageText')}
+        </Text>
+        <LanguagePicker />
+      </Panel>
+      <Panel title={t('account.password')}>
         <ChangePasswordForm
           change={async (input) => {
-            const answer = await parentRequest(token, 'POST', '/profile/change-password', input);
-            enqueueSnackbar(answer.message ?? 'Your password is changed.', { variant: 'success' });
+            await parentRequest(token, 'POST', '/profile/change-password', input);
+            show(t('password.changed'), 'success');
           }}
         />
-      </TitledPanel>
-      <TitledPanel title="Your family’s data">
-        <Typography sx={{ mb: 2 }}>
-          Everything SchoolRide keeps about you and your children, as one JSON file.
-        </Typography>
+      </Panel>
+      <Panel title={t('data.title')}>
+        <Text>{t('data.text')}</Text>
         <FamilyDataButton />
-      </TitledPanel>
+      </Panel>
     </Stack>
   );
 }

@@ -1,88 +1,65 @@
-import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useSnackbar } from 'notistack';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AppFrame, AppShell, useAppSession } from '../../components/shell/AppShell';
 import { apiRequest } from '../../lib/api/api-client';
-import { createQueryClient } from '../../lib/api/query-client';
+import { useT } from '../i18n';
+import { Menu, useToast } from '../kit';
+import { PhoneShell } from '../shell';
 import { downloadFamilyData, pushApi } from './parent-api';
 import { createParentStream, ParentStreamContext } from './parent-live';
 import { parentPaths } from './parent-paths';
 import { ParentScreens } from './parent-screens';
 import { ParentSessionContext, parentSessionStore, useParentSession } from './parent-session';
 import { disablePush } from './push';
-import { forgetToday, linkParentManifest, registerParentServiceWorker } from './service-worker';
-import { UnsavedChangesGuard } from '../../components/form/unsaved-changes';
-import { useOperatorLocale } from '../../lib/time/operator-locale';
+import { forgetToday, registerParentServiceWorker } from './service-worker';
+import { useGuardedLeave } from './unsaved-changes';
+import './parent.css';
 
 function AccountMenu() {
+  const { t } = useT();
   const { session, signOut } = useParentSession();
   const navigate = useNavigate();
-  const { enqueueSnackbar } = useSnackbar();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
-  const go = (path: string) => {
-    close();
-    navigate(path);
-  };
+  const { leave: go, dialog } = useGuardedLeave();
+  const show = useToast();
   const download = async () => {
-    close();
     if (!session) return;
     try {
       await downloadFamilyData(session.token);
     } catch (error) {
-      enqueueSnackbar(error instanceof Error ? error.message : String(error), { variant: 'error' });
+      show(error instanceof Error ? error.message : String(error), 'error');
     }
   };
   return (
     <>
-      <IconButton
-        color="inherit"
-        aria-label="Account menu"
-        aria-haspopup="menu"
-        aria-expanded={anchor !== null}
-        onClick={(event) => setAnchor(event.currentTarget)}
-        sx={{ minWidth: 48, minHeight: 48 }}
-      >
-        <AccountCircleIcon />
-      </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={close}>
-        <MenuItem onClick={() => go(parentPaths.today)}>Today</MenuItem>
-        <MenuItem onClick={() => go(parentPaths.notifications)}>Notifications</MenuItem>
-        <MenuItem onClick={() => go(parentPaths.account)}>Change password</MenuItem>
-        <MenuItem onClick={() => void download()}>Download my family’s data</MenuItem>
-        <MenuItem
-          onClick={async () => {
-            close();
-            await signOut();
-            navigate(parentPaths.signIn, { replace: true });
-          }}
-        >
-          Sign out
-        </MenuItem>
-      </Menu>
+      <Menu
+      label={t('shell.accountMenu')}
+      icon="account"
+      items={[
+        { label: t('menu.today'), icon: 'bus', onSelect: () => go(parentPaths.today) },
+        { label: t('menu.notifications'), icon: 'bell', onSelect: () => go(parentPaths.notifications) },
+        { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
+        { label: t('menu.download'), icon: 'download', onSelect: () => void download() },
+        {
+          label: t('shell.signOut'),
+          icon: 'logout',
+          onSelect: () =>
+            go(parentPaths.signIn, async () => {
+              await signOut();
+              navigate(parentPaths.signIn, { replace: true });
+            }),
+        },
+      ]}
+      />
+      {dialog}
     </>
   );
 }
 
-function ParentLayout({ token }: { token: string }) {
+function SignedInPortal({ token }: { token: string }) {
   // One stream per signed-in parent: its cookie is asked for with their token.
   const [stream] = useState(() => createParentStream(token));
-  // Applied when it arrives, without waiting: the portal must open offline from its cache.
-  useOperatorLocale();
   return (
     <ParentStreamContext.Provider value={stream}>
-      <AppFrame actions={<AccountMenu />}>
-        <Box sx={{ width: '100%', maxWidth: 720, mx: 'auto', p: { xs: 1.5, sm: 3 } }}>
-          <UnsavedChangesGuard>
-            <ParentScreens />
-          </UnsavedChangesGuard>
-        </Box>
-      </AppFrame>
+      <ParentScreens />
     </ParentStreamContext.Provider>
   );
 }
@@ -94,39 +71,31 @@ async function endParentSession(token: string): Promise<void> {
   await apiRequest('DELETE', '/live/cookie', undefined, { token }).catch(() => undefined);
 }
 
-/**
- * The parent portal: its own session and query cache, a plain top bar with the account menu, installable with its
- * own manifest and service worker. Loaded only when /parent is opened, so none of it weighs on the back-office.
- */
-export function ParentRoot() {
-  const [queryClient] = useState(createQueryClient);
-  const session = useAppSession(parentSessionStore, queryClient, {
-    forgetLocal: forgetToday,
-    endRemote: endParentSession,
-  });
+const SESSION_HOOKS = { forgetLocal: forgetToday, endRemote: endParentSession };
 
-  useEffect(() => linkParentManifest(), []);
+/**
+ * The parent portal (its own entry, apps/web/parent/index.html): the phone shell with the portal's own session,
+ * query cache and words, the account menu in the top bar, and its screens below /parent. Installable with its own
+ * manifest (linked by the HTML) and service worker, which keeps every screen and the last Today for offline use.
+ */
+export function ParentApp() {
   useEffect(
     () =>
       registerParentServiceWorker(
         // Every screen now, not when first opened: a phone that goes offline has them all.
-        Promise.all([
-          import('./ParentTodayPage'),
-          import('./ParentSignInPage'),
-          import('./ChildHistoryPage'),
-        ]),
+        Promise.all([import('./ChildHistoryPage'), import('./ParentNotificationsPage'), import('./ParentAccountPage')]),
       ),
     [],
   );
-
   return (
-    <AppShell
-      queryClient={queryClient}
+    <PhoneShell
+      app="parent"
+      store={parentSessionStore}
       sessionContext={ParentSessionContext}
-      session={session}
+      hooks={SESSION_HOOKS}
       paths={{ signIn: parentPaths.signIn, home: parentPaths.today }}
-      signedIn={({ token, user }) => <ParentLayout key={user.id} token={token} />}
-      screens={<ParentScreens />}
+      actions={<AccountMenu />}
+      signedIn={({ token, user }) => <SignedInPortal key={user.id} token={token} />}
     />
   );
 }

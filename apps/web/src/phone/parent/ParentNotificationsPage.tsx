@@ -1,64 +1,56 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { notificationPreferencesSchema, type NotificationPreferences } from '@school-transport/shared';
-import { useSnackbar } from 'notistack';
-import { Controller, type Control } from 'react-hook-form';
-import { PageForm } from '../../components/form/PageForm';
-import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { TitledPanel } from '../../components/page/TitledPanel';
-import { RetryAlert } from '../../components/page/RetryAlert';
+import { useState } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { ApiError } from '../../lib/api/api-client';
+import { useT } from '../i18n';
+import { Alert, Button, Heading, PageLoader, RetryAlert, Stack, Switch, TextField, useToast } from '../kit';
+import { Panel } from './Panel';
 import { useNotificationPreferences, useSavePreferences } from './parent-api';
 import { PushSwitch } from './PushSwitch';
+import { useUnsavedChanges } from './unsaved-changes';
 
 type Flag = 'boarded' | 'left' | 'approaching' | 'cancelled' | 'late' | 'emailFallback';
 type Minutes = 'approachingMinutes' | 'lateMinutes';
 type PreferencesControl = Control<NotificationPreferences, unknown, NotificationPreferences>;
 
-function FlagSwitch({ control, name, label }: { control: PreferencesControl; name: Flag; label: string }) {
+/** The minutes the schema allows (1 to 60), said in the message of a number outside them. */
+const MINUTES = { min: 1, max: 60 };
+
+function FlagSwitch({ control, name }: { control: PreferencesControl; name: Flag }) {
+  const { t } = useT();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field: { value, onChange } }) => (
-        <FormControlLabel
-          control={<Switch checked={value} onChange={(event) => onChange(event.target.checked)} />}
-          label={label}
-        />
+        <Switch label={t(`prefs.${name}`)} checked={value} onChange={onChange} />
       )}
     />
   );
 }
 
 /** Minutes typed as text; the schema checks the number (1 to 60) the same way the server does. */
-function MinutesField({
-  control,
-  name,
-  label,
-}: {
-  control: PreferencesControl;
-  name: Minutes;
-  label: string;
-}) {
+function MinutesField({ control, name }: { control: PreferencesControl; name: Minutes }) {
+  const { t } = useT();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field: { value, onChange, onBlur, ref }, fieldState: { error } }) => (
         <TextField
-          label={label}
+          ref={ref}
+          label={t(`prefs.${name}`)}
           type="number"
+          inputMode="numeric"
+          min={MINUTES.min}
+          max={MINUTES.max}
+          className="sr-input parent-minutes"
           value={Number.isNaN(value) ? '' : value}
           onChange={(event) => onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
           onBlur={onBlur}
-          inputRef={ref}
-          error={error !== undefined}
-          helperText={error?.message}
-          slotProps={{ htmlInput: { min: 1, max: 60, inputMode: 'numeric' } }}
-          sx={{ maxWidth: 240 }}
+          // The schema's own message is English: the field says the rule in the parent's language.
+          error={error ? t('prefs.minutesRange', MINUTES) : undefined}
         />
       )}
     />
@@ -66,47 +58,61 @@ function MinutesField({
 }
 
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const { t } = useT();
   const save = useSavePreferences();
-  const { enqueueSnackbar } = useSnackbar();
-  const { control, problems, submitWith, isSubmitting } = useSchemaForm(notificationPreferencesSchema, saved);
-  const submit = submitWith(async (input) => {
-    const answer = await save.mutateAsync(input);
-    enqueueSnackbar(answer.message ?? 'Your notification choices are saved.', { variant: 'success' });
+  const show = useToast();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm<NotificationPreferences, unknown, NotificationPreferences>({
+    resolver: zodResolver(notificationPreferencesSchema),
+    defaultValues: saved,
   });
+  const { control, formState } = form;
+  useUnsavedChanges(formState.isDirty && !formState.isSubmitting);
+
+  const submit = form.handleSubmit(async (input) => {
+    setRefusal(null);
+    try {
+      const answer = await save.mutateAsync(input);
+      form.reset(answer.data ?? input);
+      show(t('prefs.saved'), 'success');
+    } catch (error) {
+      setRefusal(error instanceof ApiError && error.status !== 0 ? error.message : t('kit.cannotReachServer'));
+    }
+  });
+
   return (
-    <PageForm submitLabel="Save choices" problems={problems} submitting={isSubmitting} onSubmit={submit}>
-      <Stack>
-        <FlagSwitch control={control} name="boarded" label="My child boarded the bus" />
-        <FlagSwitch control={control} name="left" label="My child left the bus" />
-        <FlagSwitch control={control} name="approaching" label="The bus is approaching our stop" />
+    <form noValidate onSubmit={submit}>
+      <Stack gap={2}>
+        {refusal && <Alert tone="error">{refusal}</Alert>}
+        <FlagSwitch control={control} name="boarded" />
+        <FlagSwitch control={control} name="left" />
+        <FlagSwitch control={control} name="approaching" />
+        <MinutesField control={control} name="approachingMinutes" />
+        <FlagSwitch control={control} name="cancelled" />
+        <FlagSwitch control={control} name="late" />
+        <MinutesField control={control} name="lateMinutes" />
+        <FlagSwitch control={control} name="emailFallback" />
+        <div>
+          <Button type="submit" busy={formState.isSubmitting}>
+            {t('prefs.save')}
+          </Button>
+        </div>
       </Stack>
-      <MinutesField control={control} name="approachingMinutes" label="Minutes before our stop" />
-      <Stack>
-        <FlagSwitch control={control} name="cancelled" label="A trip is cancelled" />
-        <FlagSwitch control={control} name="late" label="A trip runs late" />
-      </Stack>
-      <MinutesField control={control} name="lateMinutes" label="Minutes late before I am told" />
-      <FlagSwitch
-        control={control}
-        name="emailFallback"
-        label="E-mail me when no phone of mine could be notified"
-      />
-    </PageForm>
+    </form>
   );
 }
 
 /** /parent/notifications: what to be told, and this phone's push subscription. */
 export function ParentNotificationsPage() {
+  const { t } = useT();
   const preferences = useNotificationPreferences();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        Notifications
-      </Typography>
-      <TitledPanel title="This phone">
+    <Stack gap={2}>
+      <Heading level={1}>{t('notifications.title')}</Heading>
+      <Panel title={t('notifications.thisPhone')}>
         <PushSwitch />
-      </TitledPanel>
-      <TitledPanel title="What to tell me">
+      </Panel>
+      <Panel title={t('notifications.choices')}>
         {preferences.isPending ? (
           <PageLoader />
         ) : preferences.isError ? (
@@ -114,7 +120,7 @@ export function ParentNotificationsPage() {
         ) : (
           <PreferencesForm saved={preferences.data} />
         )}
-      </TitledPanel>
+      </Panel>
     </Stack>
   );
 }

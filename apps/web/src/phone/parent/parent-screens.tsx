@@ -1,15 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { PageLoader } from '../../components/shell/PageLoader';
+import { PageLoader } from '../kit';
+import { NotFoundScreen } from './NotFoundScreen';
+import { ParentTodayPage } from './ParentTodayPage';
 
 /**
- * The portal's screens, as routes below /parent (app/routes.tsx holds one lazy route for all of /parent, so that
- * the back-office's first download names none of them). Each screen is fetched on first visit.
+ * The portal's signed-in screens, as routes below /parent. Today, the screen nearly every visit opens, is in the
+ * entry's code; the others are fetched on first visit (and all of them kept by the service worker).
  */
-const ParentTodayPage = lazy(async () => ({ default: (await import('./ParentTodayPage')).ParentTodayPage }));
-const ParentSignInPage = lazy(async () => ({
-  default: (await import('./ParentSignInPage')).ParentSignInPage,
-}));
 const ChildHistoryPage = lazy(async () => ({
   default: (await import('./ChildHistoryPage')).ChildHistoryPage,
 }));
@@ -19,19 +17,18 @@ const ParentNotificationsPage = lazy(async () => ({
 const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
 }));
-const NotFoundPage = lazy(async () => ({
-  default: (await import('../../components/shell/NotFoundPage')).NotFoundPage,
-}));
 
-// Route objects through useRoutes rather than <Routes> elements: the entry already holds useRoutes, so the
-// portal adds nothing to the back-office's first download.
 const SCREENS: RouteObject[] = [
-  { index: true, element: <ParentTodayPage /> },
-  { path: 'sign-in', element: <ParentSignInPage /> },
-  { path: 'children/:id/history', element: <ChildHistoryPage /> },
-  { path: 'notifications', element: <ParentNotificationsPage /> },
-  { path: 'account', element: <ParentAccountPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    path: '/parent',
+    children: [
+      { index: true, element: <ParentTodayPage /> },
+      { path: 'children/:id/history', element: <ChildHistoryPage /> },
+      { path: 'notifications', element: <ParentNotificationsPage /> },
+      { path: 'account', element: <ParentAccountPage /> },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
 ];
 
 export function ParentScreens() {

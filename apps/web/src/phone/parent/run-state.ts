@@ -1,51 +1,54 @@
-import type { ChildRun, ChildRunState, Run } from '@school-transport/shared';
+import type { ChildRun, ChildRunState } from '@school-transport/shared';
 import { clockAfter, formatClock } from '../../lib/time/operator-time';
+import type { Translation } from '../i18n';
 
-/** How a parent names a run. */
-export const RUN_TITLES: Record<Run, string> = { PICKUP: 'Morning', DROP: 'Afternoon' };
+/** The words and formats a run's lines need (the screen's useT()). */
+export type RunWords = Pick<Translation, 't' | 'formatTime'>;
 
-/** Each state in words (the chip's colour only repeats them). */
-export const STATE_LABELS: Record<ChildRunState, string> = {
-  NOT_STARTED: 'Not started',
-  ON_THE_WAY: 'Bus on the way',
-  BOARDED: 'On the bus',
-  LEFT: 'Left the bus',
-  ABSENT: 'Not riding',
-  CANCELLED: 'Cancelled',
-  MISSED: 'Did not board',
-};
-
-export type ChipColor = 'default' | 'info' | 'primary' | 'success' | 'warning' | 'error';
-
-export const STATE_COLORS: Record<ChildRunState, ChipColor> = {
-  NOT_STARTED: 'default',
+/** Each state's chip tone: the chip's colour only repeats its words (`state.<STATE>` in parent.json). */
+export const STATE_TONES: Record<ChildRunState, 'neutral' | 'info' | 'success' | 'warning' | 'error'> = {
+  NOT_STARTED: 'neutral',
   ON_THE_WAY: 'info',
-  BOARDED: 'primary',
+  BOARDED: 'info',
   LEFT: 'success',
-  ABSENT: 'default',
+  ABSENT: 'neutral',
   CANCELLED: 'error',
   MISSED: 'warning',
 };
-
-const placeOf = (stopName: string | null) => (stopName ? `at ${stopName}` : 'away from a stop');
 
 /**
  * What a run's card says under its state, one sentence a line, times in the operator's zone:
  * 'Stop: Elm Street, planned 07:42', 'Expected at 07:45', 'Boarded at 07:43 at Elm Street', …
  */
-export function runLines(run: ChildRun, timeZone: string): string[] {
+export function runLines(run: ChildRun, { t, formatTime }: RunWords): string[] {
   const lines: string[] = [];
-  if (run.stop) lines.push(`Stop: ${run.stop.name}${run.plannedTime ? `, planned ${run.plannedTime}` : ''}`);
-  else if (run.state !== 'ABSENT') lines.push('No bus stop on this run.');
-  if (run.state === 'ON_THE_WAY') {
-    lines.push(run.eta ? `Expected at ${formatClock(run.eta, timeZone)}` : 'No arrival time yet.');
+  if (run.stop)
+    lines.push(
+      run.plannedTime
+        ? t('run.stopPlanned', { stop: run.stop.name, time: run.plannedTime })
+        : t('run.stop', { stop: run.stop.name }),
+    );
+  else if (run.state !== 'ABSENT') lines.push(t('run.noStop'));
+  if (run.state === 'ON_THE_WAY')
+    lines.push(run.eta ? t('run.expected', { time: formatTime(run.eta) }) : t('run.noEta'));
+  if (run.boarded) {
+    const { at, stopName } = run.boarded;
+    lines.push(
+      stopName
+        ? t('run.boardedAt', { time: formatTime(at), stop: stopName })
+        : t('run.boardedAway', { time: formatTime(at) }),
+    );
   }
-  if (run.boarded)
-    lines.push(`Boarded at ${formatClock(run.boarded.at, timeZone)} ${placeOf(run.boarded.stopName)}`);
-  if (run.left)
-    lines.push(`Left the bus at ${formatClock(run.left.at, timeZone)} ${placeOf(run.left.stopName)}`);
+  if (run.left) {
+    const { at, stopName } = run.left;
+    lines.push(
+      stopName
+        ? t('run.leftAt', { time: formatTime(at), stop: stopName })
+        : t('run.leftAway', { time: formatTime(at) }),
+    );
+  }
   if (run.state === 'CANCELLED')
-    lines.push(run.cancelReason ? `Reason: ${run.cancelReason}` : 'No reason given.');
+    lines.push(run.cancelReason ? t('run.cancelReason', { reason: run.cancelReason }) : t('run.noReason'));
   return lines;
 }
 

@@ -1,11 +1,13 @@
 import {
-  linkAppManifest,
   registerAppServiceWorker,
   registerAppWorker,
   type InstallableApp,
 } from '../../lib/device/app-service-worker';
 
-/** Where the build puts the portal's service worker (apps/web/public), and the part of the site it runs. */
+/**
+ * Where the build puts the portal's service worker (apps/web/public), and the part of the site it runs. The
+ * manifest is linked by the portal's HTML (apps/web/parent/index.html), not from here.
+ */
 const PARENT_APP: InstallableApp = {
   workerUrl: '/parent-sw.js',
   scope: '/parent',
@@ -15,9 +17,6 @@ const PARENT_APP: InstallableApp = {
 export const PARENT_SCOPE = PARENT_APP.scope;
 /** The worker's copy of the last Today answer (see parent-sw.js), dropped at sign-out. */
 const TODAY_CACHE = 'schoolride-parent-today';
-
-/** Makes /parent installable while the portal is shown (see linkAppManifest). */
-export const linkParentManifest = (): (() => void) => linkAppManifest(PARENT_APP);
 
 /** Keeps the portal's shell on the phone (see registerAppServiceWorker). */
 export function registerParentServiceWorker(loaded: Promise<unknown>): void {
