@@ -6,8 +6,9 @@ import {
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../test/render-app';
 import { answerApi, ok, setUpPortalTests } from './parent-test-kit';
+import { en } from './english';
+import { renderParent } from './render-parent';
 
 setUpPortalTests();
 
@@ -23,20 +24,20 @@ describe('the notification choices', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/notifications');
+    renderParent('/parent/notifications');
 
-    const minutes = await screen.findByRole('spinbutton', { name: 'Minutes before our stop' });
+    const minutes = await screen.findByRole('spinbutton', { name: en('prefs.approachingMinutes') });
     await user.clear(minutes);
     await user.type(minutes, '90');
-    await user.click(screen.getByRole('button', { name: 'Save choices' }));
-    expect(await screen.findByText('The approaching time must be at most 60 minutes')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: en('prefs.save') }));
+    expect(await screen.findByText(en('prefs.minutesRange', { min: 1, max: 60 }))).toBeVisible();
     expect(saved).toEqual([]);
 
     await user.clear(minutes);
     await user.type(minutes, '8');
-    await user.click(screen.getByRole('switch', { name: 'My child left the bus' }));
-    await user.click(screen.getByRole('button', { name: 'Save choices' }));
-    expect(await screen.findByText('Your notification choices are saved.')).toBeVisible();
+    await user.click(screen.getByRole('switch', { name: en('prefs.left') }));
+    await user.click(screen.getByRole('button', { name: en('prefs.save') }));
+    expect(await screen.findByText(en('prefs.saved'))).toBeVisible();
     await waitFor(() =>
       expect(saved).toEqual([{ ...DEFAULT_NOTIFICATION_PREFERENCES, approachingMinutes: 8, left: false }]),
     );
@@ -55,25 +56,25 @@ describe('the notification choices', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/parent/notifications');
+    renderParent('/parent/notifications');
 
-    await screen.findByRole('button', { name: 'Save choices' });
+    await screen.findByRole('button', { name: en('prefs.save') });
     for (const toggle of screen.getAllByRole('switch'))
-      if ((toggle as HTMLInputElement).checked) await user.click(toggle);
-    await user.click(screen.getByRole('button', { name: 'Save choices' }));
-    expect(await screen.findByText('Your notification choices are saved.')).toBeVisible();
+      if (toggle.getAttribute('aria-checked') === 'true') await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: en('prefs.save') }));
+    expect(await screen.findByText(en('prefs.saved'))).toBeVisible();
     for (const kind of NOTIFICATION_KINDS) expect(saved[0]?.[PREFERENCE_OF_KIND[kind]], kind).toBe(false);
   });
 
   it('explains what to do where the browser has no Web Push (jsdom has none)', async () => {
     answerApi({ 'GET /parent/notification-preferences': () => ok(DEFAULT_NOTIFICATION_PREFERENCES) });
-    renderApp('/parent/notifications');
+    renderParent('/parent/notifications');
 
     expect(
-      await screen.findByText(/cannot receive notifications from websites|secure \(https\) connection/),
+      await screen.findByText((text) => [en('push.note.unsupported'), en('push.note.insecure')].includes(text)),
     ).toBeVisible();
-    expect(screen.queryByRole('button', { name: 'Enable notifications on this phone' })).toBeNull();
-    expect(screen.getByRole('heading', { name: 'iPhone and iPad (iOS 16.4 or later)' })).toBeVisible();
-    expect(screen.getByText(/tap the Share button, then "Add to Home Screen"/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: en('push.enable') })).toBeNull();
+    expect(screen.getByRole('heading', { name: en('push.ios.title') })).toBeVisible();
+    expect(screen.getByText(en('push.ios.step1'))).toBeVisible();
   });
 });

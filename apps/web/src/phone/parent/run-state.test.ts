@@ -2,6 +2,10 @@ import type { ChildRun } from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
 import { childRun } from './parent-test-kit';
 import { canUndoAbsence, cutoffClock, runLines } from './run-state';
+import { clock, en } from './english';
+
+/** The English portal's words, in UTC. */
+const words = { t: en, formatTime: clock };
 
 const run = (changes: Partial<ChildRun>) => childRun({ tripStatus: 'STARTED', ...changes });
 
@@ -17,7 +21,7 @@ const absence = {
 
 describe('a run as a parent reads it', () => {
   it('gives the stop, the ETA while on the way, and where the child boarded and left', () => {
-    expect(runLines(run({ state: 'ON_THE_WAY', eta: '2026-03-02T07:45:00.000Z' }), 'UTC')).toEqual([
+    expect(runLines(run({ state: 'ON_THE_WAY', eta: '2026-03-02T07:45:00.000Z' }), words)).toEqual([
       'Stop: Elm Street, planned 07:42',
       'Expected at 07:45',
     ]);
@@ -38,7 +42,7 @@ describe('a run as a parent reads it', () => {
   });
 
   it('says why a trip was cancelled', () => {
-    expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), 'UTC')).toContain('Reason: Snow');
+    expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), words)).toContain('Reason: Snow');
   });
 
   it('puts the cut-off before the planned time, across midnight too', () => {
