@@ -30,7 +30,11 @@ export function cutoffText(
   if (!settings) return null;
   const times = child.runs.flatMap((run) =>
     run.plannedTime
-      ? [t(`absence.cutoff.${run.run}`, { time: cutoffClock(run.plannedTime, settings.absenceCutoffMinutes) })]
+      ? [
+          t(`absence.cutoff.${run.run}`, {
+            time: cutoffClock(run.plannedTime, settings.absenceCutoffMinutes),
+          }),
+        ]
       : [],
   );
   if (times.length === 0) return null;
@@ -74,7 +78,9 @@ function AbsenceForm({
       onSaved(t('absence.saved', { name: child.name }));
     } catch (error) {
       // After the cut-off the server's refusal gives the office's phone: it is the one thing to read.
-      setRefusal(error instanceof ApiError && error.status !== 0 ? error.message : t('kit.cannotReachServer'));
+      setRefusal(
+        error instanceof ApiError && error.status !== 0 ? error.message : t('kit.cannotReachServer'),
+      );
     } finally {
       onSaving(false);
     }

@@ -78,7 +78,9 @@ function RunView({
           </Button>
         </div>
       )}
-      {run.busVisible && run.tripId && <BusPanel tripId={run.tripId} stop={run.stop} childName={child.name} />}
+      {run.busVisible && run.tripId && (
+        <BusPanel tripId={run.tripId} stop={run.stop} childName={child.name} />
+      )}
     </section>
   );
 }

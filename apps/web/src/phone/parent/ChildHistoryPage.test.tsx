@@ -40,7 +40,10 @@ describe('a child’s history', () => {
       await screen.findByRole('heading', { level: 1, name: en('history.title', { name: 'Mia', count: 30 }) }),
     ).toBeVisible();
     expect(screen.getByText('2nd Mar 26 · Morning')).toBeVisible();
-    const times = en('history.boardedLeft', { boarded: clock('2026-03-02T07:43:00.000Z'), left: clock('2026-03-02T08:10:00.000Z') });
+    const times = en('history.boardedLeft', {
+      boarded: clock('2026-03-02T07:43:00.000Z'),
+      left: clock('2026-03-02T08:10:00.000Z'),
+    });
     expect(screen.getByText(`North 1. ${times}`)).toBeVisible();
     expect(screen.getByText(`North 1. ${en('history.notBoarded')}`)).toBeVisible();
     expect(screen.getByRole('link', { name: en('history.back') })).toHaveAttribute('href', '/parent');

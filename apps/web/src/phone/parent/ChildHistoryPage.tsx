@@ -1,7 +1,19 @@
 import { PARENT_HISTORY_DAYS, type ChildHistoryEntry } from '@school-transport/shared';
 import { useParams } from 'react-router';
 import { useT, type Translation } from '../i18n';
-import { Alert, Card, Chip, Heading, LinkButton, List, ListItem, PageLoader, RetryAlert, Stack, Text } from '../kit';
+import {
+  Alert,
+  Card,
+  Chip,
+  Heading,
+  LinkButton,
+  List,
+  ListItem,
+  PageLoader,
+  RetryAlert,
+  Stack,
+  Text,
+} from '../kit';
 import { useChildHistory, useParentChildren } from './parent-api';
 import { parentPaths } from './parent-paths';
 import { STATE_TONES } from './run-state';
@@ -38,7 +50,12 @@ export function ChildHistoryPage() {
               key={`${entry.date}-${entry.run}`}
               end={<Chip tone={STATE_TONES[entry.state]}>{t(`state.${entry.state}`)}</Chip>}
             >
-              <Text>{t('history.entry', { date: formatDate(entry.date, 'shortDate'), run: t(`run.${entry.run}`) })}</Text>
+              <Text>
+                {t('history.entry', {
+                  date: formatDate(entry.date, 'shortDate'),
+                  run: t(`run.${entry.run}`),
+                })}
+              </Text>
               <Text tone="muted" size="small">
                 {t('history.detail', { route: entry.routeName, times: timesOf(entry, words) })}
               </Text>
@@ -50,7 +67,9 @@ export function ChildHistoryPage() {
 
   return (
     <Stack gap={2} align="stretch">
-      <Heading level={1}>{name ? t('history.title', { ...days, name }) : t('history.titleNoName', days)}</Heading>
+      <Heading level={1}>
+        {name ? t('history.title', { ...days, name }) : t('history.titleNoName', days)}
+      </Heading>
       {content}
       <div>
         <LinkButton to={parentPaths.today} variant="text" icon="back">

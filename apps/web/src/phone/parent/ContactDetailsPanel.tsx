@@ -57,7 +57,8 @@ function contactResolver(t: Translation['t']): Resolver<ParentProfileInput, unkn
       const label = t(`contact.${field}`);
       let message = issue.message;
       if (issue.code === 'too_small') message = t('form.required', { field: label });
-      else if (issue.code === 'too_big') message = t('form.tooLong', { field: label, max: Number(issue.maximum) });
+      else if (issue.code === 'too_big')
+        message = t('form.tooLong', { field: label, max: Number(issue.maximum) });
       else if (field === 'phone' || field === 'alternativePhone')
         message = t('contact.phoneFormat', { field: label });
       else if (field === 'pinCode') message = t('contact.pinCodeFormat', { field: label });
@@ -96,7 +97,10 @@ function ContactDetailsForm({ saved }: { saved: ParentProfile }) {
   const show = useToast();
   const resolver = useMemo(() => contactResolver(t), [t]);
   // The server's refusals must reach the fields, not only an alert above the form.
-  const form = useForm<ParentProfileInput, unknown, ContactValues>({ resolver, defaultValues: contactOf(saved) });
+  const form = useForm<ParentProfileInput, unknown, ContactValues>({
+    resolver,
+    defaultValues: contactOf(saved),
+  });
   const { errors, isDirty, isSubmitting } = form.formState;
   const [problems, setProblems] = useState<string[]>([]);
   useUnsavedChanges(isDirty && !isSubmitting);

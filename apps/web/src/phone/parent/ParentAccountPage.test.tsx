@@ -85,7 +85,9 @@ describe('the parent’s account', () => {
     const panel = await contactDetails();
     expect(panel.getByText('Pat Parent')).toBeVisible();
     expect(panel.getByText('pat@example.com')).toBeVisible();
-    expect(panel.queryByRole('textbox', { name: new RegExp(`${en('contact.name')}|${en('contact.email')}`) })).toBeNull();
+    expect(
+      panel.queryByRole('textbox', { name: new RegExp(`${en('contact.name')}|${en('contact.email')}`) }),
+    ).toBeNull();
     expect(panel.getByLabelText(en('contact.phone'))).toHaveValue('+91 98765 43210');
     expect(panel.getByLabelText(en('contact.address'))).toHaveValue('12 Elm Street');
     expect(panel.getByLabelText(en('contact.city'))).toHaveValue('');

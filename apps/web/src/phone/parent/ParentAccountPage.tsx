@@ -10,12 +10,19 @@ import { useAction } from './use-action';
 function FamilyDataButton() {
   const token = useParentToken();
   const { t } = useT();
-  const { busy, problem, run } = useAction((error) => (error instanceof Error ? error.message : String(error)));
+  const { busy, problem, run } = useAction((error) =>
+    error instanceof Error ? error.message : String(error),
+  );
   return (
     <Stack gap={1}>
       {problem && <Alert tone="error">{problem}</Alert>}
       <div>
-        <Button variant="outlined" icon="download" busy={busy} onClick={() => void run(() => downloadFamilyData(token))}>
+        <Button
+          variant="outlined"
+          icon="download"
+          busy={busy}
+          onClick={() => void run(() => downloadFamilyData(token))}
+        >
           {t('data.download')}
         </Button>
       </div>
@@ -32,7 +39,9 @@ export function ParentAccountPage() {
   return (
     <Stack gap={2}>
       <Heading level={1}>{t('account.title')}</Heading>
-      {session && <Text>{t('account.signedInAs', { name: session.user.name, email: session.user.email })}</Text>}
+      {session && (
+        <Text>{t('account.signedInAs', { name: session.user.name, email: session.user.email })}</Text>
+      )}
       <ContactDetailsPanel />
       <Panel title={t('account.language')}>
         <Text tone="muted" size="small">

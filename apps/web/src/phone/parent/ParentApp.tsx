@@ -31,23 +31,23 @@ function AccountMenu() {
   return (
     <>
       <Menu
-      label={t('shell.accountMenu')}
-      icon="account"
-      items={[
-        { label: t('menu.today'), icon: 'bus', onSelect: () => go(parentPaths.today) },
-        { label: t('menu.notifications'), icon: 'bell', onSelect: () => go(parentPaths.notifications) },
-        { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
-        { label: t('menu.download'), icon: 'download', onSelect: () => void download() },
-        {
-          label: t('shell.signOut'),
-          icon: 'logout',
-          onSelect: () =>
-            go(parentPaths.signIn, async () => {
-              await signOut();
-              navigate(parentPaths.signIn, { replace: true });
-            }),
-        },
-      ]}
+        label={t('shell.accountMenu')}
+        icon="account"
+        items={[
+          { label: t('menu.today'), icon: 'bus', onSelect: () => go(parentPaths.today) },
+          { label: t('menu.notifications'), icon: 'bell', onSelect: () => go(parentPaths.notifications) },
+          { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
+          { label: t('menu.download'), icon: 'download', onSelect: () => void download() },
+          {
+            label: t('shell.signOut'),
+            icon: 'logout',
+            onSelect: () =>
+              go(parentPaths.signIn, async () => {
+                await signOut();
+                navigate(parentPaths.signIn, { replace: true });
+              }),
+          },
+        ]}
       />
       {dialog}
     </>
@@ -83,7 +83,11 @@ export function ParentApp() {
     () =>
       registerParentServiceWorker(
         // Every screen now, not when first opened: a phone that goes offline has them all.
-        Promise.all([import('./ChildHistoryPage'), import('./ParentNotificationsPage'), import('./ParentAccountPage')]),
+        Promise.all([
+          import('./ChildHistoryPage'),
+          import('./ParentNotificationsPage'),
+          import('./ParentAccountPage'),
+        ]),
       ),
     [],
   );

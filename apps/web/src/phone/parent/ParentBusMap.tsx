@@ -63,7 +63,11 @@ function Tiles() {
   return (
     <>
       {settings && (
-        <TileLayer url={settings.mapTileUrl} attribution={settings.mapAttribution} eventHandlers={eventHandlers} />
+        <TileLayer
+          url={settings.mapTileUrl}
+          attribution={settings.mapAttribution}
+          eventHandlers={eventHandlers}
+        />
       )}
       {(failed || isError) && (
         <p className="parent-map-notice" role="status">

@@ -71,7 +71,9 @@ describe('the notification choices', () => {
     renderParent('/parent/notifications');
 
     expect(
-      await screen.findByText((text) => [en('push.note.unsupported'), en('push.note.insecure')].includes(text)),
+      await screen.findByText((text) =>
+        [en('push.note.unsupported'), en('push.note.insecure')].includes(text),
+      ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: en('push.enable') })).toBeNull();
     expect(screen.getByRole('heading', { name: en('push.ios.title') })).toBeVisible();

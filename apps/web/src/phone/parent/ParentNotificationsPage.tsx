@@ -76,7 +76,9 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
       form.reset(answer.data ?? input);
       show(t('prefs.saved'), 'success');
     } catch (error) {
-      setRefusal(error instanceof ApiError && error.status !== 0 ? error.message : t('kit.cannotReachServer'));
+      setRefusal(
+        error instanceof ApiError && error.status !== 0 ? error.message : t('kit.cannotReachServer'),
+      );
     }
   });
 

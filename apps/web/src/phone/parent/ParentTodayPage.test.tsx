@@ -47,8 +47,12 @@ describe('a parent’s Today', () => {
 
     const morning = await runSection(/Morning/);
     expect(within(morning).getByText(en('state.ON_THE_WAY'))).toBeVisible();
-    expect(within(morning).getByText(en('run.stopPlanned', { stop: 'Elm Street', time: '07:42' }))).toBeVisible();
-    expect(within(morning).getByText(en('run.expected', { time: clock('2026-03-02T07:45:00.000Z') }))).toBeVisible();
+    expect(
+      within(morning).getByText(en('run.stopPlanned', { stop: 'Elm Street', time: '07:42' })),
+    ).toBeVisible();
+    expect(
+      within(morning).getByText(en('run.expected', { time: clock('2026-03-02T07:45:00.000Z') })),
+    ).toBeVisible();
     const afternoon = await runSection(/Afternoon/);
     expect(within(afternoon).getByText(en('state.CANCELLED'))).toBeVisible();
     expect(within(afternoon).getByText(en('run.cancelReason', { reason: 'Snow' }))).toBeVisible();
@@ -57,7 +61,9 @@ describe('a parent’s Today', () => {
     const stream = await openedStream();
     stream.send('ridership', { tripId: 't1' });
     expect(await within(await runSection(/Morning/)).findByText(en('state.BOARDED'))).toBeVisible();
-    expect(screen.getByText(en('run.boardedAt', { time: clock('2026-03-02T07:43:00.000Z'), stop: 'Elm Street' }))).toBeVisible();
+    expect(
+      screen.getByText(en('run.boardedAt', { time: clock('2026-03-02T07:43:00.000Z'), stop: 'Elm Street' })),
+    ).toBeVisible();
   });
 
   it('says when no child is linked, and offers Retry when the answer fails', async () => {
@@ -86,9 +92,7 @@ describe('a parent’s Today', () => {
     renderParent('/parent');
 
     const morning = await runSection(/Morning/);
-    expect(
-      within(morning).getByText(en('run.busWindow', { count: 3, name: 'Mia' })),
-    ).toBeVisible();
+    expect(within(morning).getByText(en('run.busWindow', { count: 3, name: 'Mia' }))).toBeVisible();
     expect(within(morning).queryByRole('region', { name: en('map.label', { name: 'Mia' }) })).toBeNull();
 
     inView = true;
@@ -148,7 +152,11 @@ describe('a parent’s Today', () => {
 
     await user.click(await screen.findByRole('button', { name: en('child.notRiding') }));
     const dialog = await screen.findByRole('dialog', { name: en('absence.title', { name: 'Mia' }) });
-    expect(within(dialog).getByText(en('absence.cutoff', { times: en('absence.cutoff.PICKUP', { time: '07:12' }) }))).toBeVisible();
+    expect(
+      within(dialog).getByText(
+        en('absence.cutoff', { times: en('absence.cutoff.PICKUP', { time: '07:12' }) }),
+      ),
+    ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: en('absence.save') }));
     expect(await screen.findByText(en('absence.saved', { name: 'Mia' }))).toBeVisible();
     expect(posted).toEqual([{ date: localToday(), run: 'BOTH' }]);

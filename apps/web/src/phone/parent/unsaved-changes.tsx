@@ -41,7 +41,10 @@ export function useUnsavedChanges(dirty: boolean): void {
  * `leave(path)` goes to `path`, or first asks when a form holds unsaved changes; `leave(path, action)` runs
  * `action` instead of navigating (signing out). `dialog` is the question, to be rendered by the caller.
  */
-export function useGuardedLeave(): { leave: (path: string, action?: () => unknown) => void; dialog: ReactNode } {
+export function useGuardedLeave(): {
+  leave: (path: string, action?: () => unknown) => void;
+  dialog: ReactNode;
+} {
   const { t } = useT();
   const navigate = useNavigate();
   const [pending, setPending] = useState<(() => unknown) | null>(null);
