@@ -71,7 +71,7 @@ async function expectHeadingsInOrder(page: Page, screen: string): Promise<void> 
 
 /** Chooses the account menu's item `label`. */
 async function fromMenu(page: Page, words: ReturnType<typeof phoneWords>, label: string): Promise<void> {
-  await page.getByRole('button', { name: words('shell.accountMenu') }).click();
+  await page.getByRole('button', { name: words('menu.label') }).click();
   await page.getByRole('menuitem', { name: label }).click();
 }
 
@@ -108,7 +108,7 @@ async function scanSignedInScreens(
   const dialog = page.getByRole('dialog', { name: words('absence.title', { name: childName }) });
   await expect(dialog).toBeVisible();
   await scanScreen(page, `the not-riding dialog (${language})`, 'dialog[open]');
-  await dialog.getByRole('button', { name: words('absence.cancel') }).click();
+  await dialog.getByRole('button', { name: words('kit.cancel') }).click();
   await expect(dialog).toBeHidden();
 
   await card.getByRole('link', { name: words('child.history') }).click();
@@ -153,7 +153,7 @@ test('every parent screen passes axe at 390 px, light and dark, in English and i
   await scanSignedInScreens(parent, english, day, phone, 'en');
 
   // Signed out, Arabic is chosen on the sign-in screen (this phone keeps it): the portal turns right to left.
-  await fromMenu(parent, english, english('shell.signOut'));
+  await fromMenu(parent, english, english('menu.signOut'));
   await parent.getByLabel(english('language.label')).selectOption({ label: 'العربية' });
   await expect(parent.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(parent.locator('html')).toHaveAttribute('lang', 'ar');

@@ -140,7 +140,7 @@ export function AbsenceDialog({
       actions={
         <>
           <Button variant="text" tone="neutral" disabled={saving} onClick={onClose}>
-            {t('absence.cancel')}
+            {t('kit.cancel')}
           </Button>
           <Button type="submit" form={formId} busy={saving}>
             {t('absence.save')}

@@ -192,8 +192,8 @@ describe('the parent’s account', () => {
     const user = userEvent.setup();
     renderParent('/parent');
 
-    await user.click(await screen.findByRole('button', { name: en('shell.accountMenu') }));
-    await user.click(await screen.findByRole('menuitem', { name: en('shell.signOut') }));
+    await user.click(await screen.findByRole('button', { name: en('menu.label') }));
+    await user.click(await screen.findByRole('menuitem', { name: en('menu.signOut') }));
 
     expect(await screen.findByRole('heading', { level: 1, name: en('signIn.title.parent') })).toBeVisible();
     expect(localStorage.getItem('__parent_token__')).toBeNull();

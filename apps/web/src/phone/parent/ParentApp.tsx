@@ -31,7 +31,7 @@ function AccountMenu() {
   return (
     <>
       <Menu
-        label={t('shell.accountMenu')}
+        label={t('menu.label')}
         icon="account"
         items={[
           { label: t('menu.today'), icon: 'bus', onSelect: () => go(parentPaths.today) },
@@ -39,7 +39,7 @@ function AccountMenu() {
           { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
           { label: t('menu.download'), icon: 'download', onSelect: () => void download() },
           {
-            label: t('shell.signOut'),
+            label: t('menu.signOut'),
             icon: 'logout',
             onSelect: () =>
               go(parentPaths.signIn, async () => {
