@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { formatInLocale } from '../../lib/time/format';
 import { answerApi, child, childRun, ok, setUpPortalTests } from './parent-test-kit';
 import { clock, en } from './english';
 import { renderParent } from './render-parent';
@@ -39,7 +40,9 @@ describe('a child’s history', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: en('history.title', { name: 'Mia', count: 30 }) }),
     ).toBeVisible();
-    expect(screen.getByText('2nd Mar 26 · Morning')).toBeVisible();
+    expect(
+      screen.getByText(`${formatInLocale('2026-03-02', 'shortDate', 'en')} · ${en('run.PICKUP')}`),
+    ).toBeVisible();
     const times = en('history.boardedLeft', {
       boarded: clock('2026-03-02T07:43:00.000Z'),
       left: clock('2026-03-02T08:10:00.000Z'),

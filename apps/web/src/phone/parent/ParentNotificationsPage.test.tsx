@@ -3,7 +3,7 @@ import {
   NOTIFICATION_KINDS,
   PREFERENCE_OF_KIND,
 } from '@school-transport/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { answerApi, ok, setUpPortalTests } from './parent-test-kit';
@@ -78,5 +78,32 @@ describe('the notification choices', () => {
     expect(screen.queryByRole('button', { name: en('push.enable') })).toBeNull();
     expect(screen.getByRole('heading', { name: en('push.ios.title') })).toBeVisible();
     expect(screen.getByText(en('push.ios.step1'))).toBeVisible();
+  });
+});
+
+describe('unsaved notification choices', () => {
+  it('are asked about before the account menu leaves the screen', async () => {
+    answerApi({
+      'GET /parent/notification-preferences': () => ok(DEFAULT_NOTIFICATION_PREFERENCES),
+      'GET /parent/children': () => ok([]),
+    });
+    const user = userEvent.setup();
+    renderParent('/parent/notifications');
+
+    await user.click(await screen.findByRole('switch', { name: en('prefs.left') }));
+    await user.click(screen.getByRole('button', { name: en('menu.label') }));
+    await user.click(await screen.findByRole('menuitem', { name: en('menu.today') }));
+    const question = await screen.findByRole('dialog', { name: en('unsaved.title') });
+    await user.click(within(question).getByRole('button', { name: en('kit.cancel') }));
+    expect(screen.getByRole('heading', { level: 1, name: en('notifications.title') })).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: en('menu.label') }));
+    await user.click(await screen.findByRole('menuitem', { name: en('menu.today') }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: en('unsaved.title') })).getByRole('button', {
+        name: en('unsaved.leave'),
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: en('today.title') })).toBeVisible();
   });
 });

@@ -13,7 +13,7 @@ export const en = (key: string, values?: MessageValues): string => {
 };
 
 /** A moment as the portal writes its time of day in English (the operator's zone is UTC in these tests). */
-export const clock = (iso: string): string =>
+export const clock = (moment: string | Date): string =>
   new Intl.DateTimeFormat('en', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(iso),
+    new Date(moment),
   );

@@ -23,7 +23,7 @@ describe('a run as a parent reads it', () => {
   it('gives the stop, the ETA while on the way, and where the child boarded and left', () => {
     expect(runLines(run({ state: 'ON_THE_WAY', eta: '2026-03-02T07:45:00.000Z' }), words)).toEqual([
       'Stop: Elm Street, planned 07:42',
-      'Expected at 07:45',
+      `Expected at ${clock('2026-03-02T07:45:00.000Z')}`,
     ]);
     expect(
       runLines(
@@ -32,12 +32,12 @@ describe('a run as a parent reads it', () => {
           boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street' },
           left: { at: '2026-03-02T08:10:00.000Z', stopName: null },
         }),
-        'UTC',
+        words,
       ),
     ).toEqual([
       'Stop: Elm Street, planned 07:42',
-      'Boarded at 07:43 at Elm Street',
-      'Left the bus at 08:10 away from a stop',
+      `Boarded at ${clock('2026-03-02T07:43:00.000Z')} at Elm Street`,
+      `Left the bus at ${clock('2026-03-02T08:10:00.000Z')} away from a stop`,
     ]);
   });
 
