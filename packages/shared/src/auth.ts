@@ -9,6 +9,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
+  /** The account's chosen language (decision 053); null or absent: the browser's. */
+  language: z.string().nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

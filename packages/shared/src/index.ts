@@ -30,3 +30,4 @@ export * from './reports.js';
 export * from './data-transfer.js';
 export * from './second-factor.js';
 export * from './i18n.js';
+export * from './languages.js';

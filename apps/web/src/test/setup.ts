@@ -10,3 +10,15 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// jsdom has <dialog> but not its modal methods (the phone kit's Dialog uses the browser's own): opening and
+// closing set the `open` attribute, as browsers do; focus trapping is the browser's and is tested in e2e.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}

@@ -2,11 +2,10 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type Context, type ReactNode } from 'react';
+export { useAppSession, type AppSessionHooks } from '../../lib/session/use-app-session';
+import type { Context, ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { apiRequest } from '../../lib/api/api-client';
-import type { AppSession, AppSessionValue, appSessionStore } from '../../lib/session/app-session';
-import { useSignOutWhenRefused } from '../../lib/session/use-expired-session';
+import type { AppSession, AppSessionValue } from '../../lib/session/app-session';
 import { Logo } from './Logo';
 
 /**
@@ -14,55 +13,6 @@ import { Logo } from './Logo';
  * from the back-office's, a plain top bar instead of the back-office's drawer, and sign-in as the only screen
  * without a session.
  */
-
-export interface AppSessionHooks {
-  /** Forgets what the app kept on the device for this user (answers, outboxes). */
-  forgetLocal: () => void | Promise<void>;
-  /** Ends on the server what belongs to this session before it is revoked (a push subscription, a cookie). */
-  endRemote?: (token: string) => Promise<void>;
-}
-
-/** The app's session state: sign in, sign out (also when any screen's data is refused with 401). */
-export function useAppSession(
-  store: ReturnType<typeof appSessionStore>,
-  queryClient: QueryClient,
-  { forgetLocal, endRemote }: AppSessionHooks,
-): AppSessionValue {
-  const [state, setState] = useState(() => ({ session: store.read(), expired: false }));
-
-  const signIn = useCallback(
-    (session: AppSession) => {
-      store.save(session);
-      setState({ session, expired: false });
-    },
-    [store],
-  );
-
-  const signOut = useCallback(
-    async (expired = false) => {
-      const token = state.session?.token;
-      store.clear();
-      await forgetLocal();
-      queryClient.clear();
-      setState({ session: null, expired });
-      if (!token || expired) return;
-      await endRemote?.(token).catch(() => undefined);
-      try {
-        await apiRequest('POST', '/auth/logout', undefined, { token });
-      } catch {
-        // Already expired or unreachable: the session is gone from this phone either way.
-      }
-    },
-    [state.session, store, forgetLocal, endRemote, queryClient],
-  );
-
-  useSignOutWhenRefused(queryClient, signOut);
-
-  return useMemo(
-    () => ({ session: state.session, expired: state.expired, signIn, signOut }),
-    [state, signIn, signOut],
-  );
-}
 
 /** The top bar with the logo and the app's actions, above the app's screen. */
 export function AppFrame({ children, actions }: { children: ReactNode; actions?: ReactNode }) {

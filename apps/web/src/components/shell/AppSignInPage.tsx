@@ -11,7 +11,7 @@ import { hasRole, type AppSessionValue } from '../../lib/session/app-session';
 import { paths } from '../../lib/paths/paths';
 import { AuthCard } from '../auth/AuthCard';
 import { CredentialsFields } from '../auth/CredentialsFields';
-import { loginResolver } from '../auth/login-resolver';
+import { loginResolver } from '../../lib/session/login-resolver';
 
 export const SESSION_EXPIRED_MESSAGE = 'Your session has ended. Sign in again.';
 

@@ -15,7 +15,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { CredentialsFields } from '../../components/auth/CredentialsFields';
-import { loginResolver } from '../../components/auth/login-resolver';
+import { loginResolver } from '../../lib/session/login-resolver';
 import { ApiError } from '../../lib/api/api-client';
 import { requestLogin, revokeToken } from './auth-api';
 import { readLoginNotice } from './login-notice';

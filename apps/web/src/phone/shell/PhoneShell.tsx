@@ -1,0 +1,87 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type Context, type ReactNode } from 'react';
+import { BrowserRouter, Link, Navigate, useLocation } from 'react-router';
+import { createQueryClient } from '../../lib/api/query-client';
+import type { AppSession, AppSessionValue, appSessionStore } from '../../lib/session/app-session';
+import { useAppSession, type AppSessionHooks } from '../../lib/session/use-app-session';
+import { I18nProvider, useT, type PhoneApp } from '../i18n';
+import { Toaster } from '../kit';
+import { SignInScreen } from './SignInScreen';
+
+interface PhoneShellProps {
+  app: PhoneApp;
+  store: ReturnType<typeof appSessionStore>;
+  sessionContext: Context<AppSessionValue | null>;
+  hooks: AppSessionHooks;
+  paths: { signIn: string; home: string };
+  /** The signed-in app: its screens (routes below the app's path), wrapped in whatever the app holds per user. */
+  signedIn: (session: AppSession) => ReactNode;
+  /** The top bar's controls while signed in (the account menu). */
+  actions?: ReactNode;
+}
+
+/**
+ * What the phone apps share around their screens (decision 053): the router, a query cache and a session of their
+ * own (apart from the back-office's), their words in the chosen language, toasts, and a plain top bar over one
+ * column, the same markup the HTML pre-renders so the first paint does not move. Without a session only sign-in
+ * shows.
+ */
+export function PhoneShell(props: PhoneShellProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <SessionAndLanguage {...props} queryClient={queryClient} />
+      </QueryClientProvider>
+    </BrowserRouter>
+  );
+}
+
+function SessionAndLanguage({
+  app,
+  store,
+  sessionContext: SessionContext,
+  hooks,
+  paths,
+  signedIn,
+  actions,
+  queryClient,
+}: PhoneShellProps & { queryClient: ReturnType<typeof createQueryClient> }) {
+  const session = useAppSession(store, queryClient, hooks);
+  const onSignIn = useLocation().pathname === paths.signIn;
+  const current = session.session;
+
+  let content;
+  if (!current) content = onSignIn ? <SignInScreen app={app} home={paths.home} session={session} /> : null;
+  else if (!onSignIn) content = signedIn(current);
+
+  return (
+    <SessionContext.Provider value={session}>
+      <I18nProvider app={app} account={current && { token: current.token, language: current.user.language }}>
+        <Toaster>
+          <PhoneFrame home={paths.home} actions={current ? actions : undefined}>
+            {content ?? <Navigate to={current ? paths.home : paths.signIn} replace />}
+          </PhoneFrame>
+        </Toaster>
+      </I18nProvider>
+    </SessionContext.Provider>
+  );
+}
+
+/** The top bar (logo, the app's controls) over the screen's column. */
+function PhoneFrame({ home, actions, children }: { home: string; actions?: ReactNode; children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <div className="sr-frame">
+      <header className="sr-topbar">
+        <Link to={home} className="sr-topbar-logo">
+          <img src="/logo.svg" alt="" />
+          <span>{t('shell.productName')}</span>
+        </Link>
+        <span className="sr-topbar-spacer" />
+        {actions}
+      </header>
+      <main className="sr-main">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export { ChangePasswordForm } from './ChangePasswordForm';
+export { LanguagePicker } from './LanguagePicker';
+export { PhoneShell } from './PhoneShell';
