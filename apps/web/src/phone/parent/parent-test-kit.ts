@@ -97,28 +97,11 @@ export async function openedStream(): Promise<FakeEventSource> {
 }
 
 /**
- * jsdom has <dialog> but not its showModal and close: as a browser does, they set and drop `open` (and close
- * fires "close"), so the kit's dialogs open in tests.
- */
-function letDialogsOpen() {
-  const dialog = HTMLDialogElement.prototype;
-  if (typeof dialog.showModal === 'function') return;
-  dialog.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  dialog.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-    this.dispatchEvent(new Event('close'));
-  };
-}
-
-/**
- * Each test of a portal screen: the stream is a FakeEventSource, Leaflet gets the ResizeObserver jsdom lacks, the
- * kit's dialogs open, a parent is signed in unless `signedIn` is false; stubs and spies are undone afterwards.
+ * Each test of a portal screen: the stream is a FakeEventSource, Leaflet gets the ResizeObserver jsdom lacks, a
+ * parent is signed in unless `signedIn` is false; stubs and spies are undone afterwards.
  */
 export function setUpPortalTests({ signedIn = true }: { signedIn?: boolean } = {}) {
   beforeEach(() => {
-    letDialogsOpen();
     FakeEventSource.opened = [];
     vi.stubGlobal('EventSource', FakeEventSource);
     vi.stubGlobal(
