@@ -23,5 +23,11 @@ export function ParentRoot() {
       tokens.remove();
     };
   }, []);
-  return <div ref={host} />;
+  // The office's page styles its body for the office's theme: the portal's text and background are set here.
+  return (
+    <div
+      ref={host}
+      style={{ minHeight: '100vh', color: 'var(--sr-text)', background: 'var(--sr-background)' }}
+    />
+  );
 }

@@ -55,6 +55,10 @@ function RunView({
         </Heading>
         <Chip tone={STATE_TONES[run.state]}>{t(`state.${run.state}`)}</Chip>
       </Stack>
+      {/* A boarding or a cancellation arrives live: a screen reader is told whose run changed, and how. */}
+      <span className="sr-visually-hidden" role="status">
+        {t('run.stateAnnounced', { name: child.name, run: runName, state: t(`state.${run.state}`) })}
+      </span>
       {runLines(run, words).map((line) => (
         <Text key={line}>{line}</Text>
       ))}

@@ -84,7 +84,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 
   return (
     <form noValidate onSubmit={submit}>
-      <Stack gap={2}>
+      <Stack gap={2} className="parent-switches">
         {refusal && <Alert tone="error">{refusal}</Alert>}
         <FlagSwitch control={control} name="boarded" />
         <FlagSwitch control={control} name="left" />
