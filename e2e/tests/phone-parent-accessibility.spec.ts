@@ -9,7 +9,8 @@ import { phoneWords } from '../support/phone-words';
  * Every screen of the parent portal, scanned with axe (WCAG 2.x A and AA) on a phone's 390 px, in light and dark
  * mode, in English and in Arabic (right to left): sign-in, Today with a child whose bus is on the map, the "not
  * riding" dialog, the child's history, notifications and the account. One set of records and one signed-in page
- * serve them all. Each screen's buttons, links and fields are also measured: at least 44 × 44 px (WCAG 2.5.5).
+ * serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px, WCAG 2.5.5), its
+ * headings checked (one h1, no level skipped), and its text made 200 % (it wraps; nothing scrolls sideways).
  */
 
 // The office's records are made as the signed-in admin; the parent uses a browser context of their own.
@@ -43,7 +44,28 @@ async function smallTargets(page: Page, scope = 'body'): Promise<string[]> {
   );
 }
 
-/** The screen in both colour modes: axe finds nothing serious, and every control is big enough. */
+/**
+ * With the text at 200 % (as a reader's browser setting makes it), the screen still fits the phone's width and no
+ * box cuts its text off: what does not fit wraps.
+ */
+async function expectTextAt200Percent(page: Page, screen: string): Promise<void> {
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const { overflow, clipped } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    clipped: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        if (element.closest('.leaflet-container, .sr-visually-hidden')) return false;
+        const { overflowX } = getComputedStyle(element);
+        return ['hidden', 'clip'].includes(overflowX) && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => element.outerHTML.slice(0, 120)),
+  }));
+  await page.evaluate(() => (document.documentElement.style.fontSize = ''));
+  expect.soft(overflow, `${screen} scrolls sideways at 200 % text`).toBeLessThanOrEqual(0);
+  expect.soft(clipped, `text cut off on ${screen} at 200 % text`).toEqual([]);
+}
+
+/** The screen in both colour modes: axe finds nothing serious, every control is big enough, 200 % text fits. */
 async function scanScreen(page: Page, screen: string, include?: string): Promise<void> {
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   for (const colorScheme of MODES) {
@@ -52,6 +74,7 @@ async function scanScreen(page: Page, screen: string, include?: string): Promise
   }
   await page.emulateMedia({ colorScheme: null });
   expect.soft(await smallTargets(page, include), `controls under 44 px on ${screen}`).toEqual([]);
+  await expectTextAt200Percent(page, screen);
 }
 
 /** One h1 per screen, and no heading level skipped on the way down. */
@@ -101,6 +124,8 @@ async function scanSignedInScreens(
   const childName = day.parts.children[0]!.name;
   await fromMenu(page, words, words('menu.today'));
   const card = await todayWithBus(page, words, day, phone);
+  // Kept with the test's output, for a person to look at the layout in each language.
+  await page.screenshot({ path: test.info().outputPath(`today-${language}.png`), fullPage: true });
   await expectHeadingsInOrder(page, `Today (${language})`);
   await scanScreen(page, `Today with the bus (${language})`);
 
