@@ -1,4 +1,4 @@
-import { languageChoiceSchema, type LanguageChoice } from '@school-transport/shared';
+import type { LanguageChoice } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api/api-client';
 import { readStorage, removeStorage, writeStorage } from '../../lib/device/storage';
 
@@ -19,9 +19,12 @@ export function rememberLanguage(language: string | null): void {
 export const browserLanguages = (): readonly string[] =>
   typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 
-/** Stores the choice with the signed-in account (null: follow the browser). */
+/**
+ * Stores the choice with the signed-in account (null: follow the browser). The server checks it with
+ * languageChoiceSchema; the choice comes from the picker's own list, and parsing here would bring zod (about
+ * 50 kB gzip) into every phone app's first download.
+ */
 export async function saveAccountLanguage(token: string, language: string | null): Promise<LanguageChoice> {
-  return apiRequest<LanguageChoice>('PUT', '/account/language', languageChoiceSchema.parse({ language }), {
-    token,
-  });
+  const choice: LanguageChoice = { language };
+  return apiRequest<LanguageChoice>('PUT', '/account/language', choice, { token });
 }
