@@ -5,30 +5,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers';
 import { createAppRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/api/query-client';
-import { ParentRoot } from '../features/parent-portal/ParentRoot';
 
 /** The whole app (real routes, providers and lazy screens) opened at `path`. */
 export function renderApp(path: string) {
   const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
-  return render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-}
-
-/**
- * An old phone app (features/driver-app, features/parent-portal) opened at `path`, as the back-office's routes
- * held it before the apps got pages of their own: a data router (the parent portal's unsaved-changes guard needs
- * one) with the app's root at /driver/* or /parent/*. Goes with those folders when the rewrites replace them.
- */
-export function renderPhoneApp(path: string) {
-  const router = createMemoryRouter(
-    [
-      { path: '/parent/*', element: <ParentRoot /> },
-    ],
-    { initialEntries: [path] },
-  );
   return render(
     <AppProviders>
       <RouterProvider router={router} />

@@ -1,16 +1,105 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
-import { AppProviders } from '../../app/providers';
-import { ParentRoot } from '../../features/parent-portal/ParentRoot';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { apiRequest } from '../../lib/api/api-client';
+import { useT } from '../i18n';
+import { Menu, useToast } from '../kit';
+import { PhoneShell } from '../shell';
+import { downloadFamilyData, pushApi } from './parent-api';
+import { createParentStream, ParentStreamContext } from './parent-live';
+import { parentPaths } from './parent-paths';
+import { ParentScreens } from './parent-screens';
+import { ParentSessionContext, parentSessionStore, useParentSession } from './parent-session';
+import { disablePush } from './push';
+import { forgetToday, registerParentServiceWorker } from './service-worker';
+import { useGuardedLeave } from './unsaved-changes';
+import './parent.css';
 
-/** The parent portal's entry component (main.tsx mounts it). Being rewritten on the phone kit (issue 33). */
-export function ParentApp() {
+function AccountMenu() {
+  const { t } = useT();
+  const { session, signOut } = useParentSession();
+  const navigate = useNavigate();
+  const { leave: go, dialog } = useGuardedLeave();
+  const show = useToast();
+  const download = async () => {
+    if (!session) return;
+    try {
+      await downloadFamilyData(session.token);
+    } catch (error) {
+      show(error instanceof Error ? error.message : String(error), 'error');
+    }
+  };
   return (
-    <AppProviders>
-      <BrowserRouter>
-        <Routes>
-          <Route path="/parent/*" element={<ParentRoot />} />
-        </Routes>
-      </BrowserRouter>
-    </AppProviders>
+    <>
+      <Menu
+        label={t('menu.label')}
+        icon="account"
+        items={[
+          { label: t('menu.today'), icon: 'bus', onSelect: () => go(parentPaths.today) },
+          { label: t('menu.notifications'), icon: 'bell', onSelect: () => go(parentPaths.notifications) },
+          { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
+          { label: t('menu.download'), icon: 'download', onSelect: () => void download() },
+          {
+            label: t('menu.signOut'),
+            icon: 'logout',
+            onSelect: () =>
+              go(parentPaths.signIn, async () => {
+                await signOut();
+                navigate(parentPaths.signIn, { replace: true });
+              }),
+          },
+        ]}
+      />
+      {dialog}
+    </>
+  );
+}
+
+function SignedInPortal({ token }: { token: string }) {
+  // One stream per signed-in parent: its cookie is asked for with their token.
+  const [stream] = useState(() => createParentStream(token));
+  return (
+    <ParentStreamContext.Provider value={stream}>
+      <ParentScreens />
+    </ParentStreamContext.Provider>
+  );
+}
+
+/** This phone stops receiving the family's notifications (the next person to use it is not theirs), and the
+ * stream's cookie goes, speaking for the session being ended. */
+async function endParentSession(token: string): Promise<void> {
+  await disablePush(pushApi(token)).catch(() => undefined);
+  await apiRequest('DELETE', '/live/cookie', undefined, { token }).catch(() => undefined);
+}
+
+const SESSION_HOOKS = { forgetLocal: forgetToday, endRemote: endParentSession };
+
+/**
+ * The parent portal (its own entry, apps/web/parent/index.html): the phone shell with the portal's own session,
+ * query cache and words, the account menu in the top bar, and its screens below /parent. Installable with its own
+ * manifest (linked by the HTML) and service worker, which keeps every screen and the last Today for offline use.
+ */
+export function ParentApp() {
+  useEffect(
+    () =>
+      registerParentServiceWorker(
+        // Every screen now, not when first opened: a phone that goes offline has them all.
+        Promise.all([
+          import('./ChildHistoryPage'),
+          import('./ParentNotificationsPage'),
+          import('./ParentAccountPage'),
+        ]),
+      ),
+    [],
+  );
+  return (
+    <PhoneShell
+      app="parent"
+      store={parentSessionStore}
+      sessionContext={ParentSessionContext}
+      hooks={SESSION_HOOKS}
+      paths={{ signIn: parentPaths.signIn, home: parentPaths.today }}
+      actions={<AccountMenu />}
+      signedIn={({ token, user }) => <SignedInPortal key={user.id} token={token} />}
+    />
   );
 }

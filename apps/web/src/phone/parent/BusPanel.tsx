@@ -1,8 +1,8 @@
-import Typography from '@mui/material/Typography';
 import type { ChildStop, ParentBus } from '@school-transport/shared';
 import { lazy, Suspense, useState } from 'react';
-import { MapPlaceholder } from '../../components/map/MapPlaceholder';
 import { useNow } from '../../lib/time/use-now';
+import { useT } from '../i18n';
+import { Text } from '../kit';
 import { busView, newerBus } from './bus-position';
 import { useParentBus } from './parent-api';
 import { useParentEvents } from './parent-live';
@@ -24,6 +24,7 @@ export function BusPanel({
   stop: ChildStop | null;
   childName: string;
 }) {
+  const { t } = useT();
   const { data } = useParentBus(tripId);
   const [streamed, setStreamed] = useState<ParentBus | null>(null);
   useParentEvents({
@@ -34,26 +35,33 @@ export function BusPanel({
   const now = useNow();
   const fromRoute = data?.bus ?? null;
   const bus = streamed && fromRoute ? newerBus(fromRoute, streamed) : (streamed ?? fromRoute);
-  const view = busView(bus, now, data?.reason ?? null);
-  if (!data && !streamed) return <Typography color="text.secondary">Finding the bus…</Typography>;
+  const view = busView(bus, now, data?.reason ?? null, t);
+  if (!data && !streamed) return <Text tone="muted">{t('bus.finding')}</Text>;
   return (
-    <>
+    <div className="parent-bus">
       {view.shown && (
-        <Suspense fallback={<MapPlaceholder height={220} />}>
+        <Suspense fallback={<div className="parent-map" aria-hidden />}>
           <ParentBusMap
             bus={view.bus}
             freshness={view.freshness}
             stop={stop}
-            label={`Map of ${childName}’s bus`}
+            label={t('map.label', { name: childName })}
           />
         </Suspense>
       )}
-      <Typography
-        variant="body2"
-        color={view.shown && view.freshness === 'fresh' ? 'text.primary' : 'text.secondary'}
-      >
-        {view.text}
-      </Typography>
-    </>
+      {view.shown ? (
+        <>
+          <Text tone={view.freshness === 'fresh' ? undefined : 'muted'}>{view.text}</Text>
+          {/* The age above ticks every second: a screen reader is told only when the bus turns stale. */}
+          <span className="sr-visually-hidden" role="status">
+            {t(view.freshness === 'fresh' ? 'bus.liveStatus' : 'bus.staleStatus')}
+          </span>
+        </>
+      ) : (
+        <div role="status">
+          <Text tone="muted">{view.text}</Text>
+        </div>
+      )}
+    </div>
   );
 }

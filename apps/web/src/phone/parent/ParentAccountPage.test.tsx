@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderPhoneApp } from '../../test/render-app';
 import { answerApi, json, ok, setUpPortalTests } from './parent-test-kit';
+import { en } from './english';
+import { renderParent } from './render-parent';
 
 setUpPortalTests();
 
@@ -19,8 +20,8 @@ const PROFILE = {
 
 /** The Contact details panel, once the profile has loaded into it. */
 async function contactDetails() {
-  const panel = await screen.findByRole('region', { name: 'Contact details' });
-  await within(panel).findByLabelText(/^Phone No/);
+  const panel = await screen.findByRole('region', { name: en('contact.title') });
+  await within(panel).findByLabelText(en('contact.phone'));
   return within(panel);
 }
 
@@ -50,15 +51,15 @@ describe('the parent’s account', () => {
     });
     const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const user = userEvent.setup();
-    renderPhoneApp('/parent/account');
+    renderParent('/parent/account');
 
-    await user.type(await screen.findByLabelText(/^Current Password/), 'old password 1');
-    await user.type(screen.getByLabelText(/^New Password/), 'a new password 2');
-    await user.type(screen.getByLabelText(/^Confirm/), 'a new password 2');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText(/Your password has been changed/)).toBeVisible();
+    await user.type(await screen.findByLabelText(en('password.current')), 'old password 1');
+    await user.type(screen.getByLabelText(en('password.new')), 'a new password 2');
+    await user.type(screen.getByLabelText(en('password.confirm')), 'a new password 2');
+    await user.click(screen.getByRole('button', { name: en('password.submit') }));
+    expect(await screen.findByText(en('password.changed'))).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Download my family’s data' }));
+    await user.click(screen.getByRole('button', { name: en('data.download') }));
     await waitFor(() => expect(clicked).toHaveBeenCalled());
     expect(JSON.parse(await blobs[0]!.text())).toEqual({ parent: { name: 'Pat Parent' } });
     expect(requests).toEqual([
@@ -79,20 +80,22 @@ describe('the parent’s account', () => {
       },
     });
     const user = userEvent.setup();
-    renderPhoneApp('/parent/account');
+    renderParent('/parent/account');
 
     const panel = await contactDetails();
     expect(panel.getByText('Pat Parent')).toBeVisible();
     expect(panel.getByText('pat@example.com')).toBeVisible();
-    expect(panel.queryByRole('textbox', { name: /Name|E-mail/ })).toBeNull();
-    expect(panel.getByLabelText(/^Phone No/)).toHaveValue('+91 98765 43210');
-    expect(panel.getByLabelText(/^Address/)).toHaveValue('12 Elm Street');
-    expect(panel.getByLabelText(/^City/)).toHaveValue('');
+    expect(
+      panel.queryByRole('textbox', { name: new RegExp(`${en('contact.name')}|${en('contact.email')}`) }),
+    ).toBeNull();
+    expect(panel.getByLabelText(en('contact.phone'))).toHaveValue('+91 98765 43210');
+    expect(panel.getByLabelText(en('contact.address'))).toHaveValue('12 Elm Street');
+    expect(panel.getByLabelText(en('contact.city'))).toHaveValue('');
 
-    await user.clear(panel.getByLabelText(/^Phone No/));
-    await user.type(panel.getByLabelText(/^Phone No/), '080 2345 6789');
-    await user.type(panel.getByLabelText(/^City/), '  Bengaluru ');
-    const save = panel.getByRole('button', { name: 'Save contact details' });
+    await user.clear(panel.getByLabelText(en('contact.phone')));
+    await user.type(panel.getByLabelText(en('contact.phone')), '080 2345 6789');
+    await user.type(panel.getByLabelText(en('contact.city')), '  Bengaluru ');
+    const save = panel.getByRole('button', { name: en('contact.save') });
     await user.click(save);
 
     // Held until the server answers, so a second tap cannot send it twice.
@@ -111,9 +114,9 @@ describe('the parent’s account', () => {
       ok({ ...PROFILE, phone: '080 2345 6789', city: 'Bengaluru' }, 'Your contact details have been saved.'),
     );
 
-    expect(await screen.findByText('Your contact details have been saved.')).toBeVisible();
+    expect(await screen.findByText(en('contact.saved'))).toBeVisible();
     expect(save).toBeEnabled();
-    expect(panel.getByLabelText(/^City/)).toHaveValue('Bengaluru');
+    expect(panel.getByLabelText(en('contact.city'))).toHaveValue('Bengaluru');
   });
 
   it('checks the fields before sending, and shows the server’s refusal next to its field', async () => {
@@ -135,30 +138,28 @@ describe('the parent’s account', () => {
       },
     });
     const user = userEvent.setup();
-    renderPhoneApp('/parent/account');
+    renderParent('/parent/account');
 
     const panel = await contactDetails();
-    const phone = panel.getByLabelText(/^Phone No/);
+    const phone = panel.getByLabelText(en('contact.phone'));
     await user.clear(phone);
     await user.type(phone, '12');
-    await user.click(panel.getByRole('button', { name: 'Save contact details' }));
+    await user.click(panel.getByRole('button', { name: en('contact.save') }));
     await waitFor(() =>
-      expect(phone).toHaveAccessibleDescription(
-        'Phone No must be a phone number of 7 to 15 digits, e.g. +91 98765 43210',
-      ),
+      expect(phone).toHaveAccessibleDescription(en('contact.phoneFormat', { field: en('contact.phone') })),
     );
     expect(saves).toBe(0);
 
     await user.clear(phone);
     await user.type(phone, '080 2345 6789');
-    await user.click(panel.getByRole('button', { name: 'Save contact details' }));
-    const pinCode = panel.getByLabelText(/^ZIP Code/);
+    await user.click(panel.getByRole('button', { name: en('contact.save') }));
+    const pinCode = panel.getByLabelText(en('contact.pinCode'));
     await waitFor(() =>
       expect(pinCode).toHaveAccessibleDescription('This ZIP Code is not in the school’s area'),
     );
     expect(pinCode).toHaveAttribute('aria-invalid', 'true');
     expect(pinCode).toHaveFocus();
-    expect(phone).toHaveAttribute('aria-invalid', 'false');
+    expect(phone).not.toHaveAttribute('aria-invalid', 'true');
     expect(saves).toBe(1);
   });
 
@@ -174,12 +175,12 @@ describe('the parent’s account', () => {
       },
     });
     const user = userEvent.setup();
-    renderPhoneApp('/parent/account');
+    renderParent('/parent/account');
 
-    const panel = within(await screen.findByRole('region', { name: 'Contact details' }));
+    const panel = within(await screen.findByRole('region', { name: en('contact.title') }));
     expect(await panel.findByText('No parent record belongs to this account.')).toBeVisible();
-    await user.click(panel.getByRole('button', { name: 'Retry' }));
-    expect(await panel.findByLabelText(/^Phone No/)).toHaveValue('+91 98765 43210');
+    await user.click(panel.getByRole('button', { name: en('kit.retry') }));
+    expect(await panel.findByLabelText(en('contact.phone'))).toHaveValue('+91 98765 43210');
   });
 
   it('signs out from the account menu, ending the session on the server and on this phone', async () => {
@@ -189,12 +190,12 @@ describe('the parent’s account', () => {
       'POST /auth/logout': () => ok(null),
     });
     const user = userEvent.setup();
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await user.click(await screen.findByRole('button', { name: en('menu.label') }));
+    await user.click(await screen.findByRole('menuitem', { name: en('menu.signOut') }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Parent sign in' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: en('signIn.title.parent') })).toBeVisible();
     expect(localStorage.getItem('__parent_token__')).toBeNull();
     await waitFor(() =>
       expect(

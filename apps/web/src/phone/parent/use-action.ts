@@ -2,9 +2,10 @@ import { useState } from 'react';
 
 /**
  * A button's action that is neither a query nor a form (subscribing this phone, downloading a file): whether it
- * is running, and what it said last, a success or the problem in words.
+ * is running, and what it said last, a success or the problem in words (`describe` puts an error in the screen's
+ * language).
  */
-export function useAction() {
+export function useAction(describe: (error: unknown) => string) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function useAction() {
       setDone(doneMessage);
       return true;
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(describe(error));
       return false;
     } finally {
       setBusy(false);

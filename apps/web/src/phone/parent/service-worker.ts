@@ -4,7 +4,10 @@ import {
   type InstallableApp,
 } from '../../lib/device/app-service-worker';
 
-/** Where the build puts the portal's service worker (apps/web/public), and the part of the site it runs. */
+/**
+ * Where the build puts the portal's service worker (apps/web/public), and the part of the site it runs. The
+ * manifest is linked by the portal's HTML (apps/web/parent/index.html), not from here.
+ */
 const PARENT_APP: InstallableApp = {
   workerUrl: '/parent-sw.js',
   scope: '/parent',

@@ -2,6 +2,10 @@ import type { ChildRun } from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
 import { childRun } from './parent-test-kit';
 import { canUndoAbsence, cutoffClock, runLines } from './run-state';
+import { clock, en } from './english';
+
+/** The English portal's words, in UTC. */
+const words = { t: en, formatTime: clock };
 
 const run = (changes: Partial<ChildRun>) => childRun({ tripStatus: 'STARTED', ...changes });
 
@@ -17,9 +21,9 @@ const absence = {
 
 describe('a run as a parent reads it', () => {
   it('gives the stop, the ETA while on the way, and where the child boarded and left', () => {
-    expect(runLines(run({ state: 'ON_THE_WAY', eta: '2026-03-02T07:45:00.000Z' }), 'UTC')).toEqual([
+    expect(runLines(run({ state: 'ON_THE_WAY', eta: '2026-03-02T07:45:00.000Z' }), words)).toEqual([
       'Stop: Elm Street, planned 07:42',
-      'Expected at 07:45',
+      `Expected at ${clock('2026-03-02T07:45:00.000Z')}`,
     ]);
     expect(
       runLines(
@@ -28,17 +32,17 @@ describe('a run as a parent reads it', () => {
           boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street' },
           left: { at: '2026-03-02T08:10:00.000Z', stopName: null },
         }),
-        'UTC',
+        words,
       ),
     ).toEqual([
       'Stop: Elm Street, planned 07:42',
-      'Boarded at 07:43 at Elm Street',
-      'Left the bus at 08:10 away from a stop',
+      `Boarded at ${clock('2026-03-02T07:43:00.000Z')} at Elm Street`,
+      `Left the bus at ${clock('2026-03-02T08:10:00.000Z')} away from a stop`,
     ]);
   });
 
   it('says why a trip was cancelled', () => {
-    expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), 'UTC')).toContain('Reason: Snow');
+    expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), words)).toContain('Reason: Snow');
   });
 
   it('puts the cut-off before the planned time, across midnight too', () => {

@@ -18,6 +18,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type HttpMethod } from '../../lib/api/api-client';
 import { useParentToken } from './parent-session';
+import { takeFirstRequest } from '../boot/first-request';
 
 /** Every query of the portal starts with this, so a change refreshes what it touches and sign-out drops it all. */
 export const PARENT = 'parent';
@@ -64,12 +65,16 @@ export function useParentChildren() {
   return useQuery({
     queryKey: parentKeys.children,
     queryFn: async ({ signal }): Promise<TodayAnswer> => {
-      const answer = await parentRequest<ParentChild[]>(
-        token,
+      // The boot script may have asked already, while this code downloaded (phone/boot/first-request.ts).
+      const answer = await apiRequest<SuccessEnvelope<ParentChild[]>>(
         'GET',
         PARENT_PORTAL_PATHS.children,
         undefined,
-        signal,
+        {
+          token,
+          signal,
+          started: takeFirstRequest(PARENT_PORTAL_PATHS.children, token),
+        },
       );
       const offlineSince = (answer as { offlineSince?: unknown }).offlineSince;
       return {

@@ -1,18 +1,13 @@
-import Alert from '@mui/material/Alert';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { PageLoader } from '../../components/shell/PageLoader';
-import { RetryAlert } from '../../components/page/RetryAlert';
-import { formatMoment } from '../../lib/time/format';
+import { useT } from '../i18n';
+import { Alert, Heading, PageLoader, RetryAlert, Stack } from '../kit';
 import { ChildCard } from './ChildCard';
 import { parentKeys, useParentChildren, useParentSettings } from './parent-api';
 import { useParentEvents } from './parent-live';
 
-export const NO_CHILDREN_MESSAGE = 'No children are linked to your account; call the office.';
-
 /** /parent: each child's runs today, kept live by the stream (a boarding or a trip's change reads them again). */
 export function ParentTodayPage() {
+  const { t, formatDate } = useT();
   const children = useParentChildren();
   const { data: settings } = useParentSettings();
   const queryClient = useQueryClient();
@@ -33,14 +28,13 @@ export function ParentTodayPage() {
   if (children.isPending) content = <PageLoader />;
   else if (children.isError)
     content = <RetryAlert error={children.error} onRetry={() => void children.refetch()} />;
-  else if (children.data.children.length === 0)
-    content = <Alert severity="info">{NO_CHILDREN_MESSAGE}</Alert>;
+  else if (children.data.children.length === 0) content = <Alert tone="info">{t('today.noChildren')}</Alert>;
   else
     content = (
       <>
         {children.data.offlineSince && (
-          <Alert severity="warning">
-            {`You are offline. This is how things stood at ${formatMoment(children.data.offlineSince)}.`}
+          <Alert tone="warning">
+            {t('today.offline', { time: formatDate(children.data.offlineSince, 'minute') })}
           </Alert>
         )}
         {children.data.children.map((child) => (
@@ -50,10 +44,8 @@ export function ParentTodayPage() {
     );
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-        Today
-      </Typography>
+    <Stack gap={2}>
+      <Heading level={1}>{t('today.title')}</Heading>
       {content}
     </Stack>
   );

@@ -73,8 +73,13 @@ export interface PushCalls {
   remove: (endpoint: string) => Promise<unknown>;
 }
 
-export const PERMISSION_DENIED_MESSAGE =
-  'Notifications are blocked for this site. Allow them in the browser’s site settings, then try again.';
+/** The parent said no (or had said no before): the screen explains how to allow them (push.denied). */
+export class PushPermissionDenied extends Error {
+  constructor() {
+    super('Notifications are blocked for this site');
+    this.name = 'PushPermissionDenied';
+  }
+}
 
 async function registration(): Promise<ServiceWorkerRegistration> {
   return (await navigator.serviceWorker.getRegistration(PARENT_SCOPE)) ?? registerParentWorker();
@@ -90,7 +95,7 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 /** Asks for permission, subscribes with the server's key and stores the subscription on the server. */
 export async function enablePush(calls: PushCalls): Promise<void> {
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error(PERMISSION_DENIED_MESSAGE);
+  if (permission !== 'granted') throw new PushPermissionDenied();
   const worker = await registration();
   const publicKey = await calls.key();
   const subscription = await worker.pushManager.subscribe({

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderPhoneApp } from '../../test/render-app';
 import { answerApi, json, ok, PARENT_USER, setUpPortalTests } from './parent-test-kit';
-import { NOT_A_PARENT_MESSAGE } from './ParentSignInPage';
-import { NO_CHILDREN_MESSAGE } from './ParentTodayPage';
+import { en } from './english';
+import { renderParent } from './render-parent';
 
 const signedIn = (role: string) => () =>
   json({
@@ -17,11 +16,11 @@ const signedIn = (role: string) => () =>
 
 async function signInAtParent() {
   const user = userEvent.setup();
-  renderPhoneApp('/parent');
-  await screen.findByRole('heading', { level: 1, name: 'Parent sign in' });
-  await user.type(screen.getByRole('textbox', { name: 'Email Address' }), 'pat@example.com');
-  await user.type(screen.getByLabelText(/^Password/), 'a password');
-  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+  renderParent('/parent');
+  await screen.findByRole('heading', { level: 1, name: en('signIn.title.parent') });
+  await user.type(screen.getByRole('textbox', { name: en('signIn.email') }), 'pat@example.com');
+  await user.type(screen.getByLabelText(en('signIn.password')), 'a password');
+  await user.click(screen.getByRole('button', { name: en('signIn.submit') }));
 }
 
 setUpPortalTests({ signedIn: false });
@@ -34,18 +33,18 @@ describe('the parent portal sign-in', () => {
     });
     await signInAtParent();
 
-    expect(await screen.findByText(NOT_A_PARENT_MESSAGE)).toBeVisible();
+    expect(await screen.findByText(en('signIn.wrongRole.parent'), { exact: false })).toBeVisible();
     expect(fetchSpy.mock.calls.some(([url]) => String(url).endsWith('/auth/logout'))).toBe(true);
     expect(localStorage.getItem('__parent_token__')).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Parent sign in' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: en('signIn.title.parent') })).toBeVisible();
   });
 
   it('takes a parent to Today, keeping the session apart from the back-office’s and the driver app’s', async () => {
     answerApi({ 'POST /auth/login': signedIn('parent'), 'GET /parent/children': () => ok([]) });
     await signInAtParent();
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
-    expect(await screen.findByText(NO_CHILDREN_MESSAGE)).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: en('today.title') })).toBeVisible();
+    expect(await screen.findByText(en('today.noChildren'))).toBeVisible();
     expect(localStorage.getItem('__parent_token__')).toBe('new-token');
     expect(localStorage.getItem('__token__')).toBeNull();
     expect(localStorage.getItem('__driver_token__')).toBeNull();
@@ -58,9 +57,9 @@ describe('the parent portal sign-in', () => {
       'GET /parent/children': () =>
         json({ success: false, type: 'error', message: 'Your session has expired.' }, 401),
     });
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
-    expect(await screen.findByText('Your session has ended. Sign in again.')).toBeVisible();
+    expect(await screen.findByText(en('signIn.expired'))).toBeVisible();
     expect(localStorage.getItem('__parent_token__')).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPhoneApp } from '../../test/render-app';
+import { formatInLocale } from '../../lib/time/format';
 import { answerApi, child, childRun, ok, setUpPortalTests } from './parent-test-kit';
+import { clock, en } from './english';
+import { renderParent } from './render-parent';
 
 setUpPortalTests();
 
@@ -33,11 +35,20 @@ describe('a child’s history', () => {
           },
         ]),
     });
-    renderPhoneApp('/parent/children/c1/history');
+    renderParent('/parent/children/c1/history');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Mia: last 30 days' })).toBeVisible();
-    expect(screen.getByText('2nd Mar 26 · Morning')).toBeVisible();
-    expect(screen.getByText('North 1. Boarded 07:43, left 08:10')).toBeVisible();
-    expect(screen.getByText('North 1. Did not board')).toBeVisible();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: en('history.title', { name: 'Mia', count: 30 }) }),
+    ).toBeVisible();
+    expect(
+      screen.getByText(`${formatInLocale('2026-03-02', 'shortDate', 'en')} · ${en('run.PICKUP')}`),
+    ).toBeVisible();
+    const times = en('history.boardedLeft', {
+      boarded: clock('2026-03-02T07:43:00.000Z'),
+      left: clock('2026-03-02T08:10:00.000Z'),
+    });
+    expect(screen.getByText(`North 1. ${times}`)).toBeVisible();
+    expect(screen.getByText(`North 1. ${en('history.notBoarded')}`)).toBeVisible();
+    expect(screen.getByRole('link', { name: en('history.back') })).toHaveAttribute('href', '/parent');
   });
 });

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { localToday } from '../../lib/time/format';
-import { renderPhoneApp } from '../../test/render-app';
 import {
   answerApi,
   child,
@@ -13,6 +12,8 @@ import {
   PARENT_USER,
   setUpPortalTests,
 } from './parent-test-kit';
+import { clock, en } from './english';
+import { renderParent } from './render-parent';
 
 setUpPortalTests();
 
@@ -42,21 +43,27 @@ describe('a parent’s Today', () => {
           ]),
         ]),
     });
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
     const morning = await runSection(/Morning/);
-    expect(within(morning).getByText('Bus on the way')).toBeVisible();
-    expect(within(morning).getByText('Stop: Elm Street, planned 07:42')).toBeVisible();
-    expect(within(morning).getByText('Expected at 07:45')).toBeVisible();
+    expect(within(morning).getByText(en('state.ON_THE_WAY'))).toBeVisible();
+    expect(
+      within(morning).getByText(en('run.stopPlanned', { stop: 'Elm Street', time: '07:42' })),
+    ).toBeVisible();
+    expect(
+      within(morning).getByText(en('run.expected', { time: clock('2026-03-02T07:45:00.000Z') })),
+    ).toBeVisible();
     const afternoon = await runSection(/Afternoon/);
-    expect(within(afternoon).getByText('Cancelled')).toBeVisible();
-    expect(within(afternoon).getByText('Reason: Snow')).toBeVisible();
+    expect(within(afternoon).getByText(en('state.CANCELLED'))).toBeVisible();
+    expect(within(afternoon).getByText(en('run.cancelReason', { reason: 'Snow' }))).toBeVisible();
 
     boarded = true;
     const stream = await openedStream();
     stream.send('ridership', { tripId: 't1' });
-    expect(await within(await runSection(/Morning/)).findByText('On the bus')).toBeVisible();
-    expect(screen.getByText('Boarded at 07:43 at Elm Street')).toBeVisible();
+    expect(await within(await runSection(/Morning/)).findByText(en('state.BOARDED'))).toBeVisible();
+    expect(
+      screen.getByText(en('run.boardedAt', { time: clock('2026-03-02T07:43:00.000Z'), stop: 'Elm Street' })),
+    ).toBeVisible();
   });
 
   it('says when no child is linked, and offers Retry when the answer fails', async () => {
@@ -65,12 +72,12 @@ describe('a parent’s Today', () => {
       'GET /parent/children': () =>
         fail ? json({ success: false, type: 'error', message: 'The server is down.' }, 400) : ok([]),
     });
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
     expect(await screen.findByText('The server is down.')).toBeVisible();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('No children are linked to your account; call the office.')).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: en('kit.retry') }));
+    expect(await screen.findByText(en('today.noChildren'))).toBeVisible();
   });
 
   it('says from when the bus is shown, and shows it once the stream brings it into view', async () => {
@@ -82,20 +89,16 @@ describe('a parent’s Today', () => {
       'GET /parent/trips/t1/bus': () =>
         ok({ bus: { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt }, reason: null }),
     });
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
     const morning = await runSection(/Morning/);
-    expect(
-      within(morning).getByText(
-        'The bus is shown from 3 stops before Mia’s stop, and then until Mia gets off; other families’ stops stay private.',
-      ),
-    ).toBeVisible();
-    expect(within(morning).queryByRole('region', { name: 'Map of Mia’s bus' })).toBeNull();
+    expect(within(morning).getByText(en('run.busWindow', { count: 3, name: 'Mia' }))).toBeVisible();
+    expect(within(morning).queryByRole('region', { name: en('map.label', { name: 'Mia' }) })).toBeNull();
 
     inView = true;
     const stream = await openedStream();
     stream.send('bus', { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt });
-    expect(await screen.findByRole('region', { name: 'Map of Mia’s bus' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: en('map.label', { name: 'Mia' }) })).toBeVisible();
   });
 
   it('shows the bus while it carries the child, grey with its age once stale', async () => {
@@ -106,10 +109,10 @@ describe('a parent’s Today', () => {
       'GET /parent/trips/t1/bus': () =>
         ok({ bus: { tripId: 't1', lat: 12.98, lng: 77.6, accuracy: 5, recordedAt }, reason: null }),
     });
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
     expect(await screen.findByText(/^Last known position, 2\d s ago$/)).toBeVisible();
-    expect(await screen.findByRole('region', { name: 'Map of Mia’s bus' })).toHaveAttribute(
+    expect(await screen.findByRole('region', { name: en('map.label', { name: 'Mia' }) })).toHaveAttribute(
       'data-freshness',
       'stale',
     );
@@ -145,19 +148,23 @@ describe('a parent’s Today', () => {
       },
     });
     const user = userEvent.setup();
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
-    await user.click(await screen.findByRole('button', { name: 'Not riding…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Mia is not riding' });
-    expect(within(dialog).getByText('You can change this until 07:12 (morning) on the day.')).toBeVisible();
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Mia is marked as not riding.')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: en('child.notRiding') }));
+    const dialog = await screen.findByRole('dialog', { name: en('absence.title', { name: 'Mia' }) });
+    expect(
+      within(dialog).getByText(
+        en('absence.cutoff', { times: en('absence.cutoff.PICKUP', { time: '07:12' }) }),
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: en('absence.save') }));
+    expect(await screen.findByText(en('absence.saved', { name: 'Mia' }))).toBeVisible();
     expect(posted).toEqual([{ date: localToday(), run: 'BOTH' }]);
 
     late = true;
-    await user.click(screen.getByRole('button', { name: 'Not riding…' }));
-    const again = await screen.findByRole('dialog', { name: 'Mia is not riding' });
-    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await user.click(screen.getByRole('button', { name: en('child.notRiding') }));
+    const again = await screen.findByRole('dialog', { name: en('absence.title', { name: 'Mia' }) });
+    await user.click(within(again).getByRole('button', { name: en('absence.save') }));
     expect(
       await within(again).findByText(
         'It is too late to change this online. Call the office on +91 80 1234 5678.',
@@ -194,10 +201,10 @@ describe('a parent’s Today', () => {
       },
     });
     const user = userEvent.setup();
-    renderPhoneApp('/parent');
+    renderParent('/parent');
 
-    await user.click(await screen.findByRole('button', { name: 'Undo not riding' }));
-    expect(await screen.findByText('Mia is riding again.')).toBeVisible();
+    await user.click(await screen.findByRole('button', { name: en('run.undo') }));
+    expect(await screen.findByText(en('run.ridingAgain', { name: 'Mia' }))).toBeVisible();
     await waitFor(() => expect(deleted).toEqual(['/api/parent/absences/a1']));
   });
 });

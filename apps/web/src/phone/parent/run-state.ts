@@ -1,0 +1,79 @@
+import type { ChildRun, ChildRunState } from '@school-transport/shared';
+import { clockAfter, formatClock } from '../../lib/time/operator-time';
+import type { Translation } from '../i18n';
+
+/** The words and formats a run's lines need (the screen's useT()). */
+export type RunWords = Pick<Translation, 't' | 'formatTime'>;
+
+/** Each state's chip tone: the chip's colour only repeats its words (`state.<STATE>` in parent.json). */
+export const STATE_TONES: Record<ChildRunState, 'neutral' | 'info' | 'success' | 'warning' | 'error'> = {
+  NOT_STARTED: 'neutral',
+  ON_THE_WAY: 'info',
+  BOARDED: 'info',
+  LEFT: 'success',
+  ABSENT: 'neutral',
+  CANCELLED: 'error',
+  MISSED: 'warning',
+};
+
+/**
+ * What a run's card says under its state, one sentence a line, times in the operator's zone:
+ * 'Stop: Elm Street, planned 07:42', 'Expected at 07:45', 'Boarded at 07:43 at Elm Street', …
+ */
+export function runLines(run: ChildRun, { t, formatTime }: RunWords): string[] {
+  const lines: string[] = [];
+  if (run.stop)
+    lines.push(
+      run.plannedTime
+        ? t('run.stopPlanned', { stop: run.stop.name, time: run.plannedTime })
+        : t('run.stop', { stop: run.stop.name }),
+    );
+  else if (run.state !== 'ABSENT') lines.push(t('run.noStop'));
+  if (run.state === 'ON_THE_WAY')
+    lines.push(run.eta ? t('run.expected', { time: formatTime(run.eta) }) : t('run.noEta'));
+  if (run.boarded) {
+    const { at, stopName } = run.boarded;
+    lines.push(
+      stopName
+        ? t('run.boardedAt', { time: formatTime(at), stop: stopName })
+        : t('run.boardedAway', { time: formatTime(at) }),
+    );
+  }
+  if (run.left) {
+    const { at, stopName } = run.left;
+    lines.push(
+      stopName
+        ? t('run.leftAt', { time: formatTime(at), stop: stopName })
+        : t('run.leftAway', { time: formatTime(at) }),
+    );
+  }
+  if (run.state === 'CANCELLED')
+    lines.push(run.cancelReason ? t('run.cancelReason', { reason: run.cancelReason }) : t('run.noReason'));
+  return lines;
+}
+
+/** The last time a parent may mark the run absent or undo it: cut-off minutes before the planned time. */
+export function cutoffClock(plannedTime: string, cutoffMinutes: number): string {
+  return clockAfter(plannedTime, -cutoffMinutes);
+}
+
+/** 'HH:MM' now in the operator's zone, to compare with a cut-off on the same day. */
+export const clockNow = (now: number, timeZone: string) => formatClock(new Date(now).toISOString(), timeZone);
+
+/**
+ * Whether "undo" is offered: only the parent's own absence (the office's stays), and on today's date only before
+ * the cut-off. The server decides in the end; this only spares a button that would be refused.
+ */
+export function canUndoAbsence(
+  run: ChildRun,
+  {
+    email,
+    isToday,
+    nowClock,
+    cutoffMinutes,
+  }: { email: string; isToday: boolean; nowClock: string; cutoffMinutes: number },
+): boolean {
+  if (!run.absence || run.absence.by?.toLowerCase() !== email.toLowerCase()) return false;
+  if (!isToday || !run.plannedTime) return true;
+  return nowClock < cutoffClock(run.plannedTime, cutoffMinutes);
+}

@@ -1,0 +1,191 @@
+import type { Locator, Page } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/accessibility';
+import { expect, test } from '../support/fixtures';
+import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
+import { childAtFirstStop, inviteParent, PHONE, signInAsParent } from '../support/parent-portal';
+import { phoneWords } from '../support/phone-words';
+
+/**
+ * Every screen of the parent portal, scanned with axe (WCAG 2.x A and AA) on a phone's 390 px, in light and dark
+ * mode, in English and in Arabic (right to left): sign-in, Today with a child whose bus is on the map, the "not
+ * riding" dialog, the child's history, notifications and the account. One set of records and one signed-in page
+ * serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px, WCAG 2.5.5), its
+ * headings checked (one h1, no level skipped), and its text made 200 % (it wraps; nothing scrolls sideways).
+ */
+
+// The office's records are made as the signed-in admin; the parent uses a browser context of their own.
+test.use({ adminSignedIn: true });
+
+const MODES = ['light', 'dark'] as const;
+/** Below this a finger misses (WCAG 2.5.5's 44 px; the kit gives 48). */
+const SMALLEST_TARGET = 44;
+
+/** Leaflet's own controls and the map's attribution links are the map library's, not the portal's. */
+const NOT_OURS = '.leaflet-container *';
+
+/** Each control too small to hit on the screen as it is, described. */
+async function smallTargets(page: Page, scope = 'body'): Promise<string[]> {
+  return page.locator(scope).evaluate(
+    (root, { smallest, notOurs }) =>
+      [...root.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="switch"]')]
+        .filter((element) => !element.matches(notOurs) && element.getClientRects().length > 0)
+        .flatMap((element) => {
+          // A checkbox or radio is hit through its label, which is the target then.
+          const target =
+            element instanceof HTMLInputElement && ['checkbox', 'radio'].includes(element.type)
+              ? (element.closest('label') ?? element)
+              : element;
+          const { width, height } = target.getBoundingClientRect();
+          return width >= smallest && height >= smallest
+            ? []
+            : [`${target.outerHTML.slice(0, 120)}: ${Math.round(width)} × ${Math.round(height)}`];
+        }),
+    { smallest: SMALLEST_TARGET, notOurs: NOT_OURS },
+  );
+}
+
+/**
+ * With the text at 200 % (as a reader's browser setting makes it), the screen still fits the phone's width and no
+ * box cuts its text off: what does not fit wraps.
+ */
+async function expectTextAt200Percent(page: Page, screen: string): Promise<void> {
+  await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+  const { overflow, clipped } = await page.evaluate(() => ({
+    overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    clipped: [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => {
+        if (element.closest('.leaflet-container, .sr-visually-hidden')) return false;
+        const { overflowX } = getComputedStyle(element);
+        return ['hidden', 'clip'].includes(overflowX) && element.scrollWidth > element.clientWidth + 1;
+      })
+      .map((element) => element.outerHTML.slice(0, 120)),
+  }));
+  await page.evaluate(() => (document.documentElement.style.fontSize = ''));
+  expect.soft(overflow, `${screen} scrolls sideways at 200 % text`).toBeLessThanOrEqual(0);
+  expect.soft(clipped, `text cut off on ${screen} at 200 % text`).toEqual([]);
+}
+
+/** The screen in both colour modes: axe finds nothing serious, every control is big enough, 200 % text fits. */
+async function scanScreen(page: Page, screen: string, include?: string): Promise<void> {
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  for (const colorScheme of MODES) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `${screen} (${colorScheme})`, { include });
+  }
+  await page.emulateMedia({ colorScheme: null });
+  expect.soft(await smallTargets(page, include), `controls under 44 px on ${screen}`).toEqual([]);
+  await expectTextAt200Percent(page, screen);
+}
+
+/** One h1 per screen, and no heading level skipped on the way down. */
+async function expectHeadingsInOrder(page: Page, screen: string): Promise<void> {
+  const levels = await page
+    .locator('main h1, main h2, main h3, main h4')
+    .evaluateAll((headings) => headings.map((heading) => Number(heading.tagName.slice(1))));
+  expect
+    .soft(
+      levels.filter((level) => level === 1),
+      `one h1 on ${screen}`,
+    )
+    .toHaveLength(1);
+  const skips = levels.filter((level, index) => index > 0 && level > levels[index - 1]! + 1);
+  expect.soft(skips, `heading levels skipped on ${screen}: ${levels.join(' ')}`).toEqual([]);
+}
+
+/** Chooses the account menu's item `label`. */
+async function fromMenu(page: Page, words: ReturnType<typeof phoneWords>, label: string): Promise<void> {
+  await page.getByRole('button', { name: words('menu.label') }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+/** Today with the child's card and the bus on the map (a fresh fix, so the map shows whatever came before). */
+async function todayWithBus(
+  page: Page,
+  words: ReturnType<typeof phoneWords>,
+  day: LiveDay,
+  phone: ReturnType<typeof driverPhone>,
+): Promise<Locator> {
+  const childName = day.parts.children[0]!.name;
+  const [firstStop] = day.stops;
+  await phone.position(firstStop!.lat - 0.002, firstStop!.lng);
+  const card = page.getByRole('article', { name: childName });
+  await expect(card.getByRole('region', { name: words('map.label', { name: childName }) })).toBeVisible();
+  return card;
+}
+
+/** Every signed-in screen, in the page's language now (`words`). */
+async function scanSignedInScreens(
+  page: Page,
+  words: ReturnType<typeof phoneWords>,
+  day: LiveDay,
+  phone: ReturnType<typeof driverPhone>,
+  language: string,
+): Promise<void> {
+  const childName = day.parts.children[0]!.name;
+  await fromMenu(page, words, words('menu.today'));
+  const card = await todayWithBus(page, words, day, phone);
+  // Kept with the test's output, for a person to look at the layout in each language.
+  await page.screenshot({ path: test.info().outputPath(`today-${language}.png`), fullPage: true });
+  await expectHeadingsInOrder(page, `Today (${language})`);
+  await scanScreen(page, `Today with the bus (${language})`);
+
+  await card.getByRole('button', { name: words('child.notRiding') }).click();
+  const dialog = page.getByRole('dialog', { name: words('absence.title', { name: childName }) });
+  await expect(dialog).toBeVisible();
+  await scanScreen(page, `the not-riding dialog (${language})`, 'dialog[open]');
+  await dialog.getByRole('button', { name: words('kit.cancel') }).click();
+  await expect(dialog).toBeHidden();
+
+  await card.getByRole('link', { name: words('child.history') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: childName, exact: false })).toBeVisible();
+  await expectHeadingsInOrder(page, `history (${language})`);
+  await scanScreen(page, `the child's history (${language})`);
+
+  await fromMenu(page, words, words('menu.notifications'));
+  await expect(page.getByRole('button', { name: words('prefs.save') })).toBeVisible();
+  await expectHeadingsInOrder(page, `notifications (${language})`);
+  await scanScreen(page, `notifications (${language})`);
+
+  await fromMenu(page, words, words('menu.account'));
+  await expect(page.getByRole('button', { name: words('contact.save') })).toBeVisible();
+  await expectHeadingsInOrder(page, `account (${language})`);
+  await scanScreen(page, `account (${language})`);
+}
+
+test('every parent screen passes axe at 390 px, light and dark, in English and in Arabic (right to left)', async ({
+  page,
+  browser,
+  extraHTTPHeaders,
+}) => {
+  test.setTimeout(600_000);
+  const day = await createLiveDay(page);
+  const phone = driverPhone(page.request, day);
+  const account = await inviteParent(page, day);
+  await childAtFirstStop(page, day);
+  // The bus sets out: the parent's Today shows it on the map from the first position on.
+  await phone.start();
+
+  const context = await browser.newContext({ viewport: PHONE, extraHTTPHeaders, locale: 'en-GB' });
+  const parent = await context.newPage();
+  const english = phoneWords('parent', 'en');
+  const arabic = phoneWords('parent', 'ar');
+
+  await parent.goto('/parent/sign-in');
+  await expect(parent.getByRole('heading', { level: 1, name: english('signIn.title.parent') })).toBeVisible();
+  await scanScreen(parent, 'sign-in (en)');
+  await signInAsParent(parent, account, english);
+  await expect(parent.locator('html')).toHaveAttribute('dir', 'ltr');
+  await scanSignedInScreens(parent, english, day, phone, 'en');
+
+  // Signed out, Arabic is chosen on the sign-in screen (this phone keeps it): the portal turns right to left.
+  await fromMenu(parent, english, english('menu.signOut'));
+  await parent.getByLabel(english('language.label')).selectOption({ label: 'العربية' });
+  await expect(parent.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(parent.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(parent.getByRole('heading', { level: 1, name: arabic('signIn.title.parent') })).toBeVisible();
+  await scanScreen(parent, 'sign-in (ar)');
+  await signInAsParent(parent, account, arabic);
+  await expect(parent.locator('html')).toHaveAttribute('dir', 'rtl');
+  await scanSignedInScreens(parent, arabic, day, phone, 'ar');
+  await context.close();
+});
