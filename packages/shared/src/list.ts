@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { isStorable } from './fields.js';
+import { DEFAULT_PAGE_SIZE, SEARCH_MAX, SORT_ORDERS, type SortOrder } from './list-paging.js';
 
-/** Rows-per-page choices of every list screen; the API takes any limit up to the largest. */
-export const PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export const SEARCH_MAX = 100;
+export * from './list-paging.js';
 
 /**
  * Where a page starts when it is reached one page at a time (keyset paging, decision 040): the sort key and id of
@@ -102,10 +100,6 @@ export const assignableListQuerySchema = listQuerySchema.extend({
   unassigned: z.stringbool({ error: 'unassigned must be true or false' }).optional(),
 });
 export type AssignableListQuery = z.infer<typeof assignableListQuerySchema>;
-
-/** A list's direction: A to Z, oldest or smallest first (`asc`), or the other way (`desc`). */
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
  * The columns each list sorts by (`?sort=name&order=desc`), keyed by the list's API resource. Only these: each

@@ -7,6 +7,8 @@ import { SessionProvider } from '../features/auth/SessionProvider';
 import { paths } from '../lib/paths/paths';
 import { prefetchPublicSettings } from '../lib/api/settings-api';
 import { SessionLayout } from './layout/SessionLayout';
+import { RESOURCES } from '../lib/api/resource-queries';
+import { dashboard, listPage, record, screenDataRoute } from './screen-data';
 
 function SessionRoot() {
   return (
@@ -32,21 +34,24 @@ const screen = <Page extends string>(
 
 /**
  * A back-office screen: while it downloads, the settings the signed-in chrome waits for (the operator's locale) are
- * asked for too, rather than once the chrome has drawn.
+ * asked for too, rather than once the chrome has drawn, and so is the screen's own data (`data`, screen-data.ts).
  */
 const managementScreen = <Page extends string>(
   path: string,
   load: () => Promise<Record<Page, ComponentType>>,
   page: Page,
-): RouteObject =>
-  screen(
+  data?: Parameters<typeof screenDataRoute>[0],
+): RouteObject => ({
+  ...screen(
     path,
     () => {
       prefetchPublicSettings();
       return load();
     },
     page,
-  );
+  ),
+  ...(data && screenDataRoute(data)),
+});
 
 /**
  * Every screen is fetched on first visit (`lazy`), so the first download holds only the shell.
@@ -91,6 +96,7 @@ export const createAppRoutes = (): RouteObject[] => [
                 paths.dashboard,
                 () => import('../features/dashboard/DashboardPage'),
                 'DashboardPage',
+                dashboard,
               ),
               managementScreen(paths.liveMap, () => import('../features/live/live-screens'), 'LiveMapPage'),
               managementScreen(paths.today, () => import('../features/live/live-screens'), 'TodayBoardPage'),
@@ -104,27 +110,37 @@ export const createAppRoutes = (): RouteObject[] => [
                 paths.staffUsers,
                 () => import('../features/staff-users/StaffUserListPage'),
                 'StaffUserListPage',
+                listPage(RESOURCES.staffUsers),
               ),
-              managementScreen(paths.audit, () => import('../features/audit/AuditLogPage'), 'AuditLogPage'),
+              managementScreen(
+                paths.audit,
+                () => import('../features/audit/AuditLogPage'),
+                'AuditLogPage',
+                listPage(RESOURCES.audit),
+              ),
               managementScreen(
                 paths.drivers.list,
                 () => import('../features/drivers/DriverListPage'),
                 'DriverListPage',
+                listPage(RESOURCES.drivers),
               ),
               managementScreen(
                 paths.drivers.details.pattern,
                 () => import('../features/drivers/DriverDetailsPage'),
                 'DriverDetailsPage',
+                record(RESOURCES.drivers),
               ),
               managementScreen(
                 paths.drivers.update.pattern,
                 () => import('../features/drivers/UpdateDriverPage'),
                 'UpdateDriverPage',
+                record(RESOURCES.drivers),
               ),
               managementScreen(
                 paths.parents.list,
                 () => import('../features/families/ParentListPage'),
                 'ParentListPage',
+                listPage(RESOURCES.parents),
               ),
               managementScreen(
                 paths.parents.add,
@@ -135,56 +151,67 @@ export const createAppRoutes = (): RouteObject[] => [
                 paths.parents.details.pattern,
                 () => import('../features/families/ParentDetailsPage'),
                 'ParentDetailsPage',
+                record(RESOURCES.parents),
               ),
               managementScreen(
                 paths.parents.update.pattern,
                 () => import('../features/families/UpdateParentPage'),
                 'UpdateParentPage',
+                record(RESOURCES.parents),
               ),
               managementScreen(
                 paths.students.list,
                 () => import('../features/families/StudentListPage'),
                 'StudentListPage',
+                listPage(RESOURCES.students),
               ),
               managementScreen(
                 paths.students.details.pattern,
                 () => import('../features/families/StudentDetailsPage'),
                 'StudentDetailsPage',
+                record(RESOURCES.students),
               ),
               managementScreen(
                 paths.students.update.pattern,
                 () => import('../features/families/UpdateStudentPage'),
                 'UpdateStudentPage',
+                record(RESOURCES.students),
               ),
               managementScreen(
                 paths.vehicles.list,
                 () => import('../features/vehicles/VehicleListPage'),
                 'VehicleListPage',
+                listPage(RESOURCES.vehicles),
               ),
               managementScreen(
                 paths.vehicles.details.pattern,
                 () => import('../features/vehicles/VehicleDetailsPage'),
                 'VehicleDetailsPage',
+                record(RESOURCES.vehicles),
               ),
               managementScreen(
                 paths.busRoutes.list,
                 () => import('../features/bus-routes/BusRouteListPage'),
                 'BusRouteListPage',
+                listPage(RESOURCES.busRoutes),
               ),
               managementScreen(
                 paths.busRoutes.details.pattern,
                 () => import('../features/bus-routes/BusRouteDetailsPage'),
                 'BusRouteDetailsPage',
+                record(RESOURCES.busRoutes),
               ),
               managementScreen(
                 paths.stops.list,
                 () => import('../features/stops/StopListPage'),
                 'StopListPage',
+                listPage(RESOURCES.stops),
               ),
               managementScreen(
                 paths.schools.list,
                 () => import('../features/schools/SchoolListPage'),
                 'SchoolListPage',
+                listPage(RESOURCES.schools),
               ),
               managementScreen(paths.planner, () => import('../features/planner/PlannerPage'), 'PlannerPage'),
               managementScreen(
@@ -196,6 +223,7 @@ export const createAppRoutes = (): RouteObject[] => [
                 paths.assignments.list,
                 () => import('../features/assignments/AssignmentListPage'),
                 'AssignmentListPage',
+                listPage(RESOURCES.assignments),
               ),
               managementScreen(
                 paths.assignments.add,
@@ -206,16 +234,19 @@ export const createAppRoutes = (): RouteObject[] => [
                 paths.assignments.details.pattern,
                 () => import('../features/assignments/AssignmentDetailsPage'),
                 'AssignmentDetailsPage',
+                record(RESOURCES.assignments),
               ),
               managementScreen(
                 paths.trips.list,
                 () => import('../features/trips/TripListPage'),
                 'TripListPage',
+                listPage(RESOURCES.trips),
               ),
               managementScreen(
                 paths.trips.details.pattern,
                 () => import('../features/trips/TripDetailsPage'),
                 'TripDetailsPage',
+                record(RESOURCES.trips),
               ),
               managementScreen(
                 paths.reports.list,

@@ -2,7 +2,6 @@ import {
   MESSAGES,
   type AlertKind,
   type ComplianceOverride,
-  type ComplianceSummary,
   type Credential,
   type CredentialKind,
   type credentialInputSchema,
@@ -16,6 +15,7 @@ import { ApiError, apiRequest } from '../../lib/api/api-client';
 import { coalesce } from '../../lib/live/coalesce';
 import { useLiveEvents } from '../../lib/live/live-hooks';
 import { useResourceMutation } from '../../lib/api/resource-api';
+import { COMPLIANCE, complianceSummaryQuery } from './compliance-summary-query';
 
 /**
  * Calls of the compliance module, shared by the Compliance screen, a driver's page, the vehicles list, the trips
@@ -23,8 +23,6 @@ import { useResourceMutation } from '../../lib/api/resource-api';
  */
 export const CREDENTIALS = 'credentials';
 export const CREDENTIAL_KINDS = 'credential-kinds';
-const COMPLIANCE = 'compliance';
-const SUMMARY_KEY = [COMPLIANCE, 'summary'];
 
 export type CredentialPayload = z.output<typeof credentialInputSchema>;
 
@@ -113,7 +111,7 @@ function useSummaryFollowsAlerts(): void {
   const recount = useMemo(
     () =>
       coalesce(
-        () => void client.invalidateQueries({ queryKey: SUMMARY_KEY }),
+        () => void client.invalidateQueries({ queryKey: complianceSummaryQuery.queryKey }),
         RECOUNT_QUIET_MS,
         RECOUNT_MAX_MS,
       ),
@@ -132,13 +130,7 @@ function useSummaryFollowsAlerts(): void {
 /** The dashboard's panel, kept current by the live stream while it is shown. */
 export function useComplianceSummary() {
   useSummaryFollowsAlerts();
-  return useQuery({
-    queryKey: SUMMARY_KEY,
-    queryFn: ({ signal }) =>
-      dataOf(
-        apiRequest<SuccessEnvelope<ComplianceSummary>>('GET', '/compliance/summary', undefined, { signal }),
-      ),
-  });
+  return useQuery(complianceSummaryQuery);
 }
 
 /** The overrides an admin recorded for a trip. */

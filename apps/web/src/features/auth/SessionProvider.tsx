@@ -3,6 +3,7 @@ import { useSnackbar } from 'notistack';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from '../../lib/api/api-client';
+import { forgetStartedQueries } from '../../lib/api/screen-queries';
 import { paths } from '../../lib/paths/paths';
 import { revokeToken } from './auth-api';
 import { isAdminUser, SessionContext, type SessionContextValue } from '../../lib/session/session';
@@ -33,6 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const endSession = useCallback(
     (byServer: boolean) => {
       clearStoredSession(byServer);
+      forgetStartedQueries();
       // Leaving the signed-in layout also drops its query cache (AdminRoot): answers fetched for this user never
       // show up for whoever signs in next.
       setState({ session: null, endedByServer: byServer });

@@ -3,40 +3,19 @@ import { MESSAGES } from '@school-transport/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { ApiError, apiRequest } from './api-client';
+import {
+  resourceItemQuery,
+  resourceKeys,
+  resourceListQuery,
+  type ListFilterValues,
+} from './resource-queries';
+
+export { RESOURCES, resourceKeys, type ListFilterValues } from './resource-queries';
 
 /**
  * Generic calls of a management resource (`/api/{resource}/get-all`, `get-one`, `create`, `update`, `delete`),
  * so each feature's `<feature>-api.ts` only names its resource and its types.
  */
-
-/**
- * The API's resources (`/api/{resource}/…`), each named once: its calls and query keys, and the refreshes a change
- * asks of other resources' screens (an assignment's change shows in the drivers' free list) without one feature
- * importing another.
- */
-export const RESOURCES = {
-  drivers: 'drivers',
-  vehicles: 'vehicles',
-  busRoutes: 'routes',
-  parents: 'parents',
-  students: 'students',
-  assignments: 'route-assignments',
-  schools: 'schools',
-  trips: 'trips',
-  staffUsers: 'users',
-  audit: 'audit-log',
-} as const;
-
-/** Every query of a resource starts with its name, so one invalidation refreshes its lists and items alike. */
-export const resourceKeys = {
-  all: (resource: string) => [resource] as const,
-  list: (resource: string, query: ListQuery & ListSort, filters: ListFilterValues = {}) =>
-    [resource, 'list', query, filters] as const,
-  item: (resource: string, id: string) => [resource, 'item', id] as const,
-};
-
-/** A list's filters beyond page, size and search, as sent in the query (`status=STARTED`, `unassigned=true`). */
-export type ListFilterValues = Readonly<Record<string, string | undefined>>;
 
 export interface ResourceList<T> {
   rows: T[];
@@ -51,11 +30,7 @@ export interface ResourceList<T> {
   refetch: () => void;
 }
 
-/**
- * A page of a list. `cursor`: where this page starts, from the page before or after it (keyset paging, decision
- * 040), for the server to read from there instead of counting past every row before; the rows are the same, so
- * the page is cached under the same key either way.
- */
+/** A page of a list (resourceListQuery says what `cursor` is). */
 export function useResourceList<T>(
   resource: string,
   query: ListQuery & ListSort,
@@ -63,21 +38,7 @@ export function useResourceList<T>(
   cursor?: string,
 ): ResourceList<T> {
   const result = useQuery({
-    queryKey: resourceKeys.list(resource, query, filters),
-    queryFn: ({ signal }) => {
-      const params = new URLSearchParams({
-        page: String(query.page),
-        limit: String(query.limit),
-        search: query.search,
-      });
-      if (query.sort) {
-        params.set('sort', query.sort);
-        params.set('order', query.order ?? 'asc');
-      }
-      for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-      if (cursor) params.set('cursor', cursor);
-      return apiRequest<SuccessEnvelope<T[]>>('GET', `/${resource}/get-all?${params}`, undefined, { signal });
-    },
+    ...resourceListQuery<T>(resource, query, filters, cursor),
     // The rows of the page being left stay visible (under a progress bar) until the next page has arrived.
     placeholderData: keepPreviousData,
   });
@@ -93,16 +54,7 @@ export function useResourceList<T>(
 }
 
 export function useResourceItem<T>(resource: string, id: string) {
-  return useQuery({
-    queryKey: resourceKeys.item(resource, id),
-    queryFn: async ({ signal }) => {
-      const answer = await apiRequest<SuccessEnvelope<T>>('GET', `/${resource}/get-one/${id}`, undefined, {
-        signal,
-      });
-      if (answer.data === undefined) throw new ApiError(404, MESSAGES.notFound);
-      return answer.data;
-    },
-  });
+  return useQuery(resourceItemQuery<T>(resource, id));
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { NearbyStop, Stop, SuccessEnvelope } from '@school-transport/shared';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
+import { RESOURCES } from './resource-queries';
 
 /**
  * Stops are a resource of their own (`/api/stops/…`, their list screen) and also what a route's runs are made of
  * (the route's page picks them): both features reach them through here, since features do not import each other.
  */
-export const STOPS = 'stops';
+export const STOPS = RESOURCES.stops;
 
 /** Stops whose name or address holds `search`, for a picker: the first 20 are plenty to choose from. */
 export function useStopSearch(search: string) {
