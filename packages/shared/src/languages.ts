@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_TAG } from './language-paths.js';
 
 /**
  * The languages of the phone apps and of the mails and push texts they cause (decision 053). Each is a folder of
@@ -6,16 +7,7 @@ import { z } from 'zod';
  * sends), read once at its start.
  */
 
-/** The API's addresses of this module (below /api), written once for the server's routes and the web app. */
-export const LANGUAGE_PATHS = {
-  /** GET, public: the languages the server can speak. */
-  languages: '/languages',
-  /** PUT, anyone signed in: their own choice. */
-  accountLanguage: '/account/language',
-} as const;
-
-/** A language tag as the catalogue folders are named: 'en', 'es', 'pt-BR'. */
-export const LANGUAGE_TAG = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
+export { LANGUAGE_PATHS, LANGUAGE_TAG } from './language-paths.js';
 
 /**
  * PUT /api/account/language: the signed-in person's language, or null to follow their browser's. A tag with no

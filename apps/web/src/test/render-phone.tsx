@@ -3,7 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/api/query-client';
+import { driverCatalogue } from '../phone/driver/driver-catalogue';
 import { I18nProvider, type PhoneApp } from '../phone/i18n';
+import { parentCatalogue } from '../phone/parent/parent-catalogue';
 import { Toaster } from '../phone/kit';
 
 /**
@@ -18,7 +20,7 @@ export function renderPhone(
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <I18nProvider app={app}>
+      <I18nProvider catalogue={app === 'driver' ? driverCatalogue : parentCatalogue}>
         <Toaster>
           <RouterProvider router={router} />
         </Toaster>

@@ -3,6 +3,7 @@ import { Route, Routes, useNavigate } from 'react-router';
 import { ConfirmDialog, Heading, LinkButton, Menu, PageLoader, Stack, Text } from '../kit';
 import { useT } from '../i18n';
 import { PhoneShell } from '../shell';
+import { driverCatalogue } from './driver-catalogue';
 import type { AppSession } from '../../lib/session/app-session';
 import { clearSnapshots } from './driver-api';
 import { driverPaths } from './driver-paths';
@@ -117,7 +118,7 @@ export function DriverApp() {
   );
   return (
     <PhoneShell
-      app="driver"
+      catalogue={driverCatalogue}
       store={driverSessionStore}
       sessionContext={DriverSessionContext}
       hooks={{ forgetLocal: forgetDriverData }}

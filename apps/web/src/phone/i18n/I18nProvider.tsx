@@ -10,7 +10,7 @@ import {
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { formatInLocale, type DateStyle } from '../../lib/time/format';
 import { useOperatorTimeZone } from '../../lib/time/operator-time';
-import { englishCatalogue, loadCatalogue, phoneLanguages, type PhoneApp } from './catalogues';
+import { englishCatalogue, loadCatalogue, phoneLanguages, type AppCatalogue } from './catalogues';
 import { browserLanguages, rememberLanguage, saveAccountLanguage, storedLanguage } from './language-choice';
 
 export interface PhoneLanguage {
@@ -42,7 +42,8 @@ export function useT(): Translation {
 }
 
 interface I18nProviderProps {
-  app: PhoneApp;
+  /** The app's own words (phone/<app>/<app>-catalogue.ts). */
+  catalogue: AppCatalogue;
   /** The signed-in account: its stored choice wins, and a new choice is saved with it. */
   account?: { token: string; language?: string | null } | null;
   children: ReactNode;
@@ -65,26 +66,26 @@ function timeFormat(language: string, timeZone: string): Intl.DateTimeFormat {
  * languages mirror the layout through the kit's logical CSS). English draws at once; another language draws once
  * its catalogue has arrived (the pre-rendered shell stays meanwhile), never first in English and then again.
  */
-export function I18nProvider({ app, account, children }: I18nProviderProps) {
-  const available = useMemo(() => phoneLanguages(app), [app]);
+export function I18nProvider({ catalogue, account, children }: I18nProviderProps) {
+  const available = useMemo(() => phoneLanguages(catalogue), [catalogue]);
   const [chosen, setChosen] = useState(() => storedLanguage());
   const accountLanguage = account?.language;
   const language = chooseLanguage([accountLanguage, chosen, ...browserLanguages()], available);
   const [loaded, setLoaded] = useState<{ language: string; catalogue: Catalogue }>(() => ({
     language: 'en',
-    catalogue: englishCatalogue(app),
+    catalogue: englishCatalogue(catalogue),
   }));
   const timeZone = useOperatorTimeZone();
 
   useEffect(() => {
     let current = true;
-    void loadCatalogue(app, language).then((catalogue) => {
-      if (current) setLoaded({ language, catalogue });
+    void loadCatalogue(catalogue, language).then((words) => {
+      if (current) setLoaded({ language, catalogue: words });
     });
     return () => {
       current = false;
     };
-  }, [app, language]);
+  }, [catalogue, language]);
 
   // The account's choice is this phone's too, so sign-in shows in it next time.
   useEffect(() => {
@@ -108,7 +109,7 @@ export function I18nProvider({ app, account, children }: I18nProviderProps) {
   );
 
   const value = useMemo((): Translation => {
-    const t = translator(shown, loaded.catalogue, englishCatalogue(app));
+    const t = translator(shown, loaded.catalogue, englishCatalogue(catalogue));
     return {
       t,
       language: shown,
@@ -124,7 +125,7 @@ export function I18nProvider({ app, account, children }: I18nProviderProps) {
         direction: textDirection(code),
       })),
     };
-  }, [shown, loaded.catalogue, app, timeZone, setLanguage, available]);
+  }, [shown, loaded.catalogue, catalogue, timeZone, setLanguage, available]);
 
   // A language other than English waits for its words rather than flashing English first.
   if (shown !== language && language !== 'en') return null;

@@ -1,2 +1,2 @@
 export { I18nProvider, useT, type PhoneLanguage, type Translation } from './I18nProvider';
-export { phoneLanguages, type PhoneApp } from './catalogues';
+export { englishCatalogue, phoneLanguages, type AppCatalogue, type PhoneApp } from './catalogues';

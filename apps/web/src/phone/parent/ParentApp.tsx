@@ -4,6 +4,7 @@ import { apiRequest } from '../../lib/api/api-client';
 import { useT } from '../i18n';
 import { Menu, useToast } from '../kit';
 import { PhoneShell } from '../shell';
+import { parentCatalogue } from './parent-catalogue';
 import { downloadFamilyData, pushApi } from './parent-api';
 import { createParentStream, ParentStreamContext } from './parent-live';
 import { parentPaths } from './parent-paths';
@@ -93,7 +94,7 @@ export function ParentApp() {
   );
   return (
     <PhoneShell
-      app="parent"
+      catalogue={parentCatalogue}
       store={parentSessionStore}
       sessionContext={ParentSessionContext}
       hooks={SESSION_HOOKS}

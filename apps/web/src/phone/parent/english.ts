@@ -1,8 +1,9 @@
 import { translator, type MessageValues } from '@school-transport/shared';
-import { englishCatalogue } from '../i18n/catalogues';
+import { englishCatalogue } from '../i18n';
+import { parentCatalogue } from './parent-catalogue';
 
 /** The portal's English words for its tests (parent.json and the kit's phone.json): what a test looks for. */
-const english = englishCatalogue('parent');
+const english = englishCatalogue(parentCatalogue);
 const englishWords = translator('en', english, english);
 
 /** A text as an English-speaking parent reads it; a key without an English message fails the test. */

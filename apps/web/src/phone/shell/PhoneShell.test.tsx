@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { appSessionContext, appSessionStore } from '../../lib/session/app-session';
+import { driverCatalogue } from '../driver/driver-catalogue';
 import { PhoneShell } from './PhoneShell';
 
 const store = appSessionStore('shell-test', 'driver');
@@ -11,7 +12,7 @@ function renderShell() {
   window.history.pushState({}, '', '/driver/sign-in');
   return render(
     <PhoneShell
-      app="driver"
+      catalogue={driverCatalogue}
       store={store}
       sessionContext={Context}
       hooks={{ forgetLocal: () => undefined }}

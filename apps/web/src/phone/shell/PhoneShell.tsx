@@ -1,15 +1,18 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type Context, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type Context, type ReactNode } from 'react';
 import { BrowserRouter, Link, Navigate, useLocation } from 'react-router';
 import { createQueryClient } from '../../lib/api/query-client';
 import type { AppSession, AppSessionValue, appSessionStore } from '../../lib/session/app-session';
 import { useAppSession, type AppSessionHooks } from '../../lib/session/use-app-session';
-import { I18nProvider, useT, type PhoneApp } from '../i18n';
-import { Toaster } from '../kit';
-import { SignInScreen } from './SignInScreen';
+import { I18nProvider, useT, type AppCatalogue } from '../i18n';
+import { PageLoader, Toaster } from '../kit';
+
+// Only a signed-out phone needs the form library and the sign-in schema: fetched when sign-in shows.
+const SignInScreen = lazy(async () => ({ default: (await import('./SignInScreen')).SignInScreen }));
 
 interface PhoneShellProps {
-  app: PhoneApp;
+  /** The app's own words; its `app` names the app (its sign-in words, its role). */
+  catalogue: AppCatalogue;
   store: ReturnType<typeof appSessionStore>;
   sessionContext: Context<AppSessionValue | null>;
   hooks: AppSessionHooks;
@@ -38,7 +41,7 @@ export function PhoneShell(props: PhoneShellProps) {
 }
 
 function SessionAndLanguage({
-  app,
+  catalogue,
   store,
   sessionContext: SessionContext,
   hooks,
@@ -52,12 +55,20 @@ function SessionAndLanguage({
   const current = session.session;
 
   let content;
-  if (!current) content = onSignIn ? <SignInScreen app={app} home={paths.home} session={session} /> : null;
+  if (!current)
+    content = onSignIn ? (
+      <Suspense fallback={<PageLoader />}>
+        <SignInScreen app={catalogue.app} home={paths.home} session={session} />
+      </Suspense>
+    ) : null;
   else if (!onSignIn) content = signedIn(current);
 
   return (
     <SessionContext.Provider value={session}>
-      <I18nProvider app={app} account={current && { token: current.token, language: current.user.language }}>
+      <I18nProvider
+        catalogue={catalogue}
+        account={current && { token: current.token, language: current.user.language }}
+      >
         <Toaster>
           <PhoneFrame home={paths.home} actions={current ? actions : undefined}>
             {content ?? <Navigate to={current ? paths.home : paths.signIn} replace />}
