@@ -25,7 +25,7 @@ export interface Translation {
   direction: 'ltr' | 'rtl';
   /** A date or moment in `style`, in this language, in the operator's time zone. */
   formatDate: (value: string | Date, style: DateStyle) => string;
-  /** '07:42' (or the language's own way of writing it), in the operator's time zone. */
+  /** '07:42': 24 hours, as the schedules are written, in the language's digits and the operator's time zone. */
   formatTime: (value: string | Date) => string;
   formatNumber: (value: number) => string;
   /** Chooses the language (null: follow the browser again), with the account when someone is signed in. */
@@ -55,7 +55,12 @@ function timeFormat(language: string, timeZone: string): Intl.DateTimeFormat {
   const key = `${language} ${timeZone}`;
   let format = timeFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(language, { timeZone, hour: '2-digit', minute: '2-digit' });
+    format = new Intl.DateTimeFormat(language, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     timeFormats.set(key, format);
   }
   return format;

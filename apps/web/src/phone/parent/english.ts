@@ -15,6 +15,9 @@ export const en = (key: string, values?: MessageValues): string => {
 
 /** A moment as the portal writes its time of day in English (the operator's zone is UTC in these tests). */
 export const clock = (moment: string | Date): string =>
-  new Intl.DateTimeFormat('en', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit' }).format(
-    new Date(moment),
-  );
+  new Intl.DateTimeFormat('en', {
+    timeZone: 'UTC',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(moment));
