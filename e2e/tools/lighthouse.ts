@@ -11,7 +11,8 @@
  *
  *   npm run lighthouse
  * Options: --port 4342 (the server; Chromium's debugging port is the next one), --preset desktop|mobile|both
- * (default both), --runs 3, --pages login,dashboard,students (default all three), --build / --skip-build
+ * (default both), --runs 3, --pages login,dashboard,students (the default) or also driver-sign-in and
+ * parent-sign-in (the phone apps' own pages, signed out), --build / --skip-build
  * (default: build when needed), CHROMIUM_PATH (default /usr/bin/chromium).
  *
  * The signed-in pages need a session: the token and user go into localStorage under the web app's keys
@@ -230,6 +231,16 @@ const PAGES: PageToMeasure[] = [
       return 'the Log In form';
     },
   },
+  // The phone apps' own pages (decision 053), signed out: their shell, boot script and sign-in screen.
+  ...(['driver', 'parent'] as const).map((app): PageToMeasure => ({
+    name: `${app}-sign-in`,
+    path: `/${app}/sign-in`,
+    signedIn: false,
+    check: async (page) => {
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      return `the ${app} app's sign-in`;
+    },
+  })),
   {
     name: 'dashboard',
     path: '/',
