@@ -58,11 +58,11 @@ test("compliance, inspections and the driver's checks", async ({ page, browser }
   await morning.getByRole('link', { name: 'Inspect' }).click();
   await expect(phone.getByRole('heading', { name: `Inspection of ${plate}` })).toBeVisible();
   await scan(phone, 'Driver app: the inspection');
-  await phone.getByRole('group', { name: 'Brakes' }).getByRole('button', { name: 'Defect' }).click();
+  await phone.getByRole('group', { name: 'Brakes' }).getByRole('radio', { name: 'Defect' }).check();
   await phone.getByRole('button', { name: 'Submit inspection' }).click();
   await expect(phone.getByText('Describe the defect')).toBeVisible();
   await scan(phone, 'Driver app: the inspection with what is missing');
-  await phone.getByRole('group', { name: 'Lights' }).getByRole('button', { name: 'OK' }).click();
+  await phone.getByRole('group', { name: 'Lights' }).getByRole('radio', { name: 'OK' }).check();
   await phone.getByLabel('What is wrong with brakes').fill('Squeaks when cold');
   await phone.getByRole('button', { name: 'Submit inspection' }).click();
   await expect(morning.getByRole('button', { name: 'Start' })).toBeVisible();
