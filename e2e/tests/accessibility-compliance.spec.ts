@@ -69,7 +69,7 @@ test("compliance, inspections and the driver's checks", async ({ page, browser }
 
   await driveTrip(phone, `Morning pickup, ${parts.route.name}`);
   await driveTrip(phone, `Afternoon drop, ${parts.route.name}`);
-  const childCheck = phone.getByRole('region', { name: /^Child check of / });
+  const childCheck = phone.getByRole('region', { name: /^Child check: / });
   await expect(childCheck.getByRole('button', { name: 'No tag to scan?' })).toBeVisible();
   await scan(phone, 'Driver app: the child check');
   await childCheck.getByRole('button', { name: 'No tag to scan?' }).click();

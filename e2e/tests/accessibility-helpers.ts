@@ -15,11 +15,13 @@ export type Mode = (typeof MODES)[number];
 const BACKGROUND: Record<Mode, string> = { light: 'rgb(240, 242, 245)', dark: 'rgb(2, 2, 2)' };
 
 /**
- * Switches the open app to `mode` where it stands (an open dialog or menu stays open), as choosing the mode in
- * another tab of the app does: the app follows the remembered choice when the browser says it changed
+ * Switches the open app to `mode` where it stands (an open dialog or menu stays open): a phone app as the
+ * system's colour scheme changing does, the back-office as choosing the mode in another tab of the app does: the app follows the remembered choice when the browser says it changed
  * (app/theme-mode.ts), and the page remembers it for its next screens.
  */
 async function switchMode(page: Page, mode: Mode): Promise<void> {
+  // The phone apps follow the system's colour scheme (decision 053), the back-office its remembered choice.
+  await page.emulateMedia({ colorScheme: mode });
   await page.evaluate((chosen) => {
     localStorage.setItem('mode', chosen);
     window.dispatchEvent(
