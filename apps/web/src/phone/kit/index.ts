@@ -1,3 +1,4 @@
+// The kit's styles come with its front door (listed in package.json's sideEffects, so the bundler keeps it).
 import './kit.css';
 
 export { Avatar, Card, CardActions, Chip, List, ListItem, Alert, type Tone } from './surfaces';
