@@ -50,7 +50,7 @@ process.exit(failures.length > 0 ? 1 : 0);
 
 /** The phone apps' budgets and their separation from the back-office; answers the problems found. */
 function checkPhoneApps() {
-  // Holds what was reached (146 kB driver, 156 kB parent) from growing; the target of 120 kB needs zod out of the
+  // Holds what was reached (149 kB driver, 157 kB parent) from growing; the target of 120 kB needs zod out of the
   // first screen (the contract's modules define schemas beside the constants the screens import) or a lighter
   // React: decision 053.
   const PHONE_BUDGET_BYTES = 160 * 1024;

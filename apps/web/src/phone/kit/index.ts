@@ -1,4 +1,3 @@
-// The kit's styles come with its front door (listed in package.json's sideEffects, so the bundler keeps it).
 import './kit.css';
 
 export { Avatar, Card, CardActions, Chip, List, ListItem, Alert, type Tone } from './surfaces';
