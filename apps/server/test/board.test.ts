@@ -355,6 +355,37 @@ describe('driving times from a routing server', () => {
     expect(straight[1]).toBe('2026-03-02T07:12:23.000Z');
     expect(await etas(unreachable)).toEqual(straight);
   });
+
+  it('reads a routing answer only up to its size limit, declared or streamed, and then falls back', async () => {
+    const legs = JSON.stringify({ code: 'Ok', routes: [{ legs: [{ duration: 120 }] }] });
+    const padded = `${legs.slice(0, -1)},"padding":"${'x'.repeat(2_000)}"}`;
+    const osrm = http.createServer((request, response) => {
+      response.setHeader('content-type', 'application/json');
+      // One answer says its length; the other streams without one (chunked).
+      if (request.url!.includes('12.93')) response.setHeader('content-length', Buffer.byteLength(padded));
+      response.write(padded.slice(0, 1_000));
+      response.end(padded.slice(1_000));
+    });
+    await new Promise<void>((resolve) => osrm.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(osrm.address() as AddressInfo).port}`;
+    const warnings: unknown[] = [];
+    const log = { warn: (fields: { err: Error }) => warnings.push(fields.err.message) } as never;
+    const stops = (lat: number) => [
+      { lat: 12.9, lng: 77.6 },
+      { lat, lng: 77.6 },
+    ];
+    expect(await createRoadDurations({ url, log, maxAnswerBytes: 4_096 }).legsOf(stops(12.91))).toEqual([
+      null,
+      120_000,
+    ]);
+    expect(await createRoadDurations({ url, log, maxAnswerBytes: 1_024 }).legsOf(stops(12.92))).toBeNull();
+    expect(await createRoadDurations({ url, log, maxAnswerBytes: 1_024 }).legsOf(stops(12.93))).toBeNull();
+    expect(warnings).toEqual([
+      "the routing server's answer is larger than 1024 bytes",
+      "the routing server's answer is larger than 1024 bytes",
+    ]);
+    await new Promise((resolve) => osrm.close(resolve));
+  });
 });
 
 describe('parents told of a late trip', () => {

@@ -51,6 +51,8 @@ export {
   DEFAULT_MAX_TABLE_SIZE,
   DEFAULT_ROUTER_TIMEOUT_MS,
   DEFAULT_MAX_ANSWER_BYTES,
+  readLimitedText,
+  AnswerTooLarge,
   DEFAULT_CACHE_PAIRS,
   type OsrmSettings,
 } from './school/osrm-travel-model.js';

@@ -311,7 +311,8 @@ function failureReason(error: unknown): string {
   return cause.message || code || (error instanceof Error ? error.message : 'unknown error');
 }
 
-class AnswerTooLarge extends Error {}
+/** An answer longer than the reader's limit (readLimitedText). */
+export class AnswerTooLarge extends Error {}
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
@@ -319,7 +320,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
  * The answer's text, read a chunk at a time and given up (the connection closed) as soon as it passes `maxBytes`:
  * a declared length over the limit is refused before any of it is read.
  */
-async function limitedText(response: Response, maxBytes: number): Promise<string> {
+export async function readLimitedText(response: Response, maxBytes: number): Promise<string> {
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -436,7 +437,7 @@ export function osrmTravelModel(settings: OsrmSettings): TravelModel {
         signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
-      text = await limitedText(response, maxAnswerBytes);
+      text = await readLimitedText(response, maxAnswerBytes);
     } catch (error) {
       if (error instanceof AnswerTooLarge)
         throw failed(`its answer is larger than ${megabytes(maxAnswerBytes)}`);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AnswerTooLarge, DEFAULT_MAX_ANSWER_BYTES, readLimitedText } from '@school-transport/planner';
 import type { Point } from '../../../lib/geo-distance.js';
 
 /**
@@ -18,6 +19,8 @@ export interface RoadDurationsOptions {
   url: string;
   log: FastifyBaseLogger;
   timeoutMs?: number;
+  /** The largest answer read (the planner's 4 MB): a bigger one is a failure, read no further. */
+  maxAnswerBytes?: number;
 }
 
 /** How long a failed server is left alone. */
@@ -32,7 +35,12 @@ interface OsrmRouteAnswer {
   routes?: { legs?: { duration?: unknown }[] }[];
 }
 
-export function createRoadDurations({ url, log, timeoutMs = 2_000 }: RoadDurationsOptions): RoadDurations {
+export function createRoadDurations({
+  url,
+  log,
+  timeoutMs = 2_000,
+  maxAnswerBytes = DEFAULT_MAX_ANSWER_BYTES,
+}: RoadDurationsOptions): RoadDurations {
   const seconds = new Map<string, number>();
   let quietUntil = 0;
 
@@ -41,7 +49,7 @@ export function createRoadDurations({ url, log, timeoutMs = 2_000 }: RoadDuratio
     const address = `${url.replace(/\/$/, '')}/route/v1/driving/${path}?overview=false&steps=false`;
     try {
       const answer = await fetch(address, { signal: AbortSignal.timeout(timeoutMs) });
-      const body = (await answer.json()) as OsrmRouteAnswer;
+      const body = JSON.parse(await readLimitedText(answer, maxAnswerBytes)) as OsrmRouteAnswer;
       const legs = body.routes?.[0]?.legs ?? [];
       const durations = legs.map((leg) => leg.duration);
       if (body.code !== 'Ok' || durations.length !== stops.length - 1)
@@ -53,7 +61,11 @@ export function createRoadDurations({ url, log, timeoutMs = 2_000 }: RoadDuratio
       return true;
     } catch (error) {
       quietUntil = Date.now() + RETRY_AFTER_MS;
-      log.warn({ err: error }, 'routing server unavailable: ETAs use straight-line distances for a minute');
+      const err =
+        error instanceof AnswerTooLarge
+          ? new Error(`the routing server's answer is larger than ${maxAnswerBytes} bytes`)
+          : error;
+      log.warn({ err }, 'routing server unavailable: ETAs use straight-line distances for a minute');
       return false;
     }
   }
