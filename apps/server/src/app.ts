@@ -10,6 +10,7 @@ import { appsWing } from './modules/apps/wing.js';
 import type { LiveHub, LiveStreams } from './modules/operations/live/index.js';
 import type { NotificationDispatcher } from './modules/operations/notifications/index.js';
 import { operationsWing, type FromAbove, type LiveTuning } from './modules/operations/wing.js';
+import { errorWording } from './modules/platform/i18n/index.js';
 import { serverJobs, type JobRunner } from './modules/platform/jobs/index.js';
 import { platformWing } from './modules/platform/wing.js';
 import type { PlanRunner } from './modules/records/planner/index.js';
@@ -100,7 +101,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(
     options.responseSchemas === false ? () => (data: unknown) => JSON.stringify(data) : serializerCompiler,
   );
-  addErrorHandling(app);
+  // Refusals to drivers and parents are written in their language (decision 053).
+  addErrorHandling(app, errorWording(database.db));
   await addSecurityHeaders(app, { mapTileOrigin: tileOrigin(config.map.tileUrl) });
   await addRateLimits(app);
   await addCompression(app);

@@ -51,13 +51,20 @@ export const fieldErrorSchema = z.object({ field: z.string().optional(), message
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /**
- * Every error answer (400, 401, 403, 404, 409, 429 …): a message a person can read and, for a form, one message per
- * field at fault. The OpenAPI document refers every error answer of every route to this one schema.
+ * Every error answer (400, 401, 403, 404, 409, 429 …): a message a person can read, for a worded refusal its code
+ * and values, and, for a form, one message per field at fault. The OpenAPI document refers every error answer of every route to this one schema.
  */
 export const errorAnswerSchema = z.object({
   success: z.literal(false),
   type: z.literal('error'),
   message: z.string(),
+  /**
+   * For a refusal the server words from its messages catalogue (decision 053): the catalogue's key, stable, and
+   * the values written into it. `message` is then in the language of whoever asked (a driver's or parent's, else
+   * English).
+   */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   errors: z.array(fieldErrorSchema).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorAnswerSchema>;

@@ -1,5 +1,4 @@
-import { MESSAGES } from '@school-transport/shared';
-import { unauthorized } from './errors.js';
+import { refusal } from './errors.js';
 
 /** Who makes a change: the signed-in user, as every audit entry names them. */
 export interface ChangeActor {
@@ -18,7 +17,7 @@ export interface ChangeContext {
  * put the session on the request. Typed by shape, so this helper needs nothing from the layers above it.
  */
 export function changeContextOf(request: { auth: { user: ChangeActor } | null; ip: string }): ChangeContext {
-  if (!request.auth) throw unauthorized(MESSAGES.signInRequired);
+  if (!request.auth) throw refusal(401, { code: 'refusal.signInRequired' });
   const { user } = request.auth;
   return { actor: { id: user.id, email: user.email }, ip: request.ip };
 }

@@ -18,6 +18,17 @@ export function success<T>(data?: T, message?: string): SuccessEnvelope<T> {
   };
 }
 
-export function failure(message: string, errors?: FieldError[]): ErrorEnvelope {
-  return { success: false, type: 'error', message, ...(errors?.length ? { errors } : {}) };
+/** An error answer; a worded refusal adds its catalogue `code` and the `params` written into it. */
+export function failure(
+  message: string,
+  errors?: FieldError[],
+  worded?: { code: string; params: Record<string, string | number> },
+): ErrorEnvelope {
+  return {
+    success: false,
+    type: 'error',
+    message,
+    ...(worded ? { code: worded.code, ...(Object.keys(worded.params).length ? { params: worded.params } : {}) } : {}),
+    ...(errors?.length ? { errors } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import type { TripStatus } from '@school-transport/shared';
-import { zonedClockTime, zonedDate } from './zoned-time.js';
+import type { Words } from './errors.js';
+import { zonedDate } from './zoned-time.js';
 
 /**
  * How long a driver keeps a trip after it ends (decision 051): its record stays readable on the driver app and its
@@ -36,22 +37,32 @@ export const withinGrace = (trip: TripSpan, now: Date): boolean => {
   return end !== null && now.getTime() <= end.getTime();
 };
 
+/** What a phone uploads for a trip, as the messages catalogue names it in a refusal. */
+export type UploadKind = 'scans' | 'positions' | 'childChecks';
+
 /**
  * Why a phone's events or fixes for this trip are refused now, or null when the trip takes them: it runs, or it
- * ended less than TRIP_GRACE_MS ago. Said in the operator's time zone.
+ * ended less than TRIP_GRACE_MS ago. Worded from the messages catalogue (refusal.upload.*); times on the operator's
+ * clock.
  */
-export function uploadRefusal(trip: TripSpan, now: Date, timeZone: string, what: string): string | null {
+export function uploadRefusal(trip: TripSpan, now: Date, timeZone: string, what: UploadKind): Words | null {
   switch (trip.status) {
     case 'STARTED':
       return null;
     case 'COMPLETED':
       return withinGrace(trip, now)
         ? null
-        : `This trip ended at ${zonedClockTime(trip.completedAt!, timeZone)}; it no longer takes ${what}.`;
+        : {
+            code: 'refusal.upload.tripEnded',
+            params: {
+              time: { clockTime: trip.completedAt!, timeZone },
+              what: { message: `refusal.upload.what.${what}` },
+            },
+          };
     case 'PENDING':
-      return `This trip has not started yet: start it first; nothing was recorded.`;
+      return { code: 'refusal.upload.notStarted' };
     case 'CANCELLED':
-      return `This trip was cancelled; nothing was recorded.`;
+      return { code: 'refusal.upload.cancelled' };
   }
 }
 
@@ -68,14 +79,18 @@ export function insideSpan(trip: Pick<TripSpan, 'startedAt' | 'completedAt'>, at
  * start to its end (to now while it runs), each widened by DEVICE_CLOCK_SKEW_MS. A backdated or forward-dated
  * event would rewrite what happened on a trip (who left the bus when, how late it ran).
  */
-export function timeOutsideSpan(trip: TripSpan, at: Date, now: Date, timeZone: string): string | null {
-  if (!trip.startedAt) return 'This trip has not started yet.';
+export function timeOutsideSpan(trip: TripSpan, at: Date, now: Date, timeZone: string): Words | null {
+  if (!trip.startedAt) return { code: 'refusal.upload.notStartedYet' };
   if (insideSpan(trip, at, now)) return null;
-  const clock = (instant: Date) => zonedClockTime(instant, timeZone);
-  const day = (instant: Date) => zonedDate(instant, timeZone);
-  const when = day(at) === day(trip.startedAt) ? clock(at) : `${clock(at)} on ${day(at)}`;
-  const span = trip.completedAt
-    ? `it ran from ${clock(trip.startedAt)} to ${clock(trip.completedAt)}`
-    : `it started at ${clock(trip.startedAt)}`;
-  return `A time of ${when} is outside this trip (${span}); nothing was recorded.`;
+  const clock = (instant: Date) => ({ clockTime: instant, timeZone });
+  const sameDay = zonedDate(at, timeZone) === zonedDate(trip.startedAt, timeZone);
+  const params = {
+    time: clock(at),
+    day: zonedDate(at, timeZone),
+    started: clock(trip.startedAt),
+    ...(trip.completedAt ? { ended: clock(trip.completedAt) } : {}),
+  };
+  const when = sameDay ? 'SameDay' : 'OtherDay';
+  const span = trip.completedAt ? 'Ran' : 'Running';
+  return { code: `refusal.upload.outside${when}${span}`, params };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, type SessionUser } from '@school-transport/shared';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, refusal } from '../lib/errors.js';
 
 /**
  * Who may call a route. Routes say so in `config.access`; a route that says nothing is admin-only, so a new
@@ -14,8 +14,6 @@ import { forbidden, unauthorized } from '../lib/errors.js';
  */
 export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live';
 
-const DRIVERS_ONLY = 'This is for drivers, in the driver app.';
-const PARENTS_ONLY = 'This is for parents, in the parent portal.';
 
 /**
  * The cookie that carries a session to the live stream: EventSource cannot send an Authorization header, and a
@@ -54,14 +52,14 @@ export function addAuthentication(scope: FastifyInstance, authenticator: Authent
   scope.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'admin';
     if (access === 'public') return;
-    if (!presentsCredentials(request)) throw unauthorized(MESSAGES.signInRequired);
+    if (!presentsCredentials(request)) throw refusal(401, { code: 'refusal.signInRequired' });
     const session = await authenticator(request);
-    if (!session) throw unauthorized(MESSAGES.sessionEnded);
+    if (!session) throw refusal(401, { code: 'refusal.sessionEnded' });
     request.auth = session;
     const { role } = session.user;
     if (access === 'admin' && role !== 'admin') throw forbidden(MESSAGES.adminOnly);
-    if (access === 'driver' && role !== 'driver') throw forbidden(DRIVERS_ONLY);
-    if (access === 'parent' && role !== 'parent') throw forbidden(PARENTS_ONLY);
+    if (access === 'driver' && role !== 'driver') throw refusal(403, { code: 'refusal.driversOnly' });
+    if (access === 'parent' && role !== 'parent') throw refusal(403, { code: 'refusal.parentsOnly' });
   });
 }
 
@@ -86,6 +84,6 @@ export function cookieValue(header: string | undefined, name: string): string | 
 
 /** For handlers of non-public routes, where the hook above guarantees a session. */
 export function requireAuth(request: { auth: AuthenticatedSession | null }): AuthenticatedSession {
-  if (!request.auth) throw unauthorized(MESSAGES.signInRequired);
+  if (!request.auth) throw refusal(401, { code: 'refusal.signInRequired' });
   return request.auth;
 }

@@ -1,12 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@school-transport/shared';
-import { tooManyRequests } from '../lib/errors.js';
+import { refusal } from '../lib/errors.js';
 
 /** Limits are opt-in per route (`config.rateLimit`); counters live in memory, per client address. */
 export async function addRateLimits(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => tooManyRequests(MESSAGES.tooManyAttempts),
+    errorResponseBuilder: () => refusal(429, { code: 'refusal.tooManyAttempts' }),
   });
 }

@@ -12,7 +12,7 @@ import {
 import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { AppError, conflict, notFound } from '../../../lib/errors.js';
+import { AppError, refusal, wordedField, type Words } from '../../../lib/errors.js';
 import { withinGrace } from '../../../lib/trip-window.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { type AlertService, tripInWords } from '../../operations/alerts/index.js';
@@ -35,11 +35,10 @@ import { buildManifest, buildRecord, forDriver } from './manifest.js';
  * A trip that is not the driver's answers exactly as one that does not exist: the driver app must not confirm
  * which ids are trips of others.
  */
-const tripNotFound = () => notFound('Trip not found.');
+const tripNotFound = () => refusal(404, { code: 'refusal.tripNotFound' });
 
-/** 07:31, on the operator's wall clock: how the driver reads "when" in a refusal (rare: no formatter kept). */
-const clockTime = (instant: Date, timeZone: string) =>
-  instant.toLocaleTimeString('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** A time of day in a refusal: written on the operator's clock, in the driver's language. */
+const clockTime = (instant: Date, timeZone: string) => ({ clockTime: instant, timeZone });
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -104,32 +103,32 @@ async function driverView(deps: DriverAppServiceDeps, trip: TripRow): Promise<Ma
 function closedTrip({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow): AppError {
   switch (trip.status) {
     case 'COMPLETED':
-      return new AppError(
-        410,
-        `This trip ended at ${clockTime(trip.completedAt!, timeZone)} on ${trip.tripDate}; the driver app no longer shows it. The office has its record.`,
-      );
+      return refusal(410, {
+        code: 'refusal.trip.endedClosed',
+        params: { time: clockTime(trip.completedAt!, timeZone), day: trip.tripDate },
+      });
     case 'CANCELLED':
-      return new AppError(410, `This trip of ${trip.tripDate} was cancelled by the office.`);
+      return refusal(410, { code: 'refusal.trip.cancelledOn', params: { day: trip.tripDate } });
     default:
       return trip.tripDate < zonedDate(clock(), timeZone)
-        ? new AppError(410, `This trip of ${trip.tripDate} was never started; its day is over.`)
-        : conflict(`This trip is for ${trip.tripDate}; it opens on the driver app on that day.`);
+        ? refusal(410, { code: 'refusal.trip.neverStarted', params: { day: trip.tripDate } })
+        : refusal(409, { code: 'refusal.trip.laterDay', params: { day: trip.tripDate } });
   }
 }
 
 /** Why this trip cannot be started now, or null when it can. */
-function startRefusal({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow): string | null {
+function startRefusal({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow): Words | null {
   switch (trip.status) {
     case 'STARTED':
-      return `This trip was already started at ${clockTime(trip.startedAt!, timeZone)}, on this or another device.`;
+      return { code: 'refusal.trip.alreadyStarted', params: { time: clockTime(trip.startedAt!, timeZone) } };
     case 'COMPLETED':
-      return `This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`;
+      return { code: 'refusal.trip.alreadyFinished', params: { time: clockTime(trip.completedAt!, timeZone) } };
     case 'CANCELLED':
-      return 'This trip was cancelled by the office.';
+      return { code: 'refusal.trip.cancelled' };
     case 'PENDING':
       return trip.tripDate === zonedDate(clock(), timeZone)
         ? null
-        : `This trip is for ${trip.tripDate}, not today.`;
+        : { code: 'refusal.trip.notToday', params: { day: trip.tripDate } };
   }
 }
 
@@ -185,8 +184,8 @@ export async function startTrip(
   const started = await db.transaction(async (tx) => {
     const trip = await tripOfDriver(tx, userId, tripId, true);
     if (!trip) throw tripNotFound();
-    const refusal = startRefusal(deps, trip);
-    if (refusal) throw conflict(refusal);
+    const refused = startRefusal(deps, trip);
+    if (refused) throw refusal(409, refused);
     await compliance.assertTripMayStart(tx, trip);
     return toTrip((await moveTripIn(tx, tripId, 'start', { context, at: clock(), live }))!);
   });
@@ -210,16 +209,22 @@ export async function finishTrip(
   const finished = await db.transaction(async (tx) => {
     const trip = await tripOfDriver(tx, userId, tripId, true);
     if (!trip) throw tripNotFound();
-    if (trip.status === 'PENDING') throw conflict('This trip has not been started yet.');
+    if (trip.status === 'PENDING') throw refusal(409, { code: 'refusal.trip.notStarted' });
     if (trip.status === 'COMPLETED')
-      throw conflict(`This trip was already finished at ${clockTime(trip.completedAt!, timeZone)}.`);
-    if (trip.status === 'CANCELLED') throw conflict('This trip was cancelled by the office.');
+      throw refusal(409, {
+        code: 'refusal.trip.alreadyFinished',
+        params: { time: clockTime(trip.completedAt!, timeZone) },
+      });
+    if (trip.status === 'CANCELLED') throw refusal(409, { code: 'refusal.trip.cancelled' });
     const boarded = countBoarded(riderStates(await eventsOfTrip(tx, tripId), { childOf: studentOfEvent }));
     if (boarded && !reason) {
-      const where = trip.type === 'PICKUP' ? 'at school' : 'at their stops';
-      throw conflict(
-        `${plural(boarded, 'child is', 'children are')} still on the bus. Record them leaving ${where}, or give a reason to finish anyway.`,
-        [{ field: 'reason', message: 'Give a reason to finish with children on board' }],
+      throw refusal(
+        409,
+        {
+          code: trip.type === 'PICKUP' ? 'refusal.trip.childrenOnBoardSchool' : 'refusal.trip.childrenOnBoardStops',
+          params: { count: boarded },
+        },
+        [wordedField('reason', { code: 'refusal.field.finishReason' })],
       );
     }
     const at = clock();

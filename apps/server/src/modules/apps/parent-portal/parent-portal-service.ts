@@ -22,7 +22,7 @@ import type { Database } from '../../../db/client.js';
 import type { notificationPreferences } from '../../../db/schema/index.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { refusal } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import type { BoardService } from '../../operations/board/index.js';
 import { absenceForParent, type AbsenceService, OFFICE_BY } from '../../operations/calendar/index.js';
@@ -52,9 +52,9 @@ import {
 export const MOMENT_STOP_RADIUS_M = 150;
 
 /** Ids of another family answer as ids that do not exist: nothing confirms that they are ids of anything. */
-const childNotFound = () => notFound('Child not found.');
-const tripNotFound = () => notFound('Trip not found.');
-const absenceNotFound = () => notFound('Absence not found.');
+const childNotFound = () => refusal(404, { code: 'refusal.childNotFound' });
+const tripNotFound = () => refusal(404, { code: 'refusal.tripNotFound' });
+const absenceNotFound = () => refusal(404, { code: 'refusal.absenceNotFound' });
 
 const iso = (date: Date) => date.toISOString();
 
@@ -156,10 +156,11 @@ const todayOf = ({ clock, timeZone }: TimeDeps) => zonedDate(clock(), timeZone);
 
 /** What can no longer be done online: the office's phone, when the operator has set one. */
 const tooLate = ({ officePhone }: Pick<ParentPortalServiceDeps, 'officePhone'>) =>
-  conflict(
+  refusal(
+    409,
     officePhone
-      ? `It is too late to change this online; please call the office on ${officePhone}.`
-      : 'It is too late to change this online; please call the office.',
+      ? { code: 'refusal.absence.tooLateCall', params: { phone: officePhone } }
+      : { code: 'refusal.absence.tooLate' },
   );
 
 /** The signed-in user's parent record and children; none for a user who is no family's parent. */
@@ -471,10 +472,11 @@ export async function removeAbsence(
   const { children } = await family(db, userId);
   if (!row || !children.some((child) => child.id === row.studentId)) throw absenceNotFound();
   if (row.createdBy !== userId)
-    throw conflict(
+    throw refusal(
+      409,
       officePhone
-        ? `The office marked this; please call the office on ${officePhone} to change it.`
-        : 'The office marked this; please call the office to change it.',
+        ? { code: 'refusal.absence.officeMarkedCall', params: { phone: officePhone } }
+        : { code: 'refusal.absence.officeMarked' },
     );
   await checkCutoff(deps, row.studentId, row.date, row.run);
   await deps.absences.remove(absenceId, context);
@@ -517,7 +519,7 @@ export async function familyData(
   userId: string,
 ): Promise<ParentFamilyData> {
   const parent = await parentOfUser(db, userId);
-  if (!parent) throw notFound('No family is linked to this account.');
+  if (!parent) throw refusal(404, { code: 'refusal.noFamily' });
   const records = await familyRecords(db, parent.id);
   const { userId: _userId, createdAt, ...own } = records.parent!;
   return {

@@ -2,15 +2,13 @@ import {
   ABSENCES_PAST_DAYS,
   RUNS,
   type Absence,
-  type Run,
   absenceInputSchema,
-  dayInLocale,
 } from '@school-transport/shared';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { notFound, refusal } from '../../../lib/errors.js';
 import { addDays, zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import {
@@ -22,7 +20,6 @@ import {
   studentExists,
 } from './absence-queries.js';
 
-const RUN_WORDS: Record<Run, string> = { PICKUP: 'morning', DROP: 'afternoon' };
 
 /** What a parent reads as `by` of an absence someone else entered: never the admin's sign-in address. */
 export const OFFICE_BY = 'the office';
@@ -65,7 +62,7 @@ export interface AbsenceServiceDeps {
  * "Not riding" marks. Audit entries name the child by id only, never by name: the log outlives a child's record
  * (decision 020).
  */
-export function createAbsenceService({ db, clock, timeZone, locale }: AbsenceServiceDeps) {
+export function createAbsenceService({ db, clock, timeZone }: AbsenceServiceDeps) {
   return {
     /** The child's upcoming absences and those of the last ABSENCES_PAST_DAYS days, soonest first. */
     async ofStudent(studentId: string, view: (row: AbsenceRow) => Absence = toAbsence): Promise<Absence[]> {
@@ -96,13 +93,15 @@ export function createAbsenceService({ db, clock, timeZone, locale }: AbsenceSer
           })),
         );
         if (rows.length < runs.length) {
-          const taken = runs
-            .filter((run) => !rows.some((row) => row.run === run))
-            .map((run) => RUN_WORDS[run]);
-          // Throwing rolls back the rows that did go in: BOTH is all or nothing.
-          throw conflict(
-            `This child is already marked not riding on ${dayInLocale(input.date, locale)} (${taken.join(' and ')}).`,
-          );
+          const taken = runs.filter((run) => !rows.some((row) => row.run === run));
+          // Throwing rolls back the rows that did go in: BOTH is all or nothing. Worded: a parent meets it too.
+          throw refusal(409, {
+            code: 'refusal.absence.alreadyMarked',
+            params: {
+              day: { day: input.date },
+              runs: { message: `refusal.absence.runs.${taken.length > 1 ? 'BOTH' : taken[0]!}` },
+            },
+          });
         }
         for (const row of rows)
           await recordAudit(tx, {

@@ -8,7 +8,7 @@ import {
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { conflict, notFound, refusal as worded } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import { inspectionBlockers } from '../inspections/index.js';
@@ -46,8 +46,10 @@ export async function credentialBlockers(tx: Executor, holder: Holder, today: st
 const overridable = (blockers: string[]): FieldError[] =>
   blockers.map((message) => ({ field: OVERRIDABLE_FIELD, message }));
 
+// The blockers are the office's words (credential kinds, defects as reported); a driver reads them under a line in
+// their language (refusal.trip.startBlocked).
 const refusal = (blockers: string[], hard: string[] = []) =>
-  conflict([...hard, ...blockers].join(' '), [
+  worded(409, { code: 'refusal.trip.startBlocked', params: { blockers: [...hard, ...blockers].join(' ') } }, [
     ...hard.map((message) => ({ field: BLOCKER_FIELD, message })),
     ...overridable(blockers),
   ]);

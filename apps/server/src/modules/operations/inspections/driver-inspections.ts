@@ -7,9 +7,9 @@ import type {
 } from '@school-transport/shared';
 import type { Transaction } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
-import { badRequest, conflict, notFound } from '../../../lib/errors.js';
+import { refusal, wordedField } from '../../../lib/errors.js';
 import { insideSpan, uploadRefusal } from '../../../lib/trip-window.js';
-import { zonedClockTime, zonedDate } from '../../../lib/zoned-time.js';
+import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import { NotAnImageError, toProfileWebp } from '../../platform/uploads/index.js';
 import { DEFECT_PHOTO_KIND, type InspectionServiceDeps, vehicleNotFound } from './inspection-deps.js';
@@ -44,7 +44,7 @@ type ChildCheckInput = z.output<typeof childCheckInputSchema>;
 /** A device clock a little ahead of the server's is tolerated; further ahead, the time is not believed. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const tripNotFound = () => notFound('Trip not found.');
+const tripNotFound = () => refusal(404, { code: 'refusal.tripNotFound' });
 
 async function ownVehicle({ db, clock, timeZone }: InspectionServiceDeps, userId: string, vehicleId: string) {
   const vehicle = (await vehiclesOfDriverOn(db, userId, zonedDate(clock(), timeZone))).find(
@@ -68,7 +68,9 @@ async function storePhotos(
       }
       const webp = await toProfileWebp(Buffer.from(photo, 'base64')).catch((error: unknown) => {
         throw error instanceof NotAnImageError
-          ? badRequest('A defect photo is not an image.', [{ field: 'photo', message: 'Not an image' }])
+          ? refusal(400, { code: 'refusal.inspection.photoNotImage' }, [
+              wordedField('photo', { code: 'refusal.field.notImage' }),
+            ])
           : error;
       });
       stored.push(await deps.storage.save(DEFECT_PHOTO_KIND, webp));
@@ -131,16 +133,21 @@ export async function submitInspection(
   if (stored) return replayAnswer(deps, stored.id, stored.vehicleId, userId);
   const vehicle = await ownVehicle(deps, userId, input.vehicleId);
   const checklist = await checklistOfType(db, vehicle.type);
-  if (!checklist) throw conflict(`Vehicle ${vehicle.licensePlate} has no checklist to go through.`);
+  if (!checklist)
+    throw refusal(409, { code: 'refusal.inspection.noChecklist', params: { plate: vehicle.licensePlate } });
   const labels = new Map(checklist.items.map((item) => [item.id, item.label]));
   const unknown = input.items.find((item) => !labels.has(item.itemId));
-  if (unknown) throw conflict('The checklist changed since it was loaded. Reload it and check again.');
+  if (unknown) throw refusal(409, { code: 'refusal.inspection.checklistChanged' });
   const missing = checklist.items.filter((item) => !input.items.some((given) => given.itemId === item.id));
-  if (missing.length) throw badRequest(`Check every item: ${missing.map((item) => item.label).join(', ')}.`);
+  if (missing.length)
+    throw refusal(400, {
+      code: 'refusal.inspection.itemsMissing',
+      params: { items: missing.map((item) => item.label).join(', ') },
+    });
   const completedAt = new Date(input.completedAt);
   const now = clock();
   if (completedAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
-    throw badRequest('The inspection is dated in the future: check the phone’s clock.');
+    throw refusal(400, { code: 'refusal.inspection.inFuture' });
   const defectsIn = input.items.filter((item) => !item.ok);
   const photos = await storePhotos(
     deps,
@@ -283,26 +290,32 @@ export async function recordChildCheck(
     const done = await childCheckOfTrip(tx, trip.id);
     if (done) return { checkId: done.id, duplicate: true };
     if (trip.status !== 'COMPLETED' || !trip.vehicleId || !(await isLastTrip(tx, trip.id)))
-      throw conflict(
-        'The child check is made after the last trip of the day with this bus, once it is finished.',
-      );
+      throw refusal(409, { code: 'refusal.childCheck.notLastTrip' });
     // Made within the grace window after the trip ended, at a time between its end and now (decision 051): a
     // check sent weeks later, or dated before the children could have left, would be a record of nothing.
     const now = clock();
-    const closed = uploadRefusal(trip, now, timeZone, 'child checks');
-    if (closed) throw conflict(closed);
+    const closed = uploadRefusal(trip, now, timeZone, 'childChecks');
+    if (closed) throw refusal(409, closed);
     const checkedAt = new Date(input.checkedAt);
     if (!insideSpan({ startedAt: trip.completedAt, completedAt: null }, checkedAt, now))
-      throw conflict(
-        `A child check at ${zonedClockTime(checkedAt, timeZone)} is not between the trip's end (${zonedClockTime(trip.completedAt!, timeZone)}) and now; nothing was recorded.`,
-        [{ field: 'checkedAt', message: 'Check the phone’s clock' }],
+      throw refusal(
+        409,
+        {
+          code: 'refusal.childCheck.outsideWindow',
+          params: {
+            time: { clockTime: checkedAt, timeZone },
+            ended: { clockTime: trip.completedAt!, timeZone },
+          },
+        },
+        [wordedField('checkedAt', { code: 'refusal.field.checkClock' })],
       );
     if (input.method === 'TAG') {
       const expected = await tagOfVehicle(tx, trip.vehicleId);
-      if (!expected) throw conflict(`No tag is fixed in ${trip.vehiclePlate} yet: tap and give the reason.`);
+      if (!expected)
+        throw refusal(409, { code: 'refusal.childCheck.noTag', params: { plate: trip.vehiclePlate } });
       if (expected !== input.tagId)
-        throw conflict(`This is not the tag of ${trip.vehiclePlate}. Scan the tag at the back of the bus.`, [
-          { field: 'tagId', message: 'Not this bus’s tag' },
+        throw refusal(409, { code: 'refusal.childCheck.wrongTag', params: { plate: trip.vehiclePlate } }, [
+          wordedField('tagId', { code: 'refusal.field.wrongTag' }),
         ]);
     }
     await insertChildCheck(tx, {

@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { notFound } from '../../../lib/errors.js';
+import { refusal } from '../../../lib/errors.js';
 import type { ImageStorage, ImageUrls } from '../../platform/uploads/index.js';
 import type { AlertService } from '../alerts/index.js';
 import type { LiveLog } from '../live/index.js';
@@ -20,4 +20,4 @@ export interface InspectionServiceDeps {
 /** Defect photos are stored like profile photos, under their own kind (DATA_DIR/uploads/profile/defect). */
 export const DEFECT_PHOTO_KIND = 'defect';
 
-export const vehicleNotFound = () => notFound('Vehicle not found.');
+export const vehicleNotFound = () => refusal(404, { code: 'refusal.vehicleNotFound' });

@@ -1,7 +1,6 @@
 import {
   DATE_RANGE,
   MAX_POSITION_ACCURACY_M,
-  MESSAGES,
   type positionInputSchema,
   type PositionBatchAnswer,
   type RidershipBatchAnswer,
@@ -10,13 +9,13 @@ import {
 import type { z } from 'zod';
 import type { Database, Executor } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, conflict, notFound, serviceBusy } from '../../../lib/errors.js';
+import { AppError, refusal, wordedField } from '../../../lib/errors.js';
 import { createGroupCommit, type GroupCommit } from '../../../lib/group-commit.js';
 import { type AlertInput, type AlertService, tripInWords } from '../alerts/index.js';
 import { absentStudentIds } from '../calendar/index.js';
 import type { LiveLog } from '../live/index.js';
 import { enqueueNotifications, type NotificationDispatcher } from '../notifications/index.js';
-import { timeOutsideSpan, uploadRefusal } from '../../../lib/trip-window.js';
+import { timeOutsideSpan, uploadRefusal, type UploadKind } from '../../../lib/trip-window.js';
 import { positionEvents, ridershipEvent, stopsEvent } from './ridership-live.js';
 import { riderNotifications } from './ridership-notifications.js';
 import {
@@ -85,10 +84,10 @@ function assertTimesInRange(times: string[], field: (index: number) => string) {
   const errors = times.flatMap((at, index) => {
     const day = new Date(at).toISOString().slice(0, 10);
     return day < DATE_RANGE.min || day > DATE_RANGE.max
-      ? [{ field: field(index), message: `The time must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}` }]
+      ? [wordedField(field(index), { code: 'refusal.field.timeRange', params: { ...DATE_RANGE } })]
       : [];
   });
-  if (errors.length) throw badRequest(MESSAGES.invalidInput, errors);
+  if (errors.length) throw refusal(400, { code: 'refusal.invalidInput' }, errors);
 }
 
 /** The first of each id: a batch that repeats an id stores it once and counts the rest as duplicates. */
@@ -127,19 +126,19 @@ interface BatchToCheck {
 function tripsCheckedFor(
   { userId, tripIds, times }: BatchToCheck,
   rows: IngestTrip[],
-  { now, timeZone, what }: { now: Date; timeZone: string; what: string },
+  { now, timeZone, what }: { now: Date; timeZone: string; what: UploadKind },
 ): Map<string, IngestTrip> | AppError {
   const byId = new Map(rows.filter((row) => row.userId === userId && row.yours).map((row) => [row.id, row]));
   for (const id of tripIds) {
-    if (!byId.has(id)) return notFound(`Trip ${id} was not found; nothing was recorded.`);
+    if (!byId.has(id)) return refusal(404, { code: 'refusal.upload.tripNotFound', params: { id } });
   }
   for (const row of byId.values()) {
-    const refusal = uploadRefusal(spanOf(row), now, timeZone, what);
-    if (refusal) return conflict(refusal);
+    const closed = uploadRefusal(spanOf(row), now, timeZone, what);
+    if (closed) return refusal(409, closed);
   }
   for (const { tripId, at } of times) {
     const outside = timeOutsideSpan(spanOf(byId.get(tripId)!), at, now, timeZone);
-    if (outside) return conflict(outside);
+    if (outside) return refusal(409, outside);
   }
   return byId;
 }
@@ -379,7 +378,7 @@ function positionCommits(deps: RidershipServiceDeps): PositionCommits {
       lingerMs: POSITION_LINGER_MS,
       maxPending: POSITION_REQUESTS_WAITING_AT_MOST,
       overloaded: () =>
-        serviceBusy('The server is taking in more positions than it can store; try again shortly.', 2),
+        refusal(503, { code: 'refusal.positionsBusy' }, undefined, 2),
     },
   );
 }

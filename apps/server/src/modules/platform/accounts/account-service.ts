@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  ACCOUNT_MESSAGES,
   type ActiveSession,
   type Profile,
   type changeEmailSchema,
@@ -11,7 +10,7 @@ import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { rethrowConflict } from '../../../lib/db-errors.js';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound, refusal, tooManyRequests, wordedField } from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import {
   type AuthenticatedSession,
@@ -147,13 +146,11 @@ export async function resetPassword(
   const user = await db.transaction(async (tx) => {
     const token = await openLinkToken(tx, input.token, now);
     if (!token)
-      throw badRequest(ACCOUNT_MESSAGES.linkInvalid, [
-        { field: 'token', message: ACCOUNT_MESSAGES.linkInvalid },
-      ]);
+      throw refusal(400, { code: 'refusal.linkInvalid' }, [wordedField('token', { code: 'refusal.linkInvalid' })]);
     const account = await findUserById(tx, token.userId);
     // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
     // before that rule).
-    if (!account || !(await mayReset(tx, account, now))) throw badRequest(ACCOUNT_MESSAGES.linkInvalid);
+    if (!account || !(await mayReset(tx, account, now))) throw refusal(400, { code: 'refusal.linkInvalid' });
     // Thrown before the link is spent, so it still works for a long enough password.
     assertLongEnoughFor(account.role, input.password);
     await spendToken(tx, token.id, now);
@@ -400,11 +397,12 @@ export function createAccountService(deps: AccountServiceDeps) {
 }
 export type AccountService = ReturnType<typeof createAccountService>;
 
-const WRONG_CURRENT_PASSWORD = 'The current password is not right.';
 
 /** Changing the password or the e-mail address proves the owner is at the keyboard, not just their session. */
 async function assertCurrentPassword(passwordHash: string | null, currentPassword: string): Promise<void> {
   if (!(await checkPassword(passwordHash, currentPassword))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+    throw refusal(400, { code: 'refusal.wrongCurrentPassword' }, [
+      wordedField('currentPassword', { code: 'refusal.wrongCurrentPassword' }),
+    ]);
   }
 }

@@ -3,14 +3,14 @@ import type { ParentProfile, parentProfileInputSchema } from '@school-transport/
 import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { notFound } from '../../../lib/errors.js';
+import { refusal } from '../../../lib/errors.js';
 import { changedFields, recordAudit } from '../audit/index.js';
 import { findParentProfile, updateParentContact } from './parent-profile-queries.js';
 
 type ParentProfileInput = z.output<typeof parentProfileInputSchema>;
 
 /** A parent account without a parent record (the office deleted the family meanwhile, or none was ever made). */
-const NO_RECORD = 'No parent record belongs to this account.';
+const NO_RECORD = { code: 'refusal.noParentRecord' };
 
 const toProfile = ({ id: _id, ...profile }: NonNullable<Awaited<ReturnType<typeof findParentProfile>>>) =>
   profile satisfies ParentProfile;
@@ -25,7 +25,7 @@ export async function parentProfileOf(
   userId: string,
 ): Promise<ParentProfile> {
   const found = await findParentProfile(db, userId);
-  if (!found) throw notFound(NO_RECORD);
+  if (!found) throw refusal(404, NO_RECORD);
   return toProfile(found);
 }
 
@@ -41,7 +41,7 @@ export async function updateParentProfile(
 ): Promise<ParentProfile> {
   return db.transaction(async (tx) => {
     const before = await findParentProfile(tx, userId, true);
-    if (!before) throw notFound(NO_RECORD);
+    if (!before) throw refusal(404, NO_RECORD);
     const changes = changedFields(before, input);
     if (Object.keys(changes).length > 0) {
       await updateParentContact(tx, before.id, input, clock());

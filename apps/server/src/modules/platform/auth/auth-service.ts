@@ -1,7 +1,7 @@
 import { MESSAGES, type LoginInput, type SecondFactorStep, type SessionUser } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { forbidden, tooManyRequests, unauthorized } from '../../../lib/errors.js';
+import { refusal as worded } from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { checkPassword, findUserByEmail } from '../users/index.js';
 import {
@@ -62,6 +62,11 @@ export async function loginRefusal(
 export const refusalMessage = (refusal: LoginRefusal): string =>
   refusal === 'address-locked' ? MESSAGES.accountLocked : MESSAGES.accountDelayed;
 
+/** The same refusal worded from the catalogue: the phone apps' sign-in shows it in their language. */
+const refusalWords = (refusal: LoginRefusal) => ({
+  code: refusal === 'address-locked' ? 'refusal.accountLocked' : 'refusal.accountDelayed',
+});
+
 export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthServiceDeps) {
   return {
     /**
@@ -73,7 +78,7 @@ export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthSe
       const email = input.email.toLowerCase();
       const now = clock();
       const refusal = await loginRefusal(db, email, client.ip, now);
-      if (refusal) throw tooManyRequests(refusalMessage(refusal));
+      if (refusal) throw worded(429, refusalWords(refusal));
 
       const found = await findUserByEmail(db, email);
       const passwordMatches = await checkPassword(found?.passwordHash, input.password);
@@ -86,10 +91,10 @@ export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthSe
           details: { email },
           ip: client.ip,
         });
-        throw unauthorized(MESSAGES.invalidCredentials);
+        throw worded(401, { code: 'refusal.invalidCredentials' });
       }
       // Only someone who knows the password learns that the account is disabled.
-      if (user.disabledAt) throw forbidden(MESSAGES.accountDisabled);
+      if (user.disabledAt) throw worded(403, { code: 'refusal.accountDisabled' });
 
       // The failure counts stay until the second step is passed too: a right password alone does not reset
       // the lockout that wrong codes build up.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { defaultLocalesDir, readCatalogue } from '../../../lib/locales.js';
 import {
   languageName,
   textDirection,
@@ -17,27 +18,7 @@ import {
 export const MESSAGES_FILE = 'messages.json';
 export const REFERENCE_LANGUAGE = 'en';
 
-/**
- * packages/shared/locales, found by walking up from this file: the sources (apps/server/src/modules/…) and the
- * built bundle (apps/server/dist) sit at different depths below the repository's root.
- */
-export function defaultLocalesDir(from = import.meta.dirname): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'packages', 'shared', 'locales');
-    if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`No packages/shared/locales above ${from}`);
-  }
-}
-
-/** A catalogue file as JSON: a flat object of strings, or an error naming the file and what is wrong. */
-export function readCatalogue(file: string): Catalogue {
-  const parsed: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
-    throw new Error(`${file}: a catalogue is a JSON object of key → message`);
-  for (const [key, message] of Object.entries(parsed))
-    if (typeof message !== 'string') throw new Error(`${file}: "${key}" is not a string`);
-  return parsed as Catalogue;
-}
+export { defaultLocalesDir, readCatalogue };
 
 export interface MessageCatalogues {
   /** Every language with a messages.json, English first, then by tag. */

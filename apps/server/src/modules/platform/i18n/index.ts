@@ -7,3 +7,4 @@ export { languageRoutes } from './language-routes.js';
 export { createLanguageService } from './language-service.js';
 export { recipientLanguage, translatorFor, translatorOf } from './translations.js';
 export type { LanguageHolder, TextValues, Translator } from './translations.js';
+export { APP_LANGUAGE_HEADER, errorWording, requestLanguage } from './request-language.js';

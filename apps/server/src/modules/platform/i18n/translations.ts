@@ -5,13 +5,15 @@ import {
   type MessageValues,
   type Role,
 } from '@school-transport/shared';
+import { clockTimeIn } from '../../../lib/locales.js';
+import { dayIn, type WordValue } from '../../../lib/errors.js';
 import { messageCatalogues, REFERENCE_LANGUAGE, type MessageCatalogues } from './catalogues.js';
 
 /**
  * A value of a sent text: plain (a name, a number), another message of the catalogue in the same language (a run's
  * name), or a time of day written the language's way on the operator's clock.
  */
-export type TextValue = string | number | { message: string } | { clockTime: Date; timeZone: string };
+export type TextValue = WordValue;
 export type TextValues = Readonly<Record<string, TextValue>>;
 
 /** The texts of one language: `t(key, values)`, and the language's tag and direction for a mail's markup. */
@@ -21,24 +23,7 @@ export interface Translator {
   t(key: string, values?: TextValues): string;
 }
 
-// One formatter per language and zone: a notification batch formats the same clock for many parents.
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** 07:42 in English and Spanish, ٠٧:٤٢ where the language writes its own digits: always a 24-hour clock. */
-export function clockTimeIn(language: string, instant: Date, timeZone: string): string {
-  const cacheKey = `${language} ${timeZone}`;
-  let format = clockFormats.get(cacheKey);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
-    clockFormats.set(cacheKey, format);
-  }
-  return format.format(instant);
-}
+export { clockTimeIn };
 
 /** A translator for `language` (one with a catalogue: see `recipientLanguage`). */
 export function translatorFor(
@@ -49,6 +34,7 @@ export function translatorFor(
   const valueIn = (value: TextValue): string | number => {
     if (typeof value !== 'object') return value;
     if ('message' in value) return plain(value.message);
+    if ('day' in value) return dayIn(language, value.day);
     return clockTimeIn(language, value.clockTime, value.timeZone);
   };
   return {

@@ -1,11 +1,10 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
 import {
-  ACCOUNT_MESSAGES,
   ADMIN_PASSWORD_TOO_SHORT,
   adminNewPasswordField,
   type Role,
 } from '@school-transport/shared';
-import { badRequest } from '../../../lib/errors.js';
+import { badRequest, refusal, wordedField } from '../../../lib/errors.js';
 
 /**
  * The ~18,000 most common passwords of at least 8 characters, from zxcvbn's frequency list (MIT, bundled in the
@@ -27,6 +26,6 @@ export function assertLongEnoughFor(role: Role, password: string, field = 'passw
 
 export function assertNotCommon(password: string, field = 'password'): void {
   if (COMMON.has(password.toLowerCase())) {
-    throw badRequest(ACCOUNT_MESSAGES.commonPassword, [{ field, message: ACCOUNT_MESSAGES.commonPassword }]);
+    throw refusal(400, { code: 'refusal.commonPassword' }, [wordedField(field, { code: 'refusal.commonPassword' })]);
   }
 }
