@@ -1,6 +1,6 @@
 import { MESSAGES } from '@school-transport/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, onUnauthorized } from './api-client';
+import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE, onUnauthorized, setAppLanguage } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -145,5 +145,37 @@ describe('onUnauthorized', () => {
     expect(error.message).toBe(MESSAGES.invalidCredentials);
     expect(listener).not.toHaveBeenCalled();
     unsubscribe();
+  });
+});
+
+describe('a phone app’s language', () => {
+  afterEach(() => setAppLanguage(null));
+
+  it('goes with every call once set, and not before (the office sets none)', async () => {
+    fetchMock.mockResolvedValue(answer(200, { success: true, type: 'success' }));
+    await apiRequest('GET', '/driver/today', undefined, { token: null });
+    expect(sentRequest().headers['X-App-Language']).toBeUndefined();
+
+    fetchMock.mockReset();
+    fetchMock.mockResolvedValue(answer(200, { success: true, type: 'success' }));
+    setAppLanguage('ar');
+    await apiRequest('GET', '/driver/today', undefined, { token: null });
+    expect(sentRequest().headers['X-App-Language']).toBe('ar');
+  });
+
+  it('keeps a worded refusal’s code and values beside its message', async () => {
+    fetchMock.mockResolvedValue(
+      answer(409, {
+        success: false,
+        type: 'error',
+        message: 'Es demasiado tarde para cambiarlo en línea; llame a la oficina al 0100.',
+        code: 'refusal.absence.tooLateCall',
+        params: { phone: '0100' },
+      }),
+    );
+    const error = await failureOf(apiRequest('POST', '/parent/children/c1/absences', {}, { token: 't' }));
+    expect(error.message).toBe('Es demasiado tarde para cambiarlo en línea; llame a la oficina al 0100.');
+    expect(error.code).toBe('refusal.absence.tooLateCall');
+    expect(error.params).toEqual({ phone: '0100' });
   });
 });

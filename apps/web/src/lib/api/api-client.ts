@@ -21,6 +21,17 @@ export interface RequestOptions {
   started?: Promise<Response>;
 }
 
+let appLanguage: string | null = null;
+
+/**
+ * The language a phone app shows, sent with every call as X-App-Language: the server writes the refusals of someone
+ * not signed in (sign-in, a reset link) in it, and of a signed-in driver or parent whose account names none
+ * (decision 053). The office sets none: its refusals stay English.
+ */
+export function setAppLanguage(language: string | null): void {
+  appLanguage = language;
+}
+
 /** A failed call: `status` is 0 when the server could not be reached, `errors` lists per-field problems. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -29,6 +40,9 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors: FieldError[] = [],
+    /** A refusal the server worded from its catalogue: the key, stable across languages, and its values. */
+    readonly code?: string,
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
@@ -61,6 +75,7 @@ export async function apiRequest<T = Envelope>(
   const token = options.token === undefined ? readStoredToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = token;
+  if (appLanguage) headers['X-App-Language'] = appLanguage;
   // A FormData body (a file upload) goes as it is: the browser writes the multipart Content-Type with its boundary.
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
@@ -91,6 +106,8 @@ export async function apiRequest<T = Envelope>(
     response.status,
     failure.message || fallbackMessage(response.status),
     Array.isArray(failure.errors) ? failure.errors : [],
+    typeof failure.code === 'string' ? failure.code : undefined,
+    failure.params && typeof failure.params === 'object' ? failure.params : undefined,
   );
 }
 

@@ -8,6 +8,7 @@ import {
   type MessageValues,
 } from '@school-transport/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { setAppLanguage } from '../../lib/api/api-client';
 import { formatInLocale, type DateStyle } from '../../lib/time/format';
 import { useOperatorTimeZone } from '../../lib/time/operator-time';
 import { englishCatalogue, loadCatalogue, phoneLanguages, type AppCatalogue } from './catalogues';
@@ -101,6 +102,8 @@ export function I18nProvider({ catalogue, account, children }: I18nProviderProps
   useEffect(() => {
     document.documentElement.lang = shown;
     document.documentElement.dir = textDirection(shown);
+    // The server writes its refusals in it too (until an account's own choice is known to it).
+    setAppLanguage(shown);
   }, [shown]);
 
   const token = account?.token;
