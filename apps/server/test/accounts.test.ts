@@ -40,6 +40,20 @@ const openTokensOf = (userId: string) =>
     .where(and(eq(accountTokens.userId, userId), isNull(accountTokens.usedAt)));
 
 describe('forgot and reset password', () => {
+  it('mails a driver and a parent a link to their phone app’s reset page, in their language', async () => {
+    for (const role of ['driver', 'parent'] as const) {
+      const user = await createAccount(t.app, role);
+      await t.app.database.db.update(users).set({ language: 'es' }).where(eq(users.id, user.id));
+      await post('/api/auth/forgot-password', { email: user.email });
+      const mail = await sink.lastTo(user.email);
+      expect(mail.body).toContain(`http://school.example/${role}/reset-password?token=`);
+      expect(mail.body).not.toContain('http://school.example/reset-password');
+      expect(mail.body).toContain('Alguien pidi');
+      const token = linkTokenIn(mail)!;
+      expect((await resetPassword(token)).statusCode).toBe(200);
+    }
+  });
+
   it('mails a link that sets a new password once, ends every session and confirms by mail', async () => {
     const user = await createAccount(t.app, 'admin');
     const oldSession = await signIn(user.email);

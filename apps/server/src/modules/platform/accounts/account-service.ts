@@ -5,6 +5,7 @@ import {
   type changeEmailSchema,
   type changePasswordSchema,
   type resetPasswordSchema,
+  type Role,
 } from '@school-transport/shared';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
@@ -76,9 +77,12 @@ export interface AccountServiceDeps {
   lifetimes: SessionLifetimes;
 }
 
-/** The account's reset link, on the server's public address. */
-const resetLink = (publicUrl: string, token: string) =>
-  `${publicUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+/**
+ * The account's reset link, on the server's public address: a driver's or parent's opens their phone app's own
+ * reset page (/driver/reset-password, /parent/reset-password: decision 053), office staff's the back-office's.
+ */
+export const resetLink = (publicUrl: string, token: string, role: Role) =>
+  `${publicUrl.replace(/\/$/, '')}${role === 'admin' ? '' : `/${role}`}/reset-password?token=${token}`;
 
 async function userOf(db: Executor, id: string) {
   const user = await findUserById(db, id);
@@ -131,7 +135,7 @@ export async function forgotPassword(
     return issued;
   });
   if (token)
-    await mailer.send(mails.passwordReset(user.email, resetLink(publicUrl, token), translatorOf(user)));
+    await mailer.send(mails.passwordReset(user.email, resetLink(publicUrl, token, user.role), translatorOf(user)));
 }
 
 /** A reset or invitation link sets the password once; every session of the account ends. */
