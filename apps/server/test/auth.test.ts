@@ -76,6 +76,7 @@ describe('POST /api/auth/login', () => {
       success: false,
       type: 'error',
       message: MESSAGES.invalidCredentials,
+      code: 'refusal.invalidCredentials',
     });
     expect(wrongEmail.json()).toEqual(wrongPassword.json());
   });
@@ -138,7 +139,12 @@ describe('POST /api/auth/login', () => {
       expect((await login(t.app, admin.email, 'wrong', attacker)).statusCode).toBe(401);
     const locked = await login(t.app, admin.email, PASSWORD, attacker);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ success: false, type: 'error', message: MESSAGES.accountLocked });
+    expect(locked.json()).toEqual({
+      success: false,
+      type: 'error',
+      message: MESSAGES.accountLocked,
+      code: 'refusal.accountLocked',
+    });
 
     // the right password from another address still signs in, and does not unlock the attacker's
     expect((await login(t.app, admin.email, PASSWORD, nextAddress())).statusCode).toBe(200);
@@ -201,7 +207,12 @@ describe('POST /api/auth/login', () => {
     }
     const limited = await login(t.app, admin.email, PASSWORD, address);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ success: false, type: 'error', message: MESSAGES.tooManyAttempts });
+    expect(limited.json()).toEqual({
+      success: false,
+      type: 'error',
+      message: MESSAGES.tooManyAttempts,
+      code: 'refusal.tooManyAttempts',
+    });
     // another address is not affected
     expect((await login(t.app, admin.email, PASSWORD, nextAddress())).statusCode).toBe(200);
   });
@@ -232,7 +243,12 @@ describe('sessions', () => {
     expect(out.json()).toEqual({ success: true, type: 'success', message: MESSAGES.logoutSuccess });
     const after = await me(token);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ success: false, type: 'error', message: MESSAGES.sessionEnded });
+    expect(after.json()).toEqual({
+      success: false,
+      type: 'error',
+      message: MESSAGES.sessionEnded,
+      code: 'refusal.sessionEnded',
+    });
   });
 
   it('ends after the idle time without use, and is kept alive by use', async () => {

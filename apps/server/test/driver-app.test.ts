@@ -293,7 +293,12 @@ describe('the manifest', () => {
         alice.api('POST', `/api/driver/trips/${id}/finish`, {}),
       ]);
       for (const answer of answers)
-        expect(answer.body).toEqual({ success: false, type: 'error', message: 'Trip not found.' });
+        expect(answer.body).toEqual({
+          success: false,
+          type: 'error',
+          message: 'Trip not found.',
+          code: 'refusal.tripNotFound',
+        });
       expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404]);
     }
     expect((await admin('GET', `/api/trips/${unknown}/manifest`)).status).toBe(404);

@@ -73,7 +73,12 @@ describe('roles', () => {
   it('answers 401 without a token', async () => {
     const answer = await t.app.inject(adminRoute);
     expect(answer.statusCode).toBe(401);
-    expect(answer.json()).toEqual({ success: false, type: 'error', message: MESSAGES.signInRequired });
+    expect(answer.json()).toEqual({
+      success: false,
+      type: 'error',
+      message: MESSAGES.signInRequired,
+      code: 'refusal.signInRequired',
+    });
   });
 
   it.each(['driver', 'parent'] as const)(

@@ -9,6 +9,16 @@ import { PageLoader, Toaster } from '../kit';
 
 // Only a signed-out phone needs the form library and the sign-in schema: fetched when sign-in shows.
 const SignInScreen = lazy(async () => ({ default: (await import('./SignInScreen')).SignInScreen }));
+// The password pages too: a reset link opens the app on one of them (decision 053).
+const ForgotPasswordScreen = lazy(async () => ({
+  default: (await import('./PasswordScreens')).ForgotPasswordScreen,
+}));
+const ResetPasswordScreen = lazy(async () => ({
+  default: (await import('./PasswordScreens')).ResetPasswordScreen,
+}));
+
+/** The app's own path (/driver) from its sign-in's (/driver/sign-in). */
+const appBase = (signIn: string) => signIn.slice(0, signIn.lastIndexOf('/'));
 
 interface PhoneShellProps {
   /** The app's own words; its `app` names the app (its sign-in words, its role). */
@@ -51,14 +61,29 @@ function SessionAndLanguage({
   queryClient,
 }: PhoneShellProps & { queryClient: ReturnType<typeof createQueryClient> }) {
   const session = useAppSession(store, queryClient, hooks);
-  const onSignIn = useLocation().pathname === paths.signIn;
+  const pathname = useLocation().pathname;
+  const onSignIn = pathname === paths.signIn;
   const current = session.session;
+  const base = appBase(paths.signIn);
 
   let content;
-  if (!current)
+  // A reset link may be opened on a phone signed in (as someone else, or before the password is forgotten).
+  if (pathname === `${base}/forgot-password` || pathname === `${base}/reset-password`) {
+    const Screen = pathname.endsWith('/forgot-password') ? ForgotPasswordScreen : ResetPasswordScreen;
+    content = (
+      <Suspense fallback={<PageLoader />}>
+        <Screen base={base} signIn={paths.signIn} />
+      </Suspense>
+    );
+  } else if (!current)
     content = onSignIn ? (
       <Suspense fallback={<PageLoader />}>
-        <SignInScreen app={catalogue.app} home={paths.home} session={session} />
+        <SignInScreen
+          app={catalogue.app}
+          home={paths.home}
+          forgotPassword={`${base}/forgot-password`}
+          session={session}
+        />
       </Suspense>
     ) : null;
   else if (!onSignIn) content = signedIn(current);

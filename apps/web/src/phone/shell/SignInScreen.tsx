@@ -1,7 +1,7 @@
 import { MESSAGES, type LoginAnswer, type LoginInput } from '@school-transport/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { apiRequest, ApiError } from '../../lib/api/api-client';
 import { hasRole, type AppSessionValue } from '../../lib/session/app-session';
 import { loginResolver } from '../../lib/session/login-resolver';
@@ -12,6 +12,8 @@ import { LanguagePicker } from './LanguagePicker';
 interface SignInScreenProps {
   app: PhoneApp;
   home: string;
+  /** The app's own forgot-password page (/driver/forgot-password). */
+  forgotPassword: string;
   session: Pick<AppSessionValue, 'signIn' | 'expired'>;
 }
 
@@ -23,7 +25,7 @@ const ELSEWHERE: Partial<Record<PhoneApp, string>> = { driver: '/login' };
  * role has their new session ended at once, never stored, and is told where to go. The language can be chosen
  * here, before anyone is signed in.
  */
-export function SignInScreen({ app, home, session }: SignInScreenProps) {
+export function SignInScreen({ app, home, forgotPassword, session }: SignInScreenProps) {
   const { t } = useT();
   const { signIn, expired } = session;
   const navigate = useNavigate();
@@ -94,10 +96,10 @@ export function SignInScreen({ app, home, session }: SignInScreenProps) {
           <Button type="submit" fullWidth busy={isSubmitting}>
             {t('signIn.submit')}
           </Button>
-          {/* The reset screens are the back-office's (one for every role); a full page load takes the phone there. */}
-          <a href="/forgot-password" className="sr-button" data-variant="text" data-tone="primary">
+          {/* The app's own reset pages, in its language (decision 053). */}
+          <Link to={forgotPassword} className="sr-button" data-variant="text" data-tone="primary">
             {t('signIn.forgotPassword')}
-          </a>
+          </Link>
         </Stack>
       </form>
       <LanguagePicker />
