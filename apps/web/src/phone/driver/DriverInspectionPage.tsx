@@ -19,6 +19,7 @@ import {
   useToast,
 } from '../kit';
 import { useT } from '../i18n';
+import { useUnsavedChanges } from '../shell/unsaved-changes';
 import { fetchVehicleDays, vehicleDaysQueryKey } from './driver-api';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
@@ -134,6 +135,8 @@ export function DriverInspectionPage() {
   const [items, setItems] = useState<Record<string, ItemState>>({});
   const [problems, setProblems] = useState<Record<string, ItemProblem>>({});
   const [saving, setSaving] = useState(false);
+  // Items answered and not sent yet: leaving the screen asks first.
+  useUnsavedChanges(Object.keys(items).length > 0 && !saving);
 
   if (days.isPending) return <PageLoader />;
   if (days.isError) return <RetryAlert error={days.error} onRetry={() => void days.refetch()} />;

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../lib/api/api-client';
 import { useT } from '../i18n';
 import { Alert, Button, Stack, TextField } from '../kit';
+import { useUnsavedChanges } from './unsaved-changes';
 
 type Passwords = z.input<typeof changePasswordSchema>;
 const EMPTY: Passwords = { currentPassword: '', password: '', confirmPassword: '' };
@@ -22,8 +23,9 @@ export function ChangePasswordForm({ change }: { change: (input: Passwords) => P
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<Passwords>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  useUnsavedChanges(isDirty && !isSubmitting);
 
   const submit = handleSubmit(async (input) => {
     setRefusal(null);

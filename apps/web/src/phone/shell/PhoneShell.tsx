@@ -6,6 +6,7 @@ import type { AppSession, AppSessionValue, appSessionStore } from '../../lib/ses
 import { useAppSession, type AppSessionHooks } from '../../lib/session/use-app-session';
 import { I18nProvider, useT, type AppCatalogue } from '../i18n';
 import { PageLoader, Toaster } from '../kit';
+import { LeaveGuard } from './unsaved-changes';
 
 // Only a signed-out phone needs the form library and the sign-in schema: fetched when sign-in shows.
 const SignInScreen = lazy(async () => ({ default: (await import('./SignInScreen')).SignInScreen }));
@@ -118,6 +119,7 @@ function PhoneFrame({ home, actions, children }: { home: string; actions?: React
         {actions}
       </header>
       <main className="sr-main">{children}</main>
+      <LeaveGuard />
     </div>
   );
 }
