@@ -28,7 +28,9 @@ export function failure(
     success: false,
     type: 'error',
     message,
-    ...(worded ? { code: worded.code, ...(Object.keys(worded.params).length ? { params: worded.params } : {}) } : {}),
+    ...(worded
+      ? { code: worded.code, ...(Object.keys(worded.params).length ? { params: worded.params } : {}) }
+      : {}),
     ...(errors?.length ? { errors } : {}),
   };
 }

@@ -8,11 +8,7 @@ import { clockTimeIn, defaultLocalesDir, readCatalogue } from './locales.js';
  * way.
  */
 export type WordValue =
-  | string
-  | number
-  | { message: string }
-  | { clockTime: Date; timeZone: string }
-  | { day: string };
+  string | number | { message: string } | { clockTime: Date; timeZone: string } | { day: string };
 
 /** A day (YYYY-MM-DD) as the language writes it: 2 Mar 2026, 2 mar 2026; English as the operator's locale does. */
 export const dayIn = (language: string, day: string): string =>

@@ -14,7 +14,6 @@ import { forbidden, refusal } from '../lib/errors.js';
  */
 export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live';
 
-
 /**
  * The cookie that carries a session to the live stream: EventSource cannot send an Authorization header, and a
  * token in the URL would land in logs and browser history. Only routes with `config.streamCookie` read it.

@@ -29,7 +29,9 @@ function validationWords(keyword: string, params: Record<string, unknown>): Word
   const origin = params.origin;
   if (keyword === 'too_small' && (origin === 'string' || origin === 'array')) {
     const min = Number(params.minimum);
-    return min <= 1 ? { code: 'refusal.field.required' } : { code: 'refusal.field.tooShort', params: { min } };
+    return min <= 1
+      ? { code: 'refusal.field.required' }
+      : { code: 'refusal.field.tooShort', params: { min } };
   }
   if (keyword === 'too_big' && (origin === 'string' || origin === 'array'))
     return { code: 'refusal.field.tooLong', params: { max: Number(params.maximum) } };

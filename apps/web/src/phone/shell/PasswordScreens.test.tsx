@@ -91,9 +91,7 @@ test('the reset page sets the password with the mailed token, then signs in with
   await userEvent.clear(screen.getByLabelText('Confirm Password'));
   await userEvent.type(screen.getByLabelText('Confirm Password'), 'a new passphrase');
   await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }));
-  expect(
-    await screen.findByText('Your password has been changed. Sign in with the new one.'),
-  ).toBeVisible();
+  expect(await screen.findByText('Your password has been changed. Sign in with the new one.')).toBeVisible();
   expect(window.location.pathname).toBe('/parent/sign-in');
   expect(callsTo('/auth/reset-password')[0]?.body).toEqual({
     token: TOKEN,

@@ -68,7 +68,10 @@ export function ForgotPasswordScreen({ signIn }: PasswordScreenProps) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
 
   const submit = handleSubmit(async (input) => {
     setProblem(null);

@@ -59,7 +59,15 @@ export function useUnsavedChanges(dirty: boolean): void {
 }
 
 /** The question, with what to do when the person chooses to leave. */
-function LeaveQuestion({ pending, onStay, onLeave }: { pending: boolean; onStay: () => void; onLeave: () => void }) {
+function LeaveQuestion({
+  pending,
+  onStay,
+  onLeave,
+}: {
+  pending: boolean;
+  onStay: () => void;
+  onLeave: () => void;
+}) {
   const { t } = useT();
   return (
     <ConfirmDialog

@@ -122,7 +122,10 @@ function startRefusal({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow):
     case 'STARTED':
       return { code: 'refusal.trip.alreadyStarted', params: { time: clockTime(trip.startedAt!, timeZone) } };
     case 'COMPLETED':
-      return { code: 'refusal.trip.alreadyFinished', params: { time: clockTime(trip.completedAt!, timeZone) } };
+      return {
+        code: 'refusal.trip.alreadyFinished',
+        params: { time: clockTime(trip.completedAt!, timeZone) },
+      };
     case 'CANCELLED':
       return { code: 'refusal.trip.cancelled' };
     case 'PENDING':
@@ -221,7 +224,10 @@ export async function finishTrip(
       throw refusal(
         409,
         {
-          code: trip.type === 'PICKUP' ? 'refusal.trip.childrenOnBoardSchool' : 'refusal.trip.childrenOnBoardStops',
+          code:
+            trip.type === 'PICKUP'
+              ? 'refusal.trip.childrenOnBoardSchool'
+              : 'refusal.trip.childrenOnBoardStops',
           params: { count: boarded },
         },
         [wordedField('reason', { code: 'refusal.field.finishReason' })],

@@ -1,9 +1,4 @@
-import {
-  ABSENCES_PAST_DAYS,
-  RUNS,
-  type Absence,
-  absenceInputSchema,
-} from '@school-transport/shared';
+import { ABSENCES_PAST_DAYS, RUNS, type Absence, absenceInputSchema } from '@school-transport/shared';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
@@ -19,7 +14,6 @@ import {
   lockStudentShared,
   studentExists,
 } from './absence-queries.js';
-
 
 /** What a parent reads as `by` of an absence someone else entered: never the admin's sign-in address. */
 export const OFFICE_BY = 'the office';

@@ -377,8 +377,7 @@ function positionCommits(deps: RidershipServiceDeps): PositionCommits {
       maxBatch: POSITION_BATCH_REQUESTS,
       lingerMs: POSITION_LINGER_MS,
       maxPending: POSITION_REQUESTS_WAITING_AT_MOST,
-      overloaded: () =>
-        refusal(503, { code: 'refusal.positionsBusy' }, undefined, 2),
+      overloaded: () => refusal(503, { code: 'refusal.positionsBusy' }, undefined, 2),
     },
   );
 }

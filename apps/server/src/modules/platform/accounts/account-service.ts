@@ -11,7 +11,15 @@ import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { rethrowConflict } from '../../../lib/db-errors.js';
-import { AppError, badRequest, conflict, notFound, refusal, tooManyRequests, wordedField } from '../../../lib/errors.js';
+import {
+  AppError,
+  badRequest,
+  conflict,
+  notFound,
+  refusal,
+  tooManyRequests,
+  wordedField,
+} from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import {
   type AuthenticatedSession,
@@ -135,7 +143,9 @@ export async function forgotPassword(
     return issued;
   });
   if (token)
-    await mailer.send(mails.passwordReset(user.email, resetLink(publicUrl, token, user.role), translatorOf(user)));
+    await mailer.send(
+      mails.passwordReset(user.email, resetLink(publicUrl, token, user.role), translatorOf(user)),
+    );
 }
 
 /** A reset or invitation link sets the password once; every session of the account ends. */
@@ -150,7 +160,9 @@ export async function resetPassword(
   const user = await db.transaction(async (tx) => {
     const token = await openLinkToken(tx, input.token, now);
     if (!token)
-      throw refusal(400, { code: 'refusal.linkInvalid' }, [wordedField('token', { code: 'refusal.linkInvalid' })]);
+      throw refusal(400, { code: 'refusal.linkInvalid' }, [
+        wordedField('token', { code: 'refusal.linkInvalid' }),
+      ]);
     const account = await findUserById(tx, token.userId);
     // A link issued to an account that may not reset: disabled since, or never invited (a reset link from
     // before that rule).
@@ -400,7 +412,6 @@ export function createAccountService(deps: AccountServiceDeps) {
   };
 }
 export type AccountService = ReturnType<typeof createAccountService>;
-
 
 /** Changing the password or the e-mail address proves the owner is at the keyboard, not just their session. */
 async function assertCurrentPassword(passwordHash: string | null, currentPassword: string): Promise<void> {

@@ -1,9 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import {
-  ADMIN_PASSWORD_TOO_SHORT,
-  adminNewPasswordField,
-  type Role,
-} from '@school-transport/shared';
+import { ADMIN_PASSWORD_TOO_SHORT, adminNewPasswordField, type Role } from '@school-transport/shared';
 import { badRequest, refusal, wordedField } from '../../../lib/errors.js';
 
 /**
@@ -26,6 +22,8 @@ export function assertLongEnoughFor(role: Role, password: string, field = 'passw
 
 export function assertNotCommon(password: string, field = 'password'): void {
   if (COMMON.has(password.toLowerCase())) {
-    throw refusal(400, { code: 'refusal.commonPassword' }, [wordedField(field, { code: 'refusal.commonPassword' })]);
+    throw refusal(400, { code: 'refusal.commonPassword' }, [
+      wordedField(field, { code: 'refusal.commonPassword' }),
+    ]);
   }
 }
