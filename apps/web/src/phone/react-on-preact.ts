@@ -11,6 +11,5 @@ export { default } from 'preact/compat';
 
 export function use<T>(usable: Context<T> | PromiseLike<T>): T {
   if ('then' in usable) throw new Error('use(promise) is not supported by the phone apps’ UI layer (Preact)');
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- `use` is a hook itself, called where hooks are
   return useContext(usable);
 }
