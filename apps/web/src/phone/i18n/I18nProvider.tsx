@@ -7,7 +7,16 @@ import {
   type Catalogue,
   type MessageValues,
 } from '@school-transport/shared';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { formatInLocale, type DateStyle } from '../../lib/time/format';
 import { useOperatorTimeZone } from '../../lib/time/operator-time';
 import { englishCatalogue, loadCatalogue, phoneLanguages, type AppCatalogue } from './catalogues';
@@ -98,7 +107,8 @@ export function I18nProvider({ catalogue, account, children }: I18nProviderProps
   }, [accountLanguage]);
 
   const shown = loaded.language;
-  useEffect(() => {
+  // With the words' paint, not a frame later (Preact runs a passive effect after the next frame).
+  useLayoutEffect(() => {
     document.documentElement.lang = shown;
     document.documentElement.dir = textDirection(shown);
   }, [shown]);
