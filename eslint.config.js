@@ -138,7 +138,7 @@ const phoneZones = [
 ];
 const phoneNoOfficeKit = {
   files: [`${phoneApps}/**/*.{ts,tsx}`],
-  ignores: webTests,
+  ignores: [...webTests, `${phoneApps}/react-on-preact.ts`],
   rules: {
     'no-restricted-imports': [
       'error',
@@ -148,6 +148,13 @@ const phoneNoOfficeKit = {
             regex: '^(@mui|@emotion)/|^notistack(/|$)',
             message:
               "The phone apps do not load the back-office's component kit (MUI, emotion, notistack): use the phone kit (src/phone/kit).",
+          },
+          {
+            // Their build and tests alias `react` to Preact (apps/web/phone-build.ts); the code names React only,
+            // so it type-checks and reads as one UI layer. src/phone/react-on-preact.ts is that alias's target.
+            regex: '^preact(/|$)',
+            message:
+              "The phone apps import `react`, `react-dom/client`: their build makes it Preact (phone-build.ts's PREACT_ALIASES).",
           },
         ],
       },

@@ -4,7 +4,7 @@
  *   1. API tests (Vitest, through app.inject) on embedded PGlite, and on PostgreSQL too when TEST_DATABASE_URL
  *      (or DATABASE_URL) is set;
  *   2. the route planner's tests (Vitest: parsers, the solver's constraints, the school model);
- *   3. web unit tests (Vitest, jsdom);
+ *   3. web unit tests (Vitest, jsdom; two projects: the back-office's on React, the phone apps' on Preact);
  *   4. the production build of the server and the web app, once (`npm run build`), and the bundle budgets
  *      (scripts/check-bundle.mjs prints every chunk counted and fails over 200 kB gzip for the back-office's first
  *      screen, over 120 kB for a phone app's, or when a phone app's chunks hold anything of the back-office);

@@ -32,6 +32,22 @@ const appOfPage = (file: string): PhoneApp | undefined =>
 export const appOfAddress = (pathname: string): PhoneApp | undefined =>
   PHONE_APPS.find((app) => pathname === `/${app}` || pathname.startsWith(`/${app}/`));
 
+/**
+ * The phone apps' UI layer (decision 053): Preact with its compatibility layer instead of React and React DOM, for
+ * their build (vite.phone.config.ts) and their unit tests (the `phone` project of vite.config.ts) alike. The apps'
+ * sources and the libraries they use (the router, React Query, the form library) import `react` as before; these
+ * aliases point every such import at Preact (`react` itself at src/phone/react-on-preact.ts: preact/compat and
+ * React 19's `use`, which react-leaflet needs). The back-office keeps React.
+ */
+export const PREACT_ALIASES = [
+  { find: /^react$/, replacement: path.join(webDir, 'src/phone/react-on-preact.ts') },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 /** The shell's own rules, on top of the tokens: a top bar with the logo, and a loading indicator. */
 const SHELL_CSS =
   'html{-webkit-text-size-adjust:100%}' +

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { EventStream, StreamHandlers, StreamPayloads } from './event-stream';
 
 /**
@@ -10,7 +10,9 @@ export function useStreamEvents<Events extends object>(
   handlers: StreamHandlers<Events>,
 ): void {
   const latest = useRef(handlers);
-  useEffect(() => {
+  // Right after each render, before an event can come: a passive effect runs a frame later on Preact (the phone
+  // apps), and an event in between would reach the previous render's handlers (its data, say).
+  useLayoutEffect(() => {
     latest.current = handlers;
   });
   const topics = Object.keys(handlers).sort().join(',');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, Dialog } from '../kit';
 import { useT } from '../i18n';
 import { createQrReader } from './qr-decode';
@@ -32,7 +32,8 @@ function CameraView({ onCode }: { onCode: (text: string) => void }) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const onCodeRef = useRef(onCode);
-  useEffect(() => {
+  // After the render, before a code can be read (Preact runs a passive effect a frame later).
+  useLayoutEffect(() => {
     onCodeRef.current = onCode;
   }, [onCode]);
 

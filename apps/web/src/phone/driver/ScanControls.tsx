@@ -1,5 +1,5 @@
 import type { ScanMethod } from '@school-transport/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, TextField } from '../kit';
 import { useT } from '../i18n';
 import { hasNfc, scanNfcTags } from './nfc';
@@ -15,7 +15,8 @@ function NfcButton({ onCode }: ScanControlsProps) {
   const [listening, setListening] = useState<AbortController | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const onCodeRef = useRef(onCode);
-  useEffect(() => {
+  // After the render, before a tag can be read (Preact runs a passive effect a frame later).
+  useLayoutEffect(() => {
     onCodeRef.current = onCode;
   }, [onCode]);
   useEffect(() => () => listening?.abort(), [listening]);

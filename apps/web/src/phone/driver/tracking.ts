@@ -1,5 +1,5 @@
 import type { PositionInput } from '@school-transport/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** Fixes vaguer than this say little about where the bus is (a phone indoors, on cell towers only). */
 export const WORST_ACCURACY_M = 100;
@@ -79,7 +79,7 @@ export function useTripTracking(
   const [problem, setProblem] = useState<LocationProblem | null>(null);
   // The latest sender, read when a fix arrives: a new sender must not restart the watch (and its throttle).
   const sendRef = useRef(send);
-  useEffect(() => {
+  useLayoutEffect(() => {
     sendRef.current = send;
   }, [send]);
 

@@ -7,7 +7,16 @@ import {
   type Catalogue,
   type MessageValues,
 } from '@school-transport/shared';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { setAppLanguage } from '../../lib/api/api-client';
 import { formatInLocale, type DateStyle } from '../../lib/time/format';
 import { useOperatorTimeZone } from '../../lib/time/operator-time';
@@ -99,7 +108,8 @@ export function I18nProvider({ catalogue, account, children }: I18nProviderProps
   }, [accountLanguage]);
 
   const shown = loaded.language;
-  useEffect(() => {
+  // With the words' paint, not a frame later (Preact runs a passive effect after the next frame).
+  useLayoutEffect(() => {
     document.documentElement.lang = shown;
     document.documentElement.dir = textDirection(shown);
     // The server writes its refusals in it too (until an account's own choice is known to it).
