@@ -1,3 +1,3 @@
-export { ChangePasswordForm } from './ChangePasswordForm';
+export { ChangePasswordForm } from './LazyChangePasswordForm';
 export { LanguagePicker } from './LanguagePicker';
 export { PhoneShell } from './PhoneShell';
