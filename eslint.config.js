@@ -177,11 +177,13 @@ const zodFreeContractRule = {
         patterns: [
           {
             regex: '^zod(/|$)',
-            message: 'A zod-free module of the contract does not import zod: its schemas live in the module it serves.',
+            message:
+              'A zod-free module of the contract does not import zod: its schemas live in the module it serves.',
           },
           {
             regex: `^\\.\\/(?!(${zodFreeContract.join('|')})\\.js$)`,
-            message: 'A zod-free module of the contract imports only the other zod-free modules (eslint.config.js).',
+            message:
+              'A zod-free module of the contract imports only the other zod-free modules (eslint.config.js).',
           },
         ],
       },

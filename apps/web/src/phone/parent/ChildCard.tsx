@@ -115,7 +115,9 @@ export function ChildCard({
         child.runs.map((run) => <RunView key={run.run} child={child} run={run} settings={settings} />)
       )}
       <CardActions>
-        <Button variant="outlined" onClick={() => {
+        <Button
+          variant="outlined"
+          onClick={() => {
             setAsked(true);
             setMarking(true);
           }}
