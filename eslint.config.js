@@ -162,6 +162,42 @@ const phoneNoOfficeKit = {
   },
 };
 
+// The contract's modules that the phone apps' first screens import (decision 053, "Budget"): they hold constants,
+// paths and pure functions apart from the schemas of their neighbours, and import neither zod nor a module that does
+// (only each other), or zod is loaded before the first screen again.
+export const zodFreeContract = [
+  'date-writing',
+  'i18n',
+  'language-paths',
+  'list-paging',
+  'messages',
+  'notification-paths',
+  'parent-portal-constants',
+  'trip-statuses',
+];
+const zodFreeContractRule = {
+  files: zodFreeContract.map((name) => `packages/shared/src/${name}.ts`),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^zod(/|$)',
+            message:
+              'A zod-free module of the contract does not import zod: its schemas live in the module it serves.',
+          },
+          {
+            regex: `^\\.\\/(?!(${zodFreeContract.join('|')})\\.js$)`,
+            message:
+              'A zod-free module of the contract imports only the other zod-free modules (eslint.config.js).',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 const noTestingPackage = (target) => ({
   target,
   from: 'packages/testing',
@@ -285,6 +321,7 @@ export default tseslint.config(
     webTests,
   ),
   phoneNoOfficeKit,
+  zodFreeContractRule,
   restrictedPaths(['apps/web/**'], [notFromOtherApp('apps/web', 'apps/server')], ['apps/web/src/**']),
   restrictedPaths(webTests, [notFromOtherApp('apps/web', 'apps/server')]),
   restrictedPaths(

@@ -31,10 +31,12 @@ export default defineConfig({
           groups: [
             {
               // The form library, zod and the shared field schemas in one file: left to itself the bundler spreads
-              // them over half a dozen small chunks (160.6 kB before the parent's first screen against 155.9 kB
-              // in one; decision 053 says why they are still loaded before it).
+              // them over half a dozen small chunks. Loaded by the forms and the parent's stream, after the first
+              // screen (decision 053): not their dependencies, or React would come into this file and every screen
+              // would load it.
               name: 'forms',
               test: /[\\/](node_modules[\\/](zod|react-hook-form|@hookform)[\\/]|packages[\\/]shared[\\/]src[\\/](login|fields)\.ts$)/,
+              includeDependenciesRecursively: false,
             },
             {
               // What the boot scripts share with the apps (the stored session, the first request), one small file:

@@ -190,6 +190,8 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
   await phone.getByRole('button', { name: 'Account menu' }).click();
   await phone.getByRole('menuitem', { name: 'Account' }).click();
   await expect(phone.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible();
+  // The change-password form comes in its own chunk (with zod): checked once its three fields are there.
+  await expect(phone.locator('input[type="password"]')).toHaveCount(3);
   await check(phone, 'driver account');
   await context.close();
 
@@ -223,6 +225,7 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
   await rtl.getByRole('button', { name: 'قائمة الحساب' }).click();
   await rtl.getByRole('menuitem', { name: 'الحساب' }).click();
   await expect(rtl.getByRole('heading', { level: 1, name: 'الحساب' })).toBeVisible();
+  await expect(rtl.locator('input[type="password"]')).toHaveCount(3);
   await check(rtl, 'driver account in Arabic');
   await arabic.context.close();
 });

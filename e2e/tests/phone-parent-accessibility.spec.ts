@@ -148,6 +148,8 @@ async function scanSignedInScreens(
 
   await fromMenu(page, words, words('menu.account'));
   await expect(page.getByRole('button', { name: words('contact.save') })).toBeVisible();
+  // The change-password form comes in its own chunk (with zod): scanned once it is there.
+  await expect(page.getByRole('button', { name: words('password.submit') })).toBeVisible();
   await expectHeadingsInOrder(page, `account (${language})`);
   await scanScreen(page, `account (${language})`);
 }

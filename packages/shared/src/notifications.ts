@@ -1,24 +1,12 @@
 import { z } from 'zod';
+import { NOTIFICATION_KINDS, PUSH_ENDPOINT_MAX, type NotificationKind } from './notification-paths.js';
+
+export * from './notification-paths.js';
 
 /**
  * The parent portal's notifications: Web Push subscriptions (one per device and browser), each parent's choice of
  * what to be told, and the server's VAPID public key that a browser needs to subscribe.
  */
-
-/** What a parent can be told: their child boarded, left the bus, the bus is near their stop, the trip was
- * cancelled, or it runs late. */
-export const NOTIFICATION_KINDS = ['BOARDED', 'LEFT', 'APPROACHING', 'CANCELLED', 'LATE'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The API's addresses of this module (below /api), written once for the server's routes and the web app. */
-export const NOTIFICATION_PATHS = {
-  pushKey: '/parent/push/key',
-  pushSubscriptions: '/parent/push/subscriptions',
-  preferences: '/parent/notification-preferences',
-} as const;
-
-/** Push services' endpoints are long opaque URLs (FCM's are about 200 characters); this leaves ample room. */
-export const PUSH_ENDPOINT_MAX = 2048;
 
 /** Unpadded base64url, as PushSubscription.toJSON() writes the keys. */
 const base64url = (label: string, bytes: number) =>

@@ -5,45 +5,15 @@ import { liveTripChangedSchema, type LiveEventUse } from './live.js';
 import { notificationPreferencesSchema } from './notifications.js';
 import { RUNS } from './stops.js';
 import { TRIP_STATUSES } from './trips.js';
+import { CHILD_RUN_STATES } from './parent-portal-constants.js';
+
+export * from './parent-portal-constants.js';
 
 /**
  * The parent portal (/parent): what a signed-in parent reads and writes, only ever about their own children. Every
  * route is `access: 'parent'`; an id of another family's child, trip or absence answers 404, as one that does not
  * exist, so ids are not confirmed.
  */
-
-/** Where the portal's API lives (written once: the server's routes and the web app's calls use these). */
-export const PARENT_PORTAL_PATHS = {
-  children: '/parent/children',
-  childAbsences: '/parent/children/:id/absences',
-  childHistory: '/parent/children/:id/history',
-  absence: '/parent/absences/:id',
-  bus: '/parent/trips/:id/bus',
-  settings: '/parent/settings',
-  familyData: '/parent/family-data',
-  profile: '/parent/profile',
-} as const;
-
-/**
- * The state of one child's run on a day, as a parent reads it:
- * - NOT_STARTED: the trip has not started (or there is no trip yet today);
- * - ON_THE_WAY: the trip runs and the child has not boarded yet (an ETA to their stop when one is known);
- * - BOARDED: on the bus (time and stop);
- * - LEFT: got off (time and place);
- * - ABSENT: marked not riding for this date and run (by the parent or the office);
- * - CANCELLED: the trip was cancelled (its reason);
- * - MISSED: the trip ran without the child boarding (finished, or the driver recorded a no-show).
- */
-export const CHILD_RUN_STATES = [
-  'NOT_STARTED',
-  'ON_THE_WAY',
-  'BOARDED',
-  'LEFT',
-  'ABSENT',
-  'CANCELLED',
-  'MISSED',
-] as const;
-export type ChildRunState = (typeof CHILD_RUN_STATES)[number];
 
 /** The child's own stop on a run: never the other stops of the route. */
 export const childStopSchema = z.object({
@@ -116,17 +86,6 @@ export const parentBusAnswerSchema = z.object({
 export type ParentBusAnswer = z.infer<typeof parentBusAnswerSchema>;
 
 /**
- * A parent sees the bus of a run their child is waiting for only once it has reached the stop this many stops
- * before the child's (from the start when the child's stop is among the first this many): from the trip's start it
- * would trace every earlier family's door. Once the child is on board it is shown until they leave.
- */
-export const PARENT_BUS_STOPS_BEFORE = 3;
-
-/** A position older than this is shown as stale with its age; older than PARENT_BUS_HIDDEN_AFTER_S, hidden. */
-export const PARENT_BUS_STALE_AFTER_S = 15;
-export const PARENT_BUS_HIDDEN_AFTER_S = 60;
-
-/**
  * POST /api/parent/children/{id}/absences: "not riding" for a date and run, up to the cut-off (a setting: minutes
  * before the planned time at the child's stop). After it, 409 with the office's phone number in the message.
  * DELETE /api/parent/absences/{id}: the parent's own absence, also only before the cut-off.
@@ -148,7 +107,6 @@ export const parentPortalSettingsSchema = z.object({
 export type ParentPortalSettings = z.infer<typeof parentPortalSettingsSchema>;
 
 /** GET /api/parent/children/{id}/history: the child's runs of the last PARENT_HISTORY_DAYS days, newest first. */
-export const PARENT_HISTORY_DAYS = 30;
 export const childHistoryEntrySchema = z.object({
   date: z.string(),
   run: z.enum(RUNS),

@@ -1,6 +1,6 @@
-import type { ChildRunState } from './parent-portal.js';
+import type { ChildRunState } from './parent-portal-constants.js';
 import type { RiderState, RidershipKind } from './ridership.js';
-import type { TripStatus } from './trips.js';
+import type { TripStatus } from './trip-statuses.js';
 
 /**
  * The one rule that turns a child's events on a trip into their state, for the server (the driver's manifest, the

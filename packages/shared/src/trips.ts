@@ -2,33 +2,11 @@ import { z } from 'zod';
 import { studentSchema } from './families.js';
 import { dateField } from './fields.js';
 import { LIST_SORTS, listQuerySchema, sortedListQuery } from './list.js';
+import { TRIP_STATUSES, TRIP_TYPES } from './trip-statuses.js';
+
+export * from './trip-statuses.js';
 
 /** Trips: one run of an assignment's bus on one day, pickup or drop. */
-
-export const TRIP_TYPES = ['PICKUP', 'DROP'] as const;
-export type TripType = (typeof TRIP_TYPES)[number];
-export const TRIP_STATUSES = ['PENDING', 'STARTED', 'COMPLETED', 'CANCELLED'] as const;
-export type TripStatus = (typeof TRIP_STATUSES)[number];
-
-/** The colour of each status's chip, as MUI palette names. */
-export const TRIP_STATUS_COLORS = {
-  PENDING: 'warning',
-  STARTED: 'info',
-  COMPLETED: 'success',
-  CANCELLED: 'error',
-} as const satisfies Record<TripStatus, string>;
-export const TRIP_TYPE_COLORS = { PICKUP: 'info', DROP: 'success' } as const satisfies Record<
-  TripType,
-  string
->;
-
-/** Status moves a trip may make; anything else answers 409. */
-export const TRIP_MOVES = {
-  start: { from: ['PENDING'], to: 'STARTED' },
-  complete: { from: ['STARTED'], to: 'COMPLETED' },
-  cancel: { from: ['PENDING', 'STARTED'], to: 'CANCELLED' },
-} as const satisfies Record<string, { from: readonly TripStatus[]; to: TripStatus }>;
-export type TripMove = keyof typeof TRIP_MOVES;
 
 /** Without a sort, today's trips come first, then upcoming ones, then past ones (trip-queries.ts). */
 export const tripListQuerySchema = sortedListQuery(

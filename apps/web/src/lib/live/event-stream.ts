@@ -18,6 +18,13 @@ export type StreamPayloads<Events> = Events & { sync: undefined };
 /** How each event type's data is checked before it reaches a screen. */
 export type StreamSchemas<Events> = { [type in keyof Events]: z.ZodType<Events[type]> };
 
+/**
+ * The schemas, or a function that loads them: the stream then loads them with its first connection (a dynamic
+ * import), so a screen that follows it does not carry zod before it is drawn. A failed load is retried as a failed
+ * cookie request is.
+ */
+export type StreamSchemaSource<Events> = StreamSchemas<Events> | (() => Promise<StreamSchemas<Events>>);
+
 export interface EventStreamOptions {
   openSource?: (url: string) => EventSourceLike;
   /** Asks the server for the stream's cookie (EventSource cannot send the Authorization header). */
@@ -57,12 +64,13 @@ export class EventStream<Events extends object> {
   private retryMs = FIRST_RETRY_MS;
   /** Bumped whenever the connection is dropped on purpose, so a late cookie answer opens nothing. */
   private generation = 0;
+  private schemas: StreamSchemas<Events> | null;
+  private readonly loadSchemas: (() => Promise<StreamSchemas<Events>>) | null;
   status: StreamStatus = 'connecting';
 
-  constructor(
-    private readonly schemas: StreamSchemas<Events>,
-    options: EventStreamOptions,
-  ) {
+  constructor(schemas: StreamSchemaSource<Events>, options: EventStreamOptions) {
+    this.schemas = typeof schemas === 'function' ? null : schemas;
+    this.loadSchemas = typeof schemas === 'function' ? schemas : null;
     this.openSource = options.openSource ?? ((url) => new EventSource(url));
     this.requestCookie = options.requestCookie;
     this.lingerMs = options.lingerMs ?? 1_000;
@@ -113,11 +121,17 @@ export class EventStream<Events extends object> {
     this.listeners.get(topic)?.forEach((listener) => (listener as (value: unknown) => void)(payload));
   }
 
+  /** The schemas, loaded the first time they are needed (kept once loaded, asked again after a failure). */
+  private async readySchemas(): Promise<StreamSchemas<Events>> {
+    if (!this.schemas) this.schemas = await this.loadSchemas!();
+    return this.schemas;
+  }
+
   private connect() {
     const generation = ++this.generation;
-    this.requestCookie().then(
-      () => {
-        if (generation === this.generation) this.open();
+    Promise.all([this.requestCookie(), this.readySchemas()]).then(
+      ([, schemas]) => {
+        if (generation === this.generation) this.open(schemas);
       },
       () => {
         // A 401 ends the session (the API client tells the app) and with it these screens; anything else is a
@@ -127,7 +141,7 @@ export class EventStream<Events extends object> {
     );
   }
 
-  private open() {
+  private open(schemas: StreamSchemas<Events>) {
     const source = this.openSource(STREAM_URL);
     this.source = source;
     source.addEventListener('ready', () => {
@@ -137,8 +151,8 @@ export class EventStream<Events extends object> {
       // events: reload it once the stream is there to follow.
       this.emit('sync', undefined);
     });
-    for (const type of Object.keys(this.schemas) as (keyof Events & string)[]) {
-      source.addEventListener(type, (event) => this.deliver(type, event.data));
+    for (const type of Object.keys(schemas) as (keyof Events & string)[]) {
+      source.addEventListener(type, (event) => this.deliver(schemas[type], type, event.data));
     }
     source.addEventListener('reset', () => {
       this.emit('sync', undefined);
@@ -157,7 +171,7 @@ export class EventStream<Events extends object> {
     };
   }
 
-  private deliver(type: keyof Events, data: string) {
+  private deliver<T extends keyof Events>(schema: StreamSchemas<Events>[T], type: T, data: string) {
     let json: unknown;
     try {
       json = JSON.parse(data);
@@ -165,7 +179,7 @@ export class EventStream<Events extends object> {
       return;
     }
     // An event this screen does not understand (a newer server) is skipped rather than breaking the others.
-    const parsed = this.schemas[type].safeParse(json);
+    const parsed = schema.safeParse(json);
     if (parsed.success) this.emit(type, parsed.data);
   }
 

@@ -1,4 +1,4 @@
-import { TRIP_STATUS_COLORS, type TripStatus } from '@school-transport/shared';
+import { TRIP_STATUS_COLORS, type TripStatus } from '@school-transport/shared/trip-statuses';
 import { Chip } from '../kit';
 import { useTripWords } from './driver-format';
 

@@ -1,22 +1,20 @@
-import {
-  PARENT_BUS_STOPS_BEFORE,
-  type ChildRun,
-  type ParentChild,
-  type ParentPortalSettings,
-} from '@school-transport/shared';
-import { useId, useState } from 'react';
+import type { ChildRun, ParentChild, ParentPortalSettings } from '@school-transport/shared';
+import { PARENT_BUS_STOPS_BEFORE } from '@school-transport/shared/parent-portal-constants';
+import { lazy, Suspense, useId, useState } from 'react';
 import { ApiError } from '../../lib/api/api-client';
 import { localToday } from '../../lib/time/format';
 import { useOperatorTimeZone } from '../../lib/time/operator-time';
 import { useNow } from '../../lib/time/use-now';
 import { useT } from '../i18n';
 import { Avatar, Button, Card, CardActions, Chip, Heading, LinkButton, Stack, Text, useToast } from '../kit';
-import { AbsenceDialog } from './AbsenceDialog';
 import { BusPanel } from './BusPanel';
 import { useUndoAbsence } from './parent-api';
 import { parentPaths } from './parent-paths';
 import { useParentSession } from './parent-session';
 import { canUndoAbsence, clockNow, runLines, STATE_TONES } from './run-state';
+
+// The absence form, and zod with it, comes with the first "Not riding", not with the day's screen.
+const AbsenceDialog = lazy(async () => ({ default: (await import('./AbsenceDialog')).AbsenceDialog }));
 
 function RunView({
   child,
@@ -99,6 +97,8 @@ export function ChildCard({
 }) {
   const { t } = useT();
   const [marking, setMarking] = useState(false);
+  // Mounted from the first "Not riding" on, so that it then opens and closes as it did when always there.
+  const [asked, setAsked] = useState(false);
   const show = useToast();
   const titleId = useId();
   return (
@@ -115,20 +115,30 @@ export function ChildCard({
         child.runs.map((run) => <RunView key={run.run} child={child} run={run} settings={settings} />)
       )}
       <CardActions>
-        <Button variant="outlined" onClick={() => setMarking(true)}>
+        <Button
+          variant="outlined"
+          onClick={() => {
+            setAsked(true);
+            setMarking(true);
+          }}
+        >
           {t('child.notRiding')}
         </Button>
         <LinkButton variant="text" to={parentPaths.history(child.id)}>
           {t('child.history')}
         </LinkButton>
       </CardActions>
-      <AbsenceDialog
-        open={marking}
-        child={child}
-        settings={settings}
-        onClose={() => setMarking(false)}
-        onSaved={(message) => show(message, 'success')}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <AbsenceDialog
+            open={marking}
+            child={child}
+            settings={settings}
+            onClose={() => setMarking(false)}
+            onSaved={(message) => show(message, 'success')}
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,4 +1,5 @@
-import { PARENT_HISTORY_DAYS, type ChildHistoryEntry } from '@school-transport/shared';
+import type { ChildHistoryEntry } from '@school-transport/shared';
+import { PARENT_HISTORY_DAYS } from '@school-transport/shared/parent-portal-constants';
 import { useParams } from 'react-router';
 import { useT, type Translation } from '../i18n';
 import {

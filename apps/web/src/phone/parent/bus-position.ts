@@ -1,5 +1,8 @@
 import type { ParentBus } from '@school-transport/shared';
-import { PARENT_BUS_HIDDEN_AFTER_S, PARENT_BUS_STALE_AFTER_S } from '@school-transport/shared';
+import {
+  PARENT_BUS_HIDDEN_AFTER_S,
+  PARENT_BUS_STALE_AFTER_S,
+} from '@school-transport/shared/parent-portal-constants';
 import { fixAgeSeconds, type Freshness } from '../../lib/live/staleness';
 import type { Translation } from '../i18n';
 

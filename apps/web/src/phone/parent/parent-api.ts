@@ -1,7 +1,5 @@
 import {
   MESSAGES,
-  NOTIFICATION_PATHS,
-  PARENT_PORTAL_PATHS,
   type Absence,
   type ChildHistoryEntry,
   type NotificationPreferences,
@@ -15,6 +13,8 @@ import {
   type PushSubscriptionInput,
   type SuccessEnvelope,
 } from '@school-transport/shared';
+import { NOTIFICATION_PATHS } from '@school-transport/shared/notification-paths';
+import { PARENT_PORTAL_PATHS } from '@school-transport/shared/parent-portal-constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type HttpMethod } from '../../lib/api/api-client';
 import { useParentToken } from './parent-session';

@@ -1,4 +1,4 @@
-import { PARENT_LIVE_EVENTS, schemasOf, type ParentLivePayloads } from '@school-transport/shared';
+import type { ParentLivePayloads } from '@school-transport/shared';
 import { createContext, useContext } from 'react';
 import { apiRequest } from '../../lib/api/api-client';
 import { EventStream, type EventStreamOptions, type StreamHandlers } from '../../lib/live/event-stream';
@@ -9,9 +9,12 @@ export type ParentEvents = ParentLivePayloads;
 
 export type ParentStream = EventStream<ParentEvents>;
 
+/** The events' schemas, loaded with the stream's first connection rather than before the first screen. */
+const loadParentSchemas = async () => (await import('./parent-live-schemas')).parentLiveSchemas;
+
 /** The portal's stream, with its cookie asked for as the signed-in parent (their token, not the office's). */
 export function createParentStream(token: string, options: Partial<EventStreamOptions> = {}): ParentStream {
-  return new EventStream<ParentEvents>(schemasOf(PARENT_LIVE_EVENTS), {
+  return new EventStream<ParentEvents>(loadParentSchemas, {
     requestCookie: async () => {
       await apiRequest('POST', '/live/cookie', undefined, { token });
     },

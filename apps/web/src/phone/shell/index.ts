@@ -1,4 +1,4 @@
-export { ChangePasswordForm } from './ChangePasswordForm';
+export { ChangePasswordForm } from './LazyChangePasswordForm';
 export { LanguagePicker } from './LanguagePicker';
 export { PhoneShell } from './PhoneShell';
 export { LeaveGuard, useGuardedLeave, useUnsavedChanges } from './unsaved-changes';
