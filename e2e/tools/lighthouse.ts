@@ -10,15 +10,26 @@
  * measures, it does not gate.
  *
  *   npm run lighthouse
- * Options: --port 4342 (the server; Chromium's debugging port is the next one), --preset desktop|mobile|both
- * (default both), --runs 3, --pages login,dashboard,students (the default) or also driver-sign-in and
- * parent-sign-in (the phone apps' own pages, signed out), --build / --skip-build
- * (default: build when needed), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Options: --port 4342 (the server), --debugging-port (Chromium's; default the next one), --preset
+ * desktop|mobile|both (default both), --runs 3, --pages login,dashboard,students (the default) or also
+ * driver-sign-in and parent-sign-in (the phone apps' own pages, signed out) and driver-today and parent-today (their
+ * first screens, signed in), --build / --skip-build (default: build when needed), CHROMIUM_PATH (default
+ * /usr/bin/chromium).
  *
- * The signed-in pages need a session: the token and user go into localStorage under the web app's keys
- * (apps/web/src/lib/session/session-storage.ts), so Lighthouse runs with disableStorageReset; the HTTP cache is
- * cleared before each run instead, so every run is a cold load. On a phone's width the list shows cards
- * (RecordCards), on the desktop preset's a table: both are checked to hold the 100 records before measuring.
+ * The signed-in pages need a session, signed in through the API: the office admin's token and user go into
+ * localStorage under the back-office's keys (apps/web/src/lib/session/session-storage.ts), the driver's and the
+ * parent's under their app's own (lib/session/app-session-store.ts), where the phone app's boot script reads them
+ * too. For driver-today and parent-today the tool server takes a driver of an assignment with seated children and
+ * the parent of one of them from its generated data, gives them a password, and generates the trips of today (and
+ * tomorrow) through the office's API (tool-server.ts). Lighthouse therefore runs with disableStorageReset; before
+ * each run the HTTP cache, the service workers (the phone apps register one), Cache Storage and IndexedDB are
+ * cleared instead, so every run is a cold load that only keeps localStorage.
+ *
+ * Each page is first checked in a tab of its own to show what is to be measured (on a phone's width the list shows
+ * cards, RecordCards, on the desktop preset's a table: both must hold the 100 records; a phone app's Today its trip
+ * or child cards). Lighthouse then measures in a tab of the tool's, and after each run that tab's final DOM is read:
+ * a page that did not reach its loaded state there (a spinner, an error, no cards, signed out) ends the tool with an
+ * error saying what it showed, rather than a score of a page that never loaded.
  */
 import fs from 'node:fs';
 import os from 'node:os';
