@@ -382,7 +382,9 @@ const PAGES: PageToMeasure[] = [
       return 'the dashboard with its figures';
     },
     loaded: (seen) =>
-      /Students without an assignment: \d+/.test(seen.text) ? null : 'no figure of students without an assignment',
+      /Students without an assignment: \d+/.test(seen.text)
+        ? null
+        : 'no figure of students without an assignment',
   },
   {
     name: 'students',
@@ -421,9 +423,14 @@ const PAGES: PageToMeasure[] = [
  */
 async function storeSession(page: Page, server: ToolServer, who: Exclude<SignedIn, false>): Promise<string> {
   const account =
-    who === 'office' ? server.admins[0]! : who === 'driver' ? server.phoneUsers!.driver : server.phoneUsers!.parent;
+    who === 'office'
+      ? server.admins[0]!
+      : who === 'driver'
+        ? server.phoneUsers!.driver
+        : server.phoneUsers!.parent;
   const session = await signIn(server.base, account);
-  const keys = who === 'office' ? ['__token__', '__user__identity__'] : [`__${who}_token__`, `__${who}_user__`];
+  const keys =
+    who === 'office' ? ['__token__', '__user__identity__'] : [`__${who}_token__`, `__${who}_user__`];
   await page.evaluate(
     ({ token, user, keys: [tokenKey, userKey] }) => {
       localStorage.setItem(tokenKey!, token);
@@ -442,7 +449,13 @@ async function main() {
     throw new Error(`--pages is a comma-separated choice of ${PAGES.map((page) => page.name).join(', ')}`);
   buildIfNeeded();
   const phone = pages.some((page) => page.signedIn === 'driver' || page.signedIn === 'parent');
-  const server = await startToolServer({ port, production: true, students: 150, admins: 1, phoneUsers: phone });
+  const server = await startToolServer({
+    port,
+    production: true,
+    students: 150,
+    admins: 1,
+    phoneUsers: phone,
+  });
   stopOnExit(server.stop);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'st-lighthouse-profile-'));
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-lighthouse-'));
@@ -481,7 +494,10 @@ async function main() {
     context.on('weberror', (error) => note(error.page()?.url() ?? '?', `uncaught: ${error.error().message}`));
     const page = context.pages()[0] ?? (await context.newPage());
     // The same browser, reached by Lighthouse's own client, in which it measures (see audit).
-    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${debuggingPort}`, defaultViewport: null });
+    browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${debuggingPort}`,
+      defaultViewport: null,
+    });
     const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
     console.log(`Chromium ${version}, presets: ${presets.join(', ')}, ${runs} run(s) each`);
     console.log(
@@ -498,7 +514,9 @@ async function main() {
         await page.goto(`${server.base}/login`);
         await page.getByRole('button', { name: 'Log In' }).waitFor();
         const keys = await storeSession(page, server, target.signedIn);
-        console.log(`Signed in as the ${target.signedIn === 'office' ? 'office admin' : target.signedIn}: ${keys}`);
+        console.log(
+          `Signed in as the ${target.signedIn === 'office' ? 'office admin' : target.signedIn}: ${keys}`,
+        );
         signedIn.add(target.signedIn);
       }
       // First make sure the page really shows what Lighthouse is to measure, in a tab of its own: the check may

@@ -79,8 +79,12 @@ async function preparePhoneUsers(database: DatabaseHandle): Promise<PhoneUsers> 
 /** The operator's time zone, given to the server, so that the tool and the server agree on "today". */
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const dayIn = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
-    .format(at);
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 
 /** Today's and tomorrow's trips, generated through the API by an admin (POST /api/trips/generate). */
 async function generateTripsAround(base: string, admin: Account): Promise<void> {
@@ -89,8 +93,11 @@ async function generateTripsAround(base: string, admin: Account): Promise<void> 
   for (const date of [dayIn(new Date(now)), dayIn(new Date(now + 24 * 3600_000))]) {
     const answer = await api<{ created: number; existing: number }>('POST', '/api/trips/generate', { date });
     if (answer.status !== 200)
-      throw new Error(`generating the trips of ${date} failed (${answer.status}): ${JSON.stringify(answer.body)}`);
-    console.log(`Trips of ${date} (${TIME_ZONE}): ${answer.body.data.created} generated`);
+      throw new Error(
+        `generating the trips of ${date} failed (${answer.status}): ${JSON.stringify(answer.body)}`,
+      );
+    const { created, existing } = answer.body.data;
+    console.log(`Trips of ${date} (${TIME_ZONE}): ${created} generated, ${existing} there already`);
   }
 }
 
