@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups.ts';
 import { PREACT_ALIASES, phonePages } from './phone-build.ts';
+import { signedInPreload } from './signed-in-preload.ts';
 
 const chunks = chunkGroups();
 
@@ -18,7 +19,7 @@ const PHONE_REACT_PACKAGES =
 
 export default defineConfig({
   // The phone apps' pages are built by vite.phone.config.ts; in development this server answers them too.
-  plugins: [react(), chunks.plugin, ...phonePages()],
+  plugins: [react(), chunks.plugin, signedInPreload(), ...phonePages()],
   server: {
     // The API server runs beside Vite in development; proxying keeps every call same-origin, as in production.
     proxy: { '/api': 'http://127.0.0.1:3000' },

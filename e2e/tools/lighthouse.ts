@@ -10,15 +10,26 @@
  * measures, it does not gate.
  *
  *   npm run lighthouse
- * Options: --port 4342 (the server; Chromium's debugging port is the next one), --preset desktop|mobile|both
- * (default both), --runs 3, --pages login,dashboard,students (the default) or also driver-sign-in and
- * parent-sign-in (the phone apps' own pages, signed out), --build / --skip-build
- * (default: build when needed), CHROMIUM_PATH (default /usr/bin/chromium).
+ * Options: --port 4342 (the server), --debugging-port (Chromium's; default the next one), --preset
+ * desktop|mobile|both (default both), --runs 3, --pages login,dashboard,students (the default) or also
+ * driver-sign-in and parent-sign-in (the phone apps' own pages, signed out) and driver-today and parent-today (their
+ * first screens, signed in), --build / --skip-build (default: build when needed), CHROMIUM_PATH (default
+ * /usr/bin/chromium).
  *
- * The signed-in pages need a session: the token and user go into localStorage under the web app's keys
- * (apps/web/src/lib/session/session-storage.ts), so Lighthouse runs with disableStorageReset; the HTTP cache is
- * cleared before each run instead, so every run is a cold load. On a phone's width the list shows cards
- * (RecordCards), on the desktop preset's a table: both are checked to hold the 100 records before measuring.
+ * The signed-in pages need a session, signed in through the API: the office admin's token and user go into
+ * localStorage under the back-office's keys (apps/web/src/lib/session/session-storage.ts), the driver's and the
+ * parent's under their app's own (lib/session/app-session-store.ts), where the phone app's boot script reads them
+ * too. For driver-today and parent-today the tool server takes a driver of an assignment with seated children and
+ * the parent of one of them from its generated data, gives them a password, and generates the trips of today (and
+ * tomorrow) through the office's API (tool-server.ts). Lighthouse therefore runs with disableStorageReset; before
+ * each run the HTTP cache, the service workers (the phone apps register one), Cache Storage and IndexedDB are
+ * cleared instead, so every run is a cold load that only keeps localStorage.
+ *
+ * Each page is first checked in a tab of its own to show what is to be measured (on a phone's width the list shows
+ * cards, RecordCards, on the desktop preset's a table: both must hold the 100 records; a phone app's Today its trip
+ * or child cards). Lighthouse then measures in a tab of the tool's, and after each run that tab's final DOM is read:
+ * a page that did not reach its loaded state there (a spinner, an error, no cards, signed out) ends the tool with an
+ * error saying what it showed, rather than a score of a page that never loaded.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,12 +38,14 @@ import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import puppeteer, { type Browser, type Page as MeasuredPage } from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium';
-import { root, signIn, startToolServer, stopOnExit } from './tool-server';
+import { root, signIn, startToolServer, stopOnExit, type ToolServer } from './tool-server';
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4342' },
+    'debugging-port': { type: 'string' },
     preset: { type: 'string', default: 'both' },
     runs: { type: 'string', default: '3' },
     pages: { type: 'string', default: 'login,dashboard,students' },
@@ -43,7 +56,7 @@ const { values } = parseArgs({
 const TARGET = 95;
 const ROWS = 100;
 const port = Number(values.port);
-const debuggingPort = port + 1;
+const debuggingPort = values['debugging-port'] ? Number(values['debugging-port']) : port + 1;
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs is a whole number from 1');
 const presets = values.preset === 'both' ? ['mobile', 'desktop'] : [values.preset!];
@@ -104,16 +117,47 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 async function audit(
   context: BrowserContext,
+  browser: Browser,
+  target: PageToMeasure,
   url: string,
   preset: string,
   reportDir: string,
   name: string,
 ): Promise<Result> {
-  // A cold load each time: the cache is emptied here because Lighthouse's own reset would also sign out.
+  // A cold load each time: the HTTP cache, the service workers (the phone apps register one), their caches and
+  // IndexedDB are emptied here, because Lighthouse's own reset would also empty localStorage, and sign out.
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: new URL(url).origin,
+    storageTypes: 'service_workers,cache_storage,indexeddb',
+  });
   await cdp.detach();
+  // Lighthouse measures in a tab of ours, so that the page it measured can be read afterwards (it closes its own).
+  const measured = await browser.newPage();
+  try {
+    const result = await runLighthouse(measured, url, preset, reportDir, name);
+    const seen = await finalState(measured);
+    const problem = target.loaded(seen, preset);
+    if (problem)
+      throw new Error(
+        `${target.path} (${preset}, ${name}) did not reach its loaded state in Lighthouse's run: ${problem}. ` +
+          `It showed: ${describeState(seen)}`,
+      );
+    return result;
+  } finally {
+    await measured.close();
+  }
+}
+
+async function runLighthouse(
+  page: MeasuredPage,
+  url: string,
+  preset: string,
+  reportDir: string,
+  name: string,
+): Promise<Result> {
   const flags: Flags = {
     port: debuggingPort,
     hostname: '127.0.0.1',
@@ -123,7 +167,7 @@ async function audit(
     disableStorageReset: true,
   };
   const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
-  const runner = await lighthouse(url, flags, config);
+  const runner = await lighthouse(url, flags, config, page);
   if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
   fs.writeFileSync(path.join(reportDir, `${name}-${preset}.html`), runner.report as string);
   if (runner.lhr.runtimeError) throw new Error(`Lighthouse: ${runner.lhr.runtimeError.message}`);
@@ -213,12 +257,70 @@ const DIAGNOSTICS = new Set([
   'dom-size',
 ]);
 
+/** Who is signed in for a page: nobody, an office admin, or the phone app's own user (its own session). */
+type SignedIn = false | 'office' | 'driver' | 'parent';
+
+/** What the measured tab showed when Lighthouse was done with it (read from its DOM). */
+interface FinalState {
+  path: string;
+  heading: string;
+  articles: number;
+  /** The parent portal's runs (a section per child's run). */
+  runs: number;
+  tableRows: number;
+  spinners: number;
+  busy: number;
+  alerts: string[];
+  buttons: string[];
+  text: string;
+}
+
 interface PageToMeasure {
   name: string;
   path: string;
-  signedIn: boolean;
+  signedIn: SignedIn;
   /** Waits until the page shows what Lighthouse is to measure; answers what it saw. */
   check: (page: Page) => Promise<string>;
+  /** After each Lighthouse run: null when the measured page reached its loaded state, else what is missing. */
+  loaded: (seen: FinalState, preset: string) => string | null;
+}
+
+/** Read in the measured tab: a string, so that the bundler's helpers never end up in the page. */
+const FINAL_STATE = `(() => {
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const words = (element) => (element.textContent || '').replace(/\\s+/g, ' ').trim();
+  return {
+    path: location.pathname,
+    heading: words(document.querySelector('h1') || document.createElement('h1')),
+    articles: all('article').length,
+    runs: all('section.parent-run').length,
+    tableRows: all('tbody tr').length,
+    spinners: all('[role="progressbar"]').length,
+    busy: all('[aria-busy="true"]').length,
+    alerts: all('[role="alert"]').map(words).filter(Boolean),
+    buttons: all('button').map(words).filter(Boolean).slice(0, 10),
+    text: (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').trim().slice(0, 300),
+  };
+})()`;
+
+const finalState = (page: MeasuredPage) => page.evaluate(FINAL_STATE) as Promise<FinalState>;
+
+function describeState(seen: FinalState): string {
+  return (
+    `${seen.path}, heading "${seen.heading}", ${seen.articles} article(s), ${seen.tableRows} table row(s), ` +
+    `${seen.spinners} spinner(s), ${seen.busy} busy element(s)` +
+    (seen.alerts.length ? `, alerts: ${seen.alerts.map((alert) => `"${alert}"`).join(', ')}` : '') +
+    `; text: "${seen.text}"`
+  );
+}
+
+/** A phone app's Today: its cards, and no spinner left. */
+function todayLoaded(seen: FinalState, app: 'driver' | 'parent'): string | null {
+  if (seen.path !== `/${app}`) return `it is at ${seen.path}, not /${app} (signed out?)`;
+  if (seen.spinners > 0) return 'a spinner is still showing';
+  if (seen.articles === 0) return app === 'driver' ? 'no trip card' : 'no child card';
+  if (app === 'parent' && seen.runs === 0) return "no child's run today";
+  return null;
 }
 
 const PAGES: PageToMeasure[] = [
@@ -230,6 +332,7 @@ const PAGES: PageToMeasure[] = [
       await page.getByRole('button', { name: 'Log In' }).waitFor();
       return 'the Log In form';
     },
+    loaded: (seen) => (seen.buttons.includes('Log In') ? null : 'no Log In button'),
   },
   // The phone apps' own pages (decision 053), signed out: their shell, boot script and sign-in screen.
   ...(['driver', 'parent'] as const).map((app): PageToMeasure => ({
@@ -240,21 +343,53 @@ const PAGES: PageToMeasure[] = [
       await page.getByRole('button', { name: 'Sign in' }).waitFor();
       return `the ${app} app's sign-in`;
     },
+    loaded: (seen) => (seen.buttons.includes('Sign in') ? null : 'no Sign in button'),
   })),
+  // The phone apps' first screens, signed in as the tool server's driver and parent (trips generated for today).
+  {
+    name: 'driver-today',
+    path: '/driver',
+    signedIn: 'driver',
+    check: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      await page.getByRole('article').first().waitFor({ timeout: 30_000 });
+      await page.getByRole('progressbar').waitFor({ state: 'detached' });
+      return `the driver's Today with ${await page.getByRole('article').count()} trip card(s)`;
+    },
+    loaded: (seen) => todayLoaded(seen, 'driver'),
+  },
+  {
+    name: 'parent-today',
+    path: '/parent',
+    signedIn: 'parent',
+    check: async (page) => {
+      await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor();
+      await page.locator('article section.parent-run').first().waitFor({ timeout: 30_000 });
+      await page.getByRole('progressbar').waitFor({ state: 'detached' });
+      const children = await page.getByRole('article').count();
+      const runs = await page.locator('article section.parent-run').count();
+      return `the parent's Today with ${children} child card(s), ${runs} run(s)`;
+    },
+    loaded: (seen) => todayLoaded(seen, 'parent'),
+  },
   {
     name: 'dashboard',
     path: '/',
-    signedIn: true,
+    signedIn: 'office',
     check: async (page) => {
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
       await page.getByText(/^Students without an assignment: \d+$/).waitFor({ timeout: 30_000 });
       return 'the dashboard with its figures';
     },
+    loaded: (seen) =>
+      /Students without an assignment: \d+/.test(seen.text)
+        ? null
+        : 'no figure of students without an assignment',
   },
   {
     name: 'students',
     path: `/all-students?limit=${ROWS}`,
-    signedIn: true,
+    signedIn: 'office',
     // A phone sees a card per record (below MUI's md, 900 px), the desktop preset's 1350 px a table row each.
     check: async (page) => {
       const summary = page.getByText(new RegExp(`^Showing 1–${ROWS} of \\d+ records$`));
@@ -273,8 +408,38 @@ const PAGES: PageToMeasure[] = [
         throw new Error(`the list shows ${cards} cards on a phone and ${rows} rows on a laptop, not ${ROWS}`);
       return `${cards} cards at 412 px, ${rows} table rows at 1350 px`;
     },
+    loaded: (seen, preset) => {
+      const shown = preset === 'mobile' ? seen.articles : seen.tableRows;
+      if (shown !== ROWS) return `${shown} ${preset === 'mobile' ? 'cards' : 'table rows'}, not ${ROWS}`;
+      return seen.busy > 0 ? 'the list is still busy drawing its cards' : null;
+    },
   },
 ];
+
+/**
+ * Signs in through the API as the office admin or the phone app's user and stores the session where its app reads
+ * it: the back-office's keys (lib/session/session-storage.ts) or the phone app's own (app-session-store.ts:
+ * __driver_token__ and __driver_user__, and the parent's likewise), as the app's sign-in would. Answers the keys.
+ */
+async function storeSession(page: Page, server: ToolServer, who: Exclude<SignedIn, false>): Promise<string> {
+  const account =
+    who === 'office'
+      ? server.admins[0]!
+      : who === 'driver'
+        ? server.phoneUsers!.driver
+        : server.phoneUsers!.parent;
+  const session = await signIn(server.base, account);
+  const keys =
+    who === 'office' ? ['__token__', '__user__identity__'] : [`__${who}_token__`, `__${who}_user__`];
+  await page.evaluate(
+    ({ token, user, keys: [tokenKey, userKey] }) => {
+      localStorage.setItem(tokenKey!, token);
+      localStorage.setItem(userKey!, JSON.stringify(user));
+    },
+    { ...session, keys },
+  );
+  return `${account.email} (localStorage ${keys.join(', ')})`;
+}
 
 async function main() {
   const started = Date.now();
@@ -283,13 +448,21 @@ async function main() {
   if (pages.length !== chosen.length)
     throw new Error(`--pages is a comma-separated choice of ${PAGES.map((page) => page.name).join(', ')}`);
   buildIfNeeded();
-  const server = await startToolServer({ port, production: true, students: 150, admins: 1 });
+  const phone = pages.some((page) => page.signedIn === 'driver' || page.signedIn === 'parent');
+  const server = await startToolServer({
+    port,
+    production: true,
+    students: 150,
+    admins: 1,
+    phoneUsers: phone,
+  });
   stopOnExit(server.stop);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'st-lighthouse-profile-'));
   const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'st-lighthouse-'));
   const measured: Measured[] = [];
   const browserMessages = new Map<string, string[]>();
   let context: BrowserContext | undefined;
+  let browser: Browser | undefined;
   try {
     // The browser's default profile, so the tab Lighthouse opens sees the localStorage written here.
     context = await chromium.launchPersistentContext(profile, {
@@ -320,6 +493,11 @@ async function main() {
     });
     context.on('weberror', (error) => note(error.page()?.url() ?? '?', `uncaught: ${error.error().message}`));
     const page = context.pages()[0] ?? (await context.newPage());
+    // The same browser, reached by Lighthouse's own client, in which it measures (see audit).
+    browser = await puppeteer.connect({
+      browserURL: `http://127.0.0.1:${debuggingPort}`,
+      defaultViewport: null,
+    });
     const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
     console.log(`Chromium ${version}, presets: ${presets.join(', ')}, ${runs} run(s) each`);
     console.log(
@@ -328,18 +506,18 @@ async function main() {
     );
     console.log(`Load average at the start: ${loadAverage()} (${os.cpus().length} CPUs)`);
 
-    // The signed-out pages first, then one sign-in for the rest.
-    let signedIn = false;
-    for (const target of [...pages].sort((a, b) => Number(a.signedIn) - Number(b.signedIn))) {
-      if (target.signedIn && !signedIn) {
+    // The signed-out pages first (a phone app's stored session would take its sign-in page to Today), then a
+    // sign-in of each kind for the rest, each kept under the keys its app reads.
+    const signedIn = new Set<SignedIn>();
+    for (const target of [...pages].sort((a, b) => Number(!!a.signedIn) - Number(!!b.signedIn))) {
+      if (target.signedIn && !signedIn.has(target.signedIn)) {
         await page.goto(`${server.base}/login`);
         await page.getByRole('button', { name: 'Log In' }).waitFor();
-        const session = await signIn(server.base, server.admins[0]!);
-        await page.evaluate(({ token, user }) => {
-          localStorage.setItem('__token__', token);
-          localStorage.setItem('__user__identity__', JSON.stringify(user));
-        }, session);
-        signedIn = true;
+        const keys = await storeSession(page, server, target.signedIn);
+        console.log(
+          `Signed in as the ${target.signedIn === 'office' ? 'office admin' : target.signedIn}: ${keys}`,
+        );
+        signedIn.add(target.signedIn);
       }
       // First make sure the page really shows what Lighthouse is to measure, in a tab of its own: the check may
       // set its viewport, which must not carry over to the tab Lighthouse measures in.
@@ -353,6 +531,8 @@ async function main() {
           const load = os.loadavg()[0]!;
           const result = await auditWithRetry(
             context,
+            browser,
+            target,
             `${server.base}${target.path}`,
             preset,
             reportDir,
@@ -367,6 +547,7 @@ async function main() {
       }
     }
   } finally {
+    await browser?.disconnect();
     await context?.close();
     await server.stop();
     fs.rmSync(profile, { recursive: true, force: true });

@@ -5,10 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { repositoryRoot, signedIn, startServer, type Account } from '@school-transport/testing';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/client.js';
+import { sql } from 'drizzle-orm';
+import { httpApi, repositoryRoot, signedIn, startServer, type Account } from '@school-transport/testing';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../apps/server/src/db/client.js';
 import { generateDataset, isEmpty } from '../../apps/server/src/db/generate/generate-dataset.js';
+import { setUserPassword } from '../../apps/server/src/modules/platform/demo/demo-queries.js';
 import { createAdmin } from '../../apps/server/src/modules/platform/users/first-admin.js';
+import { hashPassword } from '../../apps/server/src/modules/platform/users/passwords.js';
 
 export const root = repositoryRoot;
 
@@ -16,6 +19,8 @@ export interface ToolServer {
   base: string;
   /** Admins created for this run, in the order asked. */
   admins: Account[];
+  /** With `phoneUsers`: a driver and a parent of the data, able to sign in, with trips today (see PhoneUsers). */
+  phoneUsers?: PhoneUsers;
   stop: () => Promise<void>;
 }
 
@@ -31,9 +36,70 @@ export interface ToolServerOptions {
   admins: number;
   /** Every request the tool sends comes through a "proxy" it names itself (X-Forwarded-For). */
   trustProxy?: boolean;
+  /**
+   * Also a driver and a parent for the phone apps (the driver app's and the parent portal's Today screens): a
+   * driver of an assignment with seated children and the parent of one of those children, taken from the data and
+   * given a password, and the trips of today and tomorrow generated through the office's API, as an office worker
+   * would (tomorrow's too, so that a run going past midnight still finds trips "today").
+   */
+  phoneUsers?: boolean;
+}
+
+/** A driver holding trips today and a parent whose children ride them. */
+export interface PhoneUsers {
+  driver: Account;
+  parent: Account;
 }
 
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/**
+ * The first driver (by e-mail) of an assignment with seated children, and the first parent of one of them; both
+ * given `password` (and a verified address), as if they had accepted their invitations.
+ */
+async function preparePhoneUsers(database: DatabaseHandle): Promise<PhoneUsers> {
+  const [pair] = await queryRows<{ driver: string; parent: string }>(
+    database.db,
+    sql`select du.email as driver, pu.email as parent
+      from route_assignments a
+      join drivers d on d.id = a.driver_id join users du on du.id = d.user_id
+      join assignment_students seat on seat.assignment_id = a.id
+      join students s on s.id = seat.student_id
+      join parents p on p.id = s.parent_id join users pu on pu.id = p.user_id
+      order by du.email, pu.email limit 1`,
+  );
+  if (!pair) throw new Error('the data holds no driver with seated children: no phone users to measure with');
+  const password = `tool phone password ${runId}`;
+  const passwordHash = await hashPassword(password);
+  await setUserPassword(database.db, pair.driver, passwordHash);
+  await setUserPassword(database.db, pair.parent, passwordHash);
+  return { driver: { email: pair.driver, password }, parent: { email: pair.parent, password } };
+}
+
+/** The operator's time zone, given to the server, so that the tool and the server agree on "today". */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const dayIn = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
+/** Today's and tomorrow's trips, generated through the API by an admin (POST /api/trips/generate). */
+async function generateTripsAround(base: string, admin: Account): Promise<void> {
+  const api = httpApi(base, (await signIn(base, admin)).token);
+  const now = Date.now();
+  for (const date of [dayIn(new Date(now)), dayIn(new Date(now + 24 * 3600_000))]) {
+    const answer = await api<{ created: number; existing: number }>('POST', '/api/trips/generate', { date });
+    if (answer.status !== 200)
+      throw new Error(
+        `generating the trips of ${date} failed (${answer.status}): ${JSON.stringify(answer.body)}`,
+      );
+    const { created, existing } = answer.body.data;
+    console.log(`Trips of ${date} (${TIME_ZONE}): ${created} generated, ${existing} there already`);
+  }
+}
 
 async function seed(database: DatabaseHandle, options: ToolServerOptions): Promise<Account[]> {
   await database.migrate();
@@ -60,8 +126,13 @@ export async function startToolServer(options: ToolServerOptions): Promise<ToolS
       : { kind: 'pglite', dataDir: path.join(dataDir, 'pglite') },
   );
   let admins: Account[];
+  let phoneUsers: PhoneUsers | undefined;
   try {
     admins = await seed(database, options);
+    if (options.phoneUsers) {
+      if (!admins.length) throw new Error('phone users need an admin to generate the trips: ask for one');
+      phoneUsers = await preparePhoneUsers(database);
+    }
   } catch (error) {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -82,6 +153,7 @@ export async function startToolServer(options: ToolServerOptions): Promise<ToolS
       DATABASE_URL: options.databaseUrl ?? '',
       TRUST_PROXY: options.trustProxy ? '1' : '0',
       PUBLIC_URL: base,
+      TIME_ZONE,
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
     },
@@ -93,7 +165,12 @@ export async function startToolServer(options: ToolServerOptions): Promise<ToolS
     await server.stop('SIGTERM');
     cleanUp();
   };
-  return { base, admins, stop };
+  if (phoneUsers)
+    await generateTripsAround(base, admins[0]!).catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
+  return { base, admins, ...(phoneUsers ? { phoneUsers } : {}), stop };
 }
 
 /** Signs in through the API; answers the token and the user, as the web app stores them. */
