@@ -6,6 +6,8 @@
  */
 import { useContext, type Context } from 'preact/compat';
 
+// @ts-expect-error -- preact/compat's types are one `export =` namespace; at run time it is an ES module, whose
+// names this passes on (the phone's code is typed against React's own types, not this file's).
 export * from 'preact/compat';
 export { default } from 'preact/compat';
 
