@@ -1,21 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups.ts';
-import { PREACT_ALIASES, phonePages } from './phone-build.ts';
+import { phonePages } from './phone-build.ts';
 import { signedInPreload } from './signed-in-preload.ts';
 
 const chunks = chunkGroups();
-
-const testingLibraryEsm = path.join(
-  path.dirname(createRequire(import.meta.url).resolve('@testing-library/react')),
-  '@testing-library/react.esm.js',
-);
-
-/** The packages of the phone apps and their tests that import `react`. */
-const PHONE_REACT_PACKAGES =
-  /[\\/]node_modules[\\/](preact|@testing-library[\\/]react|react-router|@tanstack[\\/]react-query|react-hook-form|@hookform[\\/]resolvers|react-leaflet|@react-leaflet[\\/]core)[\\/]/;
 
 export default defineConfig({
   // The phone apps' pages are built by vite.phone.config.ts; in development this server answers them too.
@@ -64,32 +53,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Vitest's default on two cores is one worker (cores − 1); jsdom files wait on React as much as they compute.
     maxWorkers: 2,
-    // Two projects, run together by `npx vitest run`: the back-office's tests on React, and the phone apps' on
-    // Preact, the UI layer their build ships (phone-build.ts, PREACT_ALIASES).
-    projects: [
-      {
-        extends: true,
-        test: { name: 'office', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/phone/**'] },
-      },
-      {
-        extends: true,
-        resolve: {
-          // The ES module builds, as a browser gets (react-router's `node` build is CommonJS, loaded by Node itself).
-          conditions: ['module', 'browser', 'development|production'],
-          alias: [
-            ...PREACT_ALIASES,
-            // Its ES module build: Vitest gives a package's CommonJS build Node's own `require`, past the aliases.
-            { find: /^@testing-library\/react$/, replacement: testingLibraryEsm },
-          ],
-        },
-        test: {
-          name: 'phone',
-          include: ['src/phone/**/*.test.{ts,tsx}'],
-          // Vitest loads packages with Node, past Vite's aliases; the ones that import `react` go through Vite, so
-          // they get Preact as the build gives it to them (and only one copy of it).
-          server: { deps: { inline: [PHONE_REACT_PACKAGES] } },
-        },
-      },
-    ],
+    include: ['src/**/*.test.{ts,tsx}'],
   },
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { PHONE_APPS, PREACT_ALIASES, phonePages, phonePagesBuild } from './phone-build.ts';
+import { PHONE_APPS, phonePages, phonePagesBuild } from './phone-build.ts';
 
 /**
  * The phone apps' build (issue 33): /driver and /parent, each its own page, built after the back-office's
@@ -11,8 +11,6 @@ import { PHONE_APPS, PREACT_ALIASES, phonePages, phonePagesBuild } from './phone
  */
 export default defineConfig({
   plugins: [react(), ...phonePages(), phonePagesBuild()],
-  // Preact instead of React (phone-build.ts): the JSX compiles to `react/jsx-runtime` calls, aliased like the rest.
-  resolve: { alias: PREACT_ALIASES },
   // The public files are the back-office build's to copy; this build adds beside them.
   publicDir: false,
   build: {
