@@ -6,7 +6,7 @@ import {
   type ForgotPasswordInput,
   type ResetPasswordInput,
 } from '@school-transport/shared';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { apiRequest, ApiError } from '../../lib/api/api-client';
@@ -59,6 +59,36 @@ interface PasswordScreenProps {
   signIn: string;
 }
 
+/** The frame both password screens share: a titled card whose last word is the way back to sign-in. */
+function PasswordCard({
+  id,
+  title,
+  signIn,
+  children,
+  after,
+}: {
+  id: string;
+  title: string;
+  signIn: string;
+  children: ReactNode;
+  /** Below the way back (the forgot screen's language picker). */
+  after?: ReactNode;
+}) {
+  const { t } = useT();
+  return (
+    <Card as="section" labelledBy={id}>
+      <Heading level={1} id={id}>
+        {title}
+      </Heading>
+      {children}
+      <Link to={signIn} className="sr-button" data-variant="text" data-tone="primary">
+        {t('forgot.backToSignIn')}
+      </Link>
+      {after}
+    </Card>
+  );
+}
+
 /** Asks for a reset link (POST /api/auth/forgot-password, as the office does); the answer is the same for any address. */
 export function ForgotPasswordScreen({ signIn }: PasswordScreenProps) {
   const { t } = useT();
@@ -84,10 +114,7 @@ export function ForgotPasswordScreen({ signIn }: PasswordScreenProps) {
   });
 
   return (
-    <Card as="section" labelledBy="forgot-title">
-      <Heading level={1} id="forgot-title">
-        {t('forgot.title')}
-      </Heading>
+    <PasswordCard id="forgot-title" title={t('forgot.title')} signIn={signIn} after={<LanguagePicker />}>
       {sent ? (
         <Alert tone="success">{t('forgot.sent')}</Alert>
       ) : (
@@ -110,11 +137,7 @@ export function ForgotPasswordScreen({ signIn }: PasswordScreenProps) {
           </Stack>
         </form>
       )}
-      <Link to={signIn} className="sr-button" data-variant="text" data-tone="primary">
-        {t('forgot.backToSignIn')}
-      </Link>
-      <LanguagePicker />
-    </Card>
+    </PasswordCard>
   );
 }
 
@@ -157,10 +180,7 @@ export function ResetPasswordScreen({ base, signIn }: PasswordScreenProps) {
 
   const askForNewLink = <Link to={passwordPaths(base).forgot}>{t('reset.askNewLink')}</Link>;
   return (
-    <Card as="section" labelledBy="reset-title">
-      <Heading level={1} id="reset-title">
-        {t('reset.title')}
-      </Heading>
+    <PasswordCard id="reset-title" title={t('reset.title')} signIn={signIn}>
       {!tokenLooksValid ? (
         <Alert tone="error">
           {t('reset.incompleteLink')} {askForNewLink}
@@ -196,9 +216,6 @@ export function ResetPasswordScreen({ base, signIn }: PasswordScreenProps) {
           </Stack>
         </form>
       )}
-      <Link to={signIn} className="sr-button" data-variant="text" data-tone="primary">
-        {t('forgot.backToSignIn')}
-      </Link>
-    </Card>
+    </PasswordCard>
   );
 }
