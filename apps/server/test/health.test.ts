@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ReleasingPool } from '../src/db/releasing-pool.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
 
 /**
@@ -105,6 +106,34 @@ describe.runIf(TEST_DB === 'postgres')('a connection cut in the middle of a tran
       });
       await expect(gone).rejects.toThrow();
       expect((await health()).status).toBe(200);
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it('takes back a connection the server ended while it was checked out, so that none is kept for ever', async () => {
+    t = await createTestApp();
+    const { url } = t.config.database as { url: string };
+    const pool = new ReleasingPool({ connectionString: url, max: 2 });
+    pool.on('error', () => undefined);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // As drizzle's transaction() does: a connection taken, then ended by the server before its holder's first
+      // statement (`begin`, outside drizzle's try/finally: the holder never releases it).
+      const held = await pool.connect();
+      held.on('error', () => undefined);
+      const {
+        rows: [{ pid }],
+      } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const ended = new Promise((resolve) => held.once('end', resolve));
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await ended;
+      expect(pool.totalCount).toBe(0);
+      // The holder's own release afterwards is harmless, and the pool still serves and closes.
+      held.release();
+      expect((await pool.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+      await pool.end();
     } finally {
       await admin.end();
     }

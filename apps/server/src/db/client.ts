@@ -11,6 +11,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { copyCsvOut, type CopyCsvOut } from './copy-out.js';
 import { openPgliteThread } from './pglite-thread.js';
+import { ReleasingPool } from './releasing-pool.js';
 import type { ProgressListener } from './progress-listener.js';
 import * as schema from './schema/index.js';
 
@@ -83,7 +84,7 @@ export async function openDatabase(
   progress?: ProgressListener,
 ): Promise<DatabaseHandle> {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 16 });
+    const pool = new ReleasingPool({ connectionString: config.url, max: 16 });
     // An idle pooled connection can be cut (server restart, admin command). Unhandled, that error would crash the
     // process; the pool drops the connection and opens a new one for the next query.
     pool.on('error', onIdleConnectionError);
