@@ -48,8 +48,15 @@ async function waitForMail(
   }
 }
 
-const newestTo = (mails: ReceivedMail[], address: string) =>
-  mails.findLast((mail) => mail.to.includes(address));
+/**
+ * Which mail a test waits for. Several mails to one address can follow each other closely (an invitation, "your
+ * password was changed", then a reset link), and the one a test wants may not have arrived yet: `holding` waits for
+ * the newest one it accepts rather than taking whichever is newest now.
+ */
+export type MailFilter = (mail: ReceivedMail) => boolean;
+
+const newestTo = (mails: ReceivedMail[], address: string, holding: MailFilter = () => true) =>
+  mails.findLast((mail) => mail.to.includes(address) && holding(mail));
 
 export async function startMailSink(options: { dir?: string } = {}): Promise<MailSink> {
   const received: ReceivedMail[] = [];
@@ -88,10 +95,14 @@ export async function startMailSink(options: { dir?: string } = {}): Promise<Mai
   };
 }
 
-/** The newest mail to `address` among those a sink started with `dir` wrote there, waiting for it to arrive. */
+/**
+ * The newest mail to `address` (that `holding` accepts) among those a sink started with `dir` wrote there, waiting for
+ * it to arrive.
+ */
 export function lastMailIn(
   dir: string,
   address: string,
+  holding?: MailFilter,
   timeoutMs = MAIL_PATIENCE_MS,
 ): Promise<ReceivedMail> {
   const read = () =>
@@ -100,7 +111,7 @@ export function lastMailIn(
       .filter((file) => file.endsWith('.json'))
       .sort()
       .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail);
-  return waitForMail(() => newestTo(read(), address), address, timeoutMs);
+  return waitForMail(() => newestTo(read(), address, holding), address, timeoutMs);
 }
 
 /** The token of a reset or invitation link. */
