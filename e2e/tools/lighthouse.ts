@@ -138,8 +138,16 @@ async function audit(
   const measured = await browser.newPage();
   try {
     const result = await runLighthouse(measured, url, preset, reportDir, name);
-    const seen = await finalState(measured);
-    const problem = target.loaded(seen, preset);
+    // Lighthouse ends its run once the network and the main thread are quiet; a long list draws its rows after its
+    // first cards in idle time, which can come just after. The score is already taken: this only checks that the
+    // page it scored was the one meant, so it waits a little for the rest.
+    let seen = await finalState(measured);
+    let problem = target.loaded(seen, preset);
+    for (let waited = 0; problem && waited < FINAL_STATE_PATIENCE_MS; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      seen = await finalState(measured);
+      problem = target.loaded(seen, preset);
+    }
     if (problem)
       throw new Error(
         `${target.path} (${preset}, ${name}) did not reach its loaded state in Lighthouse's run: ${problem}. ` +
@@ -302,6 +310,9 @@ const FINAL_STATE = `(() => {
     text: (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').trim().slice(0, 300),
   };
 })()`;
+
+/** How long after Lighthouse's run the page may take to show what the target expects. */
+const FINAL_STATE_PATIENCE_MS = 10_000;
 
 const finalState = (page: MeasuredPage) => page.evaluate(FINAL_STATE) as Promise<FinalState>;
 

@@ -16,6 +16,7 @@ import {
 } from '../kit';
 import { useT } from '../i18n';
 import { fetchToday, fetchVehicleDays, startTrip, vehicleDaysQueryKey } from './driver-api';
+import { useDriverSync } from './driver-sync';
 import { useTripWords } from './driver-format';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
@@ -39,8 +40,14 @@ function TripCard({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const { flushNow } = useDriverSync();
   const start = useMutation({
-    mutationFn: () => startTrip(token, trip.id),
+    // What this phone keeps goes first: an inspection saved a moment ago waits in the outbox, and the server would
+    // refuse the start for want of it.
+    mutationFn: async () => {
+      await flushNow();
+      return startTrip(token, trip.id);
+    },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['driver'] });
       navigate(driverPaths.trip(trip.id));

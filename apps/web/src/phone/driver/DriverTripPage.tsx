@@ -228,7 +228,11 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
   };
 
   const start = useMutation({
-    mutationFn: () => startTrip(token, manifest.tripId),
+    // As on Today: what this phone keeps (an inspection just saved) reaches the server before the start.
+    mutationFn: async () => {
+      await sync.flushNow();
+      return startTrip(token, manifest.tripId);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['driver'] }),
   });
 
