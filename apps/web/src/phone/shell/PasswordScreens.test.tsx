@@ -51,16 +51,16 @@ afterEach(() => {
 test('sign-in leads to the app’s own forgot-password page, which asks for the link in the phone’s language', async () => {
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es']);
   renderAt('/parent/sign-in');
-  await userEvent.click(await screen.findByRole('link', { name: '¿Olvidaste tu contraseña?' }));
+  await userEvent.click(await screen.findByRole('link', { name: '¿Olvidó su contraseña?' }));
   expect(window.location.pathname).toBe('/parent/forgot-password');
-  expect(await screen.findByRole('heading', { level: 1, name: '¿Olvidaste tu contraseña?' })).toBeVisible();
+  expect(await screen.findByRole('heading', { level: 1, name: '¿Olvidó su contraseña?' })).toBeVisible();
 
   // The office's schema checks it first, in the phone's words.
   await userEvent.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
-  expect(await screen.findByText('Rellena este campo.')).toBeVisible();
+  expect(await screen.findByText('Rellene este campo.')).toBeVisible();
   await userEvent.type(screen.getByLabelText('Correo electrónico'), 'not an address');
   await userEvent.click(screen.getByRole('button', { name: 'Enviar el enlace' }));
-  expect(await screen.findByText('Escribe un correo electrónico válido.')).toBeVisible();
+  expect(await screen.findByText('Escriba un correo electrónico válido.')).toBeVisible();
   expect(callsTo('/auth/forgot-password')).toEqual([]);
 
   fetchMock.mockImplementation(async (url) =>
