@@ -123,11 +123,9 @@ describe.runIf(TEST_DB === 'postgres')('a connection cut in the middle of a tran
       // statement (`begin`, outside drizzle's try/finally: the holder never releases it).
       const held = await pool.connect();
       held.on('error', () => undefined);
-      const {
-        rows: [{ pid }],
-      } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
+      const { rows } = await held.query<{ pid: number }>('select pg_backend_pid() as pid');
       const ended = new Promise((resolve) => held.once('end', resolve));
-      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid]);
       await ended;
       expect(pool.totalCount).toBe(0);
       // The holder's own release afterwards is harmless, and the pool still serves and closes.
