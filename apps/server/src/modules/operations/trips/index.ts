@@ -1,5 +1,6 @@
 /** The trips module's front door: what the rest of the server may use of it. */
 export {
+  applyCovers,
   detachPendingTrips,
   drivenBy,
   familiesOnTrips,
