@@ -8,6 +8,8 @@ import {
   covers,
   drivers,
   routeAssignments,
+  routeRuns,
+  routeStops,
   trips,
   users,
   vehicles,
@@ -94,16 +96,16 @@ export function coversOfAssignmentMeeting(
  */
 const runSpan = (routeId: SQL, run: SQL) => sql`(
   select rr.start_time as starts, rr.start_time + coalesce(max(rs.minutes_after_start), 0) * interval '1 minute' as ends
-  from route_runs rr
-  left join route_stops rs on rs.route_id = rr.route_id and rs.run = rr.run
+  from ${routeRuns} rr
+  left join ${routeStops} rs on rs.route_id = rr.route_id and rs.run = rr.run
   where rr.route_id = ${routeId} and rr.run = ${run}
   group by rr.start_time)`;
 
 /**
  * What the substitute already drives (or where the substitute vehicle already runs) at the covered run's times on
  * the covered days: their own assignment's runs, which run every school day, and the runs of other covers naming
- * them. Two runs meet when they are the same kind (pickup or drop) and their spans overlap, or either has no
- * schedule. Answers each clash as route name, run and, for a cover, its days.
+ * them. Two runs meet when they are the same kind (pickup or drop) and their spans overlap or touch (one ending
+ * as the other starts leaves no time to get there), or either has no schedule. Answers each clash as route name, run and, for a cover, its days.
  */
 export async function clashesOf(
   tx: Executor,
@@ -125,15 +127,15 @@ export async function clashesOf(
   const result = (await tx.execute(sql`
     with busy as (
       select ra.route_id, b.name as route_name, k.run, null::date as first_date, null::date as last_date
-      from route_assignments ra
-      join bus_routes b on b.id = ra.route_id
+      from ${routeAssignments} ra
+      join ${busRoutes} b on b.id = ra.route_id
       cross join (values ${kinds}) as k(run)
       where ra.${column} = ${who.id} and ra.id <> ${covered.assignmentId}
       union all
       select ra.route_id, b.name, k.run, c.first_date, c.last_date
-      from covers c
-      join route_assignments ra on ra.id = c.assignment_id
-      join bus_routes b on b.id = ra.route_id
+      from ${covers} c
+      join ${routeAssignments} ra on ra.id = c.assignment_id
+      join ${busRoutes} b on b.id = ra.route_id
       cross join (values ${kinds}) as k(run)
       where c.${column} = ${who.id} and c.first_date <= ${covered.lastDate}::date
         and c.last_date >= ${covered.firstDate}::date and (c.run is null or c.run = k.run)
@@ -144,7 +146,7 @@ export async function clashesOf(
     left join lateral ${runSpan(sql`busy.route_id`, sql`busy.run`)} theirs on true
     left join lateral ${runSpan(sql`${covered.routeId}::uuid`, sql`busy.run`)} ours on true
     where theirs.starts is null or ours.starts is null
-      or (theirs.starts < ours.ends and ours.starts < theirs.ends)
+      or (theirs.starts <= ours.ends and ours.starts <= theirs.ends)
     order by busy.route_name, busy.run`)) as unknown as {
     rows: { routeName: string; run: TripType; firstDate: string | null; lastDate: string | null }[];
   };
