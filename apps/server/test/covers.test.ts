@@ -391,7 +391,7 @@ describe('the rules', () => {
       driverId: sub.driver.id,
       reason: 'Sick',
     };
-    const calls: [string, string, object?][] = [
+    const calls: ['GET' | 'POST' | 'DELETE', string, object?][] = [
       ['GET', `/api/covers/get-all?dateFrom=${TODAY}&dateTo=${TODAY}`],
       ['POST', '/api/covers/create', body],
       ['DELETE', `/api/covers/delete/${randomUUID()}`],
