@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialKind, DriverTrip, Trip } from '@school-transport/shared';
 import { recordsThrough, uniqueTag } from '@school-transport/testing';
-import { auditLog, routeRuns, trips, vehicles } from '../src/db/schema/index.js';
+import { auditLog, liveEvents, routeRuns, trips, vehicles } from '../src/db/schema/index.js';
 import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
@@ -91,6 +91,13 @@ describe('a cover', () => {
     expect(await todayOf(regular.driverApi)).toEqual([]);
     expect((await sub.driverApi('GET', `/api/driver/trips/${regular.pickup}`)).status).toBe(200);
     expect((await regular.driverApi('GET', `/api/driver/trips/${regular.pickup}`)).status).toBe(404);
+
+    // The office's live stream and the substitute's own hear of it.
+    const heard = await t.app.database.db
+      .select({ driverUserId: liveEvents.driverUserId })
+      .from(liveEvents)
+      .where(and(eq(liveEvents.tripId, regular.pickup), eq(liveEvents.type, 'trip')));
+    expect(heard.map((row) => row.driverUserId)).toContain(sub.driver.user.id);
 
     // The trip names who drives and who was planned; a driver-only cover keeps the planned vehicle.
     expect(await trip(regular.pickup)).toMatchObject({

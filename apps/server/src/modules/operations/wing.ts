@@ -160,7 +160,7 @@ export function operationsWing(
     notifications: notificationDispatcher,
     compliance,
   });
-  const covers = createCoverService({ db, clock, timeZone, compliance });
+  const covers = createCoverService({ db, clock, timeZone, compliance, live });
   const tripsAheadDays = config.dailyJobs.tripsAheadDays;
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });

@@ -14,7 +14,8 @@ import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import type { ComplianceService } from '../compliance/index.js';
-import { applyCovers, pendingTripsFollowAssignment } from '../trips/index.js';
+import type { LiveLog } from '../live/index.js';
+import { applyCovers, pendingTripsFollowAssignment, writeStatusEvents } from '../trips/index.js';
 import {
   clashesOf,
   coverById,
@@ -65,6 +66,8 @@ export interface CoverServiceDeps {
   timeZone: string;
   /** The start's own checks, read for the substitute (compliance-service.ts' coverBlockers). */
   compliance: Pick<ComplianceService, 'coverBlockers'>;
+  /** The trips that change hands go on the live stream (the office's board and map, the driver's own stream). */
+  live: LiveLog;
 }
 
 /**
@@ -72,7 +75,7 @@ export interface CoverServiceDeps {
  * transaction each: the rules (free, compliant, seats, no other cover of the same run), the cover, its trips
  * re-pointed, the audit entry.
  */
-export function createCoverService({ db, clock, timeZone, compliance }: CoverServiceDeps) {
+export function createCoverService({ db, clock, timeZone, compliance, live }: CoverServiceDeps) {
   const named = async (id: string): Promise<Cover> => {
     const [row] = await coversWithNames(db, coverById(id));
     if (!row) throw coverNotFound();
@@ -191,6 +194,7 @@ export function createCoverService({ db, clock, timeZone, compliance }: CoverSer
           createdByName: context.actor.email,
         });
         const tripIds = await applyCovers(tx, { coverId: row.id });
+        await writeStatusEvents(tx, live, tripIds, 'PENDING');
         const leftAsRun = await tripsLeftAsRun(tx, row);
         await recordAudit(tx, {
           ...context,
@@ -210,6 +214,7 @@ export function createCoverService({ db, clock, timeZone, compliance }: CoverSer
         });
         return { id: row.id, tripsCovered: tripIds.length, tripsLeftAsRun: leftAsRun };
       });
+      live.committed();
       return {
         ...(await named(answer.id)),
         tripsCovered: answer.tripsCovered,
@@ -223,7 +228,7 @@ export function createCoverService({ db, clock, timeZone, compliance }: CoverSer
      * was planned.
      */
     async remove(id: string, context: ChangeContext): Promise<CoverUndone> {
-      return db.transaction(async (tx) => {
+      const undone = await db.transaction(async (tx) => {
         const cover = await lockCover(tx, id);
         if (!cover) throw coverNotFound();
         // The assignment first, as a new cover takes them: two undos or an undo and a cover go one at a time.
@@ -232,6 +237,7 @@ export function createCoverService({ db, clock, timeZone, compliance }: CoverSer
         const leftAsRun = await tripsLeftAsRun(tx, cover);
         await deleteCover(tx, id);
         await pendingTripsFollowAssignment(tx, cover.assignmentId);
+        await writeStatusEvents(tx, live, restored, 'PENDING');
         await recordAudit(tx, {
           ...context,
           action: 'cover.deleted',
@@ -247,6 +253,8 @@ export function createCoverService({ db, clock, timeZone, compliance }: CoverSer
         });
         return { tripsRestored: restored.length, tripsLeftAsRun: leftAsRun };
       });
+      live.committed();
+      return undone;
     },
   };
 }

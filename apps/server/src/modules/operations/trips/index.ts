@@ -15,5 +15,6 @@ export {
   moveTripIn,
   pendingTripsFollowRoutes,
   toTrip,
+  writeStatusEvents,
 } from './trip-service.js';
 export type { LoggedTripStatus, TripService } from './trip-service.js';

@@ -81,7 +81,7 @@ export interface LoggedTripStatus {
  * The live stream's 'trip' events of trips that took `status`, in the transaction that moved them, each for its
  * driver's stream too (their driver as they are now). Whoever commits that transaction calls `live.committed()`.
  */
-async function writeStatusEvents(
+export async function writeStatusEvents(
   tx: Executor,
   live: Pick<LiveLog, 'write'>,
   ids: string[],
