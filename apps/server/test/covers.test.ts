@@ -365,6 +365,28 @@ describe('the rules', () => {
     expect(short.status, JSON.stringify(short.body)).toBe(200);
   });
 
+  it('keeps the substitute’s records while a cover names them', async () => {
+    const regular = await bus(1);
+    const sub = await spareDriver();
+    const spare = await make.vehicle();
+    const made = await cover({
+      assignmentId: regular.assignmentId,
+      firstDate: TODAY,
+      driverId: sub.driver.id,
+      vehicleId: spare.id,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const driverGone = await admin('DELETE', `/api/drivers/delete/${sub.driver.id}`);
+    expect(driverGone.status).toBe(409);
+    expect(driverGone.body.message).toBe('This driver is named by a cover: undo the cover first.');
+    const vehicleGone = await admin('DELETE', `/api/vehicles/delete/${spare.id}`);
+    expect(vehicleGone.status).toBe(409);
+    expect(vehicleGone.body.message).toBe('This vehicle is named by a cover: undo the cover first.');
+    expect((await undo(made.body.data.id)).status).toBe(200);
+    expect((await admin('DELETE', `/api/drivers/delete/${sub.driver.id}`)).status).toBe(200);
+    expect((await admin('DELETE', `/api/vehicles/delete/${spare.id}`)).status).toBe(200);
+  });
+
   it('refuses bad input in words', async () => {
     const regular = await bus(1);
     const none = await cover({ assignmentId: regular.assignmentId, firstDate: TODAY });

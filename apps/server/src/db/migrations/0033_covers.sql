@@ -20,8 +20,8 @@ ALTER TABLE "trips" ADD COLUMN "planned_driver_name" text;--> statement-breakpoi
 ALTER TABLE "trips" ADD COLUMN "planned_vehicle_id" uuid;--> statement-breakpoint
 ALTER TABLE "trips" ADD COLUMN "planned_vehicle_plate" text;--> statement-breakpoint
 ALTER TABLE "covers" ADD CONSTRAINT "covers_assignment_id_route_assignments_id_fk" FOREIGN KEY ("assignment_id") REFERENCES "public"."route_assignments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "covers" ADD CONSTRAINT "covers_driver_id_drivers_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."drivers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "covers" ADD CONSTRAINT "covers_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "covers" ADD CONSTRAINT "covers_driver_id_drivers_id_fk" FOREIGN KEY ("driver_id") REFERENCES "public"."drivers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "covers" ADD CONSTRAINT "covers_vehicle_id_vehicles_id_fk" FOREIGN KEY ("vehicle_id") REFERENCES "public"."vehicles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "covers" ADD CONSTRAINT "covers_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "covers_assignment_idx" ON "covers" USING btree ("assignment_id","first_date");--> statement-breakpoint
 CREATE INDEX "covers_driver_idx" ON "covers" USING btree ("driver_id","first_date");--> statement-breakpoint

@@ -97,9 +97,11 @@ export const covers = pgTable(
     lastDate: date('last_date', { mode: 'string' }).notNull(),
     /** One run, or null for the whole day. */
     run: tripType('run'),
-    /** The substitutes; a cover goes with its substitute's record (its trips keep the names). */
-    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'cascade' }),
-    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'cascade' }),
+    /** The substitutes: neither can be deleted while a cover names them (undo the cover first). */
+    // No action, not restrict: the driver's row goes with its user's (cascade), and only a foreign-key violation
+    // at the statement's end becomes the resource's 409 (lib/db-errors.ts).
+    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'no action' }),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'no action' }),
     reason: text('reason').notNull(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('created_by_name').notNull(),
