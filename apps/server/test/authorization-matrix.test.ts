@@ -103,6 +103,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/trips/:move/:id': 'admin',
   'GET /api/trips/get-all': 'admin',
   'GET /api/trips/get-one/:id': 'admin',
+  // covers (issue 34)
+  'GET /api/covers/get-all': 'admin',
+  'POST /api/covers/create': 'admin',
+  'DELETE /api/covers/delete/:id': 'admin',
   'GET /api/users/get-all': 'admin',
   'POST /api/users/invite': 'admin',
   'POST /api/users/resend-invitation/:id': 'admin',

@@ -12,6 +12,7 @@ export * from './families.js';
 export * from './settings.js';
 export * from './assignments.js';
 export * from './trips.js';
+export * from './covers.js';
 export * from './dashboard.js';
 export * from './accounts.js';
 export * from './stops.js';

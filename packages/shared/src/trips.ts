@@ -43,6 +43,17 @@ export const tripSchema = z.object({
   route: z.object({ name: z.string() }),
   driver: z.object({ name: z.string(), licenseNo: z.string(), phone: z.string() }),
   vehicle: z.object({ licensePlate: z.string() }),
+  /**
+   * When a cover put another driver or vehicle on the trip (decision 054): the cover and who was planned (driver
+   * and vehicle above are who drives); null on a trip run as planned.
+   */
+  cover: z
+    .object({
+      id: z.string().nullable(),
+      plannedDriver: z.object({ name: z.string() }),
+      plannedVehicle: z.object({ licensePlate: z.string() }),
+    })
+    .nullable(),
   createdAt: z.string(),
 });
 export type Trip = z.infer<typeof tripSchema>;

@@ -1,4 +1,16 @@
-import { bigint, date, index, pgEnum, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { TRIP_STATUSES, TRIP_TYPES } from '@school-transport/shared';
 import { timestamps } from './columns.js';
 import { routeAssignments } from './assignments.js';
@@ -37,6 +49,16 @@ export const trips = pgTable(
     routeId: uuid('route_id').references(() => busRoutes.id, { onDelete: 'set null' }),
     /** The run's start on that day, from the route's schedule; null when the route had none. */
     plannedStartAt: timestamp('planned_start_at', { withTimezone: true }),
+    /**
+     * The cover that put another driver or vehicle on this trip (decision 054), and who was planned before it:
+     * null on a trip run as planned. A started trip keeps them after the cover is undone: who was planned and who
+     * drove.
+     */
+    coverId: uuid('cover_id').references(() => covers.id, { onDelete: 'set null' }),
+    plannedDriverId: uuid('planned_driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+    plannedDriverName: text('planned_driver_name'),
+    plannedVehicleId: uuid('planned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
+    plannedVehiclePlate: text('planned_vehicle_plate'),
     /** Why the driver finished while a child who boarded had not left, kept for the office. */
     finishReason: text('finish_reason'),
     ...timestamps,
@@ -54,6 +76,46 @@ export const trips = pgTable(
     index('trips_route_name_idx').on(t.routeName, t.id),
     index('trips_driver_name_idx').on(t.driverName, t.id),
     index('trips_status_date_idx').on(t.status, t.tripDate, t.id),
+    index('trips_cover_idx').on(t.coverId),
+  ],
+);
+
+/**
+ * A cover (issue 34, decision 054): for the days first_date to last_date, the run `run` of an assignment (null:
+ * both runs of the day) is driven by another driver, another vehicle, or both (at least one). The assignment keeps
+ * the plan; its trips in the range name the substitute and keep who was planned (trips.planned_*). Deleting the
+ * cover (undo) puts the pending trips back to the plan.
+ */
+export const covers = pgTable(
+  'covers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    assignmentId: uuid('assignment_id')
+      .notNull()
+      .references(() => routeAssignments.id, { onDelete: 'cascade' }),
+    firstDate: date('first_date', { mode: 'string' }).notNull(),
+    lastDate: date('last_date', { mode: 'string' }).notNull(),
+    /** One run, or null for the whole day. */
+    run: tripType('run'),
+    /** The substitutes: neither can be deleted while a cover names them (undo the cover first). */
+    // No action, not restrict: the driver's row goes with its user's (cascade), and only a foreign-key violation
+    // at the statement's end becomes the resource's 409 (lib/db-errors.ts).
+    driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'no action' }),
+    vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'no action' }),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    check('covers_someone', sql`${t.driverId} is not null or ${t.vehicleId} is not null`),
+    check('covers_dates', sql`${t.lastDate} >= ${t.firstDate}`),
+    index('covers_assignment_idx').on(t.assignmentId, t.firstDate),
+    index('covers_driver_idx').on(t.driverId, t.firstDate),
+    index('covers_vehicle_idx').on(t.vehicleId, t.firstDate),
+    index('covers_dates_idx').on(t.firstDate, t.lastDate),
   ],
 );
 

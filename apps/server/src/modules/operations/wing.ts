@@ -16,6 +16,7 @@ import {
   createCredentialService,
   credentialExpiryJob,
 } from './compliance/index.js';
+import { coverRoutes, createCoverService } from './covers/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
 import {
@@ -62,7 +63,7 @@ export interface FromAbove {
 }
 
 /**
- * The operations wing: the day as it happens. The live stream, alerts, the board, trips and the school calendar,
+ * The operations wing: the day as it happens. The live stream, alerts, the board, trips, covers, the school calendar,
  * ridership and trackers, notifications to parents, compliance, inspections, the dashboard, and the jobs that keep
  * it going (periodic alerts, the outbox, the daily trips and retention).
  */
@@ -159,6 +160,7 @@ export function operationsWing(
     notifications: notificationDispatcher,
     compliance,
   });
+  const covers = createCoverService({ db, clock, timeZone, compliance, live });
   const tripsAheadDays = config.dailyJobs.tripsAheadDays;
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
@@ -167,6 +169,7 @@ export function operationsWing(
 
   const routes: WingRoutes = [
     tripRoutes(trips, locale),
+    coverRoutes(covers),
     calendarRoutes(calendar, absences, locale),
     ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone }),
     trackerRoutes({ db, clock, live }),

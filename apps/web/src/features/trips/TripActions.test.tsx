@@ -18,6 +18,7 @@ const tripIn = (status: TripStatus): Trip => ({
   route: { name: 'North Loop' },
   driver: { name: 'Ravi', licenseNo: 'DL-123', phone: '+91 98765 43210' },
   vehicle: { licensePlate: 'KA01AB1234' },
+  cover: null,
   createdAt: '2026-03-01T08:00:00.000Z',
 });
 

@@ -149,6 +149,19 @@ export function createComplianceService({ db, clock, timeZone }: ComplianceServi
       await recordOverride(tx, { tripId: trip.id }, office.reason, open, office.context);
     },
 
+    /**
+     * For a cover (decision 054), in its transaction: why the substitute driver or vehicle may not run its trips,
+     * in words, or []. The start's own checks (credentialBlockers, inspectionBlockers), read for the cover's days:
+     * a blocking credential expired by `lastDay`, an open out-of-service defect. The pre-trip inspection is not
+     * due yet: the start asks for it (assertTripMayStart), on the substitute vehicle the covered trip names.
+     */
+    async coverBlockers(tx: Executor, holder: Holder, lastDay: string): Promise<string[]> {
+      const hard = holder.vehicleId
+        ? await inspectionBlockers(tx, holder.vehicleId, today(), timeZone, { inspectionDue: false })
+        : [];
+      return [...hard, ...(await credentialBlockers(tx, holder, lastDay))];
+    },
+
     /** An admin lets the driver start this trip despite its expired blockers as they are now. */
     async overrideTrip(tripId: string, reason: string, context: ChangeContext): Promise<ComplianceOverride> {
       return db.transaction(async (tx) => {

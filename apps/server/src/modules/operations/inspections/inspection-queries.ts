@@ -92,13 +92,15 @@ export async function hasInspectionOn(db: Executor, vehicleId: string, day: stri
  * Why the vehicle may not start a trip on the operator's `day`, in words, or [] when nothing stops it: every open
  * out-of-service defect, and a missing inspection when its type has a checklist. Called inside the trip-start
  * transaction; the vehicle row stays locked FOR SHARE so a defect reported at the same moment is seen or waits.
- * `timeZone` dates the defects in the operator's zone.
+ * `timeZone` dates the defects in the operator's zone. Without `inspectionDue` (a cover made ahead of the run,
+ * decision 054), only the defects: the inspection is asked for when the trip starts.
  */
 export async function inspectionBlockers(
   tx: Executor,
   vehicleId: string,
   day: string,
   timeZone = 'UTC',
+  { inspectionDue = true } = {},
 ): Promise<string[]> {
   const vehicle = await vehicleSharedLock(tx, vehicleId);
   if (!vehicle) return [];
@@ -107,7 +109,7 @@ export async function inspectionBlockers(
     return `Vehicle ${vehicle.licensePlate} is out of service: ${what} (reported ${reportedAt(defect.openedAt, timeZone)}).`;
   });
   const checklist = await checklistOfType(tx, vehicle.type);
-  if (checklist && !(await hasInspectionOn(tx, vehicleId, day))) {
+  if (inspectionDue && checklist && !(await hasInspectionOn(tx, vehicleId, day))) {
     blockers.push(`No pre-trip inspection of ${vehicle.licensePlate} today.`);
   }
   return blockers;

@@ -1,5 +1,6 @@
 /** The trips module's front door: what the rest of the server may use of it. */
 export {
+  applyCovers,
   detachPendingTrips,
   drivenBy,
   familiesOnTrips,
@@ -14,5 +15,6 @@ export {
   moveTripIn,
   pendingTripsFollowRoutes,
   toTrip,
+  writeStatusEvents,
 } from './trip-service.js';
 export type { LoggedTripStatus, TripService } from './trip-service.js';

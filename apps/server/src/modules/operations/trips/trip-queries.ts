@@ -20,6 +20,7 @@ import type { TripListQuery, TripStatus, TripType } from '@school-transport/shar
 import type { Executor } from '../../../db/client.js';
 import {
   assignmentStudents,
+  covers,
   drivers,
   parents,
   routeAssignments,
@@ -150,7 +151,8 @@ const tripColumn = (column: typeof trips.driverId | typeof trips.assignmentId) =
 /**
  * The trips the signed-in user may see and write to as their driver: their driver record is the trip's, and the
  * trip has run (STARTED or COMPLETED: its driver no longer changes once started), names no assignment (made by
- * hand: its driver is whoever it names), or is on an assignment that driver holds now. A driver moved off a route
+ * hand: its driver is whoever it names), is covered (a cover named its driver, decision 054), or is on an
+ * assignment that driver holds now. A driver moved off a route
  * therefore loses its coming trips and children at once; a deleted assignment's coming trips lose their driver
  * (detachPendingTrips). `userId` is a value, or a column of the query (a batch checking several users' trips at once).
  */
@@ -158,6 +160,7 @@ export function drivenBy(userId: string | SQL): SQL {
   return sql`(${tripColumn(trips.driverId)} in (select ${drivers.id} from ${drivers} where ${drivers.userId} = ${userId})
     and (${trips}.${sql.identifier(trips.status.name)} in ('STARTED', 'COMPLETED')
       or ${tripColumn(trips.assignmentId)} is null
+      or ${trips}.${sql.identifier(trips.coverId.name)} is not null
       or exists (select 1 from ${routeAssignments} where ${routeAssignments.id} = ${tripColumn(trips.assignmentId)}
         and ${routeAssignments.driverId} = ${tripColumn(trips.driverId)})))`;
 }
@@ -166,16 +169,63 @@ export function drivenBy(userId: string | SQL): SQL {
  * Gives the assignment's PENDING trips its driver and vehicle as they are now (ids and the copies shown in the
  * history), after the assignment changed: a trip that has not run yet is driven by whoever holds the route.
  */
-export async function pendingTripsFollowAssignment(tx: Executor, assignmentId: string): Promise<void> {
+export async function pendingTripsFollowAssignment(tx: Executor, assignmentId: string): Promise<number> {
   await tx.execute(sql`
     update ${trips} set driver_id = ra.driver_id, vehicle_id = ra.vehicle_id, driver_name = u.name,
       driver_license_no = d.license_no, driver_phone = d.phone, vehicle_plate = v.license_plate,
-      updated_at = clock_timestamp()
+      cover_id = null, planned_driver_id = null, planned_driver_name = null, planned_vehicle_id = null,
+      planned_vehicle_plate = null, updated_at = clock_timestamp()
     from ${routeAssignments} ra
     join ${drivers} d on d.id = ra.driver_id
     join ${users} u on u.id = d.user_id
     join ${vehicles} v on v.id = ra.vehicle_id
     where ra.id = ${assignmentId} and ${trips}.assignment_id = ra.id and ${trips}.status = 'PENDING'`);
+  // Covers of the assignment still hold: the plan changed, not the substitute (decision 054).
+  return (await applyCovers(tx, { assignmentId })).length;
+}
+
+/**
+ * Puts the covers' substitutes on the PENDING, not yet covered trips they cover (decision 054), within `scope`: one
+ * cover (just made), one assignment's trips (its plan changed), or the trips of some days (just generated). Each
+ * trip keeps who was planned (planned_*) and names its cover; a part the cover leaves (a driver-only cover's
+ * vehicle) stays as planned. Answers the covered trips' ids.
+ */
+export async function applyCovers(
+  tx: Executor,
+  scope: { coverId: string } | { assignmentId: string } | { dates: string[] },
+): Promise<string[]> {
+  const where =
+    'coverId' in scope
+      ? sql`c.id = ${scope.coverId}`
+      : 'assignmentId' in scope
+        ? sql`c.assignment_id = ${scope.assignmentId}`
+        : scope.dates.length
+          ? sql`${trips}.trip_date in (${sql.join(
+              scope.dates.map((day) => sql`${day}::date`),
+              sql`, `,
+            )})`
+          : sql`false`;
+  const result = (await tx.execute(sql`
+    update ${trips} set cover_id = c.id,
+      planned_driver_id = ${trips}.driver_id, planned_driver_name = ${trips}.driver_name,
+      planned_vehicle_id = ${trips}.vehicle_id, planned_vehicle_plate = ${trips}.vehicle_plate,
+      driver_id = coalesce(c.driver_id, ${trips}.driver_id),
+      driver_name = coalesce(u.name, ${trips}.driver_name),
+      driver_license_no = coalesce(d.license_no, ${trips}.driver_license_no),
+      driver_phone = coalesce(d.phone, ${trips}.driver_phone),
+      vehicle_id = coalesce(c.vehicle_id, ${trips}.vehicle_id),
+      vehicle_plate = coalesce(v.license_plate, ${trips}.vehicle_plate),
+      updated_at = clock_timestamp()
+    from ${covers} c
+    left join ${drivers} d on d.id = c.driver_id
+    left join ${users} u on u.id = d.user_id
+    left join ${vehicles} v on v.id = c.vehicle_id
+    where ${where} and ${trips}.assignment_id = c.assignment_id
+      and ${trips}.trip_date between c.first_date and c.last_date
+      and (c.run is null or c.run = ${trips}.type)
+      and ${trips}.status = 'PENDING' and ${trips}.cover_id is null
+    returning ${trips}.id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((row) => row.id);
 }
 
 /** Before an assignment goes: its PENDING trips have no driver or bus any more (the copies keep who was planned). */
@@ -278,6 +328,11 @@ export function insertTripsOfDay(
           vehicleId: sql`${routeAssignments.vehicleId}`.as('vehicle_id'),
           routeId: sql`${routeAssignments.routeId}`.as('route_id'),
           plannedStartAt: sql`run_starts.starts_at`.as('planned_start_at'),
+          coverId: sql`null`.as('cover_id'),
+          plannedDriverId: sql`null`.as('planned_driver_id'),
+          plannedDriverName: sql`null`.as('planned_driver_name'),
+          plannedVehicleId: sql`null`.as('planned_vehicle_id'),
+          plannedVehiclePlate: sql`null`.as('planned_vehicle_plate'),
           finishReason: sql`null`.as('finish_reason'),
           createdAt: sql`clock_timestamp()`.as('created_at'),
           updatedAt: sql`clock_timestamp()`.as('updated_at'),

@@ -18,6 +18,7 @@ import { recordAudit } from '../../platform/audit/index.js';
 import type { LiveLog } from '../live/index.js';
 import type { NotificationDispatcher } from '../notifications/index.js';
 import {
+  applyCovers,
   countAssignments,
   driverUserIdsOf,
   findTrip,
@@ -56,6 +57,14 @@ export const toTrip = (row: TripRow): Trip => ({
   route: { name: row.routeName },
   driver: { name: row.driverName, licenseNo: row.driverLicenseNo, phone: row.driverPhone },
   vehicle: { licensePlate: row.vehiclePlate },
+  cover:
+    row.plannedDriverName !== null && row.plannedVehiclePlate !== null
+      ? {
+          id: row.coverId,
+          plannedDriver: { name: row.plannedDriverName },
+          plannedVehicle: { licensePlate: row.plannedVehiclePlate },
+        }
+      : null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -72,7 +81,7 @@ export interface LoggedTripStatus {
  * The live stream's 'trip' events of trips that took `status`, in the transaction that moved them, each for its
  * driver's stream too (their driver as they are now). Whoever commits that transaction calls `live.committed()`.
  */
-async function writeStatusEvents(
+export async function writeStatusEvents(
   tx: Executor,
   live: Pick<LiveLog, 'write'>,
   ids: string[],
@@ -157,6 +166,8 @@ async function createTripsOn(
       created.push(...ids);
     }
   }
+  // A cover made before its days' trips existed: they are generated with the substitute (decision 054).
+  if (created.length) await applyCovers(tx, { dates });
   if (created.length)
     await insertTripEvents(
       tx,

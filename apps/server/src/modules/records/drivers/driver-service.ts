@@ -54,6 +54,7 @@ export function createDriverService({ db, urls, storage, clock }: ImageServiceDe
         message: 'A driver with this license number already exists.',
       },
       route_assignments_driver_id_drivers_id_fk: { message: 'This driver is used by a route assignment.' },
+      covers_driver_id_drivers_id_fk: { message: 'This driver is named by a cover: undo the cover first.' },
     },
     ...resource,
     toAnswer,

@@ -34,6 +34,9 @@ export function createVehicleService({ db, urls, storage }: ImageServiceDeps) {
         message: 'A vehicle with this registration number already exists.',
       },
       route_assignments_vehicle_id_vehicles_id_fk: { message: 'This vehicle is used by a route assignment.' },
+      covers_vehicle_id_vehicles_id_fk: {
+        message: 'This vehicle is named by a cover: undo the cover first.',
+      },
     },
     ...resource,
     // The row is locked (FOR UPDATE), so no assign-students call can add a child until this commits.
