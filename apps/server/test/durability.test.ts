@@ -34,12 +34,14 @@ function joinSplitCalls(texts: string[]): TraceLine[] {
   for (const line of lines) {
     const unfinished = /^(\d+)\s+(.*)<unfinished \.\.\.>$/.exec(line.text);
     if (unfinished) {
-      const start = { index: line.index, text: `${unfinished[1]} ${unfinished[2]}` };
+      // The space before `<unfinished ...>` goes, so the joined call reads as one would: `fdatasync(89<…>) = 0`.
+      const start = { index: line.index, text: `${unfinished[1]} ${unfinished[2]!.trimEnd()}` };
       started.set(unfinished[1]!, start);
       joined.push(start);
       continue;
     }
-    const resumed = /^(\d+)\s+<\.\.\. \w+ resumed>(.*)$/.exec(line.text);
+    // With -tt the resumed half carries its own time after the thread id: `123 08:10:01.5 <... read resumed>…`.
+    const resumed = /^(\d+)\s+(?:[\d:.]+\s+)?<\.\.\. \w+ resumed>(.*)$/.exec(line.text);
     const start = resumed && started.get(resumed[1]!);
     if (start) {
       start.text += resumed[2];
