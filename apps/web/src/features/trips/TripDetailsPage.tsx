@@ -10,6 +10,7 @@ import { RiderList } from '../../components/trips/RiderList';
 import { TripStatusChip, TripTypeChip } from '../../components/trips/TripChips';
 import { formatTripDay, formatTripMoment } from '../../lib/time/format';
 import { TripActions } from './TripActions';
+import { plannedOnCoveredTrip } from './trip-format';
 import { TripGate } from './TripGate';
 import { TripHistory } from './TripHistory';
 import { TripOverrides } from './TripOverrides';
@@ -29,9 +30,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The trip as generated (route, driver and vehicle as they were that day), its status and what may come next. */
+/**
+ * The trip as generated (route, driver and vehicle as they were that day, or the substitutes of a cover with who was
+ * planned), its status and what may come next.
+ */
 function TripOverview({ trip }: { trip: TripDetails }) {
+  const planned = plannedOnCoveredTrip(trip);
   const facts: Fact[] = [
+    ...(planned ? [['Planned', planned] as const] : []),
     ['Driver', trip.driver.name],
     ['License No', trip.driver.licenseNo],
     ['Driver Phone No', trip.driver.phone],

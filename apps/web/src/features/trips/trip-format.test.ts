@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { driverWithLicence, tripDateLabel } from './trip-format';
+import { driverWithLicence, plannedOnCoveredTrip, tripDateLabel } from './trip-format';
 
 /** A moment given in the viewer's time zone, as the screen shows it. */
 const localMoment = (...parts: [number, number, number, number, number, number]) =>
@@ -25,5 +25,23 @@ describe('tripDateLabel', () => {
 describe('driverWithLicence', () => {
   it("is the trip list's 'Driver (license no)'", () => {
     expect(driverWithLicence({ name: 'Ravi', licenseNo: 'DL-123' })).toBe('Ravi (DL-123)');
+  });
+});
+
+describe('plannedOnCoveredTrip', () => {
+  const cover = { plannedDriver: { name: 'Raj Patel' }, plannedVehicle: { licensePlate: 'KA-12' } };
+
+  it('says who was planned on a covered trip', () => {
+    expect(plannedOnCoveredTrip({ cover: { id: 'c1', ...cover } })).toBe('Raj Patel with KA-12 (covered)');
+  });
+
+  it('says when the cover was undone after the trip ran', () => {
+    expect(plannedOnCoveredTrip({ cover: { id: null, ...cover } })).toBe(
+      'Raj Patel with KA-12 (covered; the cover was undone since)',
+    );
+  });
+
+  it('has nothing to say of a trip run as planned', () => {
+    expect(plannedOnCoveredTrip({ cover: null })).toBeNull();
   });
 });

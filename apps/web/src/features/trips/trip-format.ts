@@ -13,3 +13,13 @@ export function tripDateLabel(trip: Pick<Trip, 'date' | 'startedAt'>): string {
 export function driverWithLicence(driver: Pick<Trip['driver'], 'name' | 'licenseNo'>): string {
   return `${driver.name} (${driver.licenseNo})`;
 }
+
+/**
+ * Who was planned on a trip a cover changed (decision 054): 'Ravi Kumar with KA-01-1234', and whether the cover still
+ * stands; null on a trip run as planned. The trip's driver and vehicle are who drives.
+ */
+export function plannedOnCoveredTrip(trip: Pick<Trip, 'cover'>): string | null {
+  if (!trip.cover) return null;
+  const planned = `${trip.cover.plannedDriver.name} with ${trip.cover.plannedVehicle.licensePlate}`;
+  return trip.cover.id ? `${planned} (covered)` : `${planned} (covered; the cover was undone since)`;
+}
