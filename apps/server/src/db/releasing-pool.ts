@@ -9,22 +9,17 @@ import pg from 'pg';
  * pool waited for it for ever. Given back here, the pool drops it and opens a new one for the next query; the
  * holder's own release later does nothing.
  */
+/** The callback form of `connect()`, which the pool's own `query()` uses. */
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: unknown) => void,
+) => void;
+
 export class ReleasingPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
-  override connect(
-    callback: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): void;
-  override connect(
-    callback?: (
-      error: Error | undefined,
-      client: pg.PoolClient | undefined,
-      done: (release?: unknown) => void,
-    ) => void,
-  ): Promise<pg.PoolClient> | void {
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     // The callback form is the pool's own `query()`, which always releases.
     if (callback) return super.connect(callback);
     return super.connect().then(releasedWhenEnded);
