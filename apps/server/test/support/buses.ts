@@ -10,7 +10,8 @@ import { apiAs, type Api } from './requests.js';
  * A bus as the driver app sees it: a driver record with a session of its own (drivers sign in at /driver; here
  * the session is written directly), a vehicle, a route, `children` seated children, and the assignment's pickup
  * and drop trips of `date`, those in `start` started (at `startedAt`, by default now: events and positions are taken
- * only with times from the trip's start on, decision 051).
+ * only with times from the trip's start on, decision 051). The `children` are of one family; `otherFamily` more
+ * children, of a second family, ride the same bus after them.
  */
 export async function busWithTrips(
   app: FastifyInstance,
@@ -18,18 +19,21 @@ export async function busWithTrips(
   clock: Clock,
   {
     children = 3,
+    otherFamily = 0,
     date = '2026-03-02',
     start = ['PICKUP'] as TripType[],
     startedAt = undefined as Date | undefined,
   } = {},
 ) {
   const make = recordsThrough(admin);
-  const [driver, vehicle, route, kids] = await Promise.all([
+  const [driver, vehicle, route, family, others] = await Promise.all([
     make.driver({ name: `Driver ${uniqueTag()}` }),
-    make.vehicle({ capacity: Math.max(30, children) }),
+    make.vehicle({ capacity: Math.max(30, children + otherFamily) }),
     make.busRoute(),
     make.children(children),
+    otherFamily > 0 ? make.children(otherFamily) : [],
   ]);
+  const kids = [...family, ...others];
   const assignment = await make.assignment(
     { driverId: driver.id, vehicleId: vehicle.id, routeId: route.id },
     kids.map((kid) => kid.id),
