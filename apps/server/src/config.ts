@@ -244,6 +244,17 @@ const envSchema = z.object({
     .max(240)
     .default(10)
     .describe('a whole number of minutes from 1 to 240'),
+  /**
+   * A running bus farther than this from its run's path (straight lines between its stops) raises an "off route"
+   * alert. Generous by default: roads bend away from the straight line between two stops.
+   */
+  ALERT_OFF_ROUTE_METRES: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(50_000)
+    .default(1000)
+    .describe('a whole number of metres from 100 to 50000'),
   /** A trip still not started this many minutes after its planned start raises a "not started" alert. */
   ALERT_NOT_STARTED_MINUTES: z.coerce
     .number()
@@ -390,7 +401,7 @@ export interface AppConfig {
   /** The once-a-day jobs: off in tests unless a test turns them on, since they write trips at start-up. */
   dailyJobs: { enabled: boolean; tripsAheadDays: number };
   /** Live operations: when the server raises alerts about a trip's timing. */
-  alerts: { lateMinutes: number; notStartedMinutes: number };
+  alerts: { lateMinutes: number; notStartedMinutes: number; offRouteMetres: number };
   /** The parent portal: how late absences may change online, and whom to call after that. */
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
   /**
@@ -515,7 +526,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       enabled: (e.DAILY_JOBS ?? (e.NODE_ENV === 'test' ? 'off' : 'on')) === 'on',
       tripsAheadDays: e.TRIPS_AHEAD_DAYS,
     },
-    alerts: { lateMinutes: e.ALERT_LATE_MINUTES, notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES },
+    alerts: {
+      lateMinutes: e.ALERT_LATE_MINUTES,
+      notStartedMinutes: e.ALERT_NOT_STARTED_MINUTES,
+      offRouteMetres: e.ALERT_OFF_ROUTE_METRES,
+    },
     parentPortal: { absenceCutoffMinutes: e.ABSENCE_CUTOFF_MINUTES, officePhone: e.OFFICE_PHONE ?? null },
     retention: {
       ridershipDays: e.RIDERSHIP_RETENTION_DAYS,

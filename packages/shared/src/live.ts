@@ -50,6 +50,8 @@ export const ALERT_KINDS = [
   'CREDENTIAL_EXPIRED',
   'VEHICLE_OUT_OF_SERVICE',
   'CHILD_CHECK_MISSING',
+  'OFF_ROUTE',
+  'MISSED_STOP',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -64,6 +66,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   CREDENTIAL_EXPIRED: 'Credential expired',
   VEHICLE_OUT_OF_SERVICE: 'Vehicle out of service',
   CHILD_CHECK_MISSING: 'Child check missing',
+  OFF_ROUTE: 'Off route',
+  MISSED_STOP: 'Missed stop',
 };
 
 export const alertSchema = z.object({

@@ -46,3 +46,30 @@ export function boxAround(centre: Point, radiusM: number): Box {
         : [[west, east]];
   return { minLat, maxLat, lngRanges };
 }
+
+/**
+ * Metres from `point` to the nearest place on the path through `path`'s points in order (straight segments), or
+ * to its one point. Planar on a local equirectangular projection around `point`: within a few metres of the sphere
+ * over the tens of kilometres of a bus route, which is far finer than the hundreds of metres it is compared with.
+ */
+export function distanceToPathM(point: Point, path: readonly Point[]): number {
+  if (path.length === 0) return Infinity;
+  const metresPerDegreeLng = METRES_PER_DEGREE * Math.cos(radians(point.lat));
+  const local = (p: Point) => ({
+    x: (p.lng - point.lng) * metresPerDegreeLng,
+    y: (p.lat - point.lat) * METRES_PER_DEGREE,
+  });
+  if (path.length === 1) return distanceM(point, path[0]!);
+  let nearest = Infinity;
+  for (let i = 1; i < path.length; i++) {
+    const a = local(path[i - 1]!);
+    const b = local(path[i]!);
+    const dx = b.x - a.x;
+    const dy = b.y - a.y;
+    const lengthSquared = dx * dx + dy * dy;
+    // The segment's point nearest the origin (the point itself), clamped to the segment.
+    const share = lengthSquared === 0 ? 0 : Math.min(1, Math.max(0, -(a.x * dx + a.y * dy) / lengthSquared));
+    nearest = Math.min(nearest, Math.hypot(a.x + share * dx, a.y + share * dy));
+  }
+  return nearest;
+}

@@ -9,7 +9,12 @@ import type { TestApp } from './test-app.js';
  * The 15 s look at running trips (the LATE alert, parents' late and approaching notices) on the test app's
  * database with the test's own clock: test apps do not run the timer, so a test runs a look when it wants one.
  */
-export function lateCheckFor(t: TestApp, clock: Clock, lateMinutes: number) {
+export function lateCheckFor(
+  t: TestApp,
+  clock: Clock,
+  lateMinutes: number,
+  offRouteMetres = t.config.alerts.offRouteMetres,
+) {
   const { db } = t.app.database;
   const live = createLiveLog(() => t.app.liveHub.committed());
   return createLateCheck({
@@ -17,6 +22,7 @@ export function lateCheckFor(t: TestApp, clock: Clock, lateMinutes: number) {
     clock,
     board: createBoardService({ db, clock, timeZone: 'UTC', routing: t.config.routing }),
     lateMinutes,
+    offRouteMetres,
     alerts: createAlertService({ db, clock, live, timeZone: 'UTC' }),
     live,
     notifications: t.app.notificationDispatcher,

@@ -120,8 +120,8 @@ export async function familyOnBus(
       if (answer.status !== 200)
         throw new Error(`events answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     },
-    /** A position of the bus through the driver app, now by the clock. */
-    async position(tripId: string, where: { lat: number; lng: number }) {
+    /** A position of the bus through the driver app, now by the clock; driving (9 m/s) unless told. */
+    async position(tripId: string, where: { lat: number; lng: number }, speed = 9) {
       const answer = await driverApi('POST', '/api/driver/positions', {
         positions: [
           {
@@ -129,7 +129,7 @@ export async function familyOnBus(
             tripId,
             ...where,
             accuracy: 8,
-            speed: 9,
+            speed,
             heading: 45,
             recordedAt: clock().toISOString(),
           },

@@ -143,6 +143,7 @@ export function operationsWing(
     clock,
     board,
     lateMinutes: config.alerts.lateMinutes,
+    offRouteMetres: config.alerts.offRouteMetres,
     alerts,
     live,
     notifications: notificationDispatcher,

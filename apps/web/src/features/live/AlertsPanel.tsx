@@ -27,6 +27,8 @@ const KIND_COLORS: Record<AlertKind, 'error' | 'warning'> = {
   VEHICLE_OUT_OF_SERVICE: 'error',
   CREDENTIAL_EXPIRED: 'error',
   CREDENTIAL_EXPIRING: 'warning',
+  OFF_ROUTE: 'warning',
+  MISSED_STOP: 'error',
 };
 
 function useAcknowledge() {

@@ -7,6 +7,7 @@ import { enqueueNotifications, type NotificationDispatcher } from '../notificati
 import type { BoardService } from './board-service.js';
 import { approachNotices } from './approach-notifications.js';
 import { lateNotices } from './late-notifications.js';
+import { missedStopAlerts, offRouteAlerts } from './route-watch.js';
 
 export interface LateCheckDeps {
   db: Database;
@@ -14,6 +15,8 @@ export interface LateCheckDeps {
   board: Pick<BoardService, 'running'>;
   /** A started trip more than this many minutes behind its plan raises LATE (ALERT_LATE_MINUTES). */
   lateMinutes: number;
+  /** A bus farther than this from its run's path raises OFF_ROUTE (ALERT_OFF_ROUTE_METRES; route-watch.ts). */
+  offRouteMetres: number;
   alerts: Pick<AlertService, 'raise'>;
   live: Pick<LiveLog, 'committed'>;
   notifications: Pick<NotificationDispatcher, 'wake'>;
@@ -28,13 +31,15 @@ const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice
  * eta.ts), is beyond the setting. It runs on every API process; the unique cause `LATE:<trip>` raises it once per
  * trip among them, however often it runs and however much later the trip gets. The message names the route and
  * run, never a child. The same look offers parents a LATE notification for every trip behind its plan, written once
- * their own chosen lateness is reached.
+ * their own chosen lateness is reached. The same look watches where each bus goes: off its route, or past a stop
+ * where children were due (route-watch.ts).
  */
 export function createLateCheck({
   db,
   clock,
   board,
   lateMinutes,
+  offRouteMetres,
   alerts,
   live,
   notifications,
@@ -50,16 +55,17 @@ export function createLateCheck({
       const late = behind.filter((trip) => trip.lateMinutes! > lateMinutes);
       const now = clock();
       const { raised, told } = await db.transaction(async (tx) => ({
-        raised: await alerts.raise(
-          tx,
-          late.map((trip) => ({
+        raised: await alerts.raise(tx, [
+          ...late.map((trip) => ({
             kind: 'LATE' as const,
             cause: `LATE:${trip.tripId}`,
             tripId: trip.tripId,
             message: `${sentenceCase(tripInWords(trip))} is running ${Math.round(trip.lateMinutes!)} min late.`,
             raisedAt: now,
           })),
-        ),
+          ...offRouteAlerts(running, offRouteMetres, now),
+          ...(await missedStopAlerts(tx, running, now)),
+        ]),
         // Each parent chose their own lateness and warning time (the outbox keeps what reached it), so every trip
         // behind its plan, and every child still waiting for the bus, is offered.
         told: await enqueueNotifications(tx, [
