@@ -158,6 +158,7 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/live/cookie': 'public',
   // the dispatcher's board and a trip's live timeline (issue 15)
   'GET /api/live/board': 'admin',
+  'GET /api/live/changes': 'admin',
   'GET /api/live/trips/:id': 'admin',
   // the dispatchers' alerts (issue 15)
   'GET /api/alerts': 'admin',

@@ -149,8 +149,28 @@ export const boardTripSchema = z.object({
   nextStop: liveStopSchema.nullable(),
   lastFix: lastFixSchema.nullable(),
   openAlerts: z.number().int(),
+  /** Who was planned, when a cover put another driver or vehicle on the trip (decision 054); null as planned. */
+  planned: z.object({ driverName: z.string(), vehiclePlate: z.string() }).nullable(),
 });
 export type BoardTrip = z.infer<typeof boardTripSchema>;
+
+/** What changed a day's plan (decision 060). */
+export const DAY_CHANGE_KINDS = ['COVER_MADE', 'COVER_UNDONE', 'CANCELLED'] as const;
+export type DayChangeKind = (typeof DAY_CHANGE_KINDS)[number];
+
+/** GET /api/live/changes: one change of a day's plan, who made it and when. */
+export const dayChangeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DAY_CHANGE_KINDS),
+  at: z.string(),
+  /** The e-mail of who made it; null once their account is gone. */
+  by: z.string().nullable(),
+  /** What changed, in words: the routes and runs, and the substitutes of a cover. */
+  summary: z.string(),
+  reason: z.string().nullable(),
+  tripIds: z.array(z.string()),
+});
+export type DayChange = z.infer<typeof dayChangeSchema>;
 
 /** GET /api/live/trips/:id: a trip of the board with its whole stop timeline and estimates. */
 export const liveTripDetailsSchema = z.object({

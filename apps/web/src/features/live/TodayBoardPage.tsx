@@ -23,7 +23,16 @@ import { formatTripDay } from '../../lib/time/format';
 import { useOperatorTimeZone } from '../../lib/time/operator-time';
 import { paths } from '../../lib/paths/paths';
 import { AlertsPanel } from './AlertsPanel';
-import { lastFixAge, nextStopText, onBoardText, progressPercent, progressText } from './board-format';
+import {
+  lastFixAge,
+  nextStopText,
+  onBoardText,
+  plannedInstead,
+  progressPercent,
+  progressText,
+} from './board-format';
+import { DayChangesPanel } from './DayChangesPanel';
+import { PlannedLine } from './PlannedLine';
 import { ConnectionStatus } from './ConnectionStatus';
 import { useBoard } from './live-api';
 import { useFollowLive } from './live-follow';
@@ -65,6 +74,20 @@ function Signal({ trip, now }: { trip: BoardTrip; now: number }) {
   return <SignalText age={lastFixAge(trip, now)} />;
 }
 
+/** Who drives, and under it who was planned when a cover changed it (plannedInstead): "planned: Raj". */
+function WithPlanned({ now, planned }: { now: string; planned: string | null }) {
+  return (
+    <>
+      {now}
+      {planned && (
+        <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.secondary' }}>
+          planned: {planned}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 const tripLink = (trip: BoardTrip) => (
   <Link component={RouterLink} to={paths.trips.details(trip.tripId)} sx={{ fontWeight: 600 }}>
     {trip.routeName}
@@ -104,8 +127,12 @@ function BoardTable({ trips, now, timeZone }: { trips: BoardTrip[]; now: number;
                   <TripTypeChip type={trip.type} />
                 </Stack>
               </TableCell>
-              <TableCell>{trip.driverName}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{trip.vehiclePlate}</TableCell>
+              <TableCell>
+                <WithPlanned now={trip.driverName} planned={plannedInstead(trip).driver} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <WithPlanned now={trip.vehiclePlate} planned={plannedInstead(trip).vehicle} />
+              </TableCell>
               <TableCell>
                 <TripStatusChip status={trip.status} />
               </TableCell>
@@ -143,6 +170,7 @@ function BoardCards({ trips, now, timeZone }: { trips: BoardTrip[]; now: number;
           <Typography variant="body2">
             {trip.driverName} · {trip.vehiclePlate}
           </Typography>
+          <PlannedLine trip={trip} />
           <Box sx={{ my: 1 }}>
             <Progress trip={trip} />
           </Box>
@@ -224,7 +252,10 @@ export function TodayBoardPage() {
         </Grid>
         {/* Before the trips on a narrow screen: an alert is what needs a person first. */}
         <Grid size={{ xs: 12, xl: 3 }} sx={{ order: { xs: -1, xl: 0 } }}>
-          <AlertsPanel />
+          <Stack spacing={3}>
+            <AlertsPanel />
+            <DayChangesPanel />
+          </Stack>
         </Grid>
       </Grid>
     </>

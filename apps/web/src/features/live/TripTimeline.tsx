@@ -16,6 +16,7 @@ import { useLiveTrip } from './live-api';
 import { useNow } from '../../lib/time/use-now';
 import { SignalText } from './SignalText';
 import { latenessText } from '../../lib/live/staleness';
+import { PlannedLine } from './PlannedLine';
 
 type StopState = 'left' | 'here' | 'coming';
 
@@ -94,6 +95,7 @@ function TimelineBody({ details }: { details: LiveTripDetails }) {
       <Typography variant="body2">
         {trip.driverName} · {trip.vehiclePlate}
       </Typography>
+      <PlannedLine trip={trip} />
       <Typography variant="body2">
         {progressText(trip)} · {onBoardText(trip.onBoard)}
         {lateness && ` · ${lateness}`}

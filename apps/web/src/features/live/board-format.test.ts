@@ -1,6 +1,6 @@
 import type { BoardTrip } from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
-import { nextStopText, onBoardText, progressPercent, progressText } from './board-format';
+import { nextStopText, onBoardText, plannedInstead, progressPercent, progressText } from './board-format';
 import { liveBuses, matchesFilters, routeOptions } from './live-buses';
 
 const NOW = Date.parse('2026-03-02T07:30:00.000Z');
@@ -26,6 +26,7 @@ function boardTrip(overrides: Partial<BoardTrip> = {}): BoardTrip {
     nextStop: null,
     lastFix: { lat: 12.9, lng: 77.6, accuracy: 10, recordedAt: new Date(NOW - 5000).toISOString() },
     openAlerts: 0,
+    planned: null,
     ...overrides,
   };
 }
@@ -116,5 +117,19 @@ describe('the buses of the live map', () => {
       { key: 'r2', name: 'East' },
       { key: 'r1', name: 'North' },
     ]);
+  });
+});
+
+describe('who was planned on a covered trip', () => {
+  it('names only what the cover changed', () => {
+    expect(plannedInstead(boardTrip())).toEqual({ driver: null, vehicle: null });
+    expect(plannedInstead(boardTrip({ planned: { driverName: 'Raj', vehiclePlate: 'KA-01' } }))).toEqual({
+      driver: 'Raj',
+      vehicle: null,
+    });
+    expect(plannedInstead(boardTrip({ planned: { driverName: 'Ravi', vehiclePlate: 'KA-10' } }))).toEqual({
+      driver: null,
+      vehicle: 'KA-10',
+    });
   });
 });

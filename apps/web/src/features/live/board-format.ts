@@ -42,3 +42,18 @@ export function nextStopText(stop: LiveStop | null, timeZone: string): string {
 export function lastFixAge(trip: Pick<BoardTrip, 'lastFix'>, now: number): number | null {
   return trip.lastFix ? fixAgeSeconds(trip.lastFix.recordedAt, now) : null;
 }
+
+/**
+ * Who was planned, on a trip a cover changed, for what differs from who drives: the planned driver's name and the
+ * planned vehicle's plate; null for what runs as planned.
+ */
+export function plannedInstead(trip: Pick<BoardTrip, 'planned' | 'driverName' | 'vehiclePlate'>): {
+  driver: string | null;
+  vehicle: string | null;
+} {
+  const { planned } = trip;
+  return {
+    driver: planned && planned.driverName !== trip.driverName ? planned.driverName : null,
+    vehicle: planned && planned.vehiclePlate !== trip.vehiclePlate ? planned.vehiclePlate : null,
+  };
+}

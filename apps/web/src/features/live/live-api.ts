@@ -2,6 +2,7 @@ import {
   MESSAGES,
   type Alert,
   type BoardTrip,
+  type DayChange,
   type LiveTripDetails,
   type SuccessEnvelope,
 } from '@school-transport/shared';
@@ -15,6 +16,7 @@ import { ApiError, apiRequest } from '../../lib/api/api-client';
 export const LIVE_KEY = ['live'] as const;
 export const BOARD_KEY = ['live', 'board'] as const;
 export const OPEN_ALERTS_KEY = ['live', 'alerts', 'open'] as const;
+export const DAY_CHANGES_KEY = ['live', 'changes'] as const;
 export const liveTripKey = (tripId: string) => ['live', 'trip', tripId] as const;
 
 async function dataOf<T>(path: string, signal: AbortSignal): Promise<T> {
@@ -28,6 +30,14 @@ export function useBoard() {
   return useQuery({
     queryKey: BOARD_KEY,
     queryFn: ({ signal }) => dataOf<BoardTrip[]>('/live/board', signal),
+  });
+}
+
+/** GET /api/live/changes: what changed today's plan (covers, cancellations), newest first. */
+export function useDayChanges() {
+  return useQuery({
+    queryKey: DAY_CHANGES_KEY,
+    queryFn: ({ signal }) => dataOf<DayChange[]>('/live/changes', signal),
   });
 }
 

@@ -2,7 +2,7 @@ import type { Alert, BoardTrip, LivePosition } from '@school-transport/shared';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { coalesce } from '../../lib/live/coalesce';
-import { BOARD_KEY, LIVE_KEY, liveTripKey, newestFirst, OPEN_ALERTS_KEY } from './live-api';
+import { BOARD_KEY, DAY_CHANGES_KEY, LIVE_KEY, liveTripKey, newestFirst, OPEN_ALERTS_KEY } from './live-api';
 import { useLiveEvents } from '../../lib/live/live-hooks';
 
 /** A move, a scan or a stop reached shows within about half a second, however many arrive together. */
@@ -40,6 +40,12 @@ export function useFollowLive(): void {
   const refresh = useMemo(
     () => ({
       soon: coalesce(() => void client.invalidateQueries({ queryKey: BOARD_KEY }), SOON_MS, SOON_MAX_MS),
+      // A cover or a cancellation moves trips: the day's changes are read again with the board.
+      changes: coalesce(
+        () => void client.invalidateQueries({ queryKey: DAY_CHANGES_KEY }),
+        SOON_MS,
+        SOON_MAX_MS,
+      ),
       estimates: coalesce(
         () => void client.invalidateQueries({ queryKey: BOARD_KEY }),
         ESTIMATES_MS,
@@ -51,6 +57,7 @@ export function useFollowLive(): void {
   useEffect(
     () => () => {
       refresh.soon.cancel();
+      refresh.changes.cancel();
       refresh.estimates.cancel();
     },
     [refresh],
@@ -68,7 +75,10 @@ export function useFollowLive(): void {
       refresh.estimates.schedule();
     },
     ridership: tripChanged,
-    trip: tripChanged,
+    trip: (event) => {
+      tripChanged(event);
+      refresh.changes.schedule();
+    },
     stops: tripChanged,
     alert: (alert) => {
       client.setQueryData<Alert[]>(OPEN_ALERTS_KEY, (alerts) => (alerts ? withAlert(alerts, alert) : alerts));

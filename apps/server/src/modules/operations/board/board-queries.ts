@@ -42,6 +42,9 @@ export interface BoardTripRow {
   fixAt: number | null;
   openAlerts: number;
   onBoard: number;
+  /** Who was planned, on a trip a cover changed (decision 054); null on a trip run as planned. */
+  plannedDriverName: string | null;
+  plannedVehiclePlate: string | null;
 }
 
 /**
@@ -63,7 +66,8 @@ export function boardTrips(db: Executor, filter: BoardFilter): Promise<BoardTrip
       ${epochMs(sql`t.completed_at`)} as "completedAt",
       fix.lat as "fixLat", fix.lng as "fixLng", fix.accuracy as "fixAccuracy",
       ${epochMs(sql`fix.recorded_at`)} as "fixAt",
-      open_alerts.n as "openAlerts", riders.n as "onBoard"
+      open_alerts.n as "openAlerts", riders.n as "onBoard",
+      t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate"
     from trips t
     left join lateral (
       select p.lat, p.lng, p.accuracy, p.recorded_at from vehicle_positions p

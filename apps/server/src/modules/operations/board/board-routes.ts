@@ -5,16 +5,17 @@ import {
   answerSchema,
   boardTripSchema,
   dateField,
+  dayChangeSchema,
   idParamsSchema,
   liveTripDetailsSchema,
 } from '@school-transport/shared';
 import { success } from '../../../lib/envelope.js';
 import type { BoardService } from './board-service.js';
 
-/** GET /api/live/board: a day, by default today in the operator's time zone. */
+/** GET /api/live/board and /api/live/changes: a day, by default today in the operator's time zone. */
 const boardQuerySchema = z.object({ date: dateField('Date').optional() });
 
-/** The dispatcher's board and a trip's stop timeline with its estimates (admin). */
+/** The dispatcher's board, the day's changes, and a trip's stop timeline with its estimates (admin). */
 export function boardRoutes(board: BoardService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +31,18 @@ export function boardRoutes(board: BoardService) {
         },
       },
       async (request) => success(await board.board(request.query.date)),
+    );
+
+    routes.get(
+      '/live/changes',
+      {
+        schema: {
+          tags,
+          querystring: boardQuerySchema,
+          response: { 200: answerSchema(z.array(dayChangeSchema)) },
+        },
+      },
+      async (request) => success(await board.changes(request.query.date)),
     );
 
     routes.get(

@@ -10,6 +10,7 @@ import {
   type BoardStopRow,
   type BoardTripRow,
 } from './board-queries.js';
+import { dayChanges } from './day-changes.js';
 import { estimateTrip, hasPlan, lateMinutesSoFar, type EtaSettings, type EtaTrip } from './eta.js';
 import type { RoadDurations } from './road-durations.js';
 
@@ -101,6 +102,10 @@ function liveTrip(
       recordedAt: iso(lastFix.at)!,
     },
     openAlerts: row.openAlerts,
+    planned:
+      row.plannedDriverName === null
+        ? null
+        : { driverName: row.plannedDriverName, vehiclePlate: row.plannedVehiclePlate ?? row.vehiclePlate },
   };
   return { trip, stops };
 }
@@ -136,6 +141,11 @@ export function createBoardService({ db, clock, timeZone, routing, roads = null 
     async board(date?: string): Promise<BoardTrip[]> {
       const trips = await load({ dates: [date ?? zonedDate(clock(), timeZone)] });
       return trips.map(({ trip }) => trip).sort(byBoardOrder);
+    },
+
+    /** What changed the plan of `date` (default: today), newest first (day-changes.ts). */
+    changes(date?: string) {
+      return dayChanges(db, date ?? zonedDate(clock(), timeZone));
     },
 
     /** One trip with its whole stop timeline. */

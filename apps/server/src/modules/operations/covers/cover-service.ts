@@ -208,6 +208,7 @@ export function createCoverService({ db, clock, timeZone, compliance, live }: Co
             run,
             driverId: row.driverId,
             vehicleId: row.vehicleId,
+            reason: row.reason,
             tripIds,
             tripsLeftAsRun: leftAsRun,
           },
@@ -248,6 +249,7 @@ export function createCoverService({ db, clock, timeZone, compliance, live }: Co
             firstDate: cover.firstDate,
             lastDate: cover.lastDate,
             run: cover.run,
+            reason: cover.reason,
             tripIds: restored,
           },
         });
