@@ -306,8 +306,23 @@ describe('reports', () => {
     ]);
   });
 
+  it('covered runs: who was planned and who drove, day by day, within the range', async () => {
+    const covered = await trip('PICKUP', '2026-03-02');
+    const later = await trip('DROP', '2026-03-03', 'PENDING');
+    const outside = await trip('PICKUP', '2026-04-01', 'PENDING');
+    for (const id of [covered, later, outside])
+      await run(sql`update trips set planned_driver_name = 'Raj', planned_vehicle_plate = 'KA-10',
+        driver_name = 'Priya' where id = ${id}`);
+    const table = await report('covered-runs', 'from=2026-03-01&to=2026-03-31');
+    const row = { route: seeded.routeName, plannedDriver: 'Raj', plannedVehicle: 'KA-10', driver: 'Priya' };
+    expect(table.rows).toEqual([
+      { day: '2026-03-02', run: 'PICKUP', status: 'COMPLETED', vehicle: seeded.plate, ...row },
+      { day: '2026-03-03', run: 'DROP', status: 'PENDING', vehicle: seeded.plate, ...row },
+    ]);
+  });
+
   it('the CSV of a report equals its table', async () => {
-    for (const name of ['on-time-stops', 'ridership-stops', 'vehicle-use', 'open-defects']) {
+    for (const name of ['on-time-stops', 'ridership-stops', 'vehicle-use', 'open-defects', 'covered-runs']) {
       const table = await report(name, 'from=2026-03-01&to=2026-03-31');
       const answer = await t.app.inject({
         method: 'GET',

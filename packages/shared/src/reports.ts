@@ -17,6 +17,7 @@ export const REPORT_IDS = [
   'ridership-days',
   'exceptions',
   'vehicle-use',
+  'covered-runs',
   'expiring-credentials',
   'open-defects',
 ] as const;

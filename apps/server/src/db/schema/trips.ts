@@ -67,6 +67,10 @@ export const trips = pgTable(
     unique('trips_assignment_date_type_unique').on(t.assignmentId, t.tripDate, t.type),
     index('trips_date_idx').on(t.tripDate, t.createdAt, t.id),
     index('trips_driver_date_idx').on(t.driverId, t.tripDate),
+    // The covered runs' report (decision 054): the few trips a cover changed, by day.
+    index('trips_covered_idx')
+      .on(t.tripDate)
+      .where(sql`${t.plannedDriverName} is not null`),
     // The list's sorts (decision 035): by day and planned start, by the route's and driver's names as kept, by
     // status and day.
     index('trips_date_start_idx').on(t.tripDate, t.plannedStartAt, t.id),

@@ -76,6 +76,7 @@ export const REPORT_GROUPS: ReportGroup[] = [
         id: 'vehicle-use',
         chart: { category: 'vehicle', series: ['km'], sort: 'desc', layout: 'horizontal' },
       },
+      { id: 'covered-runs' },
     ],
   },
   {

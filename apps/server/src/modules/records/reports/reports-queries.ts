@@ -412,6 +412,23 @@ export function expiringCredentials(until: string, today: string): ReportStateme
   };
 }
 
+/**
+ * The runs of the range that a cover changed (decision 054): who was planned and who drove, day by day. A covered
+ * run counts under its route in every other report (its route is the route's); this one says who drove it. Read
+ * through the partial index of covered trips (migration 0035), so a year of trips is not scanned for the few.
+ */
+export function coveredRuns(range: ReportRange): ReportStatement {
+  return {
+    body: sql`
+    select t.id, t.trip_date::text as day, t.route_name, t.type::text as run, t.status::text as status,
+      t.planned_driver_name, t.planned_vehicle_plate, t.driver_name, t.vehicle_plate
+    from trips t
+    where t.planned_driver_name is not null
+      and t.trip_date between ${range.from}::date and ${range.to}::date`,
+    order: sql`q.day, q.route_name, q.run, q.id`,
+  };
+}
+
 /** Defects still open that were found on or before `until` (an operator's day in `timeZone`), oldest first. */
 export function openDefects(until: string, today: string, timeZone: string): ReportStatement {
   return {

@@ -27,6 +27,7 @@ import {
   manifestStops,
   onTimeStatement,
   openDefects,
+  coveredRuns,
   ridershipByDay,
   ridershipByRoute,
   ridershipByStop,
@@ -189,6 +190,21 @@ const REPORTS: Record<ReportId, ReportDefinition> = {
       column('km', 'Distance (km)', 'km'),
     ],
     statement: ({ range }) => vehicleUse(range),
+  },
+  'covered-runs': {
+    title: () => 'Covered runs: who was planned and who drove',
+    columns: [
+      column('day', 'Day', 'day', 'date'),
+      column('route', 'Route', 'route_name', 'text'),
+      // As the office's trip lists write them (PICKUP, COMPLETED).
+      column('run', 'Run', 'run', 'text'),
+      column('status', 'Status', 'status', 'text'),
+      column('plannedDriver', 'Planned driver', 'planned_driver_name', 'text'),
+      column('plannedVehicle', 'Planned vehicle', 'planned_vehicle_plate', 'text'),
+      column('driver', 'Driven by', 'driver_name', 'text'),
+      column('vehicle', 'Vehicle', 'vehicle_plate', 'text'),
+    ],
+    statement: ({ range }) => coveredRuns(range),
   },
   'expiring-credentials': {
     title: ({ range }) => `Credentials expired or expiring by ${range.to}`,

@@ -1,0 +1,1 @@
+CREATE INDEX "trips_covered_idx" ON "trips" USING btree ("trip_date") WHERE "trips"."planned_driver_name" is not null;
