@@ -58,6 +58,8 @@ const RUNNING: Manifest = {
       plannedAt: null,
       arrivedAt: null,
       departedAt: null,
+      note: null,
+      photoUrl: null,
     },
   ],
   riders: [
