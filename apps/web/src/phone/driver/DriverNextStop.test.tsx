@@ -4,39 +4,33 @@ import type { Manifest } from '@school-transport/shared';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, renderDriverApp, storeDriverSession } from './render-driver-app';
+import {
+  aRunningTrip,
+  aTripStop,
+  ok,
+  renderDriverApp,
+  storeDriverSession,
+  TRIP_ID,
+} from './render-driver-app';
 
 /**
  * The next stop on the trip page (issue 34, decision 058): its note, photo and Navigate link, "Edit note" for the
  * driver of the running trip, and the calm view while the bus moves (the speed rule itself: calm-driving.test.ts).
  */
-const ok = (data: unknown, message?: string) => json({ success: true, type: 'success', data, message });
-
-const TRIP_ID = '7b0c3a4e-1f2d-4c5b-8a9e-0d1c2b3a4f5e';
 const STOP_ID = '5d6e7f80-1a2b-4c3d-8e4f-5a6b7c8d9e0f';
 const PHOTO = '/api/uploads/profile/stop/ab.webp?expires=1&signature=s';
 
-const RUNNING: Manifest = {
-  tripId: TRIP_ID,
-  type: 'PICKUP',
-  status: 'STARTED',
-  date: '2026-11-30',
-  routeName: 'North 1',
-  vehiclePlate: 'KA01AB1234',
-  plannedStartAt: null,
+/** A morning run under way: Anna and Ben wait at Mill Lane gate, which has a note and a photo. */
+const RUNNING = aRunningTrip({
   stops: [
-    {
-      position: 1,
+    aTripStop(1, {
       stopId: STOP_ID,
       name: 'Mill Lane gate',
       lat: 12.9352,
       lng: 77.6245,
-      plannedAt: null,
-      arrivedAt: null,
-      departedAt: null,
       note: 'Gate code 4411',
       photoUrl: PHOTO,
-    },
+    }),
   ],
   riders: ['Anna', 'Ben'].map((name, index) => ({
     studentId: `1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8${index}`,
@@ -48,9 +42,7 @@ const RUNNING: Manifest = {
     state: 'WAITING' as const,
     absent: false,
   })),
-  events: [],
-  finishReason: null,
-};
+});
 
 /** The phone's position as the test moves it: each call to `move` is a fix from the GPS. */
 let sendFix: ((position: GeolocationPosition) => void) | null = null;
