@@ -3,7 +3,7 @@ import { recordsThrough } from '@school-transport/testing';
 import { expect, storedToken } from './fixtures';
 
 /** Sends JSON through the API with the signed-in admin's token (the page must be signed in). */
-async function sendAsAdmin(page: Page, method: 'POST', url: string, body: unknown) {
+async function sendAsAdmin(page: Page, method: 'POST' | 'PUT', url: string, body: unknown) {
   const answer = await page.request.fetch(url, {
     method,
     data: body,
@@ -16,6 +16,13 @@ async function sendAsAdmin(page: Page, method: 'POST', url: string, body: unknow
 export async function postThroughApi<T>(page: Page, path: string, payload: object): Promise<T> {
   const answer = await sendAsAdmin(page, 'POST', `/api/${path}`, payload);
   expect(answer.status >= 200 && answer.status < 300, JSON.stringify(answer.body)).toBe(true);
+  return answer.body.data as T;
+}
+
+/** PUTs to /api/`path` as the signed-in admin; answers the envelope's data. */
+export async function putThroughApi<T>(page: Page, path: string, payload: object): Promise<T> {
+  const answer = await sendAsAdmin(page, 'PUT', `/api/${path}`, payload);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data as T;
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { linkTokenIn, uniqueTag } from '@school-transport/testing';
-import { postThroughApi } from './api';
+import { createThroughApi, postThroughApi, putThroughApi } from './api';
 import { assignThroughApi, createParts, localToday, type Parts } from './assignments-helpers';
 import { expect, storedToken } from './fixtures';
 import { lastMailTo } from './mail-sink';
@@ -33,15 +33,37 @@ export async function inviteDriver(page: Page, parts: Parts, tag: string): Promi
   return password;
 }
 
+/** A stop of the morning run, where every seated child waits, with its note for drivers. */
+export interface DriverDayStop {
+  name: string;
+  note: string;
+}
+
+/** The stop on the route's morning run (starting 07:30), every seated child tied to it. */
+async function stopOnMorningRun(page: Page, parts: Parts, children: number, stop: DriverDayStop) {
+  const stopId = await createThroughApi(page, 'stops', { ...stop, lat: 12.9352, lng: 77.6245 });
+  await putThroughApi(page, `routes/${parts.ids.routeId}/runs/PICKUP`, {
+    startTime: '07:30',
+    stops: [{ stopId, minutesAfterStart: 0 }],
+  });
+  for (const studentId of parts.ids.studentIds.slice(0, children))
+    await putThroughApi(page, `students/${studentId}/stops/PICKUP`, { stopId });
+}
+
 /**
  * Through the admin API of `page` (signed in as the admin), makes a driver (invited, who then sets a password through
  * the mailed link), a vehicle, a route, a family of `children` children all seated in one assignment, and generates
- * today's trips.
+ * today's trips; with `stop`, the morning run has that stop, where the children wait.
  */
-export async function createDriverDay(page: Page, children: number): Promise<DriverDay> {
+export async function createDriverDay(
+  page: Page,
+  children: number,
+  { stop }: { stop?: DriverDayStop } = {},
+): Promise<DriverDay> {
   const tag = uniqueTag();
   const parts = await createParts(page, tag, children + 2, children);
   await assignThroughApi(page, parts, children);
+  if (stop) await stopOnMorningRun(page, parts, children, stop);
 
   const password = await inviteDriver(page, parts, tag);
 

@@ -95,6 +95,7 @@ async function check(page: Page, screen: string): Promise<void> {
 async function openPhone(browser: Browser, locale?: string) {
   const context = await browser.newContext({ ...PHONE, ...(locale ? { locale } : {}) });
   await context.addInitScript(PHONE_STUBS);
+  await context.addInitScript(MOVING_PHONE);
   return { context, phone: await context.newPage() };
 }
 
@@ -111,11 +112,82 @@ async function signIn(
 
 const ENGLISH = { email: /^Email/, password: /^Password/, submit: /^Sign in$/ };
 
+/** An Arabic phone's sign-in, by its fields' types (its words are the catalogue's Arabic). */
+async function signInInArabic(rtl: Page, driver: { email: string; password: string }) {
+  await rtl.goto('/driver');
+  await expect(rtl.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(rtl.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(rtl.getByRole('heading', { level: 1 })).toBeVisible();
+  await check(rtl, 'driver sign-in in Arabic');
+  await rtl.locator('input[type="email"]').fill(driver.email);
+  await rtl.locator('input[type="password"]').fill(driver.password);
+  await rtl.locator('button[type="submit"]').click();
+  await expect(rtl.getByRole('heading', { level: 1, name: 'اليوم' })).toBeVisible();
+}
+
+/**
+ * A phone in a moving bus: `window.__driveAt(metresPerSecond)` makes the GPS report that speed at the stop's place,
+ * once a second as a real one does (0 reports standing still once, and stops). The browser's own positions go on.
+ */
+const MOVING_PHONE = () => {
+  const geolocation = navigator.geolocation;
+  const watchers = new Map<number, PositionCallback>();
+  const watch = geolocation.watchPosition.bind(geolocation);
+  const clear = geolocation.clearWatch.bind(geolocation);
+  geolocation.watchPosition = (success, error, options) => {
+    const id = watch(success, error, options);
+    watchers.set(id, success);
+    return id;
+  };
+  geolocation.clearWatch = (id) => {
+    watchers.delete(id);
+    clear(id);
+  };
+  let ticking: ReturnType<typeof setInterval> | undefined;
+  const report = (speed: number) => {
+    const coords = { latitude: 12.9352, longitude: 77.6245, accuracy: 8, speed, heading: null };
+    const position = { timestamp: Date.now(), coords: { ...coords, toJSON: () => coords } };
+    for (const success of watchers.values()) success(position as unknown as GeolocationPosition);
+  };
+  (window as unknown as Record<string, unknown>).__driveAt = (speed: number) => {
+    clearInterval(ticking);
+    report(speed);
+    if (speed > 0) ticking = setInterval(() => report(speed), 1_000);
+  };
+};
+
+/** The next stop's card on a running trip, its Edit note dialog, and the calm view while the bus moves. */
+async function checkNextStopAndCalmView(
+  phone: Page,
+  words: { stop: string; note: string; editNote: RegExp; dialog: RegExp; calm: string; showFull: string },
+  language: string,
+) {
+  const next = phone.getByRole('region', { name: words.stop });
+  await expect(next.getByText(words.note)).toBeVisible();
+  await check(phone, `driver next stop with its note${language}`);
+  await next.getByRole('button', { name: words.editNote }).click();
+  const dialog = phone.getByRole('dialog', { name: words.dialog });
+  await expect(dialog.getByRole('textbox')).toHaveValue(words.note);
+  await check(phone, `driver editing a stop's note${language}`);
+  await dialog.getByRole('textbox').press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await phone.evaluate(() => (window as unknown as { __driveAt(speed: number): void }).__driveAt(9));
+  const calm = phone.getByRole('region', { name: words.calm });
+  await expect(calm.getByText(words.note)).toBeVisible();
+  await check(phone, `driver calm view while driving${language}`);
+  await calm.getByRole('button', { name: words.showFull }).click();
+  await expect(calm).toBeHidden();
+  await expect(phone.getByRole('region', { name: words.stop })).toBeVisible();
+  await phone.evaluate(() => (window as unknown as { __driveAt(speed: number): void }).__driveAt(0));
+}
+
 test('every driver screen passes axe at 390 px in light, dark and Arabic, with touch targets of 44 px', async ({
   page,
   browser,
 }) => {
-  const day = await createDriverDay(page, 2);
+  const stop = { name: `Mill Lane gate`, note: 'Gate code 4411: wait at the corner, not the driveway' };
+  const day = await createDriverDay(page, 2, { stop });
   const { parts, driver, tag } = day;
   const plate = await needsInspection(day, page, `Accessible ${tag}`);
   const [first] = parts.children;
@@ -130,7 +202,8 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
 
   // Today, with the inspection due.
   await expect(phone.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
-  const card = phone.getByRole('article', { name: `Morning pickup, ${parts.route.name}` });
+  // The morning run has a schedule (its stop), so its card names its start time before the route.
+  const card = phone.getByRole('article', { name: new RegExp(`^Morning pickup, .*${parts.route.name}`) });
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Start' }).click();
   await expect(card.getByRole('alert')).toBeVisible();
@@ -151,6 +224,37 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
   await card.getByRole('button', { name: 'Start' }).click();
   await expect(phone.getByRole('heading', { level: 1, name: parts.route.name })).toBeVisible();
   await check(phone, 'driver trip');
+
+  // The next stop's note, its Edit note, and the calm view while the bus moves (issue 34, decision 058).
+  await checkNextStopAndCalmView(
+    phone,
+    {
+      stop: stop.name,
+      note: stop.note,
+      editNote: /^Edit the note of/,
+      dialog: /^Note for/,
+      calm: 'Driving view',
+      showFull: "I've stopped: full view",
+    },
+    '',
+  );
+  // The same in Arabic, right to left, on a second phone of the driver's while the trip runs.
+  const arabicWhileRunning = await openPhone(browser, 'ar');
+  await signInInArabic(arabicWhileRunning.phone, driver);
+  await arabicWhileRunning.phone.goto(`/driver/trips/${day.tripId}`);
+  await checkNextStopAndCalmView(
+    arabicWhileRunning.phone,
+    {
+      stop: stop.name,
+      note: stop.note,
+      editNote: /^تعديل ملاحظة/,
+      dialog: /^ملاحظة/,
+      calm: 'عرض القيادة',
+      showFull: 'توقفت: العرض الكامل',
+    },
+    ' in Arabic',
+  );
+  await arabicWhileRunning.context.close();
   await phone.getByRole('button', { name: new RegExp(`^${first!.name}, Waiting`) }).click();
   await phone.getByRole('button', { name: 'Board', exact: true }).click();
   await expect(phone.getByRole('status').filter({ hasText: `${first!.name} boarded.` })).toBeVisible();
@@ -199,16 +303,7 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
   // sign-in on. Its words are found by role and the catalogue's Arabic.
   const arabic = await openPhone(browser, 'ar');
   const rtl = arabic.phone;
-  await rtl.goto('/driver');
-  await expect(rtl.locator('html')).toHaveAttribute('dir', 'rtl');
-  await expect(rtl.locator('html')).toHaveAttribute('lang', 'ar');
-  await expect(rtl.getByRole('heading', { level: 1 })).toBeVisible();
-  await check(rtl, 'driver sign-in in Arabic');
-  await rtl.locator('input[type="email"]').fill(driver.email);
-  await rtl.locator('input[type="password"]').fill(driver.password);
-  await rtl.locator('button[type="submit"]').click();
-
-  await expect(rtl.getByRole('heading', { level: 1, name: 'اليوم' })).toBeVisible();
+  await signInInArabic(rtl, driver);
   await expect(rtl.getByRole('region', { name: /^تفقّد الأطفال/ })).toBeVisible();
   await check(rtl, 'driver today in Arabic');
   await rtl

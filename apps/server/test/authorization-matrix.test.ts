@@ -98,6 +98,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/exports/trip-history.csv': 'admin',
   'POST /api/imports/:kind': 'admin',
   'POST /api/upload/profile/:kind/add-profile-image': 'admin',
+  // a photo removed (issue 34, decision 058: stops' photos, and every other kind's)
+  'DELETE /api/upload/profile/:kind/:id': 'admin',
   'POST /api/route-assignments/assign-students': 'admin',
   'POST /api/trips/generate': 'admin',
   'POST /api/trips/:move/:id': 'admin',
@@ -143,6 +145,8 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/driver/trips/:id': 'driver',
   'POST /api/driver/trips/:id/start': 'driver',
   'POST /api/driver/trips/:id/finish': 'driver',
+  // a stop's note, by the driver of a running trip through it (issue 34, decision 058)
+  'PUT /api/driver/trips/:id/stops/:stopId/note': 'driver',
   'GET /api/trips/:id/manifest': 'admin',
   // ridership events, positions and trackers (issue 14)
   'POST /api/driver/events': 'driver',

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordsThrough, vehiclePayload } from '@school-transport/testing';
 import { tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
-import { expectStoredFileHeaders, storedName } from './support/stored-files.js';
+import { expectStoredFileHeaders, png, storedName, uploadImage } from './support/stored-files.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 const time = manualClock();
@@ -23,41 +23,12 @@ afterAll(async () => {
   await fs.rm(t.config.dataDir, { recursive: true, force: true });
 });
 
-/** A multipart body built by the platform's own FormData, as a browser would send it. */
-async function multipart(
-  fields: Record<string, string>,
-  file?: { data: Buffer; type: string; name: string },
-) {
-  const form = new FormData();
-  if (file) form.append('image', new Blob([file.data], { type: file.type }), file.name);
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type')!,
-  };
-}
-
-async function upload(
+const upload = (
   kind: string,
   id: string,
   file?: { data: Buffer; type: string; name: string },
   authorization = token,
-) {
-  const { payload, contentType } = await multipart({ id }, file);
-  const answer = await t.app.inject({
-    method: 'POST',
-    url: `/api/upload/profile/${kind}/add-profile-image`,
-    headers: { authorization, 'content-type': contentType },
-    payload,
-  });
-  return { status: answer.statusCode, body: answer.json() };
-}
-
-const png = (width = 800, height = 600) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 255, g: 180, b: 25 } } })
-    .png()
-    .toBuffer();
+) => uploadImage(t.app, authorization, kind, id, file);
 
 const storedFiles = async (kind: string) =>
   fs.readdir(path.join(t.config.dataDir, 'uploads', 'profile', kind)).catch(() => []);

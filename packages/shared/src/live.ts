@@ -121,7 +121,7 @@ export const lastFixSchema = z.object({
 export type LastFix = z.infer<typeof lastFixSchema>;
 
 /** One stop of a running trip: as planned, as it happened, and the estimate for the ones to come. */
-export const liveStopSchema = tripStopSchema.omit({ stopId: true }).extend({
+export const liveStopSchema = tripStopSchema.omit({ stopId: true, note: true, photoUrl: true }).extend({
   /** Estimated arrival, for a stop not reached yet on a started trip. */
   eta: z.string().nullable(),
 });

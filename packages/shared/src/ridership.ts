@@ -100,6 +100,12 @@ export const tripStopSchema = z.object({
   plannedAt: z.string().nullable(),
   arrivedAt: z.string().nullable(),
   departedAt: z.string().nullable(),
+  /**
+   * The stop's note and photo (a signed link), as they are now: in the live manifest of the trip's driver and the
+   * office; null in a finished trip's record and once the stop is deleted (decision 058).
+   */
+  note: z.string().nullable(),
+  photoUrl: z.string().nullable(),
 });
 export type TripStop = z.infer<typeof tripStopSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TRIP_TYPES } from './trips.js';
 import { coordinate, optionalText, requiredText } from './fields.js';
+import { profileImageField } from './profile-images.js';
 
 /**
  * Stops and schedules: where children wait, and when each of a route's two runs reaches each stop. A run is a
@@ -12,14 +13,29 @@ export type Run = (typeof RUNS)[number];
 /** How a sentence names a run: "route "North 1"'s morning run". */
 export const RUN_NAMES: Record<Run, string> = { PICKUP: 'morning run', DROP: 'afternoon run' };
 
+/**
+ * A stop's note for drivers ("gate code 4411"): short enough to read at a glance in the calm driving view, long
+ * enough for a gate code, where to wait and whom to ring (decision 058).
+ */
+export const STOP_NOTE_MAX = 500;
+const stopNoteField = optionalText('Note', STOP_NOTE_MAX);
+
 /** POST /api/stops, PUT /api/stops/{id}. */
 export const stopInputSchema = z.object({
   name: requiredText('Stop name', 100),
   lat: coordinate('Latitude', 90),
   lng: coordinate('Longitude', 180),
   address: optionalText('Address', 300),
+  note: stopNoteField,
 });
 export type StopInput = z.input<typeof stopInputSchema>;
+
+/** PUT /api/driver/trips/{id}/stops/{stopId}/note: a driver of a running trip through the stop rewrites its note. */
+export const stopNoteInputSchema = z.object({ note: stopNoteField });
+export type StopNoteInput = z.input<typeof stopNoteInputSchema>;
+/** Its answer: the note as it now is. */
+export const stopNoteSchema = z.object({ stopId: z.string(), note: z.string().nullable() });
+export type StopNote = z.infer<typeof stopNoteSchema>;
 
 export const stopSchema = z.object({
   id: z.string(),
@@ -27,6 +43,9 @@ export const stopSchema = z.object({
   lat: z.number(),
   lng: z.number(),
   address: z.string().nullable(),
+  note: z.string().nullable(),
+  /** The stop's photo (a signed, expiring path), null when none was uploaded. */
+  profileImage: profileImageField,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -11,6 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { STOP_NOTE_MAX } from '@school-transport/shared';
 import { busRoutes } from './bus-routes.js';
 import { timestamps } from './columns.js';
 import { students } from './families.js';
@@ -27,6 +28,13 @@ export const stops = pgTable(
     address: text('address'),
     /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
     externalId: text('external_id').unique('stops_external_id_unique'),
+    /**
+     * What a driver new to the stop needs ("gate code 4411", "wait at the corner, not the driveway"), kept current by
+     * the office and by the drivers who drive through it (issue 34, decision 058).
+     */
+    note: text('note'),
+    /** The stop's photo: a file name in the uploads folder, the same column and kit as vehicles' (decision 058). */
+    profileImage: text('profile_image'),
     ...timestamps,
   },
   (t) => [
@@ -36,6 +44,7 @@ export const stops = pgTable(
     index('stops_lat_lng_idx').on(t.lat, t.lng),
     check('stops_lat_range', sql`${t.lat} between -90 and 90`),
     check('stops_lng_range', sql`${t.lng} between -180 and 180`),
+    check('stops_note_length', sql`char_length(${t.note}) <= ${sql.raw(String(STOP_NOTE_MAX))}`),
   ],
 );
 

@@ -25,6 +25,7 @@ export function appsWing(
     live,
     alerts,
     compliance,
+    urls: platform.urls,
   });
   const parentPortal = createParentPortalService({
     db,

@@ -27,7 +27,7 @@ export function recordsWing(
   const drivers = createDriverService({ db, urls, storage, clock });
   const vehicles = createVehicleService({ db, urls, storage });
   const busRoutes = createBusRouteService({ db });
-  const stops = createStopService({ db });
+  const stops = createStopService({ db, urls, storage });
   const schools = createSchoolService({ db });
   const schedules = createScheduleService({ db, stops });
   const students = createStudentService({ db, urls, storage });
@@ -76,9 +76,9 @@ export function recordsWing(
     assignmentRoutes(assignments),
     reportRoutes(reports, db),
     plannerRoutes(planner),
-    // Profile images (platform's uploads) of this wing's people and vehicles.
+    // Profile images (platform's uploads) of this wing's people, vehicles and stops.
     uploadRoutes({
-      targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles },
+      targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles, stop: stops },
       storage,
       urls,
       authenticator,

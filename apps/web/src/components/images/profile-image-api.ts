@@ -1,4 +1,9 @@
-import { MESSAGES, type Envelope, type ProfileImageKind } from '@school-transport/shared';
+import {
+  MESSAGES,
+  type Envelope,
+  type ProfileImageKind,
+  type SuccessEnvelope,
+} from '@school-transport/shared';
 import { ApiError, apiRequest } from '../../lib/api/api-client';
 import { useResourceMutation } from '../../lib/api/resource-api';
 
@@ -8,6 +13,7 @@ const RESOURCE_OF_KIND: Record<ProfileImageKind, string> = {
   parent: 'parents',
   student: 'students',
   vehicle: 'vehicles',
+  stop: 'stops',
 };
 
 export interface ProfileImageUpload {
@@ -36,5 +42,15 @@ export function useUploadProfileImage(kind: ProfileImageKind, { reportFailure = 
     request: (upload: ProfileImageUpload) => uploadProfileImage(kind, upload),
     fallbackMessage: MESSAGES.uploadFailed,
     reportFailure,
+  });
+}
+
+/** A record's photo removed (the caller asks first): DELETE /api/upload/profile/{kind}/{id}. */
+export function useRemoveProfileImage(kind: ProfileImageKind) {
+  return useResourceMutation({
+    resource: RESOURCE_OF_KIND[kind],
+    request: (id: string) =>
+      apiRequest<SuccessEnvelope<{ profileImage: null }>>('DELETE', `/upload/profile/${kind}/${id}`),
+    fallbackMessage: MESSAGES.somethingWentWrong,
   });
 }

@@ -8,6 +8,8 @@ const stop = (id: string, minutesAfterStart: number, position: number) => ({
   lat: 12.9,
   lng: 77.6,
   address: null,
+  note: null,
+  profileImage: null,
   createdAt: '2026-03-01T00:00:00.000Z',
   updatedAt: '2026-03-01T00:00:00.000Z',
   position,

@@ -1,9 +1,10 @@
 import Stack from '@mui/material/Stack';
-import { stopInputSchema, type Stop, type StopInput } from '@school-transport/shared';
+import { STOP_NOTE_MAX, stopInputSchema, type Stop, type StopInput } from '@school-transport/shared';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { FormDialog } from '../../components/form/FormDialog';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
+import { StopPhotoField } from './StopPhotoField';
 import { useSaveStop } from './stops-api';
 
 const STOP_FIELDS: readonly FieldSpec<StopInput>[] = [
@@ -11,6 +12,14 @@ const STOP_FIELDS: readonly FieldSpec<StopInput>[] = [
   { name: 'lat', label: 'Latitude', slotProps: COORDINATE_INPUT },
   { name: 'lng', label: 'Longitude', slotProps: COORDINATE_INPUT },
   { name: 'address', label: 'Address', multiline: true, minRows: 2, span: 12 },
+  {
+    name: 'note',
+    label: 'Note for drivers',
+    multiline: true,
+    minRows: 2,
+    span: 12,
+    helperText: `What a driver new to the stop needs: a gate code, where to wait. At most ${STOP_NOTE_MAX} characters.`,
+  },
 ];
 
 function formValues(stop: Stop | undefined): StopInput {
@@ -19,6 +28,7 @@ function formValues(stop: Stop | undefined): StopInput {
     lat: stop ? String(stop.lat) : '',
     lng: stop ? String(stop.lng) : '',
     address: stop?.address ?? '',
+    note: stop?.note ?? '',
   };
 }
 
@@ -28,7 +38,10 @@ interface StopFormDialogProps {
   onClose: () => void;
 }
 
-/** A stop's name, place and address; the map shows the typed coordinates and a click fills them in. */
+/**
+ * A stop's name, place, address and note for drivers; the map shows the typed coordinates and a click fills them
+ * in. A stop that exists also has its photo here (a new one gets it once saved: the upload names the record).
+ */
 export function StopFormDialog({ stop, onClose }: StopFormDialogProps) {
   const save = useSaveStop();
   const { control, problems, submitWith, isSubmitting, setValue } = useSchemaForm(
@@ -57,6 +70,7 @@ export function StopFormDialog({ stop, onClose }: StopFormDialogProps) {
           hint="Click the map to place the stop, or type its latitude and longitude."
           height={240}
         />
+        {stop && <StopPhotoField stop={stop} />}
       </Stack>
     </FormDialog>
   );

@@ -1,12 +1,17 @@
 // The signed-in driver app keeps its outbox in IndexedDB, which jsdom lacks.
 import 'fake-indexeddb/auto';
-import type { Manifest } from '@school-transport/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderDriverApp, storeDriverSession } from './render-driver-app';
-
-const ok = (data: unknown) => json({ success: true, type: 'success', data });
+import {
+  aRunningTrip,
+  aTripStop,
+  json,
+  ok,
+  renderDriverApp,
+  storeDriverSession,
+  TRIP_ID,
+} from './render-driver-app';
 
 function answerSignInAs(role: string) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -36,30 +41,11 @@ async function signInAtDriver() {
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-const TRIP_ID = '7b0c3a4e-1f2d-4c5b-8a9e-0d1c2b3a4f5e';
 const ANNA_ID = '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
 
 /** A morning run under way with one child, Anna, at the one stop. */
-const RUNNING: Manifest = {
-  tripId: TRIP_ID,
-  type: 'PICKUP',
-  status: 'STARTED',
-  date: '2026-11-30',
-  routeName: 'North 1',
-  vehiclePlate: 'KA01AB1234',
-  plannedStartAt: null,
-  stops: [
-    {
-      position: 1,
-      stopId: null,
-      name: 'Park gate',
-      lat: 12.9,
-      lng: 77.6,
-      plannedAt: null,
-      arrivedAt: null,
-      departedAt: null,
-    },
-  ],
+const RUNNING = aRunningTrip({
+  stops: [aTripStop(1, { name: 'Park gate' })],
   riders: [
     {
       studentId: ANNA_ID,
@@ -72,9 +58,7 @@ const RUNNING: Manifest = {
       absent: false,
     },
   ],
-  events: [],
-  finishReason: null,
-};
+});
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -28,10 +28,14 @@ import { useTripWords } from './driver-format';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
 import { useDriverSync, type Outcome } from './driver-sync';
+import { CalmTripView } from './CalmTripView';
+import { useCalmDriving, useCalmSetting } from './calm-driving';
 import { FinishTrip } from './FinishTrip';
+import { NextStopDetails } from './NextStopCard';
 import {
   childResolver,
   deriveRiderStates,
+  dueAtStop,
   kindForScan,
   mergeEvents,
   nextStopPosition,
@@ -87,8 +91,21 @@ function groupByStop(t: Translate, manifest: Manifest): StopGroup[] {
   return groups;
 }
 
-/** One stop of the manifest: its time, its name, whether it is next, and its children. */
-function StopCard({ group, isNext, children }: { group: StopGroup; isNext: boolean; children: ReactNode }) {
+/**
+ * One stop of the manifest: its time, its name, whether it is next, and its children; the next one also its note,
+ * photo and Navigate (`details`).
+ */
+function StopCard({
+  group,
+  isNext,
+  details,
+  children,
+}: {
+  group: StopGroup;
+  isNext: boolean;
+  details?: ReactNode;
+  children: ReactNode;
+}) {
   const { t } = useT();
   const words = useTripWords();
   const headingId = useId();
@@ -101,6 +118,7 @@ function StopCard({ group, isNext, children }: { group: StopGroup; isNext: boole
         </Heading>
         {isNext && <span className="driver-stop-badge">{t('trip.stop.next')}</span>}
       </div>
+      {details}
       <ul className="driver-rows">
         {group.riders.length === 0 && (
           <li className="driver-row driver-row-empty">
@@ -143,10 +161,13 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
   const othersHeadingId = useId();
   const [message, setMessage] = useState<ScanMessage | null>(null);
   const running = manifest.status === 'STARTED';
+  const [calmSetting] = useCalmSetting();
+  const calmDriving = useCalmDriving(calmSetting && running);
   const { lastFix, problem: locationProblem } = useTripTracking(
     manifest.tripId,
     running,
     sync.recordPositions,
+    calmDriving.onFix,
   );
 
   const events = useMemo(
@@ -159,6 +180,7 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
     [manifest.riders, events, states],
   );
   const nextStop = nextStopPosition(manifest, states);
+  const nextTripStop = manifest.stops.find((stop) => stop.position === nextStop) ?? null;
   // Everyone the server counts on board, another bus's child too: finishing is refused while any of them is.
   const boarded: Array<{ studentId: string } | { tagId: string }> = [
     ...manifest.riders
@@ -246,6 +268,17 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
   const onBus = countBoarded(states);
   const meta = { run: words.run(manifest.type), plate: manifest.vehiclePlate };
 
+  // While the bus moves: only the next stop, in large type (the scans' outcomes still arrive, since the phone's
+  // NFC reading and sending go on under either view).
+  if (calmDriving.calm)
+    return (
+      <CalmTripView
+        stop={nextTripStop}
+        dueCount={nextTripStop ? dueAtStop(manifest, states, nextTripStop.position).length : 0}
+        onShowFull={calmDriving.showFullView}
+      />
+    );
+
   return (
     <Stack gap={3}>
       <div>
@@ -293,6 +326,11 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
           key={group.key}
           group={group}
           isNext={group.position !== null && group.position === nextStop && running}
+          details={
+            nextTripStop && group.position === nextStop ? (
+              <NextStopDetails tripId={manifest.tripId} stop={nextTripStop} running={running} />
+            ) : undefined
+          }
         >
           {group.riders.map((rider) => (
             <RiderRow

@@ -7,6 +7,8 @@ import type {
   PositionInput,
   RidershipBatchAnswer,
   RidershipEventInput,
+  StopNote,
+  StopNoteInput,
   SuccessEnvelope,
 } from '@school-transport/shared';
 import { ApiError, apiRequest } from '../../lib/api/api-client';
@@ -126,6 +128,23 @@ export function startTrip(token: string, tripId: string): Promise<SuccessEnvelop
 
 export function finishTrip(token: string, tripId: string, input: FinishTripInput): Promise<SuccessEnvelope> {
   return apiRequest('POST', `/driver/trips/${encodeURIComponent(tripId)}/finish`, input, { token });
+}
+
+/** A stop's note rewritten by the driver of the running trip through it (decision 058): online only. */
+export async function saveStopNote(
+  token: string,
+  tripId: string,
+  stopId: string,
+  input: StopNoteInput,
+): Promise<StopNote> {
+  const answer = await apiRequest<SuccessEnvelope<StopNote>>(
+    'PUT',
+    `/driver/trips/${encodeURIComponent(tripId)}/stops/${encodeURIComponent(stopId)}/note`,
+    input,
+    { token },
+  );
+  if (!answer.data) throw new Error('The server answered without the note');
+  return answer.data;
 }
 
 export async function sendEvents(

@@ -60,6 +60,8 @@ const manifest = (overrides: Partial<Manifest>): Manifest => ({
     plannedAt: null,
     arrivedAt: null,
     departedAt: null,
+    note: null,
+    photoUrl: null,
   })),
   riders: [],
   events: [],

@@ -138,19 +138,29 @@ export function kindForScan(state: RiderState | undefined): RidershipKind {
 }
 
 /**
- * The stop the bus heads for: on a morning run the first stop where a child still waits, on an afternoon run the
- * first stop where a child still has to get off; failing that, the first stop the bus has not left.
+ * The children still due at the stop at `position`: on a morning run those who still wait there, on an afternoon
+ * run those who still have to get off there.
+ */
+export function dueAtStop(
+  manifest: Manifest,
+  states: Map<string, RiderState>,
+  position: TripStop['position'],
+): ManifestRider[] {
+  const pending: RiderState[] = manifest.type === 'PICKUP' ? ['WAITING'] : ['WAITING', 'ON_BUS'];
+  return manifest.riders.filter(
+    (rider) => rider.stopPosition === position && pending.includes(states.get(rider.studentId)!),
+  );
+}
+
+/**
+ * The stop the bus heads for: the first stop where a child is still due (dueAtStop); failing that, the first stop
+ * the bus has not left.
  */
 export function nextStopPosition(
   manifest: Manifest,
   states: Map<string, RiderState>,
 ): TripStop['position'] | null {
-  const pending: RiderState[] = manifest.type === 'PICKUP' ? ['WAITING'] : ['WAITING', 'ON_BUS'];
   const stops = [...manifest.stops].sort((a, b) => a.position - b.position);
-  const withChild = stops.find((stop) =>
-    manifest.riders.some(
-      (rider) => rider.stopPosition === stop.position && pending.includes(states.get(rider.studentId)!),
-    ),
-  );
+  const withChild = stops.find((stop) => dueAtStop(manifest, states, stop.position).length > 0);
   return (withChild ?? stops.find((stop) => stop.departedAt === null))?.position ?? null;
 }

@@ -74,14 +74,18 @@ export function useTripTracking(
   tripId: string,
   running: boolean,
   send: (positions: PositionInput[]) => Promise<void>,
+  /** Told of every fix kept (the calm driving view measures the speed from them). */
+  onFix?: (fix: Fix) => void,
 ): { lastFix: React.RefObject<Fix | null>; problem: LocationProblem | null } {
   const lastFix = useRef<Fix | null>(null);
   const [problem, setProblem] = useState<LocationProblem | null>(null);
   // The latest sender, read when a fix arrives: a new sender must not restart the watch (and its throttle).
   const sendRef = useRef(send);
+  const onFixRef = useRef(onFix);
   useLayoutEffect(() => {
     sendRef.current = send;
-  }, [send]);
+    onFixRef.current = onFix;
+  }, [send, onFix]);
 
   useEffect(() => {
     if (!running || !('geolocation' in navigator)) return;
@@ -92,6 +96,7 @@ export function useTripTracking(
         setProblem(null);
         if (fix.accuracy > WORST_ACCURACY_M) return;
         lastFix.current = fix;
+        onFixRef.current?.(fix);
         if (!shouldSendFix(lastSent, fix)) return;
         lastSent = fix;
         void sendRef.current([positionInput(tripId, fix)]);

@@ -1,7 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Run } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import { assignmentStudents, studentStops, trips, tripStops } from '../../../db/schema/index.js';
+import { assignmentStudents, stops, studentStops, trips, tripStops } from '../../../db/schema/index.js';
 import { drivenBy } from '../../operations/trips/index.js';
 
 /** The SQL of the driver app's trips (rules in driver-app-service.ts). */
@@ -57,6 +57,29 @@ export async function tripOfDriver(
 
 export function stopsOfTrip(db: Executor, tripId: string) {
   return db.select().from(tripStops).where(eq(tripStops.tripId, tripId)).orderBy(asc(tripStops.position));
+}
+
+/** The note and photo file of each of these stops (a deleted stop has none). */
+export async function notesOfStops(
+  db: Executor,
+  stopIds: string[],
+): Promise<Map<string, { note: string | null; profileImage: string | null }>> {
+  if (!stopIds.length) return new Map();
+  const rows = await db
+    .select({ id: stops.id, note: stops.note, profileImage: stops.profileImage })
+    .from(stops)
+    .where(inArray(stops.id, stopIds));
+  return new Map(rows.map(({ id, ...notes }) => [id, notes]));
+}
+
+/** Whether the trip has a stop copied from this stop. */
+export async function tripPassesStop(db: Executor, tripId: string, stopId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ position: tripStops.position })
+    .from(tripStops)
+    .where(and(eq(tripStops.tripId, tripId), eq(tripStops.stopId, stopId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

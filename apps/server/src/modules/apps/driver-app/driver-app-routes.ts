@@ -6,8 +6,11 @@ import {
   finishTripInputSchema,
   idParamsSchema,
   manifestSchema,
+  stopNoteInputSchema,
+  stopNoteSchema,
   tripSchema,
 } from '@school-transport/shared';
+import { z } from 'zod';
 import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
@@ -100,6 +103,33 @@ export function driverAppRoutes(driverApp: DriverAppService) {
           ),
           'Trip finished.',
         ),
+    );
+
+    routes.put(
+      '/driver/trips/:id/stops/:stopId/note',
+      {
+        config: driverOnly,
+        schema: {
+          tags,
+          params: idParamsSchema.extend({ stopId: z.uuid('The stop id is not valid') }),
+          body: stopNoteInputSchema,
+          response: {
+            200: answerSchema(stopNoteSchema),
+            ...errorAnswers(404, { 409: 'The trip is not running now: a note is changed while driving through' }),
+          },
+        },
+      },
+      async (request) => {
+        const { id, stopId } = request.params;
+        const saved = await driverApp.editStopNote(
+          requireAuth(request).user.id,
+          id,
+          stopId,
+          request.body,
+          changeContextOf(request),
+        );
+        return success(saved, 'Note saved.');
+      },
     );
 
     routes.get(

@@ -7,6 +7,8 @@ import {
   type finishTripInputSchema,
   type Manifest,
   type Student,
+  type StopNote,
+  type stopNoteInputSchema,
   type Trip,
 } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
@@ -21,11 +23,15 @@ import type { ComplianceService } from '../../operations/compliance/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
 import { findTrip, moveTripIn, toTrip } from '../../operations/trips/index.js';
+import type { ImageUrls } from '../../platform/uploads/index.js';
+import { writeStopNote } from '../../records/stops/index.js';
 import {
+  notesOfStops,
   riderStopPositions,
   setFinishReason,
   stopsOfTrip,
   tripOfDriver,
+  tripPassesStop,
   tripsOfDriverOn,
   type TripRow,
 } from './driver-app-queries.js';
@@ -54,10 +60,12 @@ export interface DriverAppServiceDeps {
   alerts: Pick<AlertService, 'raise'>;
   /** Expired blockers, defects and a missing inspection refuse a start. */
   compliance: Pick<ComplianceService, 'assertTripMayStart'>;
+  /** The stops' photo links, signed as every stored photo's (uploads). */
+  urls: ImageUrls;
 }
 
 /** The riders are the children seated in the trip's assignment now (none once the assignment is deleted). */
-async function manifestOf({ db, studentsOf }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+async function manifestOf({ db, studentsOf, urls }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
   const [stops, students, absent, events] = await Promise.all([
     stopsOfTrip(db, trip.id),
     trip.assignmentId ? studentsOf(trip.assignmentId) : Promise.resolve([]),
@@ -65,8 +73,20 @@ async function manifestOf({ db, studentsOf }: DriverAppServiceDeps, trip: TripRo
     eventsOfTrip(db, trip.id),
   ]);
   const ids = students.map((student) => student.id);
-  const stopPositions = await riderStopPositions(db, trip.id, trip.type, ids);
-  return buildManifest({ trip, stops, students, stopPositions, absent, events });
+  const [stopPositions, notes] = await Promise.all([
+    riderStopPositions(db, trip.id, trip.type, ids),
+    notesOfStops(
+      db,
+      stops.flatMap((stop) => (stop.stopId ? [stop.stopId] : [])),
+    ),
+  ]);
+  const stopNotes = new Map(
+    [...notes].map(([stopId, { note, profileImage }]) => [
+      stopId,
+      { note, photoUrl: urls.urlFor('stop', profileImage) },
+    ]),
+  );
+  return buildManifest({ trip, stops, students, stopPositions, absent, events, stopNotes });
 }
 
 /** A trip's own record (manifest.ts' buildRecord): from its events, never from today's seats. */
@@ -254,6 +274,32 @@ export async function finishTrip(
 }
 
 /**
+ * A driver rewrites the note of a stop of the trip they drive now: their own trip, of today, started and not
+ * finished, that passes the stop (decision 058). Anyone else's trip, or a stop the trip does not pass, answers 404
+ * as if it did not exist; a trip that is not running now, 409 in words. The trip's row is locked first, so a finish
+ * racing the edit is either before it (refused) or after it.
+ */
+export async function editStopNote(
+  { db, clock, timeZone }: DriverAppServiceDeps,
+  userId: string,
+  tripId: string,
+  stopId: string,
+  input: z.output<typeof stopNoteInputSchema>,
+  context: ChangeContext,
+): Promise<StopNote> {
+  return db.transaction(async (tx) => {
+    const trip = await tripOfDriver(tx, userId, tripId, true);
+    if (!trip) throw tripNotFound();
+    if (trip.status !== 'STARTED' || trip.tripDate !== zonedDate(clock(), timeZone))
+      throw refusal(409, { code: 'refusal.stopNote.tripNotRunning' });
+    if (!(await tripPassesStop(tx, tripId, stopId))) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
+    const saved = await writeStopNote(tx, stopId, input.note, context, { tripId });
+    if (!saved) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
+    return saved;
+  });
+}
+
+/**
  * The driver app's trips: today's list, the manifest, start and finish. Every call is for the signed-in driver's
  * own trips; status moves go through the trips module's rules (TRIP_MOVES, moveTripIn), with the trip's row locked
  * first so that the reasons given for a refusal are true of the trip as it is.
@@ -265,6 +311,7 @@ export function createDriverAppService(deps: DriverAppServiceDeps) {
     manifest: officeManifest.bind(null, deps),
     start: startTrip.bind(null, deps),
     finish: finishTrip.bind(null, deps),
+    editStopNote: editStopNote.bind(null, deps),
   };
 }
 export type DriverAppService = ReturnType<typeof createDriverAppService>;

@@ -24,11 +24,16 @@ export interface ManifestParts {
   absent: Set<string>;
   /** The trip's events in the order they happened. */
   events: RidershipEventRow[];
+  /** Each stop's note and photo link as they are now, by stop id (decision 058). */
+  stopNotes: Map<string, { note: string | null; photoUrl: string | null }>;
 }
+
+type StopNotes = ManifestParts['stopNotes'];
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-const toTripStop = (row: TripStopRow): TripStop => ({
+const toTripStop = (row: TripStopRow, notes: StopNotes): TripStop => ({
+  ...((row.stopId && notes.get(row.stopId)) || { note: null, photoUrl: null }),
   position: row.position,
   stopId: row.stopId,
   name: row.name,
@@ -53,8 +58,11 @@ const toEvent = (row: RidershipEventRow): RidershipEvent => ({
   flag: row.flag,
 });
 
-/** What the live manifest and a finished trip's record both tell of the trip itself and its stops. */
-const tripPart = (trip: ManifestParts['trip'], stops: TripStopRow[]) => ({
+/**
+ * What the live manifest and a finished trip's record both tell of the trip itself and its stops; a record passes
+ * no notes (the stops' notes and photos help a driver find them, not read back a run).
+ */
+const tripPart = (trip: ManifestParts['trip'], stops: TripStopRow[], notes: StopNotes = new Map()) => ({
   tripId: trip.id,
   type: trip.type,
   status: trip.status,
@@ -62,7 +70,7 @@ const tripPart = (trip: ManifestParts['trip'], stops: TripStopRow[]) => ({
   routeName: trip.routeName,
   vehiclePlate: trip.vehiclePlate,
   plannedStartAt: iso(trip.plannedStartAt),
-  stops: stops.map(toTripStop),
+  stops: stops.map((stop) => toTripStop(stop, notes)),
 });
 
 /**
@@ -77,6 +85,7 @@ export function buildManifest({
   stopPositions,
   absent,
   events,
+  stopNotes,
 }: ManifestParts): Manifest {
   const states = riderStates(events, {
     expected: students.map((student) => ({ studentId: student.id, absent: absent.has(student.id) })),
@@ -94,7 +103,7 @@ export function buildManifest({
   }));
   const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
   return {
-    ...tripPart(trip, stops),
+    ...tripPart(trip, stops, stopNotes),
     // Array.prototype.sort is stable: enrolment order stays within a stop.
     riders: riders.sort((a, b) => order(a) - order(b)),
     events: events.map(toEvent),
@@ -103,7 +112,7 @@ export function buildManifest({
 }
 
 /** What a finished trip's record is made of: the trip, its own stops and events, and the day's absences. */
-export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions'>;
+export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions' | 'stopNotes'>;
 
 /**
  * An event as a driver is shown it: a child's id only with their name, which is stored only for a child seated on

@@ -245,7 +245,7 @@ export async function setProfileImage(
   tx: Executor,
   table: ResourceTable & { profileImage: PgColumn },
   id: string,
-  fileName: string,
+  fileName: string | null,
 ): Promise<void> {
   await tx.update(table).set({ profileImage: fileName, updatedAt: new Date() }).where(eq(table.id, id));
 }

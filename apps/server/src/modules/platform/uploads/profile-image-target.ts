@@ -17,8 +17,9 @@ interface Changes {
 }
 
 /**
- * The upload endpoint's view of a resource whose table has a `profile_image` column: the new file name is written
- * as one change of that record (locked, 404, audit entry `{entity}.image_updated`), and the old one is answered.
+ * The upload endpoint's view of a resource whose table has a `profile_image` column: the new file name (null: the
+ * photo removed) is written as one change of that record (locked, 404, audit entry `{entity}.image_updated` or
+ * `{entity}.image_removed`), and the old one is answered.
  */
 export function profileImageTarget(
   resource: Changes,
@@ -26,7 +27,8 @@ export function profileImageTarget(
 ): ProfileImageTarget {
   return {
     async replaceProfileImage(id, fileName, context) {
-      const before = await resource.change(id, context, 'image_updated', async (tx) => {
+      const action = fileName ? 'image_updated' : 'image_removed';
+      const before = await resource.change(id, context, action, async (tx) => {
         await setProfileImage(tx, table, id, fileName);
         return undefined;
       });

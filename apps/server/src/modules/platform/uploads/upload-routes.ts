@@ -22,8 +22,11 @@ import { sendSignedFile, signatureQuery, signedFileAnswers } from './signed-file
 
 /** A resource that has a profile image (drivers, vehicles, parents, students). */
 export interface ProfileImageTarget {
-  /** Points the record at its new image, with an audit entry; answers the file it had before. 404 if unknown. */
-  replaceProfileImage(id: string, fileName: string, context: ChangeContext): Promise<string | null>;
+  /**
+   * Points the record at its new image (null: none), with an audit entry; answers the file it had before. 404 if
+   * unknown.
+   */
+  replaceProfileImage(id: string, fileName: string | null, context: ChangeContext): Promise<string | null>;
 }
 
 export interface UploadDeps {
@@ -34,6 +37,7 @@ export interface UploadDeps {
 }
 
 const kindParams = z.object({ kind: z.enum(PROFILE_IMAGE_KINDS) });
+const recordParams = kindParams.extend({ id: z.uuid('The id is not valid') });
 const fileParams = kindParams.extend({ file: z.string().max(64) });
 
 const imageTooLarge = () => new AppError(413, MESSAGES.imageTooLarge);
@@ -115,6 +119,24 @@ export function uploadRoutes(deps: UploadDeps) {
         }
         await storage.remove(kind, previous);
         return success({ profileImage: urls.urlFor(kind, fileName) }, 'Profile image updated successfully!');
+      },
+    );
+
+    // The photo removed (the office asks first): the record keeps no image and its file is moved away.
+    routes.delete(
+      '/upload/profile/:kind/:id',
+      {
+        schema: {
+          tags: ['uploads'],
+          params: recordParams,
+          response: { 200: answerSchema(profileImageAnswerSchema), ...errorAnswers(404) },
+        },
+      },
+      async (request) => {
+        const { kind, id } = request.params;
+        const previous = await targets[kind].replaceProfileImage(id, null, changeContextOf(request));
+        await storage.remove(kind, previous);
+        return success({ profileImage: null }, 'Photo removed.');
       },
     );
 

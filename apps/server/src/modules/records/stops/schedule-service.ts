@@ -33,7 +33,7 @@ import {
   tieOf,
   untieRidersOffRun,
 } from './schedule-queries.js';
-import { runOfRoute, stopsNear, toStop, type StopService } from './stop-service.js';
+import { runOfRoute, stopsNear, type StopService } from './stop-service.js';
 
 type RunScheduleInput = z.output<typeof runScheduleInputSchema>;
 
@@ -82,7 +82,7 @@ async function lockRouteOrFail(tx: Executor, routeId: string, strength: 'update'
   return route;
 }
 
-export async function scheduleOf({ db }: ScheduleServiceDeps, routeId: string): Promise<RouteSchedule> {
+export async function scheduleOf({ db, stops }: ScheduleServiceDeps, routeId: string): Promise<RouteSchedule> {
   if (!(await findRoute(db, routeId))) throw routeNotFound();
   const [starts, runStops, riders] = await Promise.all([
     runStarts(db, routeId),
@@ -93,7 +93,7 @@ export async function scheduleOf({ db }: ScheduleServiceDeps, routeId: string): 
     const stopsOfRun = runStops
       .filter((stop) => stop.run === run)
       .map(({ run: _run, position, minutesAfterStart, ...stop }) => ({
-        ...toStop(stop),
+        ...stops.toStop(stop),
         position,
         minutesAfterStart,
       }));

@@ -1,7 +1,9 @@
 import { and, asc, between, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { busRoutes, routeStops, stops, studentStops } from '../../../db/schema/index.js';
+import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Box, Point } from '../../../lib/geo-distance.js';
+import { recordAudit } from '../../platform/audit/index.js';
 
 /** The SQL of the stops resource beyond what the resource kit reads and writes for any table. */
 
@@ -46,4 +48,31 @@ export async function stopsInBox(db: Executor, centre: Point, box: Box, limit: n
     )
     .orderBy(sql`${dLat} * ${dLat} + (${dLng} * ${cosLat}::numeric) ^ 2`, asc(stops.id))
     .limit(limit);
+}
+
+/**
+ * A stop's note becomes `note`, with an audit entry `stop.note_updated` (from, to, and why the writer may write it),
+ * in the caller's transaction: the driver app checks there that the writer drives a trip through the stop now.
+ * Answers the note as stored, or undefined when the stop is gone.
+ */
+export async function writeStopNote(
+  tx: Executor,
+  stopId: string,
+  note: string | null,
+  context: ChangeContext,
+  because: Record<string, unknown>,
+): Promise<{ stopId: string; note: string | null } | undefined> {
+  const [before] = await tx.select({ note: stops.note }).from(stops).where(eq(stops.id, stopId)).for('update');
+  if (!before) return undefined;
+  if (before.note !== note) {
+    await tx.update(stops).set({ note, updatedAt: new Date() }).where(eq(stops.id, stopId));
+    await recordAudit(tx, {
+      ...context,
+      action: 'stop.note_updated',
+      entityType: 'stop',
+      entityId: stopId,
+      details: { note: { from: before.note, to: note }, ...because },
+    });
+  }
+  return { stopId, note };
 }

@@ -1,9 +1,10 @@
 import { RUN_NAMES, type NearbyStop, type Run, type Stop } from '@school-transport/shared';
-import type { Database, Executor } from '../../../db/client.js';
+import type { Executor } from '../../../db/client.js';
 import { stops } from '../../../db/schema/index.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { conflict } from '../../../lib/errors.js';
 import { createResourceService, tableResource } from '../../platform/resources/index.js';
+import { type ImageServiceDeps, type ImageUrls, profileImageTarget } from '../../platform/uploads/index.js';
 import { boxAround, distanceM, type Point } from '../../../lib/geo-distance.js';
 import { runUsingStop, stopsInBox, untieFromStop, type StopRow } from './stop-queries.js';
 
@@ -13,11 +14,15 @@ const NEARBY_LIMIT = 200;
 /** "route "North 1"'s morning run": how a message names a run of a route. */
 export const runOfRoute = (routeName: string, run: Run) => `route "${routeName}"'s ${RUN_NAMES[run]}`;
 
-export const toStop = (row: StopRow): Stop => ({
-  ...row,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
+/** A stop as answers carry it: its photo as a signed, expiring link (the uploads kit's, like a vehicle's). */
+export const stopAnswer =
+  (urls: ImageUrls) =>
+  (row: StopRow): Stop => ({
+    ...row,
+    profileImage: urls.urlFor('stop', row.profileImage),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
 
 /**
  * A stop on a run cannot go (the run would lose it without anyone deciding). A stop on no run may still be some
@@ -38,16 +43,24 @@ const resource = tableResource(stops, {
 });
 
 /** Stops within `radiusM` of `centre`, nearest first, each with its distance in whole metres. */
-export async function stopsNear(db: Executor, centre: Point, radiusM: number): Promise<NearbyStop[]> {
+export async function stopsNear(
+  db: Executor,
+  centre: Point,
+  radiusM: number,
+): Promise<Array<StopRow & { distanceM: number }>> {
   const candidates = await stopsInBox(db, centre, boxAround(centre, radiusM), NEARBY_LIMIT);
   return candidates
-    .map((row) => ({ ...toStop(row), distanceM: Math.round(distanceM(centre, row)) }))
+    .map((row) => ({ ...row, distanceM: Math.round(distanceM(centre, row)) }))
     .filter((stop) => stop.distanceM <= radiusM)
     .sort((a, b) => a.distanceM - b.distanceM || a.id.localeCompare(b.id));
 }
 
-/** Stops: named points where children wait, a resource of the kit, with the nearby look-up. */
-export function createStopService({ db }: { db: Database }) {
+/**
+ * Stops: named points where children wait, a resource of the kit, with the nearby look-up, and a photo through the
+ * uploads kit (`/api/upload/profile/stop/…`).
+ */
+export function createStopService({ db, urls, storage }: ImageServiceDeps) {
+  const toStop = stopAnswer(urls);
   const service = createResourceService({
     db,
     entity: 'stop',
@@ -63,10 +76,14 @@ export function createStopService({ db }: { db: Database }) {
     toAnswer: toStop,
     toListAnswer: toStop,
     describe: (stop) => ({ name: stop.name }),
+    afterRemove: (row) => storage.remove('stop', row.profileImage),
   });
   return {
     ...service,
-    nearby: (query: Point & { radius: number }) => stopsNear(db, query, query.radius),
+    ...profileImageTarget(service, stops),
+    toStop,
+    nearby: async (query: Point & { radius: number }): Promise<NearbyStop[]> =>
+      (await stopsNear(db, query, query.radius)).map((row) => ({ ...toStop(row), distanceM: row.distanceM })),
   };
 }
 export type StopService = ReturnType<typeof createStopService>;
