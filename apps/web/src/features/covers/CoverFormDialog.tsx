@@ -1,24 +1,22 @@
 import {
   coverInputSchema,
   type AssignmentSummary,
+  type CoverData,
   type CoverInput,
   type Driver,
   type Vehicle,
 } from '@school-transport/shared';
 import { FormDateField } from '../../components/form/FormDateField';
 import { FormDialog } from '../../components/form/FormDialog';
+import { FormSearchSelect } from '../../components/form/FormSearchSelect';
 import { FormSelectField } from '../../components/form/FormSelectField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { showServerFieldErrors } from '../../components/form/server-field-errors';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ApiError } from '../../lib/api/api-client';
-import { useResourceList } from '../../lib/api/resource-api';
 import { RESOURCES } from '../../lib/api/resource-queries';
 import { localToday } from '../../lib/time/format';
 import { useCreateCover } from './covers-api';
-
-/** As many as the API gives at once (its limit): the choices of each select. */
-const CHOICES = { page: 1, limit: 100, search: '' } as const;
 
 const FIELD_NAMES = [
   'assignmentId',
@@ -43,9 +41,6 @@ const RUN_OPTIONS = [
 export function CoverFormDialog({ onClose }: { onClose: () => void }) {
   const create = useCreateCover();
   const today = localToday();
-  const assignments = useResourceList<AssignmentSummary>(RESOURCES.assignments, CHOICES);
-  const drivers = useResourceList<Driver>(RESOURCES.drivers, CHOICES);
-  const vehicles = useResourceList<Vehicle>(RESOURCES.vehicles, CHOICES);
   const { control, problems, submitWith, isSubmitting } = useSchemaForm(coverInputSchema, {
     assignmentId: '',
     firstDate: today,
@@ -76,16 +71,13 @@ export function CoverFormDialog({ onClose }: { onClose: () => void }) {
       })}
       onClose={onClose}
     >
-      <FormSelectField
+      <FormSearchSelect<CoverInput, CoverData, AssignmentSummary>
         control={control}
         name="assignmentId"
         label="Route"
         required
-        helperText={assignments.isError ? 'The routes could not be loaded: close and open again.' : undefined}
-        options={assignments.rows.map((row) => ({
-          value: row.id,
-          label: `${row.route.name} (${row.driver.name}, ${row.vehicle.licensePlate})`,
-        }))}
+        resource={RESOURCES.assignments}
+        optionLabel={(row) => `${row.route.name} (${row.driver.name}, ${row.vehicle.licensePlate})`}
       />
       <FormDateField control={control} name="firstDate" label="First day" required min={today} />
       <FormDateField control={control} name="lastDate" label="Last day" required min={today} />
@@ -96,23 +88,21 @@ export function CoverFormDialog({ onClose }: { onClose: () => void }) {
         blankLabel="Whole day (both runs)"
         options={RUN_OPTIONS}
       />
-      <FormSelectField
+      <FormSearchSelect<CoverInput, CoverData, Driver>
         control={control}
         name="driverId"
         label="Substitute driver"
-        blankLabel="The planned driver"
-        options={drivers.rows.map((driver) => ({ value: driver.id, label: driver.user.name }))}
+        resource={RESOURCES.drivers}
+        optionLabel={(driver) => driver.user.name}
+        helperText="Empty: the planned driver."
       />
-      <FormSelectField
+      <FormSearchSelect<CoverInput, CoverData, Vehicle>
         control={control}
         name="vehicleId"
         label="Substitute vehicle"
-        blankLabel="The planned vehicle"
-        helperText="A substitute driver, a substitute vehicle, or both."
-        options={vehicles.rows.map((vehicle) => ({
-          value: vehicle.id,
-          label: `${vehicle.licensePlate} (${vehicle.capacity} seats)`,
-        }))}
+        resource={RESOURCES.vehicles}
+        optionLabel={(vehicle) => `${vehicle.licensePlate} (${vehicle.capacity} seats)`}
+        helperText="Empty: the planned vehicle. A substitute driver, a substitute vehicle, or both."
       />
       <FormTextField
         control={control}

@@ -156,7 +156,10 @@ describe('CoversPage', () => {
       await user.click(within(dialog).getByRole('combobox', { name: field }));
       await user.click(await screen.findByRole('option', { name: option }));
     };
-    await choose(/^Route/, /North Loop \(Raj, KA-01\)/);
+    // Searched on the server as typed.
+    await user.type(within(dialog).getByRole('combobox', { name: /^Route/ }), 'North');
+    await user.click(await screen.findByRole('option', { name: /North Loop \(Raj, KA-01\)/ }));
+    await waitFor(() => expect(calls('search=North')).not.toHaveLength(0));
     await choose(/^Run/, /Pickup/);
     await choose(/^Substitute driver/, /Priya/);
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Raj off sick');
