@@ -5,6 +5,7 @@
  * /proc, and the making of buses through the API of an app built in the bench's own process.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -238,3 +239,20 @@ export async function startPickup(
   await call(admin, 'POST', `/api/trips/start/${trip.id}`);
   return trip.id;
 }
+
+/** The nearest-rank percentile of times in ms, with one decimal; a dash when there are none. */
+export function percentile(times: number[], p: number): string {
+  if (!times.length) return '–';
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
+}
+
+/** p50 / p95 / p99 of times in ms, as the benchmarks' tables print them. */
+export const spread = (times: number[]) => [50, 95, 99].map((p) => percentile(times, p)).join(' / ');
+
+/** The load on this machine now: other work (tests of other sessions) shares its cores. */
+export const loadNow = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');

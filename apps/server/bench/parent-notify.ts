@@ -46,7 +46,9 @@ import {
   cpuSeconds,
   engineName,
   injectingCall,
+  loadNow,
   residentMb,
+  spread,
   startPickup,
 } from './bench-server.js';
 import { openStreams } from './live-stream-clients.js';
@@ -176,21 +178,6 @@ interface Boarding {
   pushedAt: number | null;
   streamedAt: number | null;
 }
-
-/** The nearest-rank percentile of times in ms, with one decimal; a dash when there are none. */
-function percentile(times: number[], p: number): string {
-  if (!times.length) return '–';
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
-}
-const spread = (times: number[]) => [50, 95, 99].map((p) => percentile(times, p)).join(' / ');
-
-/** The load on this machine now: other work (tests of other sessions) shares its cores. */
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' / ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
