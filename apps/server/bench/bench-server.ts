@@ -11,10 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import {
   busRoutePayload,
   driverPayload,
+  familyPayload,
   fromSource,
   signedIn,
   startServer,
   vehiclePayload,
+  type PushService,
   type RunningServer,
 } from '@school-transport/testing';
 import { buildApp } from '../src/app.js';
@@ -256,3 +258,28 @@ export const loadNow = () =>
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(' / ');
+
+/**
+ * A family of one child, made through the office's API, whose parent is signed in (`sessionOf` writes the session,
+ * as parents sign in with a password set from a mailed link) and has one device subscribed at `push` as the
+ * parent's phone does it: the server's VAPID key first, then the browser's subscription.
+ */
+export async function subscribedFamily(
+  call: BenchCall,
+  admin: string,
+  tag: string,
+  push: Pick<PushService, 'subscription'>,
+  sessionOf: (userId: string) => Promise<string>,
+): Promise<{ studentId: string; token: string; endpoint: string }> {
+  const parent = await call<{ user: { id: string }; students: Array<{ id: string }> }>(
+    admin,
+    'POST',
+    '/api/parents/create',
+    familyPayload(tag, 1),
+  );
+  const token = await sessionOf(parent.user.id);
+  await call(token, 'GET', '/api/parent/push/key');
+  const device = push.subscription();
+  await call(token, 'POST', '/api/parent/push/subscriptions', device);
+  return { studentId: parent.students[0]!.id, token, endpoint: device.endpoint };
+}

@@ -26,7 +26,6 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   driverPayload,
-  familyPayload,
   fromSource,
   startPushService,
   startServer,
@@ -46,6 +45,7 @@ import {
   loadNow,
   residentMb,
   spread,
+  subscribedFamily,
 } from './bench-server.js';
 
 const values = benchArguments({ port: 3996, routes: 5, children: 60, rounds: 4, wait: 30 });
@@ -91,18 +91,9 @@ async function prepare(): Promise<{ admin: string; routes: Route[] }> {
       const studentIds: string[] = [];
       const endpoints: string[] = [];
       for (let k = 0; k < values.children; k++) {
-        const parent = await call<{ user: { id: string }; students: Array<{ id: string }> }>(
-          admin,
-          'POST',
-          '/api/parents/create',
-          familyPayload(`${tag}P${k}`, 1),
-        );
-        const token = await sessionOf(parent.user.id);
-        await call(token, 'GET', '/api/parent/push/key');
-        const device = push.subscription();
-        await call(token, 'POST', '/api/parent/push/subscriptions', device);
-        studentIds.push(parent.students[0]!.id);
-        endpoints.push(device.endpoint);
+        const family = await subscribedFamily(call, admin, `${tag}P${k}`, push, sessionOf);
+        studentIds.push(family.studentId);
+        endpoints.push(family.endpoint);
       }
       const assignment = await call<{ id: string }>(admin, 'POST', '/api/route-assignments/create', {
         driverId: driver.id,

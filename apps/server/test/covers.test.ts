@@ -45,18 +45,23 @@ beforeAll(async () => {
 const bus = (children = 2, start: ('PICKUP' | 'DROP')[] = []) =>
   busWithTrips(t.app, admin, time.clock, { children, date: TODAY, start });
 
-/** A driver who holds no route, signed in on the driver app. */
-async function spareDriver() {
-  const driver = await make.driver({ name: `Spare ${uniqueTag()}` });
+/** A signed-in session of the user (drivers and parents sign in on their phone apps), written directly. */
+async function apiOfUser(userId: string) {
   const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
   const { token } = await createSession(
     t.app.database.db,
-    driver.user.id,
+    userId,
     { ip: '127.0.0.1' },
     time.clock(),
     lifetimes,
   );
-  return { driver, driverApi: apiAs(t.app, token) };
+  return apiAs(t.app, token);
+}
+
+/** A driver who holds no route, signed in on the driver app. */
+async function spareDriver() {
+  const driver = await make.driver({ name: `Spare ${uniqueTag()}` });
+  return { driver, driverApi: await apiOfUser(driver.user.id) };
 }
 
 const cover = (body: object) => admin('POST', '/api/covers/create', { reason: 'Driver off sick', ...body });
@@ -487,19 +492,6 @@ const outbox = (prefix: string) =>
     .from(notificationOutbox)
     .where(like(notificationOutbox.dedupKey, `${prefix}%`));
 
-/** A session of a parent on the portal. */
-async function parentApi(userId: string) {
-  const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
-  const { token } = await createSession(
-    t.app.database.db,
-    userId,
-    { ip: '127.0.0.1' },
-    time.clock(),
-    lifetimes,
-  );
-  return apiAs(t.app, token);
-}
-
 describe('parents told of a cover (issue 34 item 5)', () => {
   it('tells the parents of the covered route’s children what changed today, once, and that the plan holds again on undo; no one else', async () => {
     const covered = await busWithTrips(t.app, admin, time.clock, {
@@ -541,7 +533,7 @@ describe('parents told of a cover (issue 34 item 5)', () => {
     });
 
     // The parent's Today says who is coming, and that both stand in today.
-    const portal = await parentApi(families.get(kid.id)!);
+    const portal = await apiOfUser(families.get(kid.id)!);
     const today = await portal('GET', '/api/parent/children');
     expect(today.status, JSON.stringify(today.body)).toBe(200);
     const runs = (today.body.data as ParentChild[]).find((child) => child.id === kid.id)!.runs;
