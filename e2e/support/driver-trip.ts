@@ -21,7 +21,11 @@ interface TripRow {
 }
 
 /** Invites the driver of `parts` and sets their password from the mailed link, as they would; answers it. */
-export async function inviteDriver(page: Page, parts: Parts, tag: string): Promise<string> {
+export async function inviteDriver(
+  page: Page,
+  parts: { ids: Pick<Parts['ids'], 'driverId'>; driver: Pick<Parts['driver'], 'email'> },
+  tag: string,
+): Promise<string> {
   await postThroughApi(page, `drivers/${parts.ids.driverId}/invite`, {});
   const token = linkTokenIn(await lastMailTo(parts.driver.email));
   expect(token, 'the invitation mail holds a link').toBeTruthy();

@@ -5,15 +5,18 @@
  * /proc, and the making of buses through the API of an app built in the bench's own process.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import {
   busRoutePayload,
   driverPayload,
+  familyPayload,
   fromSource,
   signedIn,
   startServer,
   vehiclePayload,
+  type PushService,
   type RunningServer,
 } from '@school-transport/testing';
 import { buildApp } from '../src/app.js';
@@ -237,4 +240,46 @@ export async function startPickup(
   const trip = trips.find((row) => row.assignmentId === assignment.id && row.type === 'PICKUP')!;
   await call(admin, 'POST', `/api/trips/start/${trip.id}`);
   return trip.id;
+}
+
+/** The nearest-rank percentile of times in ms, with one decimal; a dash when there are none. */
+export function percentile(times: number[], p: number): string {
+  if (!times.length) return '–';
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
+}
+
+/** p50 / p95 / p99 of times in ms, as the benchmarks' tables print them. */
+export const spread = (times: number[]) => [50, 95, 99].map((p) => percentile(times, p)).join(' / ');
+
+/** The load on this machine now: other work (tests of other sessions) shares its cores. */
+export const loadNow = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+
+/**
+ * A family of one child, made through the office's API, whose parent is signed in (`sessionOf` writes the session,
+ * as parents sign in with a password set from a mailed link) and has one device subscribed at `push` as the
+ * parent's phone does it: the server's VAPID key first, then the browser's subscription.
+ */
+export async function subscribedFamily(
+  call: BenchCall,
+  admin: string,
+  tag: string,
+  push: Pick<PushService, 'subscription'>,
+  sessionOf: (userId: string) => Promise<string>,
+): Promise<{ studentId: string; token: string; endpoint: string }> {
+  const parent = await call<{ user: { id: string }; students: Array<{ id: string }> }>(
+    admin,
+    'POST',
+    '/api/parents/create',
+    familyPayload(tag, 1),
+  );
+  const token = await sessionOf(parent.user.id);
+  await call(token, 'GET', '/api/parent/push/key');
+  const device = push.subscription();
+  await call(token, 'POST', '/api/parent/push/subscriptions', device);
+  return { studentId: parent.students[0]!.id, token, endpoint: device.endpoint };
 }

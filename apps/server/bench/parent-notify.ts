@@ -29,7 +29,6 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  familyPayload,
   fromSource,
   startPushService,
   startServer,
@@ -46,8 +45,11 @@ import {
   cpuSeconds,
   engineName,
   injectingCall,
+  loadNow,
   residentMb,
+  spread,
   startPickup,
+  subscribedFamily,
 } from './bench-server.js';
 import { openStreams } from './live-stream-clients.js';
 
@@ -107,20 +109,8 @@ async function prepare(): Promise<Bus[]> {
       if (children <= 0) break;
       const { driver, vehicle, route } = await busParts(call, admin, tag, Math.max(children, 10));
       const families: Family[] = [];
-      for (let k = 0; k < children; k++) {
-        const parent = await call<{ user: { id: string }; students: Array<{ id: string }> }>(
-          admin,
-          'POST',
-          '/api/parents/create',
-          familyPayload(`${tag}P${k}`, 1),
-        );
-        const token = await sessionOf(parent.user.id);
-        // Subscribed as the parent's phone does: the server's VAPID key first, then the browser's subscription.
-        await call(token, 'GET', '/api/parent/push/key');
-        const device = push.subscription();
-        await call(token, 'POST', '/api/parent/push/subscriptions', device);
-        families.push({ studentId: parent.students[0]!.id, token, endpoint: device.endpoint });
-      }
+      for (let k = 0; k < children; k++)
+        families.push(await subscribedFamily(call, admin, `${tag}P${k}`, push, sessionOf));
       const assignment = await call<{ id: string }>(admin, 'POST', '/api/route-assignments/create', {
         driverId: driver.id,
         vehicleId: vehicle.id,
@@ -176,21 +166,6 @@ interface Boarding {
   pushedAt: number | null;
   streamedAt: number | null;
 }
-
-/** The nearest-rank percentile of times in ms, with one decimal; a dash when there are none. */
-function percentile(times: number[], p: number): string {
-  if (!times.length) return '–';
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
-}
-const spread = (times: number[]) => [50, 95, 99].map((p) => percentile(times, p)).join(' / ');
-
-/** The load on this machine now: other work (tests of other sessions) shares its cores. */
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' / ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 

@@ -1,9 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CredentialKind, DriverTrip, Trip } from '@school-transport/shared';
+import type { CredentialKind, DriverTrip, ParentChild, Trip } from '@school-transport/shared';
 import { recordsThrough, uniqueTag } from '@school-transport/testing';
-import { auditLog, liveEvents, routeRuns, trips, vehicles } from '../src/db/schema/index.js';
+import {
+  auditLog,
+  liveEvents,
+  notificationOutbox,
+  parents,
+  routeRuns,
+  students,
+  trips,
+  vehicles,
+} from '../src/db/schema/index.js';
 import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
@@ -36,18 +45,23 @@ beforeAll(async () => {
 const bus = (children = 2, start: ('PICKUP' | 'DROP')[] = []) =>
   busWithTrips(t.app, admin, time.clock, { children, date: TODAY, start });
 
-/** A driver who holds no route, signed in on the driver app. */
-async function spareDriver() {
-  const driver = await make.driver({ name: `Spare ${uniqueTag()}` });
+/** A signed-in session of the user (drivers and parents sign in on their phone apps), written directly. */
+async function apiOfUser(userId: string) {
   const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
   const { token } = await createSession(
     t.app.database.db,
-    driver.user.id,
+    userId,
     { ip: '127.0.0.1' },
     time.clock(),
     lifetimes,
   );
-  return { driver, driverApi: apiAs(t.app, token) };
+  return apiAs(t.app, token);
+}
+
+/** A driver who holds no route, signed in on the driver app. */
+async function spareDriver() {
+  const driver = await make.driver({ name: `Spare ${uniqueTag()}` });
+  return { driver, driverApi: await apiOfUser(driver.user.id) };
 }
 
 const cover = (body: object) => admin('POST', '/api/covers/create', { reason: 'Driver off sick', ...body });
@@ -458,5 +472,125 @@ describe('the rules', () => {
     const start = await sub.driverApi('POST', `/api/driver/trips/${regular.pickup}/start`);
     expect(start.status).toBe(409);
     expect(start.body.message).toContain(`No pre-trip inspection of ${spare.licensePlate} today.`);
+  });
+});
+
+/** The parent account of each child, by child id. */
+async function parentsOf(studentIds: string[]) {
+  const rows = await t.app.database.db
+    .select({ studentId: students.id, userId: parents.userId })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(inArray(students.id, studentIds));
+  return new Map(rows.map((row) => [row.studentId, row.userId]));
+}
+
+/** The outbox rows whose dedup key starts with `prefix`. */
+const outbox = (prefix: string) =>
+  t.app.database.db
+    .select()
+    .from(notificationOutbox)
+    .where(like(notificationOutbox.dedupKey, `${prefix}%`));
+
+describe('parents told of a cover (issue 34 item 5)', () => {
+  it('tells the parents of the covered route’s children what changed today, once, and that the plan holds again on undo; no one else', async () => {
+    const covered = await busWithTrips(t.app, admin, time.clock, {
+      children: 1,
+      otherFamily: 1,
+      date: TODAY,
+      start: [],
+    });
+    const elsewhere = await bus(1);
+    const families = await parentsOf([...covered.kids, ...elsewhere.kids].map((kid) => kid.id));
+    const coveredParents = covered.kids.map((kid) => families.get(kid.id)!).sort();
+    const otherParent = families.get(elsewhere.kids[0]!.id)!;
+    expect(new Set(coveredParents).size).toBe(2);
+    const sub = await spareDriver();
+    const spare = await make.vehicle({ capacity: 10 });
+
+    const made = await cover({
+      assignmentId: covered.assignmentId,
+      firstDate: TODAY,
+      run: 'PICKUP',
+      driverId: sub.driver.id,
+      vehicleId: spare.id,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.data.id as string;
+    const told = await outbox(`COVERED:${id}:`);
+    // One notice per child on the one covered trip (the pickup), for their own parent only.
+    expect(told.map((row) => row.userId).sort()).toEqual(coveredParents);
+    expect(told.map((row) => row.userId)).not.toContain(otherParent);
+    expect(told.every((row) => row.dedupKey.includes(covered.pickup))).toBe(true);
+    const routeName = made.body.data.routeName as string;
+    const kid = covered.kids[0]!;
+    const mine = told.find((row) => row.studentId === kid.id)!;
+    expect(mine).toMatchObject({
+      kind: 'COVERED',
+      url: '/parent',
+      title: `A change to ${kid.name}’s morning run today`,
+      body: `Today the morning run (${routeName}) is bus ${spare.licensePlate} with driver ${sub.driver.user.name} instead of ${covered.vehicle.licensePlate} with ${covered.driver.user.name}.`,
+    });
+
+    // The parent's Today says who is coming, and that both stand in today.
+    const portal = await apiOfUser(families.get(kid.id)!);
+    const today = await portal('GET', '/api/parent/children');
+    expect(today.status, JSON.stringify(today.body)).toBe(200);
+    const runs = (today.body.data as ParentChild[]).find((child) => child.id === kid.id)!.runs;
+    expect(runs.find((run) => run.run === 'PICKUP')!.coming).toEqual({
+      driverName: sub.driver.user.name,
+      vehiclePlate: spare.licensePlate,
+      substituteDriver: true,
+      substituteVehicle: true,
+    });
+    expect(runs.find((run) => run.run === 'DROP')!.coming).toEqual({
+      driverName: covered.driver.user.name,
+      vehiclePlate: covered.vehicle.licensePlate,
+      substituteDriver: false,
+      substituteVehicle: false,
+    });
+
+    const undone = await undo(id);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const back = await outbox(`UNCOVERED:${id}:`);
+    expect(back.map((row) => row.userId).sort()).toEqual(coveredParents);
+    expect(back.find((row) => row.studentId === kid.id)).toMatchObject({
+      kind: 'COVERED',
+      title: `${kid.name}’s morning run is back to its plan today`,
+      body: `Today the morning run (${routeName}) runs as planned: bus ${covered.vehicle.licensePlate} with driver ${covered.driver.user.name}.`,
+    });
+    // Nothing sent twice: the cover's notices are still the same rows.
+    expect(await outbox(`COVERED:${id}:`)).toHaveLength(told.length);
+    const after = await portal('GET', '/api/parent/children');
+    const pickup = (after.body.data as ParentChild[])
+      .find((child) => child.id === kid.id)!
+      .runs.find((run) => run.run === 'PICKUP')!;
+    expect(pickup.coming).toMatchObject({ substituteDriver: false, substituteVehicle: false });
+  });
+
+  it('names only what changed, and tells nothing of a cover of a later day', async () => {
+    const regular = await bus(1);
+    const sub = await spareDriver();
+    const made = await cover({
+      assignmentId: regular.assignmentId,
+      firstDate: TODAY,
+      driverId: sub.driver.id,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const told = await outbox(`COVERED:${made.body.data.id}:`);
+    // Both runs of today, one child.
+    expect(told).toHaveLength(2);
+    expect(told.map((row) => row.body)).toContain(
+      `Today the morning run (${made.body.data.routeName}) comes with driver ${sub.driver.user.name} instead of ${regular.driver.user.name}.`,
+    );
+
+    const later = await busWithTrips(t.app, admin, time.clock, { children: 1, date: TOMORROW, start: [] });
+    const spare = await make.vehicle({ capacity: 10 });
+    const ahead = await cover({ assignmentId: later.assignmentId, firstDate: TOMORROW, vehicleId: spare.id });
+    expect(ahead.status, JSON.stringify(ahead.body)).toBe(200);
+    expect(ahead.body.data.tripsCovered).toBe(2);
+    expect(await outbox(`COVERED:${ahead.body.data.id}:`)).toHaveLength(0);
+    expect((await undo(ahead.body.data.id)).status).toBe(200);
+    expect(await outbox(`UNCOVERED:${ahead.body.data.id}:`)).toHaveLength(0);
   });
 });

@@ -216,6 +216,13 @@ describe('a morning trip, as the parent sees it', () => {
         left: null,
         absence: null,
         cancelReason: null,
+        // Who is coming, as planned (covers.test.ts has a substitute).
+        coming: {
+          driverName: expect.any(String),
+          vehiclePlate: expect.any(String),
+          substituteDriver: false,
+          substituteVehicle: false,
+        },
         busVisible: false,
       },
       expect.objectContaining({

@@ -110,6 +110,8 @@ export const PREFERENCE_OF_KIND = {
   APPROACHING: 'approaching',
   CANCELLED: 'cancelled',
   LATE: 'late',
+  // A change of the day's plan, as a cancellation is: one switch for both (its label says so).
+  COVERED: 'cancelled',
 } as const satisfies Record<NotificationKind, keyof NotificationPreferences>;
 
 /**

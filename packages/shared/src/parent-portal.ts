@@ -48,6 +48,18 @@ export const childRunSchema = z.object({
   /** The absence that makes it ABSENT, for "undo" (only the parent's own, before the cut-off, can be removed). */
   absence: absenceSchema.nullable(),
   cancelReason: z.string().nullable(),
+  /**
+   * Who is coming: the trip's driver and bus plate as they are now, and whether either is a substitute for the
+   * day (a cover, decision 054). Null without a trip, or when it is cancelled.
+   */
+  coming: z
+    .object({
+      driverName: z.string(),
+      vehiclePlate: z.string(),
+      substituteDriver: z.boolean(),
+      substituteVehicle: z.boolean(),
+    })
+    .nullable(),
   /** True while a started trip carries the child: only then may the parent see the bus (GET …/trips/:id/bus). */
   busVisible: z.boolean(),
 });

@@ -89,6 +89,7 @@ describe('routes for an admin', () => {
       ['School calendar', '/school-calendar'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
+      ['Covers', '/covers'],
       ['Reports', '/reports'],
       ['Compliance', '/compliance'],
       ['Inspections', '/inspections'],

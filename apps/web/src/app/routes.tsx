@@ -248,6 +248,7 @@ export const createAppRoutes = (): RouteObject[] => [
                 'TripDetailsPage',
                 record(RESOURCES.trips),
               ),
+              managementScreen(paths.covers, () => import('../features/covers/CoversPage'), 'CoversPage'),
               managementScreen(
                 paths.reports.list,
                 () => import('../features/reports/ReportsPage'),

@@ -161,7 +161,14 @@ export function operationsWing(
     notifications: notificationDispatcher,
     compliance,
   });
-  const covers = createCoverService({ db, clock, timeZone, compliance, live });
+  const covers = createCoverService({
+    db,
+    clock,
+    timeZone,
+    compliance,
+    live,
+    notifications: notificationDispatcher,
+  });
   const tripsAheadDays = config.dailyJobs.tripsAheadDays;
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });

@@ -6,6 +6,7 @@ import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DirectionsBusOutlinedIcon from '@mui/icons-material/DirectionsBusOutlined';
 import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlined';
 import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
+import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
@@ -41,6 +42,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   calendar: EventOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
+  covers: SwapHorizOutlinedIcon,
   reports: InsertChartOutlinedIcon,
   compliance: VerifiedUserOutlinedIcon,
   inspections: FactCheckOutlinedIcon,

@@ -55,6 +55,8 @@ export const paths = {
   /** The route planner: proposes stops and runs for a school, shown for review beside today's routes. */
   planner: '/planner',
   calendar: '/school-calendar',
+  /** Substitute drivers and vehicles on routes' runs (decision 054). */
+  covers: '/covers',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

@@ -26,6 +26,7 @@ export const SECTIONS = {
   calendar: { label: 'School calendar', path: paths.calendar },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
+  covers: { label: 'Covers', path: paths.covers },
   reports: { label: 'Reports', path: paths.reports.list },
   compliance: { label: 'Compliance', path: paths.compliance },
   inspections: { label: 'Inspections', path: paths.inspections },

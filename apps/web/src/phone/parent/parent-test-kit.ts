@@ -29,6 +29,7 @@ export const childRun = (changes: Partial<ChildRun> = {}): ChildRun => ({
   left: null,
   absence: null,
   cancelReason: null,
+  coming: null,
   busVisible: false,
   ...changes,
 });

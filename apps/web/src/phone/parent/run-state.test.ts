@@ -41,6 +41,28 @@ describe('a run as a parent reads it', () => {
     ]);
   });
 
+  it('says who is coming, and which of driver and bus stand in today', () => {
+    const coming = {
+      driverName: 'Priya',
+      vehiclePlate: 'KA-12',
+      substituteDriver: false,
+      substituteVehicle: false,
+    };
+    expect(runLines(run({ coming }), words)).toEqual([
+      'Stop: Elm Street, planned 07:42',
+      'Bus KA-12 with driver Priya',
+    ]);
+    expect(runLines(run({ coming: { ...coming, substituteDriver: true } }), words)).toContain(
+      'Priya stands in for the usual driver today.',
+    );
+    expect(runLines(run({ coming: { ...coming, substituteVehicle: true } }), words)).toContain(
+      'Bus KA-12 stands in for the usual bus today.',
+    );
+    expect(
+      runLines(run({ coming: { ...coming, substituteDriver: true, substituteVehicle: true } }), words),
+    ).toContain('A substitute bus and driver stand in for the usual ones today.');
+  });
+
   it('says why a trip was cancelled', () => {
     expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), words)).toContain('Reason: Snow');
   });

@@ -18,7 +18,7 @@ export const STATE_TONES: Record<ChildRunState, 'neutral' | 'info' | 'success' |
 
 /**
  * What a run's card says under its state, one sentence a line, times in the operator's zone:
- * 'Stop: Elm Street, planned 07:42', 'Expected at 07:45', 'Boarded at 07:43 at Elm Street', …
+ * 'Stop: Elm Street, planned 07:42', 'Bus KA-12 with driver Priya', 'Expected at 07:45', 'Boarded at 07:43 at Elm Street', …
  */
 export function runLines(run: ChildRun, { t, formatTime }: RunWords): string[] {
   const lines: string[] = [];
@@ -29,6 +29,14 @@ export function runLines(run: ChildRun, { t, formatTime }: RunWords): string[] {
         : t('run.stop', { stop: run.stop.name }),
     );
   else if (run.state !== 'ABSENT') lines.push(t('run.noStop'));
+  if (run.coming) {
+    const { driverName: driver, vehiclePlate: plate, substituteDriver, substituteVehicle } = run.coming;
+    lines.push(t('run.coming', { plate, driver }));
+    // A cover (decision 054): said in words, so a bus or face the child does not know is expected.
+    if (substituteDriver && substituteVehicle) lines.push(t('run.substituteBoth'));
+    else if (substituteDriver) lines.push(t('run.substituteDriver', { driver }));
+    else if (substituteVehicle) lines.push(t('run.substituteVehicle', { plate }));
+  }
   if (run.state === 'ON_THE_WAY')
     lines.push(run.eta ? t('run.expected', { time: formatTime(run.eta) }) : t('run.noEta'));
   if (run.boarded) {

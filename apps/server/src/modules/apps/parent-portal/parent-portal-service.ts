@@ -318,6 +318,14 @@ export async function runsOfDay(
   return answers;
 }
 
+/** Who drives the trip now, and which of driver and bus stand in for the plan under a cover. */
+const comingOf = (trip: PortalTripRow): NonNullable<ChildRun['coming']> => ({
+  driverName: trip.driverName,
+  vehiclePlate: trip.vehiclePlate,
+  substituteDriver: trip.coverId !== null && trip.plannedDriverId !== trip.driverId,
+  substituteVehicle: trip.coverId !== null && trip.plannedVehicleId !== trip.vehicleId,
+});
+
 /** One child's run of a day: its trip, state, stop and times, and whether the parent may see the bus now. */
 async function childRun(
   { board, timeZone }: Pick<ParentPortalServiceDeps, 'board' | 'timeZone'>,
@@ -361,6 +369,7 @@ async function childRun(
     left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
     absence: absence && absenceForParent(userId)(absence),
     cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
+    coming: facts && status !== 'CANCELLED' ? comingOf(facts.trip) : null,
     busVisible: busVisibleFor(status, state, {
       childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
       reached: facts ? lastReached(facts.stops) : -1,

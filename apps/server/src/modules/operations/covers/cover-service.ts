@@ -15,6 +15,7 @@ import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import type { ComplianceService } from '../compliance/index.js';
 import type { LiveLog } from '../live/index.js';
+import type { NotificationDispatcher } from '../notifications/index.js';
 import { applyCovers, pendingTripsFollowAssignment, writeStatusEvents } from '../trips/index.js';
 import {
   clashesOf,
@@ -33,6 +34,7 @@ import {
   tripsLeftAsRun,
   type CoverWithNames,
 } from './cover-queries.js';
+import { tellParentsOfCover } from './cover-notifications.js';
 
 const RUN_WORDS: Record<TripType, string> = { PICKUP: 'pickup', DROP: 'drop' };
 const runInWords = (run: TripType | null) => (run ? `the ${RUN_WORDS[run]} run` : 'both runs');
@@ -68,6 +70,8 @@ export interface CoverServiceDeps {
   compliance: Pick<ComplianceService, 'coverBlockers'>;
   /** The trips that change hands go on the live stream (the office's board and map, the driver's own stream). */
   live: LiveLog;
+  /** Woken after a commit that wrote parents' notices (today's trips changed hands). */
+  notifications: Pick<NotificationDispatcher, 'wake'>;
 }
 
 /**
@@ -75,7 +79,14 @@ export interface CoverServiceDeps {
  * transaction each: the rules (free, compliant, seats, no other cover of the same run), the cover, its trips
  * re-pointed, the audit entry.
  */
-export function createCoverService({ db, clock, timeZone, compliance, live }: CoverServiceDeps) {
+export function createCoverService({
+  db,
+  clock,
+  timeZone,
+  compliance,
+  live,
+  notifications,
+}: CoverServiceDeps) {
   const named = async (id: string): Promise<Cover> => {
     const [row] = await coversWithNames(db, coverById(id));
     if (!row) throw coverNotFound();
@@ -195,6 +206,11 @@ export function createCoverService({ db, clock, timeZone, compliance, live }: Co
         });
         const tripIds = await applyCovers(tx, { coverId: row.id });
         await writeStatusEvents(tx, live, tripIds, 'PENDING');
+        const told = await tellParentsOfCover(tx, tripIds, {
+          today,
+          change: { coverId: row.id, driver: row.driverId !== null, vehicle: row.vehicleId !== null },
+          undone: false,
+        });
         const leftAsRun = await tripsLeftAsRun(tx, row);
         await recordAudit(tx, {
           ...context,
@@ -213,9 +229,10 @@ export function createCoverService({ db, clock, timeZone, compliance, live }: Co
             tripsLeftAsRun: leftAsRun,
           },
         });
-        return { id: row.id, tripsCovered: tripIds.length, tripsLeftAsRun: leftAsRun };
+        return { id: row.id, tripsCovered: tripIds.length, tripsLeftAsRun: leftAsRun, told };
       });
       live.committed();
+      if (answer.told) notifications.wake();
       return {
         ...(await named(answer.id)),
         tripsCovered: answer.tripsCovered,
@@ -239,6 +256,11 @@ export function createCoverService({ db, clock, timeZone, compliance, live }: Co
         await deleteCover(tx, id);
         await pendingTripsFollowAssignment(tx, cover.assignmentId);
         await writeStatusEvents(tx, live, restored, 'PENDING');
+        const told = await tellParentsOfCover(tx, restored, {
+          today: zonedDate(clock(), timeZone),
+          change: { coverId: id, driver: cover.driverId !== null, vehicle: cover.vehicleId !== null },
+          undone: true,
+        });
         await recordAudit(tx, {
           ...context,
           action: 'cover.deleted',
@@ -253,10 +275,11 @@ export function createCoverService({ db, clock, timeZone, compliance, live }: Co
             tripIds: restored,
           },
         });
-        return { tripsRestored: restored.length, tripsLeftAsRun: leftAsRun };
+        return { tripsRestored: restored.length, tripsLeftAsRun: leftAsRun, told };
       });
       live.committed();
-      return undone;
+      if (undone.told) notifications.wake();
+      return { tripsRestored: undone.tripsRestored, tripsLeftAsRun: undone.tripsLeftAsRun };
     },
   };
 }

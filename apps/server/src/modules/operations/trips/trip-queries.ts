@@ -457,6 +457,11 @@ export function familiesOnTrips(db: Executor, tripIds: string[]) {
       tripDate: trips.tripDate,
       type: trips.type,
       routeName: trips.routeName,
+      // Who drives it and who was planned, for a cover's notice (decision 054).
+      driverName: trips.driverName,
+      vehiclePlate: trips.vehiclePlate,
+      plannedDriverName: trips.plannedDriverName,
+      plannedVehiclePlate: trips.plannedVehiclePlate,
       studentId: students.id,
       name: students.name,
       parentUserId: parents.userId,
