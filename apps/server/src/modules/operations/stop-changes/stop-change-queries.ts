@@ -1,0 +1,234 @@
+import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Run, StopChangeState } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import {
+  assignmentStudents,
+  busRoutes,
+  parents,
+  routeAssignments,
+  routeStops,
+  stopChanges,
+  stops,
+  students,
+  studentStops,
+  vehicles,
+} from '../../../db/schema/index.js';
+
+/** The SQL of stop changes (rules in stop-change-service.ts). */
+
+export type StopChangeRow = typeof stopChanges.$inferSelect;
+
+const targetRoute = alias(busRoutes, 'target_route');
+const targetStop = alias(stops, 'target_stop');
+const ownSeat = alias(assignmentStudents, 'own_seat');
+const ownAssignment = alias(routeAssignments, 'own_assignment');
+const ownRoute = alias(busRoutes, 'own_route');
+const ownStopLink = alias(studentStops, 'own_stop_link');
+const ownStop = alias(stops, 'own_stop');
+
+/**
+ * A change with what the answer names: the child, the target route and stop, and where the child rides without
+ * it (their seat's route and their own stop of the first run the change covers: a BOTH change shows the morning's).
+ */
+function selectDescribed(db: Executor) {
+  return db
+    .select({
+      change: stopChanges,
+      studentName: students.name,
+      parentUserId: parents.userId,
+      toRouteName: targetRoute.name,
+      toStopName: targetStop.name,
+      fromAssignmentId: ownSeat.assignmentId,
+      fromRouteName: ownRoute.name,
+      fromStopId: ownStop.id,
+      fromStopName: ownStop.name,
+    })
+    .from(stopChanges)
+    .innerJoin(students, eq(students.id, stopChanges.studentId))
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .innerJoin(routeAssignments, eq(routeAssignments.id, stopChanges.assignmentId))
+    .innerJoin(targetRoute, eq(targetRoute.id, routeAssignments.routeId))
+    .innerJoin(targetStop, eq(targetStop.id, stopChanges.stopId))
+    .leftJoin(ownSeat, eq(ownSeat.studentId, stopChanges.studentId))
+    .leftJoin(ownAssignment, eq(ownAssignment.id, ownSeat.assignmentId))
+    .leftJoin(ownRoute, eq(ownRoute.id, ownAssignment.routeId))
+    .leftJoin(
+      ownStopLink,
+      and(
+        eq(ownStopLink.studentId, stopChanges.studentId),
+        sql`${ownStopLink.run}::text = case when ${stopChanges.run} = 'DROP' then 'DROP' else 'PICKUP' end`,
+      ),
+    )
+    .leftJoin(ownStop, eq(ownStop.id, ownStopLink.stopId));
+}
+export type DescribedRow = Awaited<ReturnType<typeof listByState>>[number];
+
+/** The changes in `state`, oldest request first (the office's queue). */
+export function listByState(db: Executor, state: StopChangeState) {
+  return selectDescribed(db)
+    .where(eq(stopChanges.state, state))
+    .orderBy(asc(stopChanges.requestedAt), asc(stopChanges.id))
+    .limit(500);
+}
+
+/** These children's changes, newest request first (a parent's list). */
+export function listOfStudents(db: Executor, studentIds: string[]) {
+  if (!studentIds.length) return Promise.resolve([]);
+  return selectDescribed(db)
+    .where(inArray(stopChanges.studentId, studentIds))
+    .orderBy(sql`${stopChanges.requestedAt} desc`, asc(stopChanges.id))
+    .limit(200);
+}
+
+export async function describedById(db: Executor, id: string): Promise<DescribedRow | undefined> {
+  const [row] = await selectDescribed(db).where(eq(stopChanges.id, id));
+  return row;
+}
+
+export async function insertStopChange(tx: Executor, values: typeof stopChanges.$inferInsert) {
+  const [row] = await tx.insert(stopChanges).values(values).returning();
+  return row!;
+}
+
+/** The change, its row locked until the transaction ends (two decisions on one request queue). */
+export async function lockStopChange(tx: Executor, id: string): Promise<StopChangeRow | undefined> {
+  const [row] = await tx.select().from(stopChanges).where(eq(stopChanges.id, id)).for('update');
+  return row;
+}
+
+export async function findStopChange(db: Executor, id: string): Promise<StopChangeRow | undefined> {
+  const [row] = await db.select().from(stopChanges).where(eq(stopChanges.id, id));
+  return row;
+}
+
+export async function updateStopChange(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof stopChanges.$inferInsert>,
+): Promise<void> {
+  await tx.update(stopChanges).set(values).where(eq(stopChanges.id, id));
+}
+
+export async function pendingCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(stopChanges).where(eq(stopChanges.state, 'REQUESTED'));
+  return row?.n ?? 0;
+}
+
+/**
+ * The assignment's vehicle capacity and its seated children, with the assignment's row locked until the
+ * transaction ends when `lock`: approvals into one assignment queue, so two cannot both take its last seat.
+ */
+export async function seatsOfAssignment(
+  db: Executor,
+  assignmentId: string,
+  lock = false,
+): Promise<{ capacity: number; seated: number } | undefined> {
+  if (lock)
+    await db
+      .select({ id: routeAssignments.id })
+      .from(routeAssignments)
+      .where(eq(routeAssignments.id, assignmentId))
+      .for('update');
+  const [row] = await db
+    .select({
+      capacity: vehicles.capacity,
+      seated: sql<number>`(select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${routeAssignments.id})`,
+    })
+    .from(routeAssignments)
+    .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+    .where(eq(routeAssignments.id, assignmentId));
+  return row;
+}
+
+/**
+ * The approved changes into these assignments of children seated elsewhere (or nowhere): each may take a seat on
+ * the days it covers. A change within a child's own assignment takes none.
+ */
+export function approvedArrivals(db: Executor, assignmentIds: string[]) {
+  if (!assignmentIds.length) return Promise.resolve([]);
+  return db
+    .select({ change: stopChanges })
+    .from(stopChanges)
+    .leftJoin(assignmentStudents, eq(assignmentStudents.studentId, stopChanges.studentId))
+    .where(
+      and(
+        inArray(stopChanges.assignmentId, assignmentIds),
+        eq(stopChanges.state, 'APPROVED'),
+        sql`${assignmentStudents.assignmentId} is distinct from ${stopChanges.assignmentId}`,
+      ),
+    );
+}
+
+/**
+ * The approved changes that may apply to `date`'s `run`: one-off ones of that date and weekly ones on its
+ * weekday within their dates. The service picks one per child (stop-change-rules.ts).
+ */
+export function approvedOn(db: Executor, date: string, weekday: number, run: Run) {
+  return db
+    .select({ change: stopChanges, ownAssignmentId: assignmentStudents.assignmentId })
+    .from(stopChanges)
+    .leftJoin(assignmentStudents, eq(assignmentStudents.studentId, stopChanges.studentId))
+    .where(
+      and(
+        eq(stopChanges.state, 'APPROVED'),
+        inArray(stopChanges.run, [run, 'BOTH']),
+        or(
+          and(eq(stopChanges.kind, 'ONE_OFF'), eq(stopChanges.date, date)),
+          and(
+            eq(stopChanges.kind, 'WEEKLY'),
+            sql`${weekday} = any(${stopChanges.weekdays})`,
+            sql`(${stopChanges.validFrom} is null or ${stopChanges.validFrom} <= ${date})`,
+            sql`(${stopChanges.validUntil} is null or ${stopChanges.validUntil} >= ${date})`,
+          ),
+        ),
+      ),
+    );
+}
+
+/** The runs of the assignment's route that stop at `stopId` (none: not a stop of that route). */
+export async function runsStoppingAt(db: Executor, assignmentId: string, stopId: string): Promise<Run[]> {
+  const rows = await db
+    .select({ run: routeStops.run })
+    .from(routeAssignments)
+    .innerJoin(routeStops, eq(routeStops.routeId, routeAssignments.routeId))
+    .where(and(eq(routeAssignments.id, assignmentId), eq(routeStops.stopId, stopId)));
+  return rows.map((row) => row.run);
+}
+
+/** Every stop of every assigned route's runs, by route name then the run's order. */
+export function stopOptions(db: Executor) {
+  return db
+    .select({
+      assignmentId: routeAssignments.id,
+      routeName: busRoutes.name,
+      stopId: stops.id,
+      stopName: stops.name,
+      run: routeStops.run,
+    })
+    .from(routeAssignments)
+    .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
+    .innerJoin(routeStops, eq(routeStops.routeId, routeAssignments.routeId))
+    .innerJoin(stops, eq(stops.id, routeStops.stopId))
+    .orderBy(asc(busRoutes.name), asc(routeAssignments.id), asc(routeStops.run), asc(routeStops.position));
+}
+
+/** The child, kept from deletion until the transaction ends, with their parent's user (null: no account). */
+export async function lockStudentWithParent(tx: Executor, studentId: string) {
+  const [row] = await tx
+    .select({ id: students.id, name: students.name, parentUserId: parents.userId })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(eq(students.id, studentId))
+    .for('share', { of: students });
+  return row;
+}
+
+/** The assignment the child is seated in, or null. */
+export async function seatOfStudent(db: Executor, studentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ assignmentId: assignmentStudents.assignmentId })
+    .from(assignmentStudents)
+    .where(eq(assignmentStudents.studentId, studentId));
+  return row?.assignmentId ?? null;
+}
