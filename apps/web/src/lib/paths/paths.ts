@@ -55,6 +55,8 @@ export const paths = {
   /** The route planner: proposes stops and runs for a school, shown for review beside today's routes. */
   planner: '/planner',
   calendar: '/school-calendar',
+  /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
+  stopChanges: '/stop-changes',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',
