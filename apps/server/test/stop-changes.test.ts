@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest, StopChange, StopOption } from '@school-transport/shared';
-import { notificationOutbox, routeAssignments, vehicles } from '../src/db/schema/index.js';
+import { notificationOutbox, ridershipEvents, routeAssignments, vehicles } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
 import { familyOnBus, type FamilyOnBus } from './support/parent-families.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -156,6 +156,56 @@ describe('a weekly change', () => {
     expect(await riderIds(await asker.tripOf('PICKUP', TUESDAY))).toContain(child(1));
     // Nobody asked: no notification.
     expect(await told(child(1))).toEqual([]);
+
+    // A one-off change beats the weekly one on its date: this Wednesday, back at the child's own stop.
+    const back = await admin('POST', '/api/stop-changes', {
+      studentId: child(1),
+      assignmentId: asker.assignmentId,
+      stopId: asker.stops.mill.id,
+      kind: 'ONE_OFF',
+      date: WEDNESDAY,
+      run: 'PICKUP',
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.seatsLeft).toBeNull();
+    expect(await riderIds(await friend.tripOf('PICKUP', WEDNESDAY))).not.toContain(child(1));
+    expect(await riderIds(await asker.tripOf('PICKUP', WEDNESDAY))).toContain(child(1));
+  });
+});
+
+describe('a moved child on the bus', () => {
+  it('is this bus’s child when scanned on the run the change moves them to, and another bus’s child elsewhere', async () => {
+    const entered = await admin('POST', '/api/stop-changes', {
+      ...toFriendsMill(child(1)),
+      kind: 'ONE_OFF',
+      date: MONDAY,
+      run: 'PICKUP',
+    });
+    expect(entered.status, JSON.stringify(entered.body)).toBe(200);
+    const started = await friend.driverApi('POST', `/api/driver/trips/${friend.pickup}/start`, {});
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await friend.ride(friend.pickup, child(1), 'BOARD');
+    await friend.ride(friend.pickup, child(0), 'BOARD');
+    const events = await t.app.database.db
+      .select({
+        studentId: ridershipEvents.studentId,
+        name: ridershipEvents.studentName,
+        flag: ridershipEvents.flag,
+      })
+      .from(ridershipEvents)
+      .where(eq(ridershipEvents.tripId, friend.pickup));
+    expect(events).toEqual(
+      expect.arrayContaining([
+        { studentId: child(1), name: asker.kids[1]!.name, flag: null },
+        { studentId: child(0), name: null, flag: 'WRONG_BUS' },
+      ]),
+    );
+    // Their parent is told of the boarding, as for their own bus.
+    const boarded = await t.app.database.db
+      .select({ kind: notificationOutbox.kind })
+      .from(notificationOutbox)
+      .where(and(eq(notificationOutbox.studentId, child(1)), eq(notificationOutbox.kind, 'BOARDED')));
+    expect(boarded).toHaveLength(1);
   });
 });
 

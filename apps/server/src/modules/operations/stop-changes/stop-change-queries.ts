@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Run, StopChangeState } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
@@ -161,30 +161,52 @@ export function approvedArrivals(db: Executor, assignmentIds: string[]) {
 }
 
 /**
- * The approved changes that may apply to `date`'s `run`: one-off ones of that date and weekly ones on its
- * weekday within their dates. The service picks one per child (stop-change-rules.ts).
+ * Whether the approved change `sc` (a `stop_changes` row of that alias) covers the day `date`'s `run` (SQL
+ * expressions): a one-off change of that date, or a weekly one on its weekday within its dates.
  */
-export function approvedOn(db: Executor, date: string, weekday: number, run: Run) {
-  return db
-    .select({ change: stopChanges, ownAssignmentId: assignmentStudents.assignmentId })
-    .from(stopChanges)
-    .leftJoin(assignmentStudents, eq(assignmentStudents.studentId, stopChanges.studentId))
-    .where(
-      and(
-        eq(stopChanges.state, 'APPROVED'),
-        inArray(stopChanges.run, [run, 'BOTH']),
-        or(
-          and(eq(stopChanges.kind, 'ONE_OFF'), eq(stopChanges.date, date)),
-          and(
-            eq(stopChanges.kind, 'WEEKLY'),
-            sql`${weekday} = any(${stopChanges.weekdays})`,
-            sql`(${stopChanges.validFrom} is null or ${stopChanges.validFrom} <= ${date})`,
-            sql`(${stopChanges.validUntil} is null or ${stopChanges.validUntil} >= ${date})`,
-          ),
-        ),
-      ),
-    );
+const coversDay = (date: SQL, run: SQL) => sql`sc.state = 'APPROVED'
+  and sc.run::text in (${run}::text, 'BOTH')
+  and (
+    (sc.kind = 'ONE_OFF' and sc.date = ${date})
+    or (
+      sc.kind = 'WEEKLY' and extract(isodow from ${date})::int = any(sc.weekdays)
+      and (sc.valid_from is null or sc.valid_from <= ${date})
+      and (sc.valid_until is null or sc.valid_until >= ${date})
+    )
+  )`;
+
+/**
+ * Which of a child's covering changes holds: a one-off change beats a weekly one (it is the exception to the
+ * exception), then the one decided last. The one rule, for the manifests and the scans alike.
+ */
+const PREVAILING_FIRST = sql`(sc.kind = 'ONE_OFF') desc, sc.decided_at desc nulls last, sc.id`;
+
+/** Where children ride on `date`'s `run` because of approved changes: one row per child, the prevailing change. */
+export async function prevailingChangesOn(db: Executor, date: string, run: Run) {
+  const day = sql`${date}::date`;
+  const result = (await db.execute(sql`
+    select distinct on (sc.student_id)
+      sc.student_id as "studentId", sc.assignment_id as "assignmentId", sc.stop_id as "stopId",
+      seat.assignment_id as "ownAssignmentId"
+    from stop_changes sc
+    left join assignment_students seat on seat.student_id = sc.student_id
+    where ${coversDay(day, sql`${run}`)}
+    order by sc.student_id, ${PREVAILING_FIRST}`)) as unknown as {
+    rows: { studentId: string; assignmentId: string; stopId: string; ownAssignmentId: string | null }[];
+  };
+  return result.rows;
 }
+
+/**
+ * The assignment a child rides with on a trip's day and run when an approved change moves them (a sub-select for
+ * a lateral join; no row: their own seat). `child` is the child's id, `trip` a `trips` row's alias (SQL).
+ */
+export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
+  select sc.assignment_id from stop_changes sc
+  where sc.student_id = ${child} and ${coversDay(sql`${trip}.trip_date`, sql`${trip}.type`)}
+  order by ${PREVAILING_FIRST}
+  limit 1
+)`;
 
 /** The runs of the assignment's route that stop at `stopId` (none: not a stop of that route). */
 export async function runsStoppingAt(db: Executor, assignmentId: string, stopId: string): Promise<Run[]> {

@@ -18,7 +18,10 @@ export function isoWeekday(date: string): number {
   return day === 0 ? 7 : day;
 }
 
-/** Whether the change covers `date` (any run). */
+/**
+ * Whether the change covers `date` (any run): the seat count's question about other changes. Which change holds
+ * on a day is the database's (stop-change-queries' coversDay), where the manifests and the scans ask it.
+ */
 export function coversDate(change: Coverage, date: string): boolean {
   if (change.kind === 'ONE_OFF') return change.date === date;
   if (change.validFrom && date < change.validFrom) return false;
@@ -39,19 +42,6 @@ export function mayMeet(a: Coverage, b: Coverage): boolean {
   const startsBeforeOtherEnds = (x: Coverage, y: Coverage) =>
     !x.validFrom || !y.validUntil || x.validFrom <= y.validUntil;
   return shareWeekday && startsBeforeOtherEnds(a, b) && startsBeforeOtherEnds(b, a);
-}
-
-/**
- * The one change that holds for a child on a day's run, of those that cover it: a one-off change beats a weekly
- * one (it is the exception to the exception), and of two of the same kind the one decided last wins.
- */
-export function prevailing<T extends Coverage & { decidedAt: Date | null }>(changes: T[]): T | undefined {
-  const rank = (change: T) => (change.kind === 'ONE_OFF' ? 1 : 0);
-  return changes.reduce<T | undefined>((best, change) => {
-    if (!best) return change;
-    if (rank(change) !== rank(best)) return rank(change) > rank(best) ? change : best;
-    return (change.decidedAt?.getTime() ?? 0) >= (best.decidedAt?.getTime() ?? 0) ? change : best;
-  }, undefined);
 }
 
 /**

@@ -10,7 +10,6 @@ import type { NotificationDispatcher } from '../notifications/index.js';
 import { tellParentOfDecision } from './stop-change-notifications.js';
 import {
   approvedArrivals,
-  approvedOn,
   describedById,
   insertStopChange,
   listByState,
@@ -18,6 +17,7 @@ import {
   lockStopChange,
   lockStudentWithParent,
   pendingCount,
+  prevailingChangesOn,
   runsStoppingAt,
   seatOfStudent,
   seatsOfAssignment,
@@ -26,7 +26,7 @@ import {
   type DescribedRow,
   type StopChangeRow,
 } from './stop-change-queries.js';
-import { isoWeekday, prevailing, runsOf, seatsLeftFor } from './stop-change-rules.js';
+import { runsOf, seatsLeftFor } from './stop-change-rules.js';
 
 export interface StopChangeServiceDeps {
   db: Database;
@@ -306,26 +306,14 @@ export function createStopChangeService({ db, clock, timeZone, notifications }: 
 export type StopChangeService = ReturnType<typeof createStopChangeService>;
 
 /**
- * Where children ride on `date`'s `run` because of approved changes (stop-change-rules' prevailing: one per child).
- * The manifests read it: a child moved elsewhere leaves their own run's manifest, a child moved here joins it.
+ * Where children ride on `date`'s `run` because of approved changes (one per child: the prevailing one). The
+ * manifests read it: a child moved elsewhere leaves their own run's manifest, a child moved here joins it.
  */
 export async function changedStopsOn(
   db: Executor,
   date: string,
   run: Run,
 ): Promise<Map<string, ChangedStop>> {
-  const rows = await approvedOn(db, date, isoWeekday(date), run);
-  const byChild = new Map<string, typeof rows>();
-  for (const row of rows)
-    byChild.set(row.change.studentId, [...(byChild.get(row.change.studentId) ?? []), row]);
-  const changed = new Map<string, ChangedStop>();
-  for (const [studentId, candidates] of byChild) {
-    const chosen = prevailing(candidates.map((row) => ({ ...row.change, own: row.ownAssignmentId })))!;
-    changed.set(studentId, {
-      assignmentId: chosen.assignmentId,
-      stopId: chosen.stopId,
-      ownAssignmentId: chosen.own,
-    });
-  }
-  return changed;
+  const rows = await prevailingChangesOn(db, date, run);
+  return new Map(rows.map(({ studentId, ...changed }) => [studentId, changed]));
 }
