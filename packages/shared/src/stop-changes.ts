@@ -122,3 +122,43 @@ export const stopOptionSchema = z.object({
 export type StopOption = z.infer<typeof stopOptionSchema>;
 
 export const pendingCountSchema = z.object({ pending: z.number().int() });
+
+/** A route's stop as one choice of a form's list: `assignmentId:stopId`. */
+export const stopTargetKey = (option: Pick<StopOption, 'assignmentId' | 'stopId'>) =>
+  `${option.assignmentId}:${option.stopId}`;
+
+/** The stops a change of `run` can go to: those on that run of their route (on both runs for BOTH). */
+export const stopsServing = (options: StopOption[], run: StopChangeRun) =>
+  options.filter((option) => (run === 'BOTH' ? option.runs.length === 2 : option.runs.includes(run)));
+
+/** What the office's and the parent's forms hold, as typed. */
+export interface StopChangeForm {
+  studentId: string;
+  kind: StopChangeKind;
+  date: string;
+  weekdays: number[];
+  validFrom: string;
+  validUntil: string;
+  run: StopChangeRun;
+  /** A stopTargetKey, or '' before one is chosen. */
+  target: string;
+  note: string;
+}
+
+/** The request a form's fields make: only the chosen kind's days, a blank optional date as none. */
+export function stopChangeRequestOf(form: StopChangeForm): StopChangeInput {
+  const [assignmentId = '', stopId = ''] = form.target.split(':');
+  const weekly = form.kind === 'WEEKLY';
+  return {
+    studentId: form.studentId,
+    kind: form.kind,
+    date: weekly ? null : form.date,
+    weekdays: weekly ? form.weekdays : null,
+    validFrom: weekly && form.validFrom ? form.validFrom : null,
+    validUntil: weekly && form.validUntil ? form.validUntil : null,
+    run: form.run,
+    assignmentId,
+    stopId,
+    note: form.note,
+  };
+}

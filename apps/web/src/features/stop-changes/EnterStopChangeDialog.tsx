@@ -21,6 +21,9 @@ import {
   STOP_CHANGE_RUNS,
   WEEKDAYS,
   stopChangeInputSchema,
+  stopChangeRequestOf,
+  stopsServing,
+  stopTargetKey,
   type StopChangeKind,
   type StopChangeRun,
   type Student,
@@ -70,24 +73,22 @@ export function EnterStopChangeDialog({ onClose }: { onClose: () => void }) {
   const options = useStopOptions(true);
   const enter = useEnterStopChange();
   const { enqueueSnackbar } = useSnackbar();
-  const served = (options.data ?? []).filter((option) =>
-    run === 'BOTH' ? option.runs.length === 2 : option.runs.includes(run),
-  );
+  const served = stopsServing(options.data ?? [], run);
 
   const save = () => {
-    const [assignmentId = '', stopId = ''] = target.split(':');
-    const parsed = stopChangeInputSchema.safeParse({
-      studentId: student?.id ?? '',
-      kind,
-      date: kind === 'ONE_OFF' ? date : null,
-      weekdays: kind === 'WEEKLY' ? weekdays : null,
-      validFrom: kind === 'WEEKLY' && validFrom ? validFrom : null,
-      validUntil: kind === 'WEEKLY' && validUntil ? validUntil : null,
-      run,
-      assignmentId,
-      stopId,
-      note,
-    });
+    const parsed = stopChangeInputSchema.safeParse(
+      stopChangeRequestOf({
+        studentId: student?.id ?? '',
+        kind,
+        date,
+        weekdays,
+        validFrom,
+        validUntil,
+        run,
+        target,
+        note,
+      }),
+    );
     if (!parsed.success) {
       const found: Errors = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
@@ -210,10 +211,7 @@ export function EnterStopChangeDialog({ onClose }: { onClose: () => void }) {
             disabled={options.isPending}
           >
             {served.map((option) => (
-              <MenuItem
-                key={`${option.assignmentId}:${option.stopId}`}
-                value={`${option.assignmentId}:${option.stopId}`}
-              >
+              <MenuItem key={stopTargetKey(option)} value={stopTargetKey(option)}>
                 {option.routeName} · {option.stopName}
               </MenuItem>
             ))}

@@ -39,6 +39,8 @@ function serve(decide: (url: string, body: unknown) => Response) {
     if (url.endsWith('/api/stop-changes/pending-count')) return ok({ pending: 1 });
     if (url.includes('/api/stop-changes?state=REQUESTED')) return ok([request]);
     if (url.includes('/api/stop-changes?state=')) return ok([]);
+    if (url.endsWith('/api/stop-changes/options')) return ok([]);
+    if (url.includes('/api/students/get-all')) return ok([]);
     if (init?.method === 'POST') return decide(url, init.body ? JSON.parse(String(init.body)) : undefined);
     return json(404, { success: false, type: 'error', message: 'Not found' });
   });
@@ -97,6 +99,21 @@ describe('StopChangesPage', () => {
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('checks an office entry with the shared schema before sending it, next to the fields', async () => {
+    const user = userEvent.setup();
+    const sent = vi.fn(() => json(500, {}));
+    serve(sent);
+    renderWithProviders(<StopChangesPage />);
+    await user.click(await screen.findByRole('button', { name: 'Enter a change' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Enter a stop change' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Every week' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save approved' }));
+    expect(await within(dialog).findByText('Choose a child')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose at least one weekday')).toBeInTheDocument();
+    expect(within(dialog).getByText('Choose a route')).toBeInTheDocument();
+    expect(sent).not.toHaveBeenCalled();
   });
 
   it('says so when nothing waits, and offers Retry when the list fails', async () => {

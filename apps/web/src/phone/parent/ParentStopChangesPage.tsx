@@ -2,6 +2,9 @@ import {
   STOP_CHANGE_RUNS,
   WEEKDAYS,
   stopChangeInputSchema,
+  stopChangeRequestOf,
+  stopsServing,
+  stopTargetKey,
   type StopChange,
   type StopChangeKind,
   type StopChangeRun,
@@ -105,25 +108,23 @@ function RequestForm() {
   const childId = studentId || (children.length === 1 ? children[0]!.id : '');
   const child = children.find((row) => row.id === childId);
   const cutoff = child && kind === 'ONE_OFF' ? cutoffText(child, settings, words) : null;
-  const served = (options.data ?? []).filter((option) =>
-    run === 'BOTH' ? option.runs.length === 2 : option.runs.includes(run),
-  );
+  const served = stopsServing(options.data ?? [], run);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const [assignmentId = '', stopId = ''] = target.split(':');
-    const parsed = stopChangeInputSchema.safeParse({
-      studentId: childId,
-      kind,
-      date: kind === 'ONE_OFF' ? date : null,
-      weekdays: kind === 'WEEKLY' ? weekdays : null,
-      validFrom: kind === 'WEEKLY' && validFrom ? validFrom : null,
-      validUntil: kind === 'WEEKLY' && validUntil ? validUntil : null,
-      run,
-      assignmentId,
-      stopId,
-      note,
-    });
+    const parsed = stopChangeInputSchema.safeParse(
+      stopChangeRequestOf({
+        studentId: childId,
+        kind,
+        date,
+        weekdays,
+        validFrom,
+        validUntil,
+        run,
+        target,
+        note,
+      }),
+    );
     const found: Record<string, string> = {};
     if (parsed.success) {
       if (kind === 'ONE_OFF' && date < today) found.date = t('stopChanges.error.date');
@@ -251,7 +252,7 @@ function RequestForm() {
             options={[
               { value: '', label: t('stopChanges.chooseStop') },
               ...served.map((option) => ({
-                value: `${option.assignmentId}:${option.stopId}`,
+                value: stopTargetKey(option),
                 label: t('stopChanges.stopOption', { route: option.routeName, stop: option.stopName }),
               })),
             ]}
