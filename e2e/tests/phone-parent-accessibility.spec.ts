@@ -8,9 +8,10 @@ import { phoneWords } from '../support/phone-words';
 /**
  * Every screen of the parent portal, scanned with axe (WCAG 2.x A and AA) on a phone's 390 px, in light and dark
  * mode, in English and in Arabic (right to left): sign-in, Today with a child whose bus is on the map, the "not
- * riding" dialog, the child's history, notifications and the account. One set of records and one signed-in page
- * serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px, WCAG 2.5.5), its
- * headings checked (one h1, no level skipped), and its text made 200 % (it wraps; nothing scrolls sideways).
+ * riding" dialog, the child's history, notifications, stop changes and the account. One set of records and one
+ * signed-in page serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px,
+ * WCAG 2.5.5), its headings checked (one h1, no level skipped), and its text made 200 % (it wraps; nothing scrolls
+ * sideways).
  */
 
 // The office's records are made as the signed-in admin; the parent uses a browser context of their own.
@@ -146,6 +147,15 @@ async function scanSignedInScreens(
   await expectHeadingsInOrder(page, `notifications (${language})`);
   await scanScreen(page, `notifications (${language})`);
 
+  // Stop changes, with the weekly choice open so its weekday boxes are scanned too.
+  await fromMenu(page, words, words('menu.stopChanges'));
+  await expect(page.getByText(words('stopChanges.empty'))).toBeVisible();
+  await page.getByRole('radio', { name: words('stopChanges.kind.WEEKLY') }).check();
+  await expect(page.getByRole('group', { name: words('stopChanges.weekdays') })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: words('stopChanges.stop') })).toBeEnabled();
+  await expectHeadingsInOrder(page, `stop changes (${language})`);
+  await scanScreen(page, `stop changes (${language})`);
+
   await fromMenu(page, words, words('menu.account'));
   await expect(page.getByRole('button', { name: words('contact.save') })).toBeVisible();
   // The change-password form comes in its own chunk (with zod): scanned once it is there.
@@ -181,6 +191,8 @@ test('every parent screen passes axe at 390 px, light and dark, in English and i
 
   // Signed out, Arabic is chosen on the sign-in screen (this phone keeps it): the portal turns right to left.
   await fromMenu(parent, english, english('menu.signOut'));
+  // The account screen has a Language field too: wait until sign-in has replaced it.
+  await expect(parent.getByRole('heading', { level: 1, name: english('signIn.title.parent') })).toBeVisible();
   await parent.getByLabel(english('language.label')).selectOption({ label: 'العربية' });
   await expect(parent.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(parent.locator('html')).toHaveAttribute('lang', 'ar');

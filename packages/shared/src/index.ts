@@ -13,6 +13,7 @@ export * from './settings.js';
 export * from './assignments.js';
 export * from './trips.js';
 export * from './covers.js';
+export * from './stop-changes.js';
 export * from './dashboard.js';
 export * from './accounts.js';
 export * from './stops.js';

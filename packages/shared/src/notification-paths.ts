@@ -4,8 +4,17 @@
  */
 
 /** What a parent can be told: their child boarded, left the bus, the bus is near their stop, the trip was
- * cancelled, it runs late, or another driver or bus runs it today (a cover, or its undo). */
-export const NOTIFICATION_KINDS = ['BOARDED', 'LEFT', 'APPROACHING', 'CANCELLED', 'LATE', 'COVERED'] as const;
+ * cancelled, it runs late, another driver or bus runs it today (a cover, or its undo), or the office decided on a
+ * stop change they asked for. */
+export const NOTIFICATION_KINDS = [
+  'BOARDED',
+  'LEFT',
+  'APPROACHING',
+  'CANCELLED',
+  'LATE',
+  'COVERED',
+  'STOP_CHANGE',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The API's addresses of this module (below /api), written once for the server's routes and the web app. */

@@ -87,6 +87,7 @@ export const notificationPreferencesSchema = z.object({
   cancelled: z.boolean(),
   late: z.boolean(),
   lateMinutes: minutesField('The lateness'),
+  stopChanges: z.boolean(),
   emailFallback: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -100,6 +101,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   cancelled: true,
   late: true,
   lateMinutes: 10,
+  stopChanges: true,
   emailFallback: false,
 };
 
@@ -112,6 +114,7 @@ export const PREFERENCE_OF_KIND = {
   LATE: 'late',
   // A change of the day's plan, as a cancellation is: one switch for both (its label says so).
   COVERED: 'cancelled',
+  STOP_CHANGE: 'stopChanges',
 } as const satisfies Record<NotificationKind, keyof NotificationPreferences>;
 
 /**

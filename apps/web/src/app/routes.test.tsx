@@ -87,6 +87,7 @@ describe('routes for an admin', () => {
       ['Schools', '/all-schools'],
       ['Planner', '/planner'],
       ['School calendar', '/school-calendar'],
+      ['Stop changes', '/stop-changes'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
       ['Covers', '/covers'],

@@ -265,6 +265,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'CompliancePage',
               ),
               managementScreen(
+                paths.stopChanges,
+                () => import('../features/stop-changes/StopChangesPage'),
+                'StopChangesPage',
+              ),
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',

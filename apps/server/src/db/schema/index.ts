@@ -19,3 +19,4 @@ export * from './planner.js';
 export * from './compliance.js';
 export * from './inspections.js';
 export * from './second-factors.js';
+export * from './stop-changes.js';

@@ -52,6 +52,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   cancelled: boolean('cancelled').notNull().default(DEFAULTS.cancelled),
   late: boolean('late').notNull().default(DEFAULTS.late),
   lateMinutes: integer('late_minutes').notNull().default(DEFAULTS.lateMinutes),
+  stopChanges: boolean('stop_changes').notNull().default(DEFAULTS.stopChanges),
   emailFallback: boolean('email_fallback').notNull().default(DEFAULTS.emailFallback),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

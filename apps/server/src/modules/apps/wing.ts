@@ -5,6 +5,7 @@ import { createDriverAppService, driverAppRoutes } from './driver-app/index.js';
 import {
   createParentLiveScopes,
   createParentPortalService,
+  createParentStopChanges,
   parentPortalRoutes,
 } from './parent-portal/index.js';
 
@@ -16,18 +17,19 @@ export function appsWing(
   { services: records }: RecordsWing,
 ) {
   const { timeZone } = config;
-  const { live, alerts, compliance, absences, board } = operations;
+  const { live, alerts, compliance, absences, board, stopChanges } = operations;
   const driverApp = createDriverAppService({
     db,
     clock,
     timeZone,
     studentsOf: records.students.ofAssignment,
+    studentsByIds: records.students.byIds,
     live,
     alerts,
     compliance,
     urls: platform.urls,
   });
-  const parentPortal = createParentPortalService({
+  const parentPortalDeps = {
     db,
     clock,
     timeZone,
@@ -36,10 +38,15 @@ export function appsWing(
     urls: platform.urls,
     absenceCutoffMinutes: config.parentPortal.absenceCutoffMinutes,
     officePhone: config.parentPortal.officePhone,
-  });
+  };
+  const parentPortal = createParentPortalService(parentPortalDeps);
+  const parentStopChanges = createParentStopChanges({ ...parentPortalDeps, stopChanges });
   const parentScope = createParentLiveScopes({ db, clock, timeZone });
 
-  const routes: WingRoutes = [driverAppRoutes(driverApp), parentPortalRoutes(parentPortal)];
+  const routes: WingRoutes = [
+    driverAppRoutes(driverApp),
+    parentPortalRoutes(parentPortal, parentStopChanges),
+  ];
   return { services: { parentScope }, routes, jobs: {} };
 }
 export type AppsWing = ReturnType<typeof appsWing>;

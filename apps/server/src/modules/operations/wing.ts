@@ -41,6 +41,7 @@ import {
   createVapidKeys,
   notificationRoutes,
 } from './notifications/index.js';
+import { createStopChangeService, stopChangeRoutes } from './stop-changes/index.js';
 import { retentionJob } from './retention/index.js';
 import { ridershipRoutes, trackerRoutes } from './ridership/index.js';
 import { createTripService, tripRoutes } from './trips/index.js';
@@ -172,12 +173,14 @@ export function operationsWing(
   const tripsAheadDays = config.dailyJobs.tripsAheadDays;
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
+  const stopChanges = createStopChangeService({ db, clock, timeZone, notifications: notificationDispatcher });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
   const routes: WingRoutes = [
     tripRoutes(trips, locale),
     coverRoutes(covers),
+    stopChangeRoutes(stopChanges),
     calendarRoutes(calendar, absences, locale),
     ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone }),
     trackerRoutes({ db, clock, live }),
@@ -207,7 +210,18 @@ export function operationsWing(
     credentialExpiry: credentialExpiryJob({ clock, alerts, mailer, publicUrl, live }),
   };
   return {
-    services: { hub, streams, access, live, notificationDispatcher, alerts, board, compliance, absences },
+    services: {
+      hub,
+      streams,
+      access,
+      live,
+      notificationDispatcher,
+      alerts,
+      board,
+      compliance,
+      absences,
+      stopChanges,
+    },
     routes,
     jobs,
   };

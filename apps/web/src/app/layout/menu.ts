@@ -10,6 +10,7 @@ import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
+import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
@@ -40,6 +41,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   schools: AccountBalanceOutlinedIcon,
   planner: AltRouteOutlinedIcon,
   calendar: EventOutlinedIcon,
+  stopChanges: EditLocationAltOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   covers: SwapHorizOutlinedIcon,

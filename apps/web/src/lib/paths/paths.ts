@@ -57,6 +57,8 @@ export const paths = {
   calendar: '/school-calendar',
   /** Substitute drivers and vehicles on routes' runs (decision 054). */
   covers: '/covers',
+  /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
+  stopChanges: '/stop-changes',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

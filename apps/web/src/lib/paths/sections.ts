@@ -24,6 +24,7 @@ export const SECTIONS = {
   schools: { label: 'Schools', path: paths.schools.list },
   planner: { label: 'Planner', path: paths.planner },
   calendar: { label: 'School calendar', path: paths.calendar },
+  stopChanges: { label: 'Stop changes', path: paths.stopChanges },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
   covers: { label: 'Covers', path: paths.covers },

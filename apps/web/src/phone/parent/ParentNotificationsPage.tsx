@@ -10,7 +10,7 @@ import { useNotificationPreferences, useSavePreferences } from './parent-api';
 import { PushSwitch } from './PushSwitch';
 import { useUnsavedChanges } from './unsaved-changes';
 
-type Flag = 'boarded' | 'left' | 'approaching' | 'cancelled' | 'late' | 'emailFallback';
+type Flag = 'boarded' | 'left' | 'approaching' | 'cancelled' | 'late' | 'stopChanges' | 'emailFallback';
 type Minutes = 'approachingMinutes' | 'lateMinutes';
 type PreferencesControl = Control<NotificationPreferences, unknown, NotificationPreferences>;
 
@@ -93,6 +93,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <FlagSwitch control={control} name="cancelled" />
         <FlagSwitch control={control} name="late" />
         <MinutesField control={control} name="lateMinutes" />
+        <FlagSwitch control={control} name="stopChanges" />
         <FlagSwitch control={control} name="emailFallback" />
         <div>
           <Button type="submit" busy={formState.isSubmitting}>

@@ -4,5 +4,6 @@ export const parentPaths = {
   signIn: '/parent/sign-in',
   history: (childId: string) => `/parent/children/${encodeURIComponent(childId)}/history`,
   notifications: '/parent/notifications',
+  stopChanges: '/parent/stop-changes',
   account: '/parent/account',
 } as const;

@@ -14,6 +14,9 @@ const ChildHistoryPage = lazy(async () => ({
 const ParentNotificationsPage = lazy(async () => ({
   default: (await import('./ParentNotificationsPage')).ParentNotificationsPage,
 }));
+const ParentStopChangesPage = lazy(async () => ({
+  default: (await import('./ParentStopChangesPage')).ParentStopChangesPage,
+}));
 const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
 }));
@@ -25,6 +28,7 @@ const SCREENS: RouteObject[] = [
       { index: true, element: <ParentTodayPage /> },
       { path: 'children/:id/history', element: <ChildHistoryPage /> },
       { path: 'notifications', element: <ParentNotificationsPage /> },
+      { path: 'stop-changes', element: <ParentStopChangesPage /> },
       { path: 'account', element: <ParentAccountPage /> },
       { path: '*', element: <NotFoundScreen /> },
     ],

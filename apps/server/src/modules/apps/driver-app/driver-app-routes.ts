@@ -115,7 +115,9 @@ export function driverAppRoutes(driverApp: DriverAppService) {
           body: stopNoteInputSchema,
           response: {
             200: answerSchema(stopNoteSchema),
-            ...errorAnswers(404, { 409: 'The trip is not running now: a note is changed while driving through' }),
+            ...errorAnswers(404, {
+              409: 'The trip is not running now: a note is changed while driving through',
+            }),
           },
         },
       },

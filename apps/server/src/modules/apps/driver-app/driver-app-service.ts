@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   countBoarded,
+  RUNS,
   riderStates,
   studentOfEvent,
   type DriverTrip,
@@ -19,6 +20,7 @@ import { withinGrace } from '../../../lib/trip-window.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { type AlertService, tripInWords } from '../../operations/alerts/index.js';
 import { absentStudentIds } from '../../operations/calendar/index.js';
+import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/index.js';
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
@@ -54,6 +56,8 @@ export interface DriverAppServiceDeps {
   /** The operator's time zone: what "today" and the times in messages are read in. */
   timeZone: string;
   studentsOf(assignmentId: string): Promise<Student[]>;
+  /** Children moved onto a trip by a stop change (decision 057). */
+  studentsByIds(ids: string[]): Promise<Student[]>;
   /** Starts and finishes go on the live stream. */
   live: LiveLog;
   /** A finish with children on board raises an alert. */
@@ -64,17 +68,34 @@ export interface DriverAppServiceDeps {
   urls: ImageUrls;
 }
 
-/** The riders are the children seated in the trip's assignment now (none once the assignment is deleted). */
-async function manifestOf({ db, studentsOf, urls }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
-  const [stops, students, absent, events] = await Promise.all([
+/**
+ * The riders are the children seated in the trip's assignment now (none once the assignment is deleted), as the
+ * day's approved stop changes move them (decision 057): a child moved to another route's run leaves this one, a
+ * child moved here joins it at the changed stop, and a child moved within the route waits at the changed stop.
+ */
+async function manifestOf(
+  { db, studentsOf, studentsByIds, urls }: DriverAppServiceDeps,
+  trip: TripRow,
+): Promise<Manifest> {
+  const assignmentId = trip.assignmentId;
+  const [stops, seated, absent, events, changed] = await Promise.all([
     stopsOfTrip(db, trip.id),
-    trip.assignmentId ? studentsOf(trip.assignmentId) : Promise.resolve([]),
+    assignmentId ? studentsOf(assignmentId) : Promise.resolve([]),
     absentStudentIds(db, trip.tripDate, trip.type),
     eventsOfTrip(db, trip.id),
+    assignmentId
+      ? changedStopsOn(db, trip.tripDate, trip.type)
+      : Promise.resolve(new Map<string, ChangedStop>()),
   ]);
-  const ids = students.map((student) => student.id);
+  const here = (studentId: string) => (changed.get(studentId)?.assignmentId ?? assignmentId) === assignmentId;
+  const seatedIds = new Set(seated.map((student) => student.id));
+  const arriving = [...changed]
+    .filter(([studentId, change]) => change.assignmentId === assignmentId && !seatedIds.has(studentId))
+    .map(([studentId]) => studentId);
+  const students = [...seated.filter((student) => here(student.id)), ...(await studentsByIds(arriving))];
+  const unchanged = students.map((student) => student.id).filter((id) => !changed.has(id));
   const [stopPositions, notes] = await Promise.all([
-    riderStopPositions(db, trip.id, trip.type, ids),
+    riderStopPositions(db, trip.id, trip.type, unchanged),
     notesOfStops(
       db,
       stops.flatMap((stop) => (stop.stopId ? [stop.stopId] : [])),
@@ -86,6 +107,11 @@ async function manifestOf({ db, studentsOf, urls }: DriverAppServiceDeps, trip: 
       { note, photoUrl: urls.urlFor('stop', profileImage) },
     ]),
   );
+  for (const student of students) {
+    const change = changed.get(student.id);
+    const position = change && stops.find((stop) => stop.stopId === change.stopId)?.position;
+    if (position !== undefined && position !== null) stopPositions.set(student.id, position);
+  }
   return buildManifest({ trip, stops, students, stopPositions, absent, events, stopNotes });
 }
 
@@ -155,12 +181,29 @@ function startRefusal({ clock, timeZone }: DriverAppServiceDeps, trip: TripRow):
   }
 }
 
+/** Children the day's stop changes bring onto an assignment's run, less those they take off it. */
+function movedIn(changed: Map<string, ChangedStop>, assignmentId: string | null): number {
+  if (!assignmentId) return 0;
+  let moved = 0;
+  for (const change of changed.values()) {
+    if (change.ownAssignmentId === change.assignmentId) continue;
+    if (change.assignmentId === assignmentId) moved++;
+    else if (change.ownAssignmentId === assignmentId) moved--;
+  }
+  return moved;
+}
+
 /** The driver's trips of today (the operator's day), in the order they run. */
 export async function driverTripsToday(
   { db, clock, timeZone }: DriverAppServiceDeps,
   userId: string,
 ): Promise<DriverTrip[]> {
-  const rows = await tripsOfDriverOn(db, userId, zonedDate(clock(), timeZone));
+  const today = zonedDate(clock(), timeZone);
+  const [rows, ...changes] = await Promise.all([
+    tripsOfDriverOn(db, userId, today),
+    ...RUNS.map((run) => changedStopsOn(db, today, run)),
+  ]);
+  const changedOn = new Map(RUNS.map((run, i) => [run, changes[i]!]));
   return rows.map((row) => ({
     id: row.id,
     type: row.type,
@@ -172,7 +215,7 @@ export async function driverTripsToday(
     routeName: row.routeName,
     vehiclePlate: row.vehiclePlate,
     stopCount: row.stopCount,
-    riderCount: row.riderCount,
+    riderCount: row.riderCount + movedIn(changedOn.get(row.type)!, row.assignmentId),
   }));
 }
 
@@ -292,7 +335,8 @@ export async function editStopNote(
     if (!trip) throw tripNotFound();
     if (trip.status !== 'STARTED' || trip.tripDate !== zonedDate(clock(), timeZone))
       throw refusal(409, { code: 'refusal.stopNote.tripNotRunning' });
-    if (!(await tripPassesStop(tx, tripId, stopId))) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
+    if (!(await tripPassesStop(tx, tripId, stopId)))
+      throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
     const saved = await writeStopNote(tx, stopId, input.note, context, { tripId });
     if (!saved) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
     return saved;

@@ -14,15 +14,20 @@ import {
   parentChildSchema,
   parentFamilyDataSchema,
   parentPortalSettingsSchema,
+  STOP_CHANGE_PATHS,
+  stopChangeInputSchema,
+  stopChangeSchema,
+  stopOptionSchema,
 } from '@school-transport/shared';
 import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import type { ParentPortalService } from './parent-portal-service.js';
+import type { ParentStopChanges } from './parent-stop-changes.js';
 
 /** The parent portal's API (/api/parent/…): a signed-in parent only, about their own children only. */
-export function parentPortalRoutes(portal: ParentPortalService) {
+export function parentPortalRoutes(portal: ParentPortalService, stopChanges: ParentStopChanges) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const config = { access: 'parent' as const };
@@ -144,6 +149,58 @@ export function parentPortalRoutes(portal: ParentPortalService) {
         const day = data.exportedAt.slice(0, 10);
         reply.header('content-disposition', `attachment; filename="family-data-${day}.json"`);
         return success(data);
+      },
+    );
+    routes.get(
+      STOP_CHANGE_PATHS.parentList,
+      { config, schema: { tags, response: { 200: answerSchema(z.array(stopChangeSchema)) } } },
+      async (request) => success(await stopChanges.list(userOf(request))),
+    );
+
+    routes.get(
+      STOP_CHANGE_PATHS.parentOptions,
+      { config, schema: { tags, response: { 200: answerSchema(z.array(stopOptionSchema)) } } },
+      async () => success(await stopChanges.options()),
+    );
+
+    routes.post(
+      STOP_CHANGE_PATHS.parentList,
+      {
+        config,
+        schema: {
+          tags,
+          body: stopChangeInputSchema,
+          response: {
+            201: answerSchema(stopChangeSchema),
+            ...errorAnswers({
+              404: 'Not one of your children',
+              409: 'Too late to change online, the date has passed, or the stop is not on that run',
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const made = await stopChanges.request(userOf(request), request.body, changeContextOf(request));
+        return reply.code(201).send(success(made, 'Request sent to the office.'));
+      },
+    );
+
+    routes.post(
+      STOP_CHANGE_PATHS.parentWithdraw,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: messageAnswerSchema,
+            ...errorAnswers({ 404: 'No such request of yours', 409: 'The office has decided it already' }),
+          },
+        },
+      },
+      async (request) => {
+        await stopChanges.withdraw(userOf(request), request.params.id, changeContextOf(request));
+        return success(undefined, 'Request withdrawn.');
       },
     );
   };

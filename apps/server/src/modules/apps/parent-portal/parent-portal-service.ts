@@ -164,14 +164,17 @@ const tooLate = ({ officePhone }: Pick<ParentPortalServiceDeps, 'officePhone'>) 
   );
 
 /** The signed-in user's parent record and children; none for a user who is no family's parent. */
-async function family(db: Database, userId: string): Promise<{ parentId: string; children: ChildRow[] }> {
+export async function family(
+  db: Database,
+  userId: string,
+): Promise<{ parentId: string; children: ChildRow[] }> {
   const parent = await parentOfUser(db, userId);
   if (!parent) return { parentId: '', children: [] };
   return { parentId: parent.id, children: await childrenOf(db, parent.id) };
 }
 
 /** One of the user's own children, or 404 as for an id that does not exist. */
-async function ownChild(db: Database, userId: string, studentId: string): Promise<ChildRow> {
+export async function ownChild(db: Database, userId: string, studentId: string): Promise<ChildRow> {
   const { children } = await family(db, userId);
   const child = children.find((row) => row.id === studentId);
   if (!child) throw childNotFound();

@@ -122,6 +122,7 @@ const preferenceColumns = {
   approachingMinutes: notificationPreferences.approachingMinutes,
   cancelled: notificationPreferences.cancelled,
   late: notificationPreferences.late,
+  stopChanges: notificationPreferences.stopChanges,
   lateMinutes: notificationPreferences.lateMinutes,
   emailFallback: notificationPreferences.emailFallback,
 };

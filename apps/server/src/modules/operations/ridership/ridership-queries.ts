@@ -16,6 +16,7 @@ import {
   trips,
   vehiclePositions,
 } from '../../../db/schema/index.js';
+import { movedToOnTrip } from '../stop-changes/index.js';
 import { drivenBy } from '../trips/index.js';
 
 /** The SQL of ridership events, positions and trackers (rules in ridership-service.ts and tracker-service.ts). */
@@ -102,11 +103,12 @@ export interface IngestOutcome {
  * A whole batch in one statement, the batch travelling as one JSON parameter (on PGlite, a 50-row VALUES list
  * with 700 parameters took twice as long to parse and bind). Each event's child is found by id or by NFC tag; one
  * found nowhere is kept with UNKNOWN_TAG, one not seated on the trip's assignment with WRONG_BUS (a trip whose
- * assignment is gone has nobody to compare with, so no flag). The child's name is stored and answered only for a
- * child seated on the trip's assignment: otherwise a driver could learn any child's name from a tag or an id. The
- * id is kept, for the office. Ids stored before are skipped (ON CONFLICT DO
- * NOTHING) and answered with what was stored then, as long as that was on the same trip: the outer SELECT sees
- * the table as it was before this statement's insert. Answers one row per event, in the batch's order.
+ * assignment is gone has nobody to compare with, so no flag). "Seated" is as the day's approved stop changes seat
+ * the child (decision 057): moved onto this run, they are this bus's; moved off it, another's. The child's name is
+ * stored and answered only for a child seated on the trip's assignment: otherwise a driver could learn any child's
+ * name from a tag or an id. The id is kept, for the office. Ids stored before are skipped (ON CONFLICT DO NOTHING)
+ * and answered with what was stored then, as long as that was on the same trip: the outer SELECT sees the table as
+ * it was before this statement's insert. Answers one row per event, in the batch's order.
  */
 export async function ingestEvents(
   db: Executor,
@@ -124,11 +126,11 @@ export async function ingestEvents(
     resolved as (
       select input.*, child.id as child_id,
         -- a name only for a child seated on this trip: a tag or id of anyone else must not name them to a driver
-        case when seat.assignment_id = trip.assignment_id then child.name end as child_name,
-        (seat.assignment_id = trip.assignment_id) is true as seated,
+        case when riding.assignment_id = trip.assignment_id then child.name end as child_name,
+        (riding.assignment_id = trip.assignment_id) is true as seated,
         case
           when child.id is null then 'UNKNOWN_TAG'::ridership_flag
-          when trip.assignment_id is not null and seat.assignment_id is distinct from trip.assignment_id
+          when trip.assignment_id is not null and riding.assignment_id is distinct from trip.assignment_id
             then 'WRONG_BUS'::ridership_flag
         end as flag
       from input
@@ -137,6 +139,9 @@ export async function ingestEvents(
       left join students by_tag on input."studentId" is null and by_tag.nfc_tag_id = input."tagId"
       cross join lateral (select coalesce(by_id.id, by_tag.id) as id, coalesce(by_id.name, by_tag.name) as name) child
       left join assignment_students seat on seat.student_id = child.id
+      -- where the child rides on this trip's day and run: their seat, unless an approved stop change moves them
+      left join lateral ${movedToOnTrip(sql`child.id`, sql`trip`)} moved on true
+      cross join lateral (select coalesce(moved.assignment_id, seat.assignment_id) as assignment_id) riding
     ),
     inserted as (
       insert into ridership_events (event_id, trip_id, kind, method, student_id, student_name, tag_id, occurred_at,

@@ -97,6 +97,10 @@ const studentsWithIds = (db: Executor) =>
     selectStudents(db, sql`${students.id} = any(${sql.placeholder('ids')}::uuid[])`).prepare(name),
   );
 
+/** These students, in no order (the prepared statement of the list's pages). */
+export const studentsByIds = (db: Executor, ids: string[]) =>
+  studentsWithIds(db).execute({ ids: `{${ids.join(',')}}` });
+
 export async function findStudent(db: Executor, id: string) {
   const [row] = await selectStudents(db, eq(students.id, id));
   return row;

@@ -10,6 +10,7 @@ import {
   findStudent,
   listStudents,
   lockParentShared,
+  studentsByIds,
   studentsOfAssignment,
   type StudentRow,
 } from './student-queries.js';
@@ -86,6 +87,10 @@ export function createStudentService({ db, urls, storage }: ImageServiceDeps) {
     /** The children who ride with an assignment, in the order they were enrolled. */
     async ofAssignment(assignmentId: string): Promise<Student[]> {
       return (await studentsOfAssignment(db, assignmentId)).map(toAnswer);
+    },
+    /** These children, in no order (a manifest's riders moved in by a stop change). */
+    async byIds(ids: string[]): Promise<Student[]> {
+      return ids.length ? (await studentsByIds(db, ids)).map(toAnswer) : [];
     },
   };
 }

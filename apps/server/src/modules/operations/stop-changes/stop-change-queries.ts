@@ -1,0 +1,256 @@
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Run, StopChangeState } from '@school-transport/shared';
+import type { Executor } from '../../../db/client.js';
+import {
+  assignmentStudents,
+  busRoutes,
+  parents,
+  routeAssignments,
+  routeStops,
+  stopChanges,
+  stops,
+  students,
+  studentStops,
+  vehicles,
+} from '../../../db/schema/index.js';
+
+/** The SQL of stop changes (rules in stop-change-service.ts). */
+
+export type StopChangeRow = typeof stopChanges.$inferSelect;
+
+const targetRoute = alias(busRoutes, 'target_route');
+const targetStop = alias(stops, 'target_stop');
+const ownSeat = alias(assignmentStudents, 'own_seat');
+const ownAssignment = alias(routeAssignments, 'own_assignment');
+const ownRoute = alias(busRoutes, 'own_route');
+const ownStopLink = alias(studentStops, 'own_stop_link');
+const ownStop = alias(stops, 'own_stop');
+
+/**
+ * A change with what the answer names: the child, the target route and stop, and where the child rides without
+ * it (their seat's route and their own stop of the first run the change covers: a BOTH change shows the morning's).
+ */
+function selectDescribed(db: Executor) {
+  return db
+    .select({
+      change: stopChanges,
+      studentName: students.name,
+      parentUserId: parents.userId,
+      toRouteName: targetRoute.name,
+      toStopName: targetStop.name,
+      fromAssignmentId: ownSeat.assignmentId,
+      fromRouteName: ownRoute.name,
+      fromStopId: ownStop.id,
+      fromStopName: ownStop.name,
+    })
+    .from(stopChanges)
+    .innerJoin(students, eq(students.id, stopChanges.studentId))
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .innerJoin(routeAssignments, eq(routeAssignments.id, stopChanges.assignmentId))
+    .innerJoin(targetRoute, eq(targetRoute.id, routeAssignments.routeId))
+    .innerJoin(targetStop, eq(targetStop.id, stopChanges.stopId))
+    .leftJoin(ownSeat, eq(ownSeat.studentId, stopChanges.studentId))
+    .leftJoin(ownAssignment, eq(ownAssignment.id, ownSeat.assignmentId))
+    .leftJoin(ownRoute, eq(ownRoute.id, ownAssignment.routeId))
+    .leftJoin(
+      ownStopLink,
+      and(
+        eq(ownStopLink.studentId, stopChanges.studentId),
+        sql`${ownStopLink.run}::text = case when ${stopChanges.run} = 'DROP' then 'DROP' else 'PICKUP' end`,
+      ),
+    )
+    .leftJoin(ownStop, eq(ownStop.id, ownStopLink.stopId));
+}
+export type DescribedRow = Awaited<ReturnType<typeof listByState>>[number];
+
+/** The changes in `state`, oldest request first (the office's queue). */
+export function listByState(db: Executor, state: StopChangeState) {
+  return selectDescribed(db)
+    .where(eq(stopChanges.state, state))
+    .orderBy(asc(stopChanges.requestedAt), asc(stopChanges.id))
+    .limit(500);
+}
+
+/** These children's changes, newest request first (a parent's list). */
+export function listOfStudents(db: Executor, studentIds: string[]) {
+  if (!studentIds.length) return Promise.resolve([]);
+  return selectDescribed(db)
+    .where(inArray(stopChanges.studentId, studentIds))
+    .orderBy(sql`${stopChanges.requestedAt} desc`, asc(stopChanges.id))
+    .limit(200);
+}
+
+export async function describedById(db: Executor, id: string): Promise<DescribedRow | undefined> {
+  const [row] = await selectDescribed(db).where(eq(stopChanges.id, id));
+  return row;
+}
+
+export async function insertStopChange(tx: Executor, values: typeof stopChanges.$inferInsert) {
+  const [row] = await tx.insert(stopChanges).values(values).returning();
+  return row!;
+}
+
+/** The change, its row locked until the transaction ends (two decisions on one request queue). */
+export async function lockStopChange(tx: Executor, id: string): Promise<StopChangeRow | undefined> {
+  const [row] = await tx.select().from(stopChanges).where(eq(stopChanges.id, id)).for('update');
+  return row;
+}
+
+export async function findStopChange(db: Executor, id: string): Promise<StopChangeRow | undefined> {
+  const [row] = await db.select().from(stopChanges).where(eq(stopChanges.id, id));
+  return row;
+}
+
+export async function updateStopChange(
+  tx: Executor,
+  id: string,
+  values: Partial<typeof stopChanges.$inferInsert>,
+): Promise<void> {
+  await tx.update(stopChanges).set(values).where(eq(stopChanges.id, id));
+}
+
+export async function pendingCount(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(stopChanges).where(eq(stopChanges.state, 'REQUESTED'));
+  return row?.n ?? 0;
+}
+
+/**
+ * The assignment's vehicle capacity and its seated children, with the assignment's row locked until the
+ * transaction ends when `lock`: approvals into one assignment queue, so two cannot both take its last seat.
+ */
+export async function seatsOfAssignment(
+  db: Executor,
+  assignmentId: string,
+  lock = false,
+): Promise<{ capacity: number; seated: number } | undefined> {
+  if (lock)
+    await db
+      .select({ id: routeAssignments.id })
+      .from(routeAssignments)
+      .where(eq(routeAssignments.id, assignmentId))
+      .for('update');
+  const [row] = await db
+    .select({
+      capacity: vehicles.capacity,
+      seated: sql<number>`(select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${routeAssignments.id})`,
+    })
+    .from(routeAssignments)
+    .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+    .where(eq(routeAssignments.id, assignmentId));
+  return row;
+}
+
+/**
+ * The approved changes into these assignments of children seated elsewhere (or nowhere): each may take a seat on
+ * the days it covers. A change within a child's own assignment takes none.
+ */
+export function approvedArrivals(db: Executor, assignmentIds: string[]) {
+  if (!assignmentIds.length) return Promise.resolve([]);
+  return db
+    .select({ change: stopChanges })
+    .from(stopChanges)
+    .leftJoin(assignmentStudents, eq(assignmentStudents.studentId, stopChanges.studentId))
+    .where(
+      and(
+        inArray(stopChanges.assignmentId, assignmentIds),
+        eq(stopChanges.state, 'APPROVED'),
+        sql`${assignmentStudents.assignmentId} is distinct from ${stopChanges.assignmentId}`,
+      ),
+    );
+}
+
+/**
+ * Whether the approved change `sc` (a `stop_changes` row of that alias) covers the day `date`'s `run` (SQL
+ * expressions): a one-off change of that date, or a weekly one on its weekday within its dates.
+ */
+const coversDay = (date: SQL, run: SQL) => sql`sc.state = 'APPROVED'
+  and sc.run::text in (${run}::text, 'BOTH')
+  and (
+    (sc.kind = 'ONE_OFF' and sc.date = ${date})
+    or (
+      sc.kind = 'WEEKLY' and extract(isodow from ${date})::int = any(sc.weekdays)
+      and (sc.valid_from is null or sc.valid_from <= ${date})
+      and (sc.valid_until is null or sc.valid_until >= ${date})
+    )
+  )`;
+
+/**
+ * Which of a child's covering changes holds: a one-off change beats a weekly one (it is the exception to the
+ * exception), then the one decided last. The one rule, for the manifests and the scans alike.
+ */
+const PREVAILING_FIRST = sql`(sc.kind = 'ONE_OFF') desc, sc.decided_at desc nulls last, sc.id`;
+
+/** Where children ride on `date`'s `run` because of approved changes: one row per child, the prevailing change. */
+export async function prevailingChangesOn(db: Executor, date: string, run: Run) {
+  const day = sql`${date}::date`;
+  const result = (await db.execute(sql`
+    select distinct on (sc.student_id)
+      sc.student_id as "studentId", sc.assignment_id as "assignmentId", sc.stop_id as "stopId",
+      seat.assignment_id as "ownAssignmentId"
+    from stop_changes sc
+    left join assignment_students seat on seat.student_id = sc.student_id
+    where ${coversDay(day, sql`${run}`)}
+    order by sc.student_id, ${PREVAILING_FIRST}`)) as unknown as {
+    rows: { studentId: string; assignmentId: string; stopId: string; ownAssignmentId: string | null }[];
+  };
+  return result.rows;
+}
+
+/**
+ * The assignment a child rides with on a trip's day and run when an approved change moves them (a sub-select for
+ * a lateral join; no row: their own seat). `child` is the child's id, `trip` a `trips` row's alias (SQL).
+ */
+export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
+  select sc.assignment_id from stop_changes sc
+  where sc.student_id = ${child} and ${coversDay(sql`${trip}.trip_date`, sql`${trip}.type`)}
+  order by ${PREVAILING_FIRST}
+  limit 1
+)`;
+
+/** The runs of the assignment's route that stop at `stopId` (none: not a stop of that route). */
+export async function runsStoppingAt(db: Executor, assignmentId: string, stopId: string): Promise<Run[]> {
+  const rows = await db
+    .select({ run: routeStops.run })
+    .from(routeAssignments)
+    .innerJoin(routeStops, eq(routeStops.routeId, routeAssignments.routeId))
+    .where(and(eq(routeAssignments.id, assignmentId), eq(routeStops.stopId, stopId)));
+  return rows.map((row) => row.run);
+}
+
+/** Every stop of every assigned route's runs, by route name then the run's order. */
+export function stopOptions(db: Executor) {
+  return db
+    .select({
+      assignmentId: routeAssignments.id,
+      routeName: busRoutes.name,
+      stopId: stops.id,
+      stopName: stops.name,
+      run: routeStops.run,
+    })
+    .from(routeAssignments)
+    .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
+    .innerJoin(routeStops, eq(routeStops.routeId, routeAssignments.routeId))
+    .innerJoin(stops, eq(stops.id, routeStops.stopId))
+    .orderBy(asc(busRoutes.name), asc(routeAssignments.id), asc(routeStops.run), asc(routeStops.position));
+}
+
+/** The child, kept from deletion until the transaction ends, with their parent's user (null: no account). */
+export async function lockStudentWithParent(tx: Executor, studentId: string) {
+  const [row] = await tx
+    .select({ id: students.id, name: students.name, parentUserId: parents.userId })
+    .from(students)
+    .innerJoin(parents, eq(parents.id, students.parentId))
+    .where(eq(students.id, studentId))
+    .for('share', { of: students });
+  return row;
+}
+
+/** The assignment the child is seated in, or null. */
+export async function seatOfStudent(db: Executor, studentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ assignmentId: assignmentStudents.assignmentId })
+    .from(assignmentStudents)
+    .where(eq(assignmentStudents.studentId, studentId));
+  return row?.assignmentId ?? null;
+}
