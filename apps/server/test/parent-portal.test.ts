@@ -216,6 +216,8 @@ describe('a morning trip, as the parent sees it', () => {
         left: null,
         absence: null,
         cancelReason: null,
+        delay: null,
+        rescue: null,
         busVisible: false,
       },
       expect.objectContaining({

@@ -5,7 +5,15 @@
 
 /** What a parent can be told: their child boarded, left the bus, the bus is near their stop, the trip was
  * cancelled, or it runs late. */
-export const NOTIFICATION_KINDS = ['BOARDED', 'LEFT', 'APPROACHING', 'CANCELLED', 'LATE'] as const;
+export const NOTIFICATION_KINDS = [
+  'BOARDED',
+  'LEFT',
+  'APPROACHING',
+  'CANCELLED',
+  'LATE',
+  'DELAYED',
+  'HANDED_OVER',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The API's addresses of this module (below /api), written once for the server's routes and the web app. */

@@ -110,6 +110,10 @@ export const PREFERENCE_OF_KIND = {
   APPROACHING: 'approaching',
   CANCELLED: 'cancelled',
   LATE: 'late',
+  // The office's word that a run is late goes with the lateness the parent asked to hear of; a rescue bus with
+  // the changes to the run (the 'cancelled' switch), decision 056.
+  DELAYED: 'late',
+  HANDED_OVER: 'cancelled',
 } as const satisfies Record<NotificationKind, keyof NotificationPreferences>;
 
 /**

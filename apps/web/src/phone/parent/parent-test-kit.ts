@@ -29,6 +29,8 @@ export const childRun = (changes: Partial<ChildRun> = {}): ChildRun => ({
   left: null,
   absence: null,
   cancelReason: null,
+  delay: null,
+  rescue: null,
   busVisible: false,
   ...changes,
 });

@@ -20,10 +20,9 @@ import { absentStudentIds } from '../../operations/calendar/index.js';
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
-import { findTrip, moveTripIn, toTrip } from '../../operations/trips/index.js';
+import { findTrip, moveTripIn, setFinishReason, toTrip } from '../../operations/trips/index.js';
 import {
   riderStopPositions,
-  setFinishReason,
   stopsOfTrip,
   tripOfDriver,
   tripsOfDriverOn,
