@@ -257,7 +257,7 @@ describe('the calendar and the trips already made', () => {
     await api('PUT', '/api/calendar/2026-03-06', { kind: 'CLOSURE', note: 'Snow' });
     await api('DELETE', '/api/calendar/2026-03-06');
     const day = await tripsOn('2026-03-06');
-    expect(day.DROP).toMatchObject({ status: 'CANCELLED', finishReason: null });
+    expect(day.DROP).toMatchObject({ status: 'CANCELLED', finishReason: 'Road closed' });
     expect(day.PICKUP!.status).toBe('PENDING');
   });
 

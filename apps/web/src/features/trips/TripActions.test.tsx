@@ -19,6 +19,10 @@ const tripIn = (status: TripStatus): Trip => ({
   driver: { name: 'Ravi', licenseNo: 'DL-123', phone: '+91 98765 43210' },
   vehicle: { licensePlate: 'KA01AB1234' },
   cover: null,
+  finishReason: null,
+  delay: null,
+  handedOverTo: null,
+  rescueOf: null,
   createdAt: '2026-03-01T08:00:00.000Z',
 });
 
@@ -26,8 +30,8 @@ const buttonNames = () => screen.queryAllByRole('button').map((button) => button
 
 describe('TripActions', () => {
   it.each([
-    ['PENDING', ['Start Trip', 'Cancel Trip']],
-    ['STARTED', ['Complete Trip', 'Cancel Trip']],
+    ['PENDING', ['Start Trip', 'Cancel Trip', 'Mark delayed']],
+    ['STARTED', ['Complete Trip', 'Cancel Trip', 'Mark delayed', 'Hand over to a rescue vehicle']],
     ['COMPLETED', []],
     ['CANCELLED', []],
   ] as const)('offers a %s trip only the moves it may make: %j', (status, buttons) => {
@@ -43,6 +47,7 @@ describe('TripActions', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Cancel Trip?' });
     expect(dialog).toHaveTextContent('cancel the PICKUP trip of North Loop on 2nd Mar 26');
+    expect(within(dialog).getByRole('textbox', { name: /^Reason/ })).toBeRequired();
     await user.click(within(dialog).getByRole('button', { name: 'Keep Trip' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
