@@ -89,7 +89,8 @@ test('a trip is cancelled only after the confirmation, and then offers no move',
   await confirm.getByRole('button', { name: 'Cancel Trip' }).click();
   await expectToast(page, 'Trip cancelled; the parents of its children are told why.');
   await expect(page.getByText('CANCELLED', { exact: true })).toHaveCount(2);
-  await expect(page.getByText('Snow on the hill road')).toBeVisible();
+  await expect(page.getByText('Snow on the hill road', { exact: true })).toBeVisible();
+  await expect(page.getByText('Finished with children on board', { exact: false })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Trip$/ })).toHaveCount(0);
 
   await page.goto(`/all-trips?search=${tag}&status=CANCELLED`);

@@ -3,7 +3,8 @@ import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialKind, DriverTrip, Manifest, ParentChild, Trip } from '@school-transport/shared';
 import { recordsThrough, uniqueTag } from '@school-transport/testing';
-import { alerts, notificationOutbox, parents, students } from '../src/db/schema/index.js';
+import { alerts, notificationOutbox, parents, students, trips } from '../src/db/schema/index.js';
+import { overdueTrips } from '../src/modules/operations/alerts/alert-queries.js';
 import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
@@ -144,6 +145,24 @@ describe('delaying a run', () => {
     expect((await delay(0, 'The road is clear')).body.data.delay).toBeNull();
     expect(await outboxOf(`DELAYED:${b.drop}:`)).toHaveLength(6);
     expect((await runOf(parent.api, b.kids[0]!.id, 'DROP')).delay).toBeNull();
+  });
+
+  it('counts the delay in before a run is overdue (the NOT_STARTED alert)', async () => {
+    const b = await bus(1);
+    const now = time.clock().getTime();
+    await t.app.database.db
+      .update(trips)
+      .set({ plannedStartAt: new Date(now - 20 * 60_000) })
+      .where(eq(trips.id, b.drop));
+    const overdue = async () =>
+      (await overdueTrips(t.app.database.db, TODAY, new Date(now - 10 * 60_000))).some(
+        (row) => row.id === b.drop,
+      );
+    expect(await overdue()).toBe(true);
+    expect((await admin('POST', `/api/trips/delay/${b.drop}`, { minutes: 30, reason: 'Snow' })).status).toBe(
+      200,
+    );
+    expect(await overdue()).toBe(false);
   });
 
   it('refuses a finished or cancelled trip and one of a past day (409), and odd minutes (400)', async () => {

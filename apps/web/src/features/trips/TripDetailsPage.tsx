@@ -92,7 +92,11 @@ function TripDetailsView({ trip }: { trip: TripDetails }) {
     <Stack spacing={3}>
       <TripOverview trip={trip} />
       <TripOverrides trip={trip} />
-      <TripRidership tripId={trip.id} running={trip.status === 'STARTED'} />
+      <TripRidership
+        tripId={trip.id}
+        running={trip.status === 'STARTED'}
+        driverFinished={trip.status === 'COMPLETED' && trip.handedOverTo === null}
+      />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Section title={`Children (${trip.students.length})`}>
