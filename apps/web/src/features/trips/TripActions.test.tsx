@@ -1,30 +1,11 @@
-import type { Trip, TripStatus } from '@school-transport/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aTrip } from '../../test/records';
 import { renderWithProviders } from '../../test/render-app';
 import { TripActions } from './TripActions';
 
-const tripIn = (status: TripStatus): Trip => ({
-  id: 'trip-1',
-  assignmentId: 'assignment-1',
-  type: 'PICKUP',
-  status,
-  date: '2026-03-02',
-  plannedStartAt: null,
-  startedAt: null,
-  completedAt: null,
-  cancelledAt: null,
-  route: { name: 'North Loop' },
-  driver: { name: 'Ravi', licenseNo: 'DL-123', phone: '+91 98765 43210' },
-  vehicle: { licensePlate: 'KA01AB1234' },
-  cover: null,
-  finishReason: null,
-  delay: null,
-  handedOverTo: null,
-  rescueOf: null,
-  createdAt: '2026-03-01T08:00:00.000Z',
-});
+const tripIn = aTrip;
 
 const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
 

@@ -1,8 +1,7 @@
-import type { Trip } from '@school-transport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aDriver, aVehicle } from '../../test/records';
+import { aDriver, aTrip, aVehicle } from '../../test/records';
 import { renderWithProviders } from '../../test/render-app';
 import { CancelTripDialog, DelayTripDialog, RescueTripDialog } from './TripChangeDialogs';
 
@@ -16,26 +15,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const trip: Trip = {
-  id: 'trip-1',
-  assignmentId: 'assignment-1',
-  type: 'PICKUP',
-  status: 'STARTED',
-  date: '2026-03-02',
-  plannedStartAt: null,
-  startedAt: '2026-03-02T07:30:00.000Z',
-  completedAt: null,
-  cancelledAt: null,
-  route: { name: 'North Loop' },
-  driver: { name: 'Ravi', licenseNo: 'DL-123', phone: '+91 98765 43210' },
-  vehicle: { licensePlate: 'KA01V1' },
-  cover: null,
-  finishReason: null,
-  delay: null,
-  handedOverTo: null,
-  rescueOf: null,
-  createdAt: '2026-03-01T08:00:00.000Z',
-};
+const trip = { ...aTrip('STARTED'), startedAt: '2026-03-02T07:30:00.000Z' };
 
 const done = (data: unknown, message = 'Done.') =>
   answer(200, { success: true, type: 'success', message, data });
