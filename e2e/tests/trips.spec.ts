@@ -80,9 +80,17 @@ test('a trip is cancelled only after the confirmation, and then offers no move',
   await page.getByRole('button', { name: 'Cancel Trip' }).click();
   const confirm = page.getByRole('dialog', { name: 'Cancel Trip?' });
   await expect(confirm).toContainText(`cancel the DROP trip of ${parts.route.name}`);
+  // The reason is required (decision 056): the parents are told it.
   await confirm.getByRole('button', { name: 'Cancel Trip' }).click();
-  await expectToast(page, 'Trip cancelled.');
+  await expect(confirm.getByRole('textbox', { name: /^Reason/ })).toHaveAccessibleDescription(
+    'Reason is required',
+  );
+  await confirm.getByRole('textbox', { name: /^Reason/ }).fill('Snow on the hill road');
+  await confirm.getByRole('button', { name: 'Cancel Trip' }).click();
+  await expectToast(page, 'Trip cancelled; the parents of its children are told why.');
   await expect(page.getByText('CANCELLED', { exact: true })).toHaveCount(2);
+  await expect(page.getByText('Snow on the hill road', { exact: true })).toBeVisible();
+  await expect(page.getByText('Finished with children on board', { exact: false })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Trip$/ })).toHaveCount(0);
 
   await page.goto(`/all-trips?search=${tag}&status=CANCELLED`);

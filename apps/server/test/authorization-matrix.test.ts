@@ -103,6 +103,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/route-assignments/assign-students': 'admin',
   'POST /api/trips/generate': 'admin',
   'POST /api/trips/:move/:id': 'admin',
+  // a run cancelled with its reason, delayed, handed over to a rescue vehicle (issue 34, decision 056)
+  'POST /api/trips/cancel/:id': 'admin',
+  'POST /api/trips/delay/:id': 'admin',
+  'POST /api/trips/rescue/:id': 'admin',
   'GET /api/trips/get-all': 'admin',
   'GET /api/trips/get-one/:id': 'admin',
   // covers (issue 34)

@@ -253,11 +253,11 @@ describe('the calendar and the trips already made', () => {
   it('leaves alone a trip the office cancelled itself', async () => {
     await api('POST', '/api/trips/generate', { date: '2026-03-06' });
     const { DROP: drop } = await tripsOn('2026-03-06');
-    await api('POST', `/api/trips/cancel/${drop!.id}`);
+    await api('POST', `/api/trips/cancel/${drop!.id}`, { reason: 'Road closed' });
     await api('PUT', '/api/calendar/2026-03-06', { kind: 'CLOSURE', note: 'Snow' });
     await api('DELETE', '/api/calendar/2026-03-06');
     const day = await tripsOn('2026-03-06');
-    expect(day.DROP).toMatchObject({ status: 'CANCELLED', finishReason: null });
+    expect(day.DROP).toMatchObject({ status: 'CANCELLED', finishReason: 'Road closed' });
     expect(day.PICKUP!.status).toBe('PENDING');
   });
 

@@ -56,7 +56,8 @@ describe('the day as it is', () => {
     expect((await boardRow(cancelled.pickup)).planned).toBeNull();
 
     time.advance(5 * 60_000);
-    expect((await admin('POST', `/api/trips/cancel/${cancelled.pickup}`)).status).toBe(200);
+    const cancel = await admin('POST', `/api/trips/cancel/${cancelled.pickup}`, { reason: 'Road closed' });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
     // A cover of tomorrow is tomorrow's change, not today's.
     const tomorrow = await admin('POST', '/api/covers/create', {
       assignmentId: later.assignmentId,
@@ -78,7 +79,7 @@ describe('the day as it is', () => {
         kind: 'CANCELLED',
         by: adminEmail,
         summary: `Cancelled: the morning run of ${await routeOf(cancelled.pickup)}.`,
-        reason: null,
+        reason: 'Road closed',
         tripIds: [cancelled.pickup],
       },
       {
@@ -107,6 +108,60 @@ describe('the day as it is', () => {
       reason: 'Raj is off sick',
       by: adminEmail,
     });
+  });
+
+  it('lists a run marked late and on time again, and a rescue after a breakdown', async () => {
+    const date = '2026-03-02';
+    const late = await busWithTrips(t.app, admin, time.clock, { children: 1, date, start: [] });
+    const broken = await busWithTrips(t.app, admin, time.clock, { children: 1, date, start: ['PICKUP'] });
+    const make = recordsThrough(admin);
+    const [driver, vehicle] = await Promise.all([
+      make.driver({ name: `Rescue ${uniqueTag()}` }),
+      make.vehicle({ capacity: 30 }),
+    ]);
+    const delay = (minutes: number) =>
+      admin('POST', `/api/trips/delay/${late.drop}`, { minutes, reason: 'Snow on the hill' });
+    expect((await delay(20)).status).toBe(200);
+    const rescued = await admin('POST', `/api/trips/rescue/${broken.pickup}`, {
+      driverId: driver.id,
+      vehicleId: vehicle.id,
+      reason: 'Engine failure',
+    });
+    expect(rescued.status, JSON.stringify(rescued.body)).toBe(200);
+    expect((await delay(0)).status).toBe(200);
+
+    const route = async (tripId: string) => (await boardRow(tripId)).routeName;
+    const listed = (await changes(date)).filter(
+      (change) => change.kind !== 'CANCELLED' && !change.kind.startsWith('COVER'),
+    );
+    expect(listed.map(({ kind, summary, reason, by }) => ({ kind, summary, reason, by }))).toEqual(
+      expect.arrayContaining([
+        {
+          kind: 'DELAYED',
+          summary: `Delayed: the afternoon run of ${await route(late.drop)}, about 20 minutes late.`,
+          reason: 'Snow on the hill',
+          by: adminEmail,
+        },
+        {
+          kind: 'DELAY_CLEARED',
+          summary: `On time again: the afternoon run of ${await route(late.drop)}.`,
+          reason: null,
+          by: adminEmail,
+        },
+        {
+          kind: 'RESCUED',
+          summary: `Rescue: the morning run of ${await route(broken.pickup)} goes on with bus ${vehicle.licensePlate} and driver ${driver.user.name}.`,
+          reason: 'Engine failure',
+          by: adminEmail,
+        },
+      ]),
+    );
+    expect(listed).toHaveLength(3);
+    // Both delay lines are the database's times: the one on time again is the newer.
+    expect(listed.filter((change) => change.kind.startsWith('DELAY')).map((change) => change.kind)).toEqual([
+      'DELAY_CLEARED',
+      'DELAYED',
+    ]);
   });
 
   it('counts a whole day cancelled at once as one change', async () => {

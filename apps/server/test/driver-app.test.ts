@@ -335,7 +335,9 @@ describe('starting a trip', () => {
     );
 
     const cancelled = await tripOf(alice, 'PICKUP', { tripDate: '2026-03-04' });
-    expect((await admin('POST', `/api/trips/cancel/${cancelled.id}`)).status).toBe(200);
+    expect((await admin('POST', `/api/trips/cancel/${cancelled.id}`, { reason: 'Road closed' })).status).toBe(
+      200,
+    );
     const afterCancel = await alice.api('POST', `/api/driver/trips/${cancelled.id}/start`);
     expect([afterCancel.status, afterCancel.body.message]).toEqual([
       409,

@@ -50,7 +50,11 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
   const loggedIds = async () =>
     (await query<{ id: string }>('select id from live_events order by id')).map((row) => Number(row.id));
   const move = async (action: 'start' | 'complete' | 'cancel', tripId: string) => {
-    const answer = await api('POST', `/api/trips/${action}/${tripId}`);
+    const answer = await api(
+      'POST',
+      `/api/trips/${action}/${tripId}`,
+      action === 'cancel' ? { reason: 'Road closed' } : undefined,
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   };
   const streamIds = (stream: EventStream) =>

@@ -243,11 +243,13 @@ describe('trip status', () => {
     expect(await eventsOf(() => admin('POST', `/api/trips/complete/${b.drop}`))).toEqual([
       statusEvent(b.drop, user, 'COMPLETED'),
     ]);
-    expect(await eventsOf(() => admin('POST', `/api/trips/cancel/${b.pickup}`))).toEqual([
-      statusEvent(b.pickup, user, 'CANCELLED'),
-    ]);
+    expect(
+      await eventsOf(() => admin('POST', `/api/trips/cancel/${b.pickup}`, { reason: 'Road closed' })),
+    ).toEqual([statusEvent(b.pickup, user, 'CANCELLED')]);
     const refused = await eventsOf(async () => {
-      expect((await admin('POST', `/api/trips/cancel/${b.drop}`)).status).toBe(409);
+      expect((await admin('POST', `/api/trips/cancel/${b.drop}`, { reason: 'Road closed' })).status).toBe(
+        409,
+      );
     });
     expect(refused).toEqual([]);
   });

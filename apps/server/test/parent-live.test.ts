@@ -156,8 +156,10 @@ describe("a parent's stream", () => {
     expect((await admin('POST', '/api/trips/generate', { date: DAY_AFTER_TOMORROW })).status).toBe(200);
     const later = await ours.tripOf('PICKUP', DAY_AFTER_TOMORROW);
     const otherLater = await theirs.tripOf('PICKUP', DAY_AFTER_TOMORROW);
-    expect((await admin('POST', `/api/trips/cancel/${later}`, {})).status).toBe(200);
-    expect((await admin('POST', `/api/trips/cancel/${otherLater}`, {})).status).toBe(200);
+    expect((await admin('POST', `/api/trips/cancel/${later}`, { reason: 'Road closed' })).status).toBe(200);
+    expect((await admin('POST', `/api/trips/cancel/${otherLater}`, { reason: 'Road closed' })).status).toBe(
+      200,
+    );
     await parent.waitFor(tripMoves(later, 1));
     await other.waitFor(tripMoves(otherLater, 1));
     expect(parent.text()).not.toContain(otherLater);

@@ -128,7 +128,7 @@ describe('a child getting on and off', () => {
 describe('a cancelled trip', () => {
   it('tells the parents of the children seated on a trip of today that the office cancelled', async () => {
     const { bus, child, endpoint } = await busWithParentDevice();
-    const cancelled = await admin('POST', `/api/trips/cancel/${bus.drop}`);
+    const cancelled = await admin('POST', `/api/trips/cancel/${bus.drop}`, { reason: 'Road closed' });
     expect(cancelled.status).toBe(200);
     const told = await push.waitFor(
       toDevice(endpoint, `No bus for ${child.name}: the afternoon run is cancelled`),
@@ -138,7 +138,9 @@ describe('a cancelled trip', () => {
 
   it('does not tell of a trip cancelled days ahead', async () => {
     const bus = await busWithTrips(t.app, admin, time.clock, { children: 1, date: '2026-03-09', start: [] });
-    expect((await admin('POST', `/api/trips/cancel/${bus.drop}`)).status).toBe(200);
+    expect((await admin('POST', `/api/trips/cancel/${bus.drop}`, { reason: 'Road closed' })).status).toBe(
+      200,
+    );
     const rows = await t.app.database.db
       .select()
       .from(notificationOutbox)

@@ -223,6 +223,8 @@ describe('a morning trip, as the parent sees it', () => {
           substituteDriver: false,
           substituteVehicle: false,
         },
+        delay: null,
+        rescue: null,
         busVisible: false,
       },
       expect.objectContaining({

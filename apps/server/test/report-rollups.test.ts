@@ -201,7 +201,7 @@ describe('report rollups', () => {
     await expectRollupsToMatch(trips);
 
     // A cancelled trip keeps its counts (the reports leave it out by its status).
-    expect((await admin('POST', `/api/trips/cancel/${b.drop}`)).status).toBe(200);
+    expect((await admin('POST', `/api/trips/cancel/${b.drop}`, { reason: 'Road closed' })).status).toBe(200);
     await expectRollupsToMatch(trips);
 
     // A deleted child: their scans lose the child (and their stops go), whichever cascade runs first.

@@ -267,7 +267,7 @@ describe('whose trips', () => {
     });
     expect(late.status).toBe(200);
 
-    await admin('POST', `/api/trips/cancel/${b.drop}`);
+    await admin('POST', `/api/trips/cancel/${b.drop}`, { reason: 'Road closed' });
     const cancelled = await b.driverApi('POST', '/api/driver/events', {
       events: [event(b.drop, { studentId: b.kids[0]!.id })],
     });

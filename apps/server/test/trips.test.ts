@@ -116,10 +116,14 @@ describe('status moves', () => {
 
   it('cancels from PENDING or STARTED only', async () => {
     const pending = await pendingTrip();
-    expect((await api('POST', `/api/trips/cancel/${pending}`)).body.data.status).toBe('CANCELLED');
+    expect(
+      (await api('POST', `/api/trips/cancel/${pending}`, { reason: 'Road closed' })).body.data.status,
+    ).toBe('CANCELLED');
     const started = await pendingTrip();
     await api('POST', `/api/trips/start/${started}`);
-    expect((await api('POST', `/api/trips/cancel/${started}`)).body.data.status).toBe('CANCELLED');
+    expect(
+      (await api('POST', `/api/trips/cancel/${started}`, { reason: 'Road closed' })).body.data.status,
+    ).toBe('CANCELLED');
   });
 
   it.each([
@@ -133,8 +137,10 @@ describe('status moves', () => {
     [['cancel'], 'cancel'],
   ] as const)('after %o, %s answers 409', async (before, move) => {
     const id = await pendingTrip();
-    for (const step of before) expect((await api('POST', `/api/trips/${step}/${id}`)).status).toBe(200);
-    const refused = await api('POST', `/api/trips/${move}/${id}`);
+    const body = (step: string) => (step === 'cancel' ? { reason: 'Road closed' } : undefined);
+    for (const step of before)
+      expect((await api('POST', `/api/trips/${step}/${id}`, body(step))).status).toBe(200);
+    const refused = await api('POST', `/api/trips/${move}/${id}`, body(move));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^This trip is [A-Z]+; it cannot be /);
   });

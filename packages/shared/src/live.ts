@@ -155,7 +155,14 @@ export const boardTripSchema = z.object({
 export type BoardTrip = z.infer<typeof boardTripSchema>;
 
 /** What changed a day's plan (decision 060). */
-export const DAY_CHANGE_KINDS = ['COVER_MADE', 'COVER_UNDONE', 'CANCELLED'] as const;
+export const DAY_CHANGE_KINDS = [
+  'COVER_MADE',
+  'COVER_UNDONE',
+  'CANCELLED',
+  'DELAYED',
+  'DELAY_CLEARED',
+  'RESCUED',
+] as const;
 export type DayChangeKind = (typeof DAY_CHANGE_KINDS)[number];
 
 /** GET /api/live/changes: one change of a day's plan, who made it and when. */
@@ -165,7 +172,7 @@ export const dayChangeSchema = z.object({
   at: z.string(),
   /** The e-mail of who made it; null once their account is gone. */
   by: z.string().nullable(),
-  /** What changed, in words: the routes and runs, and the substitutes of a cover. */
+  /** What changed, in words: the routes and runs, and the substitutes of a cover or a rescue. */
   summary: z.string(),
   reason: z.string().nullable(),
   tripIds: z.array(z.string()),

@@ -4,8 +4,8 @@
  */
 
 /** What a parent can be told: their child boarded, left the bus, the bus is near their stop, the trip was
- * cancelled, it runs late, another driver or bus runs it today (a cover, or its undo), or the office decided on a
- * stop change they asked for. */
+ * cancelled, it runs late (by the office's word too), another driver or bus runs it today (a cover, or its undo, or
+ * a rescue bus after a breakdown), or the office decided on a stop change they asked for. */
 export const NOTIFICATION_KINDS = [
   'BOARDED',
   'LEFT',
@@ -14,6 +14,8 @@ export const NOTIFICATION_KINDS = [
   'LATE',
   'COVERED',
   'STOP_CHANGE',
+  'DELAYED',
+  'HANDED_OVER',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

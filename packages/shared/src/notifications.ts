@@ -115,6 +115,10 @@ export const PREFERENCE_OF_KIND = {
   // A change of the day's plan, as a cancellation is: one switch for both (its label says so).
   COVERED: 'cancelled',
   STOP_CHANGE: 'stopChanges',
+  // The office's word that a run is late goes with the lateness the parent asked to hear of; a rescue bus with
+  // the changes to the run (the 'cancelled' switch), decision 056.
+  DELAYED: 'late',
+  HANDED_OVER: 'cancelled',
 } as const satisfies Record<NotificationKind, keyof NotificationPreferences>;
 
 /**

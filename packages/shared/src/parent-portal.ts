@@ -60,6 +60,13 @@ export const childRunSchema = z.object({
       substituteVehicle: z.boolean(),
     })
     .nullable(),
+  /** The office marked the run late (decision 056): about how many minutes, and why. */
+  delay: z.object({ minutes: z.number().int(), reason: z.string() }).nullable(),
+  /**
+   * The run's bus broke down and a rescue vehicle carries on (decision 056): its plate, and the reason given. The
+   * trip above is then the rescue trip.
+   */
+  rescue: z.object({ vehiclePlate: z.string(), reason: z.string() }).nullable(),
   /** True while a started trip carries the child: only then may the parent see the bus (GET …/trips/:id/bus). */
   busVisible: z.boolean(),
 });

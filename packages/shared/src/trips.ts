@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { studentSchema } from './families.js';
-import { dateField } from './fields.js';
+import { dateField, requiredText } from './fields.js';
 import { LIST_SORTS, listQuerySchema, sortedListQuery } from './list.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trip-statuses.js';
 
@@ -54,9 +54,64 @@ export const tripSchema = z.object({
       plannedVehicle: z.object({ licensePlate: z.string() }),
     })
     .nullable(),
+  /**
+   * Why it ended as it did, in the office's or driver's words: the cancellation's reason, the handover's, or why
+   * the driver finished with a child on board. Null when nobody had to say.
+   */
+  finishReason: z.string().nullable(),
+  /** The office marked the run late (decision 056): by how many minutes and why; null when it runs as planned. */
+  delay: z.object({ minutes: z.number().int(), reason: z.string() }).nullable(),
+  /**
+   * A breakdown's handover (decision 056): on the original, the rescue trip that took its children on; on the
+   * rescue trip, the trip it took them from. Null on a trip that is neither.
+   */
+  handedOverTo: z.string().nullable(),
+  rescueOf: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Trip = z.infer<typeof tripSchema>;
+
+/** The reason the office gives for cancelling or delaying a run: parents read it as typed. */
+const runReasonField = requiredText('Reason', 300);
+
+/** POST /api/trips/cancel/{id}: the reason is required, parents read it (decision 056). */
+export const cancelTripSchema = z.object({ reason: runReasonField });
+export type CancelTripInput = z.input<typeof cancelTripSchema>;
+
+/** The longest delay the office may mark: beyond it a run is better cancelled or rescued. */
+export const MAX_DELAY_MINUTES = 240;
+
+/**
+ * POST /api/trips/delay/{id}: the run is about `minutes` late (0 takes the delay back), why. Parents of the
+ * seated children are told once per change.
+ */
+export const delayTripSchema = z.object({
+  minutes: z.coerce
+    .number({ error: 'Minutes must be a number' })
+    .int('Minutes must be a whole number')
+    .min(0, 'Minutes cannot be negative')
+    .max(MAX_DELAY_MINUTES, `Minutes must be at most ${MAX_DELAY_MINUTES}`),
+  reason: runReasonField,
+});
+export type DelayTripInput = z.input<typeof delayTripSchema>;
+
+/**
+ * POST /api/trips/rescue/{id}: a started trip's bus broke down; another driver and vehicle take the children on
+ * board on a rescue trip that starts at once, and the original ends, handed over (decision 056).
+ */
+export const rescueTripSchema = z.object({
+  driverId: z.uuid('Choose the rescue driver'),
+  vehicleId: z.uuid('Choose the rescue vehicle'),
+  reason: runReasonField,
+});
+export type RescueTripInput = z.input<typeof rescueTripSchema>;
+
+/** The rescue trip and how many children it took on board. */
+export const rescueAnswerSchema = z.object({
+  rescueTrip: tripSchema,
+  childrenHandedOver: z.number().int(),
+});
+export type RescueAnswer = z.infer<typeof rescueAnswerSchema>;
 
 export const tripEventSchema = z.object({
   status: tripStatusField,

@@ -1,4 +1,4 @@
-import type { Driver, BusRoute, Student, Vehicle } from '@school-transport/shared';
+import type { Driver, BusRoute, Student, Trip, TripStatus, Vehicle } from '@school-transport/shared';
 
 /** Records as the API answers them, for unit tests of what screens do with them. */
 
@@ -55,5 +55,27 @@ export const aDriver = (id: string): Driver => ({
   profileImage: null,
   account: 'none',
   assignment: null,
+  createdAt: CREATED_AT,
+});
+
+/** A trip of North Loop's morning run on 2 March 2026, in `status`, run as planned. */
+export const aTrip = (status: TripStatus): Trip => ({
+  id: 'trip-1',
+  assignmentId: 'assignment-1',
+  type: 'PICKUP',
+  status,
+  date: '2026-03-02',
+  plannedStartAt: null,
+  startedAt: null,
+  completedAt: null,
+  cancelledAt: null,
+  route: { name: 'North Loop' },
+  driver: { name: 'Ravi', licenseNo: 'DL-123', phone: '+91 98765 43210' },
+  vehicle: { licensePlate: 'KA01V1' },
+  cover: null,
+  finishReason: null,
+  delay: null,
+  handedOverTo: null,
+  rescueOf: null,
   createdAt: CREATED_AT,
 });

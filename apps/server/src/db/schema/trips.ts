@@ -4,12 +4,14 @@ import {
   check,
   date,
   index,
+  integer,
   pgEnum,
   pgTable,
   text,
   timestamp,
-  unique,
+  uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { TRIP_STATUSES, TRIP_TYPES } from '@school-transport/shared';
 import { timestamps } from './columns.js';
@@ -59,12 +61,31 @@ export const trips = pgTable(
     plannedDriverName: text('planned_driver_name'),
     plannedVehicleId: uuid('planned_vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     plannedVehiclePlate: text('planned_vehicle_plate'),
-    /** Why the driver finished while a child who boarded had not left, kept for the office. */
+    /**
+     * Why it ended as it did: why the driver finished while a child who boarded had not left, why the office
+     * cancelled it (required, parents read it), why it was handed over to a rescue vehicle (decision 056).
+     */
     finishReason: text('finish_reason'),
+    /** The office marked the run late (decision 056): about how many minutes, and why; null when on plan. */
+    delayMinutes: integer('delay_minutes'),
+    delayReason: text('delay_reason'),
+    /**
+     * A breakdown's handover (decision 056): the rescue trip names the trip it took the children from, and that
+     * original names its rescue. A rescue trip is a second trip of the same assignment, day and run, so the
+     * one-trip-per-run key holds only for trips that are not rescues.
+     */
+    rescueOfTripId: uuid('rescue_of_trip_id').references((): AnyPgColumn => trips.id, {
+      onDelete: 'set null',
+    }),
+    handedOverToTripId: uuid('handed_over_to_trip_id').references((): AnyPgColumn => trips.id, {
+      onDelete: 'set null',
+    }),
     ...timestamps,
   },
   (t) => [
-    unique('trips_assignment_date_type_unique').on(t.assignmentId, t.tripDate, t.type),
+    uniqueIndex('trips_assignment_date_type_unique')
+      .on(t.assignmentId, t.tripDate, t.type)
+      .where(sql`${t.rescueOfTripId} is null`),
     index('trips_date_idx').on(t.tripDate, t.createdAt, t.id),
     index('trips_driver_date_idx').on(t.driverId, t.tripDate),
     // The covered runs' report (decision 054): the few trips a cover changed, by day.

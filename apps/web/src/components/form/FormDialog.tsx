@@ -20,6 +20,10 @@ interface FormDialogProps {
   children: ReactNode;
   /** Wider for fields side by side; 'sm' by default. */
   maxWidth?: DialogProps['maxWidth'];
+  /** The dismissing button's words: 'Cancel' by default ('Keep Trip' where the action itself is a cancellation). */
+  cancelLabel?: string;
+  /** Red for what takes something away; the primary colour by default. */
+  submitColor?: 'primary' | 'error';
 }
 
 /**
@@ -35,6 +39,8 @@ export function FormDialog({
   onClose,
   children,
   maxWidth = 'sm',
+  cancelLabel = 'Cancel',
+  submitColor = 'primary',
 }: FormDialogProps) {
   const titleId = useId();
   return (
@@ -62,9 +68,9 @@ export function FormDialog({
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={submitting} color="inherit">
-            Cancel
+            {cancelLabel}
           </Button>
-          <Button type="submit" variant="contained" loading={submitting}>
+          <Button type="submit" variant="contained" color={submitColor} loading={submitting}>
             {submitLabel}
           </Button>
         </DialogActions>

@@ -16,6 +16,8 @@ interface SchemaFormDialogProps<TInput extends FieldValues, TOutput> {
   /** Saves the parsed values: the dialog closes once it resolves, and shows the server's refusal if it rejects. */
   onSave: (values: TOutput) => Promise<unknown>;
   onClose: () => void;
+  cancelLabel?: string;
+  submitColor?: 'primary' | 'error';
 }
 
 /** The add/edit modal of one form validated by a shared schema: fields, problems above them, Cancel and submit. */
@@ -27,6 +29,8 @@ export function SchemaFormDialog<TInput extends FieldValues, TOutput>({
   fields,
   onSave,
   onClose,
+  cancelLabel,
+  submitColor,
 }: SchemaFormDialogProps<TInput, TOutput>) {
   const { control, problems, submitWith, isSubmitting } = useSchemaForm(schema, values);
 
@@ -41,6 +45,8 @@ export function SchemaFormDialog<TInput extends FieldValues, TOutput>({
         onClose();
       })}
       onClose={onClose}
+      cancelLabel={cancelLabel}
+      submitColor={submitColor}
     >
       {typeof fields === 'function' ? (
         fields(control)

@@ -15,6 +15,9 @@ const KIND_LABELS: Record<DayChangeKind, string> = {
   COVER_MADE: 'Cover',
   COVER_UNDONE: 'Cover undone',
   CANCELLED: 'Cancelled',
+  DELAYED: 'Delayed',
+  DELAY_CLEARED: 'On time again',
+  RESCUED: 'Rescue',
 };
 
 function ChangeItem({ change, timeZone }: { change: DayChange; timeZone: string }) {
@@ -57,7 +60,7 @@ function ChangeItem({ change, timeZone }: { change: DayChange; timeZone: string 
 
 /**
  * What changed today's plan, newest first, with who changed it and when (decision 060): covers made and undone,
- * runs cancelled. Read again whenever a trip changes on the stream (useFollowLive on the screen around it).
+ * runs cancelled, delayed or rescued. Read again whenever a trip changes on the stream (useFollowLive on the screen around it).
  */
 export function DayChangesPanel() {
   const { data: changes, error, refetch } = useDayChanges();

@@ -1,14 +1,15 @@
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { Trip, TripMove } from '@school-transport/shared';
 import { useState, type ReactElement } from 'react';
-import { ConfirmDialog } from '../../components/page/ConfirmDialog';
-import { formatTripDay } from '../../lib/time/format';
 import { useMoveTrip } from './trips-api';
 import { availableMoves } from './trip-moves';
+import { CancelTripDialog, DelayTripDialog, RescueTripDialog } from './TripChangeDialogs';
 
 const MOVE_BUTTONS: Record<TripMove, { label: string; icon: ReactElement; color: 'primary' | 'error' }> = {
   start: { label: 'Start Trip', icon: <PlayArrowIcon />, color: 'primary' },
@@ -16,14 +17,21 @@ const MOVE_BUTTONS: Record<TripMove, { label: string; icon: ReactElement; color:
   cancel: { label: 'Cancel Trip', icon: <CancelOutlinedIcon />, color: 'error' },
 };
 
-/** The moves the trip's status allows (TRIP_MOVES), one button each; cancelling asks first, it cannot be undone. */
+type Change = 'cancel' | 'delay' | 'rescue';
+
+/**
+ * The moves the trip's status allows (TRIP_MOVES), one button each, and the changes parents are told of
+ * (decision 056): a delay while the trip is still to run or running, a handover to a rescue vehicle while it runs.
+ * Cancelling, delaying and handing over ask first, each with its reason.
+ */
 export function TripActions({ trip }: { trip: Trip }) {
   const move = useMoveTrip();
-  const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const run = (chosen: TripMove) => move.mutateAsync({ id: trip.id, move: chosen });
+  const [change, setChange] = useState<Change | null>(null);
+  const close = () => setChange(null);
+  const open = (chosen: Change) => () => setChange(chosen);
 
   return (
-    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
       {availableMoves(trip.status).map((chosen) => {
         const { label, icon, color } = MOVE_BUTTONS[chosen];
         return (
@@ -34,28 +42,30 @@ export function TripActions({ trip }: { trip: Trip }) {
             startIcon={icon}
             loading={move.isPending && move.variables?.move === chosen}
             disabled={move.isPending}
-            onClick={() =>
+            onClick={
               chosen === 'cancel'
-                ? setConfirmingCancel(true)
+                ? open('cancel')
                 : // A refusal is already reported as a toast; the page shows the trip as the server has it.
-                  run(chosen).catch(() => undefined)
+                  () => move.mutateAsync({ id: trip.id, move: chosen }).catch(() => undefined)
             }
           >
             {label}
           </Button>
         );
       })}
-      {confirmingCancel && (
-        <ConfirmDialog
-          open
-          title="Cancel Trip?"
-          text={`Are you sure you want to cancel the ${trip.type} trip of ${trip.route.name} on ${formatTripDay(trip.date)}? A cancelled trip cannot be started again.`}
-          confirmLabel="Cancel Trip"
-          cancelLabel="Keep Trip"
-          onConfirm={() => run('cancel')}
-          onClose={() => setConfirmingCancel(false)}
-        />
+      {(trip.status === 'PENDING' || trip.status === 'STARTED') && (
+        <Button variant="outlined" startIcon={<ScheduleIcon />} onClick={open('delay')}>
+          Mark delayed
+        </Button>
       )}
+      {trip.status === 'STARTED' && (
+        <Button variant="outlined" startIcon={<LocalShippingOutlinedIcon />} onClick={open('rescue')}>
+          Hand over to a rescue vehicle
+        </Button>
+      )}
+      {change === 'cancel' && <CancelTripDialog trip={trip} onClose={close} />}
+      {change === 'delay' && <DelayTripDialog trip={trip} onClose={close} />}
+      {change === 'rescue' && <RescueTripDialog trip={trip} onClose={close} />}
     </Stack>
   );
 }

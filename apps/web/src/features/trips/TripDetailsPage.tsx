@@ -1,21 +1,33 @@
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TripDetails } from '@school-transport/shared';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { FactList, type Fact } from '../../components/record/FactList';
 import { RiderList } from '../../components/trips/RiderList';
 import { TripStatusChip, TripTypeChip } from '../../components/trips/TripChips';
+import { paths } from '../../lib/paths/paths';
 import { formatTripDay, formatTripMoment } from '../../lib/time/format';
 import { TripActions } from './TripActions';
-import { plannedOnCoveredTrip } from './trip-format';
+import { delayInWords, plannedOnCoveredTrip } from './trip-format';
 import { TripGate } from './TripGate';
 import { TripHistory } from './TripHistory';
 import { TripOverrides } from './TripOverrides';
 import { TripRidership } from './TripRidership';
 import { TripTime } from './TripTime';
+
+/** A link to another trip's page: a rescue and the trip it took the children from. */
+function TripLink({ id, text }: { id: string; text: string }) {
+  return (
+    <Link component={RouterLink} to={paths.trips.details(id)}>
+      {text}
+    </Link>
+  );
+}
 
 const momentOrDash = (timestamp: string | null) => (timestamp ? formatTripMoment(timestamp) : '—');
 
@@ -47,6 +59,15 @@ function TripOverview({ trip }: { trip: TripDetails }) {
     ['Started', momentOrDash(trip.startedAt)],
     ['Completed', momentOrDash(trip.completedAt)],
     ['Cancelled', momentOrDash(trip.cancelledAt)],
+    // The office's word on the day (decision 056): what parents were told.
+    ...(trip.delay ? [['Delay', delayInWords(trip.delay)] as const] : []),
+    ...(trip.finishReason ? [['Reason', trip.finishReason] as const] : []),
+    ...(trip.handedOverTo
+      ? [['Handed over to', <TripLink id={trip.handedOverTo} text="the rescue trip" />] as const]
+      : []),
+    ...(trip.rescueOf
+      ? [['Rescue of', <TripLink id={trip.rescueOf} text="the trip that broke down" />] as const]
+      : []),
   ];
 
   return (
@@ -71,7 +92,11 @@ function TripDetailsView({ trip }: { trip: TripDetails }) {
     <Stack spacing={3}>
       <TripOverview trip={trip} />
       <TripOverrides trip={trip} />
-      <TripRidership tripId={trip.id} running={trip.status === 'STARTED'} />
+      <TripRidership
+        tripId={trip.id}
+        running={trip.status === 'STARTED'}
+        driverFinished={trip.status === 'COMPLETED' && trip.handedOverTo === null}
+      />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <Section title={`Children (${trip.students.length})`}>

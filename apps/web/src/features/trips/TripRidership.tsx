@@ -136,8 +136,20 @@ function Riders({ manifest }: { manifest: Manifest }) {
   );
 }
 
-/** The trip as it runs: planned start, stop timeline, every scan, where each child is and how it ended. */
-export function TripRidership({ tripId, running }: { tripId: string; running: boolean }) {
+/**
+ * The trip as it runs: planned start, stop timeline, every scan, where each child is and how it ended.
+ * `driverFinished`: the driver finished it (not the office's cancellation or a handover, whose reasons the trip's
+ * overview shows), so a reason on it is why they finished with children on board.
+ */
+export function TripRidership({
+  tripId,
+  running,
+  driverFinished,
+}: {
+  tripId: string;
+  running: boolean;
+  driverFinished: boolean;
+}) {
   const timeZone = useOperatorTimeZone();
   const manifest = useTripManifest(tripId, running);
 
@@ -147,7 +159,7 @@ export function TripRidership({ tripId, running }: { tripId: string; running: bo
   const data = manifest.data;
   return (
     <Stack spacing={3}>
-      {data.finishReason && (
+      {driverFinished && data.finishReason && (
         <Alert severity="warning">
           Finished with children on board. The driver's reason: {data.finishReason}
         </Alert>

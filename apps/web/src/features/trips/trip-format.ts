@@ -23,3 +23,8 @@ export function plannedOnCoveredTrip(trip: Pick<Trip, 'cover'>): string | null {
   const planned = `${trip.cover.plannedDriver.name} with ${trip.cover.plannedVehicle.licensePlate}`;
   return trip.cover.id ? `${planned} (covered)` : `${planned} (covered; the cover was undone since)`;
 }
+
+/** 'About 20 minutes late: snow': a delay as the office marked it and the parents read it (decision 056). */
+export function delayInWords(delay: NonNullable<Trip['delay']>): string {
+  return `About ${delay.minutes} ${delay.minutes === 1 ? 'minute' : 'minutes'} late: ${delay.reason}`;
+}

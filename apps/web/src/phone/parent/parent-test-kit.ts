@@ -30,6 +30,8 @@ export const childRun = (changes: Partial<ChildRun> = {}): ChildRun => ({
   absence: null,
   cancelReason: null,
   coming: null,
+  delay: null,
+  rescue: null,
   busVisible: false,
   ...changes,
 });

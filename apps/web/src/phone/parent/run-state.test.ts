@@ -67,6 +67,22 @@ describe('a run as a parent reads it', () => {
     expect(runLines(run({ state: 'CANCELLED', cancelReason: 'Snow' }), words)).toContain('Reason: Snow');
   });
 
+  it('says how late the office marked the run, and which bus carries the child after a breakdown', () => {
+    const lines = runLines(
+      run({
+        state: 'BOARDED',
+        delay: { minutes: 20, reason: 'Snow' },
+        rescue: { vehiclePlate: 'KA-12', reason: 'Engine failure' },
+      }),
+      words,
+    );
+    expect(lines).toContain('About 20 minutes late: Snow');
+    expect(lines).toContain('Now on bus KA-12: Engine failure');
+    expect(runLines(run({ delay: { minutes: 1, reason: 'Fog' } }), words)).toContain(
+      'About 1 minute late: Fog',
+    );
+  });
+
   it('puts the cut-off before the planned time, across midnight too', () => {
     expect(cutoffClock('07:42', 30)).toBe('07:12');
     expect(cutoffClock('00:10', 30)).toBe('23:40');

@@ -57,6 +57,9 @@ export function runLines(run: ChildRun, { t, formatTime }: RunWords): string[] {
   }
   if (run.state === 'CANCELLED')
     lines.push(run.cancelReason ? t('run.cancelReason', { reason: run.cancelReason }) : t('run.noReason'));
+  // The office's word on the day (decision 056): the bus now carrying the child, and how late the run is.
+  if (run.rescue) lines.push(t('run.rescue', { plate: run.rescue.vehiclePlate, reason: run.rescue.reason }));
+  if (run.delay) lines.push(t('run.delay', { minutes: run.delay.minutes, reason: run.delay.reason }));
   return lines;
 }
 

@@ -100,8 +100,3 @@ export async function riderStopPositions(
     .where(and(eq(studentStops.run, run), inArray(studentStops.studentId, studentIds)));
   return new Map(rows.map((row) => [row.studentId, row.position]));
 }
-
-/** Why the driver finished with a child still on board: kept for the office. */
-export async function setFinishReason(tx: Executor, tripId: string, reason: string): Promise<void> {
-  await tx.update(trips).set({ finishReason: reason }).where(eq(trips.id, tripId));
-}

@@ -24,13 +24,12 @@ import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
-import { findTrip, moveTripIn, toTrip } from '../../operations/trips/index.js';
+import { findTrip, moveTripIn, setFinishReason, toTrip } from '../../operations/trips/index.js';
 import type { ImageUrls } from '../../platform/uploads/index.js';
 import { writeStopNote } from '../../records/stops/index.js';
 import {
   notesOfStops,
   riderStopPositions,
-  setFinishReason,
   stopsOfTrip,
   tripOfDriver,
   tripPassesStop,

@@ -107,6 +107,15 @@ interface TripFacts {
   events: Map<string, ChildEventRow[]>;
 }
 
+/**
+ * The trip of a child's run: a run handed over to a rescue vehicle has two trips, and the rescue, which carries on,
+ * is the run's (decision 056).
+ */
+function tripOfRun(candidates: TripFacts[], run: Run): TripFacts | null {
+  const ofRun = candidates.filter((facts) => facts.trip.type === run);
+  return ofRun.find((facts) => facts.trip.handedOverToTripId === null) ?? ofRun[0] ?? null;
+}
+
 /** The moment of a child's last event of `kind`, at the nearest of the trip's stops when close to one. */
 function momentOf(
   events: ChildEventRow[],
@@ -248,7 +257,7 @@ async function plannedAtStop(
   const { db, timeZone } = deps;
   const child = { id: studentId, name: '', profileImage: null };
   const { seats, tripsOfChild } = await tripsOf(deps, [child], { from: date, to: date, sinceSeated: false });
-  const trip = tripsOfChild(studentId).find((facts) => facts.trip.type === run) ?? null;
+  const trip = tripOfRun(tripsOfChild(studentId), run);
   const stop = (await childStops(db, [studentId])).find((row) => row.run === run);
   if (trip) {
     const atStop = stop && trip.stops.find((row) => row.stopId === stop.stopId);
@@ -335,7 +344,8 @@ async function childRun(
   { userId, child, date, run }: { userId: string; child: ChildRow; date: string; run: Run },
   day: DayFacts,
 ): Promise<ChildRun> {
-  const facts = day.tripsOfChild(child.id).find((candidate) => candidate.trip.type === run) ?? null;
+  const candidates = day.tripsOfChild(child.id);
+  const facts = tripOfRun(candidates, run);
   const stop = day.stops.find((row) => row.studentId === child.id && row.run === run) ?? null;
   const absence = day.absences.find((row) => row.studentId === child.id && row.run === run) ?? null;
   const events = facts?.events.get(child.id) ?? [];
@@ -373,6 +383,17 @@ async function childRun(
     absence: absence && absenceForParent(userId)(absence),
     cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
     coming: facts && status !== 'CANCELLED' ? comingOf(facts.trip) : null,
+    delay:
+      facts?.trip.delayMinutes && (status === 'PENDING' || status === 'STARTED')
+        ? { minutes: facts.trip.delayMinutes, reason: facts.trip.delayReason ?? '' }
+        : null,
+    rescue: facts?.trip.rescueOfTripId
+      ? {
+          vehiclePlate: facts.trip.vehiclePlate,
+          reason:
+            candidates.find(({ trip }) => trip.id === facts.trip.rescueOfTripId)?.trip.finishReason ?? '',
+        }
+      : null,
     busVisible: busVisibleFor(status, state, {
       childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
       reached: facts ? lastReached(facts.stops) : -1,

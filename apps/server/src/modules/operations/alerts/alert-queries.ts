@@ -124,7 +124,10 @@ export function silentStartedTrips(db: Executor, dates: string[], silentSince: D
     );
 }
 
-/** `date`'s PENDING trips that were planned to start before `plannedBefore`. */
+/**
+ * `date`'s PENDING trips that were planned to start before `plannedBefore`, the delay the office marked counted in
+ * (decision 056): a run the office said is 20 minutes late is not overdue until those 20 minutes have passed.
+ */
 export function overdueTrips(db: Executor, date: string, plannedBefore: Date) {
   return db
     .select({
@@ -135,6 +138,11 @@ export function overdueTrips(db: Executor, date: string, plannedBefore: Date) {
     })
     .from(trips)
     .where(
-      and(eq(trips.tripDate, date), eq(trips.status, 'PENDING'), lt(trips.plannedStartAt, plannedBefore)),
+      and(
+        eq(trips.tripDate, date),
+        eq(trips.status, 'PENDING'),
+        lt(trips.plannedStartAt, plannedBefore),
+        sql`${trips.plannedStartAt} + coalesce(${trips.delayMinutes}, 0) * interval '1 minute' < ${plannedBefore.toISOString()}::timestamptz`,
+      ),
     );
 }

@@ -11,6 +11,9 @@ import { queryRows, type Executor } from '../../../db/client.js';
  *   the reason and who. The route and substitutes are named as they are now.
  * - Trips of the date cancelled by a person: their history rows (trip_events, by the trip's index), with the
  *   reason kept on the trip; a cancellation of many trips in one go (a day made a holiday) is one change.
+ * - Runs of the date marked late or on time again (decision 056): their audit entries (`trip.delayed`,
+ *   `trip.delayCleared`, by the action's index, then the trip by its key), which keep the minutes and the reason.
+ * - Rescues (decision 056): the date's rescue trips, with the original's reason and who started the rescue.
  *
  * Newest first, at most MAX_CHANGES.
  */
@@ -42,7 +45,7 @@ function coverChanges(db: Executor, date: string): Promise<CoverChangeRow[]> {
     left join drivers d on d.id = (a.details->>'driverId')::uuid
     left join users u on u.id = d.user_id
     left join vehicles v on v.id = (a.details->>'vehicleId')::uuid
-    left join covers c on c.id = a.entity_id::uuid
+    left join covers c on c.id::text = a.entity_id
     where a.action in ('cover.created', 'cover.deleted')
       and (a.details->>'firstDate')::date <= ${date}::date and (a.details->>'lastDate')::date >= ${date}::date
     order by a.created_at desc
@@ -69,6 +72,62 @@ function cancellations(db: Executor, date: string): Promise<CancellationRow[]> {
     where t.trip_date = ${date}::date
     group by e.at, e.actor_email, t.finish_reason
     order by e.at desc
+    limit ${MAX_CHANGES}`,
+  );
+}
+
+interface DelayRow {
+  id: string;
+  action: 'trip.delayed' | 'trip.delayCleared';
+  at: Date;
+  by: string | null;
+  minutes: number | null;
+  reason: string | null;
+  tripId: string;
+  routeName: string;
+  type: TripType;
+}
+
+function delays(db: Executor, date: string): Promise<DelayRow[]> {
+  return queryRows<DelayRow>(
+    db,
+    sql`
+    select a.id::text, a.action, a.created_at as at, a.actor_email as by, (a.details->>'minutes')::int as minutes,
+      a.details->>'reason' as reason, t.id as "tripId", t.route_name as "routeName", t.type
+    from audit_log a
+    join trips t on t.id::text = a.entity_id and t.trip_date = ${date}::date
+    where a.action in ('trip.delayed', 'trip.delayCleared') and a.entity_type = 'trip'
+    order by a.created_at desc
+    limit ${MAX_CHANGES}`,
+  );
+}
+
+interface RescueRow {
+  id: string;
+  originalId: string;
+  at: Date;
+  by: string | null;
+  reason: string | null;
+  routeName: string;
+  type: TripType;
+  driverName: string;
+  vehiclePlate: string;
+}
+
+function rescues(db: Executor, date: string): Promise<RescueRow[]> {
+  return queryRows<RescueRow>(
+    db,
+    sql`
+    select r.id, o.id as "originalId", coalesce(e.at, r.started_at, r.created_at) as at, e.actor_email as by,
+      o.finish_reason as reason, r.route_name as "routeName", r.type, r.driver_name as "driverName",
+      r.vehicle_plate as "vehiclePlate"
+    from trips r
+    join trips o on o.id = r.rescue_of_trip_id
+    left join lateral (
+      select e.at, e.actor_email from trip_events e where e.trip_id = r.id order by e.id limit 1
+    ) e on true
+    where r.trip_date = ${date}::date and r.rescue_of_trip_id is not null
+    order by at desc
     limit ${MAX_CHANGES}`,
   );
 }
@@ -123,10 +182,48 @@ function cancellationChange(row: CancellationRow): DayChange {
   };
 }
 
+const minutesInWords = (minutes: number) => (minutes === 1 ? 'about 1 minute' : `about ${minutes} minutes`);
+
+function delayChange(row: DelayRow): DayChange {
+  const trip = `the ${RUN_NAMES[row.type]} of ${row.routeName}`;
+  const late = row.action === 'trip.delayed' && row.minutes;
+  return {
+    id: `delay:${row.id}`,
+    kind: late ? 'DELAYED' : 'DELAY_CLEARED',
+    at: new Date(row.at).toISOString(),
+    by: row.by,
+    summary: late ? `Delayed: ${trip}, ${minutesInWords(row.minutes!)} late.` : `On time again: ${trip}.`,
+    reason: late ? row.reason : null,
+    tripIds: [row.tripId],
+  };
+}
+
+function rescueChange(row: RescueRow): DayChange {
+  return {
+    id: `rescue:${row.id}`,
+    kind: 'RESCUED',
+    at: new Date(row.at).toISOString(),
+    by: row.by,
+    summary: `Rescue: the ${RUN_NAMES[row.type]} of ${row.routeName} goes on with bus ${row.vehiclePlate} and driver ${row.driverName}.`,
+    reason: row.reason,
+    tripIds: [row.originalId, row.id],
+  };
+}
+
 /** The changes of `date`'s plan, newest first. */
 export async function dayChanges(db: Executor, date: string): Promise<DayChange[]> {
-  const [covers, cancelled] = await Promise.all([coverChanges(db, date), cancellations(db, date)]);
-  return [...covers.map(coverChange), ...cancelled.map(cancellationChange)]
+  const [covers, cancelled, delayed, rescued] = await Promise.all([
+    coverChanges(db, date),
+    cancellations(db, date),
+    delays(db, date),
+    rescues(db, date),
+  ]);
+  return [
+    ...covers.map(coverChange),
+    ...cancelled.map(cancellationChange),
+    ...delayed.map(delayChange),
+    ...rescued.map(rescueChange),
+  ]
     .sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id))
     .slice(0, MAX_CHANGES);
 }

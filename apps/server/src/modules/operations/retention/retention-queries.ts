@@ -65,7 +65,7 @@ export function pruneEndedSessions(db: Executor, before: Date): Promise<number> 
 
 /**
  * Blanks the free text people typed about a day older than the cutoff (the day it is about, or when it was
- * written): absence reasons, why a driver finished early, a child check's reason, inspection notes (in the
+ * written): absence reasons, why a driver finished early or the office cancelled, delayed or handed over a run, a child check's reason, inspection notes (in the
  * inspection's items and on closed defects; an open defect keeps its note), override reasons (kept as '': the
  * column is required). Only rows still holding text are touched, so a run does no more than the day's new work.
  * `keep` is a reason the server writes itself (the school calendar's cancellation), which names no one.
@@ -87,6 +87,11 @@ export async function blankOldReasons(
       sql`update ${trips} set finish_reason = null
           where ${trips.finishReason} is not null and ${trips.finishReason} <> ${keep}
             and ${trips.tripDate} < ${beforeDay}`,
+    ),
+    await countDeleted(
+      db,
+      sql`update ${trips} set delay_reason = null
+          where ${trips.delayReason} is not null and ${trips.tripDate} < ${beforeDay}`,
     ),
     await countDeleted(
       db,

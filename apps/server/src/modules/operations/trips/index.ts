@@ -7,6 +7,7 @@ export {
   findTrip,
   lockTrip,
   pendingTripsFollowAssignment,
+  setFinishReason,
 } from './trip-queries.js';
 export { tripRoutes } from './trip-routes.js';
 export {

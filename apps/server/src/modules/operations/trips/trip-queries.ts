@@ -23,6 +23,7 @@ import {
   covers,
   drivers,
   parents,
+  ridershipEvents,
   routeAssignments,
   routeRuns,
   routeStops,
@@ -306,46 +307,56 @@ export function insertTripsOfDay(
   // The starts travel as one JSON parameter read as a table (keys named as its columns), whatever their number.
   const rows = starts.map(({ routeId, startsAt }) => ({ route_id: routeId, starts_at: startsAt }));
   const runStarts = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as run_starts(route_id uuid, starts_at timestamptz)`;
-  return tx
-    .insert(trips)
-    .select(
-      tx
-        .select({
-          id: sql`gen_random_uuid()`.as('id'),
-          assignmentId: sql`${routeAssignments.id}`.as('assignment_id'),
-          type: sql`${type}::trip_type`.as('type'),
-          tripDate: sql`${date}::date`.as('trip_date'),
-          status: sql`'PENDING'::trip_status`.as('status'),
-          startedAt: sql`null`.as('started_at'),
-          completedAt: sql`null`.as('completed_at'),
-          cancelledAt: sql`null`.as('cancelled_at'),
-          routeName: sql`${busRoutes.name}`.as('route_name'),
-          driverName: sql`${users.name}`.as('driver_name'),
-          driverLicenseNo: sql`${drivers.licenseNo}`.as('driver_license_no'),
-          driverPhone: sql`${drivers.phone}`.as('driver_phone'),
-          vehiclePlate: sql`${vehicles.licensePlate}`.as('vehicle_plate'),
-          driverId: sql`${routeAssignments.driverId}`.as('driver_id'),
-          vehicleId: sql`${routeAssignments.vehicleId}`.as('vehicle_id'),
-          routeId: sql`${routeAssignments.routeId}`.as('route_id'),
-          plannedStartAt: sql`run_starts.starts_at`.as('planned_start_at'),
-          coverId: sql`null`.as('cover_id'),
-          plannedDriverId: sql`null`.as('planned_driver_id'),
-          plannedDriverName: sql`null`.as('planned_driver_name'),
-          plannedVehicleId: sql`null`.as('planned_vehicle_id'),
-          plannedVehiclePlate: sql`null`.as('planned_vehicle_plate'),
-          finishReason: sql`null`.as('finish_reason'),
-          createdAt: sql`clock_timestamp()`.as('created_at'),
-          updatedAt: sql`clock_timestamp()`.as('updated_at'),
-        })
-        .from(routeAssignments)
-        .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
-        .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
-        .innerJoin(users, eq(users.id, drivers.userId))
-        .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
-        .leftJoin(runStarts, sql`run_starts.route_id = ${routeAssignments.routeId}`),
-    )
-    .onConflictDoNothing({ target: [trips.assignmentId, trips.tripDate, trips.type] })
-    .returning({ id: trips.id });
+  return (
+    tx
+      .insert(trips)
+      .select(
+        tx
+          .select({
+            id: sql`gen_random_uuid()`.as('id'),
+            assignmentId: sql`${routeAssignments.id}`.as('assignment_id'),
+            type: sql`${type}::trip_type`.as('type'),
+            tripDate: sql`${date}::date`.as('trip_date'),
+            status: sql`'PENDING'::trip_status`.as('status'),
+            startedAt: sql`null`.as('started_at'),
+            completedAt: sql`null`.as('completed_at'),
+            cancelledAt: sql`null`.as('cancelled_at'),
+            routeName: sql`${busRoutes.name}`.as('route_name'),
+            driverName: sql`${users.name}`.as('driver_name'),
+            driverLicenseNo: sql`${drivers.licenseNo}`.as('driver_license_no'),
+            driverPhone: sql`${drivers.phone}`.as('driver_phone'),
+            vehiclePlate: sql`${vehicles.licensePlate}`.as('vehicle_plate'),
+            driverId: sql`${routeAssignments.driverId}`.as('driver_id'),
+            vehicleId: sql`${routeAssignments.vehicleId}`.as('vehicle_id'),
+            routeId: sql`${routeAssignments.routeId}`.as('route_id'),
+            plannedStartAt: sql`run_starts.starts_at`.as('planned_start_at'),
+            coverId: sql`null`.as('cover_id'),
+            plannedDriverId: sql`null`.as('planned_driver_id'),
+            plannedDriverName: sql`null`.as('planned_driver_name'),
+            plannedVehicleId: sql`null`.as('planned_vehicle_id'),
+            plannedVehiclePlate: sql`null`.as('planned_vehicle_plate'),
+            finishReason: sql`null`.as('finish_reason'),
+            delayMinutes: sql`null`.as('delay_minutes'),
+            delayReason: sql`null`.as('delay_reason'),
+            rescueOfTripId: sql`null`.as('rescue_of_trip_id'),
+            handedOverToTripId: sql`null`.as('handed_over_to_trip_id'),
+            createdAt: sql`clock_timestamp()`.as('created_at'),
+            updatedAt: sql`clock_timestamp()`.as('updated_at'),
+          })
+          .from(routeAssignments)
+          .innerJoin(busRoutes, eq(busRoutes.id, routeAssignments.routeId))
+          .innerJoin(drivers, eq(drivers.id, routeAssignments.driverId))
+          .innerJoin(users, eq(users.id, drivers.userId))
+          .innerJoin(vehicles, eq(vehicles.id, routeAssignments.vehicleId))
+          .leftJoin(runStarts, sql`run_starts.route_id = ${routeAssignments.routeId}`),
+      )
+      // The key holds for trips that are not rescues (a rescue is a second trip of its run, decision 056).
+      .onConflictDoNothing({
+        target: [trips.assignmentId, trips.tripDate, trips.type],
+        where: sql`${trips.rescueOfTripId} is null`,
+      })
+      .returning({ id: trips.id })
+  );
 }
 
 /**
@@ -471,4 +482,174 @@ export function familiesOnTrips(db: Executor, tripIds: string[]) {
     .innerJoin(students, eq(students.id, assignmentStudents.studentId))
     .innerJoin(parents, eq(parents.id, students.parentId))
     .where(inArray(trips.id, tripIds));
+}
+
+/** The trip's delay as the office marked it (decision 056); minutes null clears it. */
+export async function setDelay(
+  tx: Executor,
+  tripId: string,
+  delay: { minutes: number | null; reason: string | null; at: Date },
+): Promise<TripRow> {
+  const [row] = await tx
+    .update(trips)
+    .set({ delayMinutes: delay.minutes, delayReason: delay.reason, updatedAt: delay.at })
+    .where(eq(trips.id, tripId))
+    .returning();
+  return row!;
+}
+
+/** A rescue driver as the trip copies them, their row locked so that two rescues naming them go in turn. */
+export async function lockRescueDriver(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ id: drivers.id, name: users.name, licenseNo: drivers.licenseNo, phone: drivers.phone })
+    .from(drivers)
+    .innerJoin(users, eq(users.id, drivers.userId))
+    .where(eq(drivers.id, id))
+    .for('update', { of: drivers });
+  return row;
+}
+
+/** A rescue vehicle's plate and seats, locked the same way (its seats cannot shrink meanwhile). */
+export async function lockRescueVehicle(tx: Executor, id: string) {
+  const [row] = await tx
+    .select({ id: vehicles.id, licensePlate: vehicles.licensePlate, capacity: vehicles.capacity })
+    .from(vehicles)
+    .where(eq(vehicles.id, id))
+    .for('update');
+  return row;
+}
+
+/** A STARTED trip the driver or the vehicle is on now (any day: a run left running still holds them), if any. */
+export async function startedTripOf(tx: Executor, holder: { driverId: string } | { vehicleId: string }) {
+  const [row] = await tx
+    .select({ id: trips.id, routeName: trips.routeName, type: trips.type })
+    .from(trips)
+    .where(
+      and(
+        eq(trips.status, 'STARTED'),
+        'driverId' in holder ? eq(trips.driverId, holder.driverId) : eq(trips.vehicleId, holder.vehicleId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The trip's ridership events as the rider-state rule reads them (who, what, when). */
+export function riderEventsOf(tx: Executor, tripId: string) {
+  return tx
+    .select({
+      eventId: ridershipEvents.eventId,
+      kind: ridershipEvents.kind,
+      occurredAt: ridershipEvents.occurredAt,
+      studentId: ridershipEvents.studentId,
+      studentName: ridershipEvents.studentName,
+    })
+    .from(ridershipEvents)
+    .where(eq(ridershipEvents.tripId, tripId));
+}
+
+/**
+ * A rescue trip of `original` (decision 056): the same assignment, route, run, day and planned times, with the
+ * rescue driver and vehicle, STARTED at `at`. Its stops are a copy of the original's as they stand (the stops
+ * passed stay passed). Answers the new trip.
+ */
+export async function insertRescueTrip(
+  tx: Executor,
+  original: TripRow,
+  {
+    driver,
+    vehicle,
+    at,
+  }: {
+    driver: { id: string; name: string; licenseNo: string; phone: string };
+    vehicle: { id: string; licensePlate: string };
+    at: Date;
+  },
+): Promise<TripRow> {
+  const [row] = await tx
+    .insert(trips)
+    .values({
+      assignmentId: original.assignmentId,
+      type: original.type,
+      tripDate: original.tripDate,
+      status: 'STARTED',
+      startedAt: at,
+      routeName: original.routeName,
+      driverName: driver.name,
+      driverLicenseNo: driver.licenseNo,
+      driverPhone: driver.phone,
+      vehiclePlate: vehicle.licensePlate,
+      driverId: driver.id,
+      vehicleId: vehicle.id,
+      routeId: original.routeId,
+      plannedStartAt: original.plannedStartAt,
+      delayMinutes: original.delayMinutes,
+      delayReason: original.delayReason,
+      rescueOfTripId: original.id,
+      createdAt: at,
+      updatedAt: at,
+    })
+    .returning();
+  await tx.execute(sql`
+    insert into ${tripStops} (trip_id, position, stop_id, name, lat, lng, planned_at, arrived_at, departed_at, last_near_at)
+    select ${row!.id}, position, stop_id, name, lat, lng, planned_at, arrived_at, departed_at, last_near_at
+    from ${tripStops} where trip_id = ${original.id}`);
+  return row!;
+}
+
+/**
+ * The children handed over leave the original bus and board the rescue at `at`, recorded by the office as facts
+ * (hand-recorded, TAP), so each trip's own events say where each child was (decision 056).
+ */
+export async function handOverRiders(
+  tx: Executor,
+  {
+    from,
+    to,
+    riders,
+    at,
+    actorId,
+  }: {
+    from: string;
+    to: string;
+    riders: { studentId: string; studentName: string | null }[];
+    at: Date;
+    actorId: string;
+  },
+): Promise<void> {
+  if (!riders.length) return;
+  const event = (tripId: string, kind: 'ALIGHT' | 'BOARD', rider: (typeof riders)[number]) => ({
+    eventId: crypto.randomUUID(),
+    tripId,
+    kind,
+    method: 'TAP' as const,
+    studentId: rider.studentId,
+    studentName: rider.studentName,
+    occurredAt: at,
+    receivedAt: at,
+    recordedBy: actorId,
+  });
+  await tx
+    .insert(ridershipEvents)
+    .values(riders.flatMap((rider) => [event(from, 'ALIGHT', rider), event(to, 'BOARD', rider)]));
+}
+
+/** The original ends handed over: its reason, and the rescue that carries on. */
+export async function markHandedOver(
+  tx: Executor,
+  tripId: string,
+  { rescueTripId, reason }: { rescueTripId: string; reason: string },
+): Promise<TripRow> {
+  const [row] = await tx
+    .update(trips)
+    .set({ handedOverToTripId: rescueTripId, finishReason: reason })
+    .where(eq(trips.id, tripId))
+    .returning();
+  return row!;
+}
+
+/** Why the trip ended as it did (a driver's finish with a child on board, the office's cancellation): kept for all. */
+export async function setFinishReason(tx: Executor, tripId: string, reason: string): Promise<TripRow> {
+  const [row] = await tx.update(trips).set({ finishReason: reason }).where(eq(trips.id, tripId)).returning();
+  return row!;
 }

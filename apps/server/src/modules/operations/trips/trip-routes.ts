@@ -3,12 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answerSchema,
+  cancelTripSchema,
+  delayTripSchema,
   generateTripsAnswerSchema,
   generateTripsSchema,
   idParamsSchema,
   officeStartSchema,
   pageAnswerSchema,
-  TRIP_MOVES,
+  rescueAnswerSchema,
+  rescueTripSchema,
   tripDetailsSchema,
   tripListQuerySchema,
   tripSchema,
@@ -21,10 +24,11 @@ import { success } from '../../../lib/envelope.js';
 import { listAnswer } from '../../../lib/pagination.js';
 import type { TripService } from './trip-service.js';
 
-const MOVE_MESSAGES: Record<TripMove, string> = {
+/** The moves that need nothing but the office's word; a cancellation needs its reason (its own route below). */
+const PLAIN_MOVES = ['start', 'complete'] as const satisfies readonly TripMove[];
+const MOVE_MESSAGES: Record<(typeof PLAIN_MOVES)[number], string> = {
   start: 'Trip started.',
   complete: 'Trip completed.',
-  cancel: 'Trip cancelled.',
 };
 
 /** Trips are generated, listed, read and moved through their statuses; never created or edited by hand. */
@@ -66,9 +70,7 @@ export function tripRoutes(tripService: TripService, locale: string) {
       },
     );
 
-    const moveParams = idParamsSchema.extend({
-      move: z.enum(Object.keys(TRIP_MOVES) as [TripMove, ...TripMove[]]),
-    });
+    const moveParams = idParamsSchema.extend({ move: z.enum(PLAIN_MOVES) });
     routes.post(
       '/trips/:move/:id',
       {
@@ -86,10 +88,79 @@ export function tripRoutes(tripService: TripService, locale: string) {
       },
       async (request) => {
         const { move, id } = request.params;
-        const reason = move === 'start' ? request.body?.overrideReason : undefined;
+        const overrideReason = move === 'start' ? request.body?.overrideReason : undefined;
         return success(
-          await tripService.move(id, move, changeContextOf(request), reason),
+          await tripService.move(id, move, changeContextOf(request), { overrideReason }),
           MOVE_MESSAGES[move],
+        );
+      },
+    );
+
+    routes.post(
+      '/trips/cancel/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: cancelTripSchema,
+          response: {
+            200: answerSchema(tripSchema),
+            ...errorAnswers({ 409: 'The trip has finished or was cancelled already' }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await tripService.move(request.params.id, 'cancel', changeContextOf(request), {
+            cancelReason: request.body.reason,
+          }),
+          'Trip cancelled; the parents of its children are told why.',
+        ),
+    );
+
+    routes.post(
+      '/trips/delay/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: delayTripSchema,
+          response: {
+            200: answerSchema(tripSchema),
+            ...errorAnswers({ 409: 'The trip has ended, or is of a past day' }),
+          },
+        },
+      },
+      async (request) => {
+        const trip = await tripService.delay(request.params.id, request.body, changeContextOf(request));
+        return success(
+          trip,
+          trip.delay ? `Trip marked ${trip.delay.minutes} minutes late.` : 'Trip marked on time again.',
+        );
+      },
+    );
+
+    routes.post(
+      '/trips/rescue/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: rescueTripSchema,
+          response: {
+            200: answerSchema(rescueAnswerSchema),
+            ...errorAnswers({
+              404: 'No such trip, driver or vehicle',
+              409: 'The trip is not running, or the rescue driver or vehicle is busy, too small or blocked',
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const answer = await tripService.rescue(request.params.id, request.body, changeContextOf(request));
+        return success(
+          answer,
+          `Rescue trip started with ${answer.childrenHandedOver} children on board; the original trip ended, handed over.`,
         );
       },
     );

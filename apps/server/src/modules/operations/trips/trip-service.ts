@@ -1,13 +1,20 @@
 import {
+  RUN_NAMES,
   TRIP_MOVES,
   TRIP_TYPES,
+  countBoarded,
+  riderStates,
+  studentOfEvent,
   type GenerateTripsAnswer,
+  type RescueAnswer,
+  type RescueTripInput,
   type Student,
   type Trip,
   type TripDetails,
   type TripListQuery,
   type TripMove,
   type TripStatus,
+  type TripType,
 } from '@school-transport/shared';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeActor, ChangeContext } from '../../../lib/change-context.js';
@@ -22,7 +29,16 @@ import {
   countAssignments,
   driverUserIdsOf,
   findTrip,
+  handOverRiders,
+  insertRescueTrip,
   insertTripEvents,
+  lockRescueDriver,
+  lockRescueVehicle,
+  markHandedOver,
+  riderEventsOf,
+  setDelay,
+  setFinishReason,
+  startedTripOf,
   insertTripsOfDay,
   insertTripStops,
   deleteTripStops,
@@ -36,7 +52,7 @@ import {
   tripHistory,
   type TripRow,
 } from './trip-queries.js';
-import { tellParentsOfCancelled } from './trip-notifications.js';
+import { tellParentsOfCancelled, tellParentsOfDelay, tellParentsOfHandover } from './trip-notifications.js';
 
 const tripNotFound = () => notFound('Trip not found.');
 
@@ -65,8 +81,16 @@ export const toTrip = (row: TripRow): Trip => ({
           plannedVehicle: { licensePlate: row.plannedVehiclePlate },
         }
       : null,
+  finishReason: row.finishReason,
+  delay: row.delayMinutes !== null ? { minutes: row.delayMinutes, reason: row.delayReason ?? '' } : null,
+  handedOverTo: row.handedOverToTripId,
+  rescueOf: row.rescueOfTripId,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** How a refusal names a trip: "North 1’s morning run". */
+const runInWords = (trip: { routeName: string; type: TripType }) =>
+  `${trip.routeName}’s ${RUN_NAMES[trip.type]}`;
 
 /**
  * A 'trip' event as the live log keeps it: clients are sent only which trip changed (LIVE_EVENTS), the status is
@@ -231,6 +255,12 @@ export interface TripStartGate {
     trip: { id: string; driverId: string | null; vehicleId: string | null },
     office?: { reason?: string; context: ChangeContext },
   ): Promise<void>;
+  /** A rescue's driver and vehicle, checked as a cover's substitutes are (decision 054): blockers in words. */
+  coverBlockers(
+    tx: Executor,
+    holder: { driverId: string | null; vehicleId: string | null },
+    lastDay: string,
+  ): Promise<string[]>;
 }
 
 export function createTripService({
@@ -356,7 +386,12 @@ export function createTripService({
      * One status move, in one conditional UPDATE (moveTrip), so two racing moves cannot both succeed. Anything
      * else is a 404 (no trip) or a 409 (wrong status).
      */
-    async move(id: string, move: TripMove, context: ChangeContext, overrideReason?: string): Promise<Trip> {
+    async move(
+      id: string,
+      move: TripMove,
+      context: ChangeContext,
+      { overrideReason, cancelReason }: { overrideReason?: string; cancelReason?: string } = {},
+    ): Promise<Trip> {
       const at = clock();
       const { trip, told } = await db.transaction(async (tx) => {
         if (move === 'start') {
@@ -365,12 +400,14 @@ export function createTripService({
           if (pending?.status === 'PENDING')
             await compliance.assertTripMayStart(tx, pending, { reason: overrideReason, context });
         }
-        const row = await moveTripIn(tx, id, move, { context, at, live });
-        if (!row) {
+        const moved = await moveTripIn(tx, id, move, { context, at, live });
+        if (!moved) {
           const existing = await findTrip(tx, id);
           if (!existing) throw tripNotFound();
           throw conflict(`This trip is ${existing.status}; it cannot be ${PAST_TENSE[move]}.`);
         }
+        // The office's reason for a cancellation is kept on the trip: the office and the parents read it.
+        const row = cancelReason ? await setFinishReason(tx, id, cancelReason) : moved;
         const told =
           move === 'cancel'
             ? await tellParentsOfCancelled(tx, [id], {
@@ -383,6 +420,150 @@ export function createTripService({
       live.committed();
       if (told) notifications.wake();
       return trip;
+    },
+
+    /**
+     * Marks a PENDING or STARTED trip of today or later `minutes` late with `reason` (0 takes the delay back). The
+     * same minutes and reason again change nothing and tell nobody; each change is told once to the parents of the
+     * seated children (decision 056). Audited, and on the live stream.
+     */
+    async delay(
+      id: string,
+      input: { minutes: number; reason: string },
+      context: ChangeContext,
+    ): Promise<Trip> {
+      const at = clock();
+      const today = zonedDate(at, timeZone);
+      const { trip, told } = await db.transaction(async (tx) => {
+        const locked = await lockTrip(tx, id);
+        if (!locked) throw tripNotFound();
+        const row = (await findTrip(tx, id))!;
+        if (row.status !== 'PENDING' && row.status !== 'STARTED')
+          throw conflict(`This trip is ${row.status}: only a trip still to run or running can be delayed.`);
+        if (row.tripDate < today)
+          throw conflict(`This trip was on ${row.tripDate}: only a trip of today or later can be delayed.`);
+        const minutes = input.minutes || null;
+        const reason = minutes === null && row.delayMinutes === null ? null : input.reason;
+        if (minutes === row.delayMinutes && reason === row.delayReason) return { trip: toTrip(row), told: 0 };
+        const changed = await setDelay(tx, id, { minutes, reason, at });
+        await recordAudit(tx, {
+          ...context,
+          action: minutes ? 'trip.delayed' : 'trip.delayCleared',
+          entityType: 'trip',
+          entityId: id,
+          details: { minutes: minutes ?? 0, reason: input.reason },
+        });
+        await writeStatusEvents(tx, live, [id], changed.status);
+        const told =
+          minutes === null && row.delayMinutes === null
+            ? 0
+            : await tellParentsOfDelay(tx, id, {
+                today,
+                minutes: minutes ?? 0,
+                reason: input.reason,
+                changedAt: at,
+              });
+        return { trip: toTrip(changed), told };
+      });
+      live.committed();
+      if (told) notifications.wake();
+      return trip;
+    },
+
+    /**
+     * A breakdown mid-run (decision 056): the STARTED trip's children on board go to a rescue trip of the same run,
+     * with another driver and vehicle, STARTED at once with them on board; the original ends (COMPLETED, handed
+     * over, with the reason), with the children recorded as having left it, so no 'finished with a child on
+     * board' alarm is due. The rescue driver must be free (on no started trip), the vehicle too and seat them, and
+     * both pass the compliance gate a cover's substitute passes. The parents of the children on board are told
+     * which bus carries their child now. One transaction.
+     */
+    async rescue(id: string, input: RescueTripInput, context: ChangeContext): Promise<RescueAnswer> {
+      const at = clock();
+      const today = zonedDate(at, timeZone);
+      const { answer, told } = await db.transaction(async (tx) => {
+        const locked = await lockTrip(tx, id);
+        if (!locked) throw tripNotFound();
+        const original = (await findTrip(tx, id))!;
+        if (original.status !== 'STARTED')
+          throw conflict(
+            `This trip is ${original.status}: only a running trip can be handed over to a rescue vehicle.`,
+          );
+        const driver = await lockRescueDriver(tx, input.driverId);
+        if (!driver) throw notFound('The rescue driver was not found.');
+        const vehicle = await lockRescueVehicle(tx, input.vehicleId);
+        if (!vehicle) throw notFound('The rescue vehicle was not found.');
+        if (vehicle.id === original.vehicleId)
+          throw conflict(`${vehicle.licensePlate} is the bus that broke down: choose another vehicle.`, [
+            { field: 'vehicleId', message: 'Choose another vehicle' },
+          ]);
+        const driverBusy = await startedTripOf(tx, { driverId: driver.id });
+        if (driverBusy)
+          throw conflict(
+            `${driver.name} is driving ${runInWords(driverBusy)} now: choose a driver who is free.`,
+            [{ field: 'driverId', message: 'Choose a driver who is free' }],
+          );
+        const vehicleBusy = await startedTripOf(tx, { vehicleId: vehicle.id });
+        if (vehicleBusy)
+          throw conflict(
+            `${vehicle.licensePlate} is on ${runInWords(vehicleBusy)} now: choose a vehicle that is free.`,
+            [{ field: 'vehicleId', message: 'Choose a vehicle that is free' }],
+          );
+        const events = await riderEventsOf(tx, id);
+        const states = riderStates(events, { childOf: studentOfEvent });
+        const onBoard = countBoarded(states);
+        if (onBoard > vehicle.capacity)
+          throw conflict(
+            `${vehicle.licensePlate} has ${vehicle.capacity} seats; ${onBoard} children are on board: choose a bigger vehicle.`,
+            [{ field: 'vehicleId', message: 'Choose a vehicle with enough seats' }],
+          );
+        const blockers = await compliance.coverBlockers(
+          tx,
+          { driverId: driver.id, vehicleId: vehicle.id },
+          today,
+        );
+        if (blockers.length)
+          throw conflict(`The rescue cannot run: ${blockers.join(' ')}`, [
+            ...blockers.map((message) => ({ field: 'compliance', message })),
+          ]);
+
+        const rescue = await insertRescueTrip(tx, original, { driver, vehicle, at });
+        const riders = [...states]
+          .filter(([, state]) => state === 'ON_BUS')
+          .map(([studentId]) => ({
+            studentId,
+            studentName: events.find((event) => event.studentId === studentId)?.studentName ?? null,
+          }));
+        await handOverRiders(tx, { from: id, to: rescue.id, riders, at, actorId: context.actor.id });
+        await insertTripEvents(tx, [
+          {
+            tripId: rescue.id,
+            status: 'STARTED',
+            at,
+            actorId: context.actor.id,
+            actorEmail: context.actor.email,
+          },
+        ]);
+        await moveTripIn(tx, id, 'complete', { context, at, live });
+        await markHandedOver(tx, id, { rescueTripId: rescue.id, reason: input.reason });
+        await recordAudit(tx, {
+          ...context,
+          action: 'trip.rescued',
+          entityType: 'trip',
+          entityId: rescue.id,
+          details: { from: id, children: riders.length, reason: input.reason },
+        });
+        await writeStatusEvents(tx, live, [rescue.id], 'STARTED');
+        const told = await tellParentsOfHandover(
+          tx,
+          { tripId: id, rescueTripId: rescue.id, studentIds: riders.map((rider) => rider.studentId) },
+          { today, vehiclePlate: vehicle.licensePlate, driverName: driver.name, reason: input.reason },
+        );
+        return { answer: { rescueTrip: toTrip(rescue), childrenHandedOver: riders.length }, told };
+      });
+      live.committed();
+      if (told) notifications.wake();
+      return answer;
     },
   };
 }
