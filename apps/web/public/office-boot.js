@@ -6,8 +6,8 @@
  *   the entry, instead of once the entry has run;
  * - the opened screen's heading, when the page knows it from the address (<meta name="screen-headings">, written
  *   by shell-headings.ts), is drawn into the HTML shell where the screen will draw it, so that a phone paints the
- *   screen's largest text before the app's code has arrived and run (decision 055). The app's first render
- *   replaces the whole shell.
+ *   screen's largest text before the app's code has arrived and run (decision 055). The app draws the same
+ *   shell (components/shell/OfficeShell.tsx) until its signed-in chrome has arrived.
  * Plain script, no imports: it must stay small. A stale session costs only the download and a heading shown until
  * Log In replaces it.
  */
@@ -57,19 +57,20 @@
     var heading = JSON.parse(meta.content)[address];
     if (!heading) return;
     var main = element('div', 'office-shell-main');
-    var header = element('div', 'office-shell-header');
+    // A picture of the screen to come, not the screen: assistive technology (and a test waiting for the screen's
+    // heading) meets the real heading when the screen is there.
+    main.setAttribute('aria-hidden', 'true');
     var line = element('div', 'office-shell-heading');
     if (heading.backAndTrail) line.appendChild(backArrow());
     line.appendChild(element('h1', '', heading.title));
-    header.appendChild(line);
+    main.appendChild(line);
     if (heading.backAndTrail) {
       var trail = element('div', 'office-shell-trail');
       trail.appendChild(element('span', '', 'Home'));
       trail.appendChild(element('span', 'office-shell-separator', '/'));
       trail.appendChild(element('span', 'office-shell-current', heading.title));
-      header.appendChild(trail);
+      main.appendChild(trail);
     }
-    main.appendChild(header);
     shell.appendChild(main);
   }
 
