@@ -1,5 +1,5 @@
 import type { HtmlTagDescriptor, Plugin } from 'vite';
-import { SCREEN_HEADINGS } from './src/lib/paths/screen-headings.ts';
+import { screenHeadingsByPath } from './src/lib/paths/screen-headings.ts';
 
 /**
  * On a phone the largest thing a signed-in screen paints is its heading, which the app drew only once its code had
@@ -9,13 +9,6 @@ import { SCREEN_HEADINGS } from './src/lib/paths/screen-headings.ts';
  * the server, because only the browser knows whether someone is signed in (a visitor is sent on to Log In).
  */
 export const SCREEN_HEADINGS_META = 'screen-headings';
-
-/** What the boot script reads: by path, the heading's words and whether a back arrow and trail go with it. */
-export function screenHeadingsByPath(): Record<string, { title: string; backAndTrail: boolean }> {
-  return Object.fromEntries(
-    Object.values(SCREEN_HEADINGS).map(({ path, title, backAndTrail }) => [path, { title, backAndTrail }]),
-  );
-}
 
 export function shellHeadings(): Plugin {
   return {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { screenHeadingsByPath } from '../../shell-headings';
+import { screenHeadingsByPath } from '../lib/paths/screen-headings';
 import { paths } from '../lib/paths/paths';
 import { createAppRoutes } from './routes';
 import type { RouteObject } from 'react-router';

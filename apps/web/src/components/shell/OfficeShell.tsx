@@ -1,9 +1,7 @@
-import { SCREEN_HEADINGS, type ScreenHeading } from '../../lib/paths/screen-headings';
+import { screenHeadingsByPath } from '../../lib/paths/screen-headings';
 import { readStoredToken } from '../../lib/session/session-storage';
 
-const HEADINGS_BY_PATH = new Map<string, ScreenHeading>(
-  Object.values(SCREEN_HEADINGS).map((heading) => [heading.path, heading]),
-);
+const HEADINGS_BY_PATH = screenHeadingsByPath();
 
 /**
  * The HTML shell of index.html, drawn by the app while the signed-in chrome's code is still on its way (the router's
@@ -14,7 +12,7 @@ const HEADINGS_BY_PATH = new Map<string, ScreenHeading>(
  */
 export function OfficeShell() {
   const address = window.location.pathname.replace(/(.)\/$/, '$1');
-  const heading = readStoredToken() ? HEADINGS_BY_PATH.get(address) : undefined;
+  const heading = readStoredToken() ? HEADINGS_BY_PATH[address] : undefined;
   return (
     <div className="office-shell">
       <div className="office-shell-bar">

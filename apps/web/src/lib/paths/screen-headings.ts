@@ -29,3 +29,10 @@ export const SCREEN_HEADINGS = {
   schools: { path: paths.schools.list, title: 'All Schools', backAndTrail: true },
   assignments: { path: paths.assignments.list, title: 'All Assignments', backAndTrail: true },
 } as const satisfies Record<string, ScreenHeading>;
+
+/** By path, what the shell draws: the heading's words and whether a back arrow and trail go with it. */
+export function screenHeadingsByPath(): Record<string, Omit<ScreenHeading, 'path'>> {
+  return Object.fromEntries(
+    Object.values(SCREEN_HEADINGS).map(({ path, title, backAndTrail }) => [path, { title, backAndTrail }]),
+  );
+}
