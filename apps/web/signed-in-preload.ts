@@ -5,8 +5,8 @@ import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
  * chunk-groups.ts) and the chunks it imports (`shared-*`, `login`) before any screen can draw, yet the browser only
  * learns of them once the entry (React, MUI: about 140 kB) has arrived and run. On a phone's slow network that left
  * them to start 0.9–1.7 s after the page (Lighthouse, issue 33). The build names them in the page
- * (`<meta name="signed-in-chunks">`) and public/office-boot.js, a few hundred bytes loaded `async` from the head,
- * asks for them at once when a session is stored; a visitor on Log In loads none of them.
+ * (`<meta name="signed-in-chunks">`) and public/office-boot.js, a small script at the end of the body, asks for
+ * them at once when a session is stored; a visitor on Log In loads none of them.
  */
 export const SIGNED_IN_CHUNKS_META = 'signed-in-chunks';
 const CHROME = 'src/app/layout/AdminRoot.tsx';
@@ -48,7 +48,10 @@ export function signedInPreload(): Plugin {
         if (files.length === 0) return [];
         return [
           { tag: 'meta', attrs: { name: SIGNED_IN_CHUNKS_META, content: files.join(' ') }, injectTo: 'head' },
-          { tag: 'script', attrs: { src: '/office-boot.js', async: true }, injectTo: 'head' },
+          // At the end of the body, neither async nor deferred: it runs once the shell is parsed and before the
+          // entry (a module script, run only after parsing), so the shell's heading is drawn before the app's code
+          // runs and can paint while that code still downloads (decision 055). It is a few hundred bytes.
+          { tag: 'script', attrs: { src: '/office-boot.js' }, injectTo: 'body' },
         ];
       },
     },

@@ -2,13 +2,14 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { chunkGroups } from './chunk-groups.ts';
 import { phonePages } from './phone-build.ts';
+import { shellHeadings } from './shell-headings.ts';
 import { signedInPreload } from './signed-in-preload.ts';
 
 const chunks = chunkGroups();
 
 export default defineConfig({
   // The phone apps' pages are built by vite.phone.config.ts; in development this server answers them too.
-  plugins: [react(), chunks.plugin, signedInPreload(), ...phonePages()],
+  plugins: [react(), chunks.plugin, shellHeadings(), signedInPreload(), ...phonePages()],
   server: {
     // The API server runs beside Vite in development; proxying keeps every call same-origin, as in production.
     proxy: { '/api': 'http://127.0.0.1:3000' },

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { PageLoader } from '../components/shell/PageLoader';
+import { OfficeShell } from '../components/shell/OfficeShell';
 import { RouteErrorPage } from './RouteErrorPage';
 import { RequireAdmin, RequireVisitor } from '../features/auth/route-guards';
 import { SessionProvider } from '../features/auth/SessionProvider';
@@ -61,7 +61,8 @@ const managementScreen = <Page extends string>(
 export const createAppRoutes = (): RouteObject[] => [
   {
     Component: SessionRoot,
-    HydrateFallback: PageLoader,
+    // Until the first screen's code is there, the page's own shell stays drawn (OfficeShell).
+    HydrateFallback: OfficeShell,
     children: [
       {
         // A screen that fails keeps the drawer and top bar around its error message.

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { PageLoader } from '../../components/shell/PageLoader';
+import { OfficeShell } from '../../components/shell/OfficeShell';
 import { useSession } from '../../lib/session/session';
 import { PublicLayout } from './PublicLayout';
 
@@ -11,7 +11,7 @@ export function SessionLayout() {
   const { isAdmin } = useSession();
   if (!isAdmin) return <PublicLayout />;
   return (
-    <Suspense fallback={<PageLoader />}>
+    <Suspense fallback={<OfficeShell />}>
       <AdminRoot />
     </Suspense>
   );

@@ -12,6 +12,7 @@ import { paths } from '../../lib/paths/paths';
 import { changeStudentsPath } from '../../lib/paths/query-paths';
 import { RESOURCES } from '../../lib/api/resource-api';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<AssignmentSummary>[] => [
   { header: 'Driver Name', sort: 'driverName', card: 'field', cell: (assignment) => assignment.driver.name },
@@ -60,7 +61,7 @@ export function AssignmentListPage() {
   return (
     <>
       <ListPage
-        title="All Assignments"
+        title={SCREEN_HEADINGS.assignments.title}
         resource={RESOURCES.assignments}
         things="assignments"
         columns={columns(setDeleting)}

@@ -8,6 +8,7 @@ import { formatMomentToSecond, orDash } from '../../lib/time/format';
 import { RESOURCES } from '../../lib/api/resource-api';
 import { detailsSummary, hasDetails, itemLabel, readableAction } from './audit-format';
 import { AUDIT_FILTERS, AuditFilters } from './AuditFilters';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 /** The whole of the details, laid out, for the tooltip over their one-line summary. */
 function DetailsCell({ details }: { details: unknown }) {
@@ -69,7 +70,7 @@ export function AuditLogPage() {
   const { filters, setFilter } = useListFilters(AUDIT_FILTERS);
   return (
     <ListPage
-      title="Audit Log"
+      title={SCREEN_HEADINGS.audit.title}
       resource={RESOURCES.audit}
       things="audit log"
       columns={COLUMNS}

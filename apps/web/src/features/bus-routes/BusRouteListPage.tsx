@@ -15,6 +15,7 @@ import { paths } from '../../lib/paths/paths';
 import { RESOURCES } from '../../lib/api/resource-api';
 import { useDeleteBusRoute } from './bus-routes-api';
 import { BusRouteFormDialog } from './BusRouteFormDialog';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 /** The route being edited in the dialog; null for a new one. */
 type OpenForm = { route?: BusRoute } | null;
@@ -69,7 +70,7 @@ export function BusRouteListPage() {
   return (
     <>
       <ListPage
-        title="All Routes"
+        title={SCREEN_HEADINGS.busRoutes.title}
         resource={RESOURCES.busRoutes}
         columns={columns}
         searchPlaceholder="Route name or location"

@@ -13,6 +13,7 @@ import { ComplianceCard } from './ComplianceCard';
 import { CountCards } from './CountCards';
 import { SeatsCard } from './SeatsCard';
 import { TodaysTripsCard } from './TodaysTripsCard';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 /** Children still to be given a route: the one figure here that asks for work. */
 function UnassignedStudents({ count }: { count: number | undefined }) {
@@ -40,7 +41,7 @@ export function DashboardPage() {
   return (
     <>
       {/* The first screen: no way back, and no trail of one link to itself. */}
-      <PageHeader title="Admin Dashboard" showBack={false} trail={false} />
+      <PageHeader title={SCREEN_HEADINGS.dashboard.title} showBack={false} trail={false} />
       <Stack spacing={3}>
         {isError ? (
           <RetryAlert message={fetchFailedMessage('dashboard')} onRetry={() => void refetch()} />

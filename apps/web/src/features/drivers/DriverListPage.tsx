@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths/paths';
 import { RESOURCES } from '../../lib/api/resource-api';
 import { AddDriverDialog } from './AddDriverDialog';
 import { useDeleteDriver } from './drivers-api';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 export function DriverListPage() {
   const [adding, setAdding] = useState(false);
@@ -73,7 +74,7 @@ export function DriverListPage() {
   return (
     <>
       <ListPage
-        title="All Drivers"
+        title={SCREEN_HEADINGS.drivers.title}
         resource={RESOURCES.drivers}
         columns={columns}
         searchPlaceholder="Name, email, phone or license"

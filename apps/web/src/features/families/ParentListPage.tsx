@@ -10,6 +10,7 @@ import { countOf, formatDate } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
 import { RESOURCES } from '../../lib/api/resource-api';
 import { useDeleteParent } from './families-api';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
   { header: 'Name', sort: 'name', cell: (parent) => parent.user.name },
@@ -62,7 +63,7 @@ export function ParentListPage() {
   return (
     <>
       <ListPage
-        title="All Parents"
+        title={SCREEN_HEADINGS.parents.title}
         resource={RESOURCES.parents}
         columns={columns(confirmDelete)}
         searchPlaceholder="Name, email or phone"

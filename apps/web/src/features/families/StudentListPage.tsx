@@ -15,6 +15,7 @@ import { formatDate, orDash } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
 import { RESOURCES } from '../../lib/api/resource-api';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 /** `?unassigned=true` (the dashboard links here with it): only children no route assignment takes yet. */
 const STUDENT_FILTERS = { unassigned: z.literal('true') };
@@ -87,7 +88,7 @@ export function StudentListPage() {
   return (
     <>
       <ListPage
-        title="All Students"
+        title={SCREEN_HEADINGS.students.title}
         resource={RESOURCES.students}
         columns={columns(setDeleting)}
         searchPlaceholder="Name, class, roll no, NFC tag or parent"

@@ -9,6 +9,7 @@ import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
 import { SCHOOLS, useDeleteSchool } from './schools-api';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 // The form (with its map field and server-error handling, shared with the planner) comes on first use: the list
 // reads without it, and the first screen's list of what each screen needs stays shorter.
@@ -59,7 +60,7 @@ export function SchoolListPage() {
   return (
     <>
       <ListPage
-        title="All Schools"
+        title={SCREEN_HEADINGS.schools.title}
         resource={SCHOOLS}
         columns={columns}
         searchPlaceholder="School name or address"

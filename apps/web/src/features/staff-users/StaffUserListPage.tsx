@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session/session';
 import { useDisableAccount, useEnableAccount, useResendInvitation } from './staff-users-api';
 import { InviteAdminDialog } from './InviteAdminDialog';
 import { AccountStateChip } from '../../components/account/AccountStateChip';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 type OpenDialog = { kind: 'invite' } | { kind: 'disable'; account: StaffUser } | null;
 
@@ -76,7 +77,7 @@ export function StaffUserListPage() {
   return (
     <>
       <ListPage
-        title="Staff Users"
+        title={SCREEN_HEADINGS.staffUsers.title}
         resource={RESOURCES.staffUsers}
         things="staff users"
         columns={columns}

@@ -11,6 +11,7 @@ import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
 import { STOPS } from '../../lib/api/stop-search-api';
 import { useDeleteStop } from './stops-api';
 import { StopFormDialog } from './StopFormDialog';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 /** The stop being edited in the dialog; null for a new one. */
 type OpenForm = { stop?: Stop } | null;
@@ -55,7 +56,7 @@ export function StopListPage() {
   return (
     <>
       <ListPage
-        title="All Stops"
+        title={SCREEN_HEADINGS.stops.title}
         resource={STOPS}
         columns={columns}
         searchPlaceholder="Stop name or address"

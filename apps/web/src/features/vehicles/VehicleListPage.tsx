@@ -22,6 +22,7 @@ import { useDeleteVehicle } from './vehicles-api';
 import { TrackersDialog } from './TrackersDialog';
 import { VehicleCredentialsDialog } from './VehicleCredentialsDialog';
 import { VehicleFormDialog } from './VehicleFormDialog';
+import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 type OpenDialog =
   | { kind: 'form'; vehicle?: Vehicle }
@@ -106,7 +107,7 @@ export function VehicleListPage() {
   return (
     <>
       <ListPage
-        title="All Vehicles"
+        title={SCREEN_HEADINGS.vehicles.title}
         resource={RESOURCES.vehicles}
         columns={columns}
         searchPlaceholder="Registration no, model, type or color"
