@@ -1,11 +1,7 @@
-import { RetryAlert } from '../../components/page/RetryAlert';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ALERT_KIND_LABELS, type Alert, type AlertKind } from '@school-transport/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +10,7 @@ import { useId } from 'react';
 import { ApiError } from '../../lib/api/api-client';
 import { formatClock, useOperatorTimeZone } from '../../lib/time/operator-time';
 import { acknowledgeAlert, OPEN_ALERTS_KEY, useOpenAlerts } from './live-api';
+import { LivePanel } from './LivePanel';
 
 /** A child or a bus unaccounted for comes before a delay. */
 const KIND_COLORS: Record<AlertKind, 'error' | 'warning'> = {
@@ -60,17 +57,7 @@ function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
   const titleId = useId();
   const label = ALERT_KIND_LABELS[alert.kind];
   return (
-    <Box
-      component="li"
-      aria-labelledby={titleId}
-      sx={{
-        listStyle: 'none',
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-        '&:first-of-type': { borderTop: 0 },
-      }}
-    >
+    <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Chip size="small" color={KIND_COLORS[alert.kind]} label={label} />
         <Typography id={titleId} component="h3" variant="subtitle2" sx={{ fontWeight: 600 }}>
@@ -103,7 +90,7 @@ function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
       >
         Acknowledge
       </Button>
-    </Box>
+    </>
   );
 }
 
@@ -114,34 +101,17 @@ function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
 export function AlertsPanel() {
   const { data: alerts, error, refetch } = useOpenAlerts();
   const timeZone = useOperatorTimeZone();
-  const headingId = useId();
-
-  let body;
-  if (error && !alerts) {
-    body = <RetryAlert error={error} onRetry={() => void refetch()} />;
-  } else if (!alerts) {
-    body = <Skeleton height={72} />;
-  } else if (alerts.length === 0) {
-    body = <Typography sx={{ color: 'text.secondary' }}>No open alerts.</Typography>;
-  } else {
-    body = (
-      <Box component="ul" aria-label="Open alerts" sx={{ m: 0, p: 0 }}>
-        {alerts.map((alert) => (
-          <AlertItem key={alert.id} alert={alert} timeZone={timeZone} />
-        ))}
-      </Box>
-    );
-  }
-
   return (
-    <Paper component="section" aria-labelledby={headingId} sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-        <NotificationsActiveOutlinedIcon color={alerts?.length ? 'error' : 'action'} aria-hidden />
-        <Typography id={headingId} variant="h6" component="h2">
-          Alerts{alerts ? ` (${alerts.length})` : ''}
-        </Typography>
-      </Stack>
-      {body}
-    </Paper>
+    <LivePanel
+      title="Alerts"
+      icon={<NotificationsActiveOutlinedIcon color={alerts?.length ? 'error' : 'action'} aria-hidden />}
+      items={alerts}
+      error={error}
+      onRetry={() => void refetch()}
+      empty="No open alerts."
+      listLabel="Open alerts"
+      keyOf={(alert) => alert.id}
+      renderItem={(alert) => <AlertItem alert={alert} timeZone={timeZone} />}
+    />
   );
 }

@@ -36,27 +36,6 @@ export async function lockAssignment(tx: Executor, id: string) {
   return row;
 }
 
-/** The substitute driver's name, the row locked so that two covers of the same driver are decided in turn. */
-export async function lockDriver(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ id: drivers.id, name: users.name })
-    .from(drivers)
-    .innerJoin(users, eq(users.id, drivers.userId))
-    .where(eq(drivers.id, id))
-    .for('update', { of: drivers });
-  return row;
-}
-
-/** The substitute vehicle's plate and seats, locked the same way (its seats cannot shrink meanwhile). */
-export async function lockVehicle(tx: Executor, id: string) {
-  const [row] = await tx
-    .select({ id: vehicles.id, licensePlate: vehicles.licensePlate, capacity: vehicles.capacity })
-    .from(vehicles)
-    .where(eq(vehicles.id, id))
-    .for('update');
-  return row;
-}
-
 /** How many children ride with the assignment. */
 export async function seatedCount(tx: Executor, assignmentId: string): Promise<number> {
   const [row] = await tx

@@ -16,7 +16,13 @@ import { recordAudit } from '../../platform/audit/index.js';
 import type { ComplianceService } from '../compliance/index.js';
 import type { LiveLog } from '../live/index.js';
 import type { NotificationDispatcher } from '../notifications/index.js';
-import { applyCovers, pendingTripsFollowAssignment, writeStatusEvents } from '../trips/index.js';
+import {
+  applyCovers,
+  lockStandInDriver,
+  lockStandInVehicle,
+  pendingTripsFollowAssignment,
+  writeStatusEvents,
+} from '../trips/index.js';
 import {
   clashesOf,
   coverById,
@@ -27,8 +33,6 @@ import {
   insertCover,
   lockAssignment,
   lockCover,
-  lockDriver,
-  lockVehicle,
   pendingTripsOfCover,
   seatedCount,
   tripsLeftAsRun,
@@ -128,12 +132,12 @@ export function createCoverService({
             `${assignment.routeName} already has a cover for ${runInWords(other.run)} ${daysInWords(other.firstDate, other.lastDate)}: undo it first, or cover other days.`,
           );
 
-        const driver = input.driverId ? await lockDriver(tx, input.driverId) : null;
+        const driver = input.driverId ? await lockStandInDriver(tx, input.driverId) : null;
         if (input.driverId && !driver)
           throw badRequest('That driver no longer exists.', [
             { field: 'driverId', message: 'Choose a driver' },
           ]);
-        const vehicle = input.vehicleId ? await lockVehicle(tx, input.vehicleId) : null;
+        const vehicle = input.vehicleId ? await lockStandInVehicle(tx, input.vehicleId) : null;
         if (input.vehicleId && !vehicle)
           throw badRequest('That vehicle no longer exists.', [
             { field: 'vehicleId', message: 'Choose a vehicle' },

@@ -5,6 +5,8 @@ export {
   drivenBy,
   familiesOnTrips,
   findTrip,
+  lockStandInDriver,
+  lockStandInVehicle,
   lockTrip,
   pendingTripsFollowAssignment,
   setFinishReason,

@@ -498,8 +498,11 @@ export async function setDelay(
   return row!;
 }
 
-/** A rescue driver as the trip copies them, their row locked so that two rescues naming them go in turn. */
-export async function lockRescueDriver(tx: Executor, id: string) {
+/**
+ * A driver standing in (a cover's substitute, a rescue's driver) as a trip copies them, their row locked so that two
+ * covers or rescues naming them go in turn.
+ */
+export async function lockStandInDriver(tx: Executor, id: string) {
   const [row] = await tx
     .select({ id: drivers.id, name: users.name, licenseNo: drivers.licenseNo, phone: drivers.phone })
     .from(drivers)
@@ -509,8 +512,8 @@ export async function lockRescueDriver(tx: Executor, id: string) {
   return row;
 }
 
-/** A rescue vehicle's plate and seats, locked the same way (its seats cannot shrink meanwhile). */
-export async function lockRescueVehicle(tx: Executor, id: string) {
+/** A vehicle standing in: its plate and seats, locked the same way (its seats cannot shrink meanwhile). */
+export async function lockStandInVehicle(tx: Executor, id: string) {
   const [row] = await tx
     .select({ id: vehicles.id, licensePlate: vehicles.licensePlate, capacity: vehicles.capacity })
     .from(vehicles)

@@ -32,8 +32,8 @@ import {
   handOverRiders,
   insertRescueTrip,
   insertTripEvents,
-  lockRescueDriver,
-  lockRescueVehicle,
+  lockStandInDriver,
+  lockStandInVehicle,
   markHandedOver,
   riderEventsOf,
   setDelay,
@@ -489,9 +489,9 @@ export function createTripService({
           throw conflict(
             `This trip is ${original.status}: only a running trip can be handed over to a rescue vehicle.`,
           );
-        const driver = await lockRescueDriver(tx, input.driverId);
+        const driver = await lockStandInDriver(tx, input.driverId);
         if (!driver) throw notFound('The rescue driver was not found.');
-        const vehicle = await lockRescueVehicle(tx, input.vehicleId);
+        const vehicle = await lockStandInVehicle(tx, input.vehicleId);
         if (!vehicle) throw notFound('The rescue vehicle was not found.');
         if (vehicle.id === original.vehicleId)
           throw conflict(`${vehicle.licensePlate} is the bus that broke down: choose another vehicle.`, [
