@@ -82,7 +82,10 @@ async function lockRouteOrFail(tx: Executor, routeId: string, strength: 'update'
   return route;
 }
 
-export async function scheduleOf({ db, stops }: ScheduleServiceDeps, routeId: string): Promise<RouteSchedule> {
+export async function scheduleOf(
+  { db, stops }: ScheduleServiceDeps,
+  routeId: string,
+): Promise<RouteSchedule> {
   if (!(await findRoute(db, routeId))) throw routeNotFound();
   const [starts, runStops, riders] = await Promise.all([
     runStarts(db, routeId),

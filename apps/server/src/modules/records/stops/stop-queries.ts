@@ -62,7 +62,11 @@ export async function writeStopNote(
   context: ChangeContext,
   because: Record<string, unknown>,
 ): Promise<{ stopId: string; note: string | null } | undefined> {
-  const [before] = await tx.select({ note: stops.note }).from(stops).where(eq(stops.id, stopId)).for('update');
+  const [before] = await tx
+    .select({ note: stops.note })
+    .from(stops)
+    .where(eq(stops.id, stopId))
+    .for('update');
   if (!before) return undefined;
   if (before.note !== note) {
     await tx.update(stops).set({ note, updatedAt: new Date() }).where(eq(stops.id, stopId));
