@@ -128,7 +128,21 @@ describe('the day as it is', () => {
       reason: 'Engine failure',
     });
     expect(rescued.status, JSON.stringify(rescued.body)).toBe(200);
+    // The board says both: the run marked late, and either side of the rescue.
+    expect((await boardRow(late.drop)).delayMinutes).toBe(20);
+    const rescueId = rescued.body.data.rescueTrip.id as string;
+    expect((await boardRow(broken.pickup)).handover).toEqual({
+      role: 'HANDED_OVER',
+      otherTripId: rescueId,
+      otherPlate: vehicle.licensePlate,
+    });
+    expect((await boardRow(rescueId)).handover).toEqual({
+      role: 'RESCUE',
+      otherTripId: broken.pickup,
+      otherPlate: broken.vehicle.licensePlate,
+    });
     expect((await delay(0)).status).toBe(200);
+    expect((await boardRow(late.drop)).delayMinutes).toBeNull();
 
     const route = async (tripId: string) => (await boardRow(tripId)).routeName;
     const listed = (await changes(date)).filter(

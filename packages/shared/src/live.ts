@@ -151,6 +151,15 @@ export const boardTripSchema = z.object({
   openAlerts: z.number().int(),
   /** Who was planned, when a cover put another driver or vehicle on the trip (decision 054); null as planned. */
   planned: z.object({ driverName: z.string(), vehiclePlate: z.string() }).nullable(),
+  /** The office marked the run about this many minutes late (decision 056); null when it did not. */
+  delayMinutes: z.number().int().nullable(),
+  /**
+   * A breakdown's handover (decision 056): on a rescue trip, the plate of the bus it took the children from; on the
+   * original, the rescue's plate. Null on a trip that is neither.
+   */
+  handover: z
+    .object({ role: z.enum(['RESCUE', 'HANDED_OVER']), otherTripId: z.string(), otherPlate: z.string() })
+    .nullable(),
 });
 export type BoardTrip = z.infer<typeof boardTripSchema>;
 

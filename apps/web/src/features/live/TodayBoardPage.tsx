@@ -32,7 +32,7 @@ import {
   progressText,
 } from './board-format';
 import { DayChangesPanel } from './DayChangesPanel';
-import { PlannedLine } from './PlannedLine';
+import { PlannedLine, TripChangeNotes } from './TripChangeLines';
 import { ConnectionStatus } from './ConnectionStatus';
 import { useBoard } from './live-api';
 import { useFollowLive } from './live-follow';
@@ -135,6 +135,7 @@ function BoardTable({ trips, now, timeZone }: { trips: BoardTrip[]; now: number;
               </TableCell>
               <TableCell>
                 <TripStatusChip status={trip.status} />
+                <TripChangeNotes trip={trip} />
               </TableCell>
               <TableCell>
                 <Progress trip={trip} />
@@ -171,6 +172,7 @@ function BoardCards({ trips, now, timeZone }: { trips: BoardTrip[]; now: number;
             {trip.driverName} · {trip.vehiclePlate}
           </Typography>
           <PlannedLine trip={trip} />
+          <TripChangeNotes trip={trip} />
           <Box sx={{ my: 1 }}>
             <Progress trip={trip} />
           </Box>

@@ -16,7 +16,7 @@ import { useLiveTrip } from './live-api';
 import { useNow } from '../../lib/time/use-now';
 import { SignalText } from './SignalText';
 import { latenessText } from '../../lib/live/staleness';
-import { PlannedLine } from './PlannedLine';
+import { PlannedLine, TripChangeNotes } from './TripChangeLines';
 
 type StopState = 'left' | 'here' | 'coming';
 
@@ -96,6 +96,7 @@ function TimelineBody({ details }: { details: LiveTripDetails }) {
         {trip.driverName} · {trip.vehiclePlate}
       </Typography>
       <PlannedLine trip={trip} />
+      <TripChangeNotes trip={trip} />
       <Typography variant="body2">
         {progressText(trip)} · {onBoardText(trip.onBoard)}
         {lateness && ` · ${lateness}`}

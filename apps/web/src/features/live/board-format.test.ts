@@ -1,6 +1,13 @@
 import type { BoardTrip } from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
-import { nextStopText, onBoardText, plannedInstead, progressPercent, progressText } from './board-format';
+import {
+  nextStopText,
+  onBoardText,
+  plannedInstead,
+  progressPercent,
+  progressText,
+  tripChangeNotes,
+} from './board-format';
 import { liveBuses, matchesFilters, routeOptions } from './live-buses';
 
 const NOW = Date.parse('2026-03-02T07:30:00.000Z');
@@ -27,6 +34,8 @@ function boardTrip(overrides: Partial<BoardTrip> = {}): BoardTrip {
     lastFix: { lat: 12.9, lng: 77.6, accuracy: 10, recordedAt: new Date(NOW - 5000).toISOString() },
     openAlerts: 0,
     planned: null,
+    delayMinutes: null,
+    handover: null,
     ...overrides,
   };
 }
@@ -131,5 +140,20 @@ describe('who was planned on a covered trip', () => {
       driver: null,
       vehicle: 'KA-10',
     });
+  });
+});
+
+describe('what the office changed of a trip', () => {
+  it('says a delay while the run is to come or running, and either side of a rescue', () => {
+    expect(tripChangeNotes(boardTrip())).toEqual([]);
+    expect(tripChangeNotes(boardTrip({ delayMinutes: 20 }))).toEqual(['Marked 20 min late']);
+    expect(tripChangeNotes(boardTrip({ delayMinutes: 20, status: 'COMPLETED' }))).toEqual([]);
+    const pair = { otherTripId: 't2', otherPlate: 'KA-12' };
+    expect(tripChangeNotes(boardTrip({ handover: { role: 'HANDED_OVER', ...pair } }))).toEqual([
+      'Handed over to KA-12',
+    ]);
+    expect(tripChangeNotes(boardTrip({ handover: { role: 'RESCUE', ...pair } }))).toEqual([
+      'Rescue for KA-12',
+    ]);
   });
 });

@@ -57,3 +57,16 @@ export function plannedInstead(trip: Pick<BoardTrip, 'planned' | 'driverName' | 
     vehicle: planned && planned.vehiclePlate !== trip.vehiclePlate ? planned.vehiclePlate : null,
   };
 }
+
+/**
+ * What the office changed of a trip besides who drives it (decision 056): "Marked 20 min late", "Rescue for KA-01"
+ * on the rescue, "Handed over to KA-12" on the original.
+ */
+export function tripChangeNotes(trip: Pick<BoardTrip, 'delayMinutes' | 'handover' | 'status'>): string[] {
+  const notes: string[] = [];
+  if (trip.delayMinutes && (trip.status === 'PENDING' || trip.status === 'STARTED'))
+    notes.push(`Marked ${trip.delayMinutes} min late`);
+  if (trip.handover?.role === 'RESCUE') notes.push(`Rescue for ${trip.handover.otherPlate}`);
+  if (trip.handover?.role === 'HANDED_OVER') notes.push(`Handed over to ${trip.handover.otherPlate}`);
+  return notes;
+}

@@ -45,6 +45,11 @@ export interface BoardTripRow {
   /** Who was planned, on a trip a cover changed (decision 054); null on a trip run as planned. */
   plannedDriverName: string | null;
   plannedVehiclePlate: string | null;
+  delayMinutes: number | null;
+  /** The rescue's original, or the original's rescue (decision 056), by id and plate; null on neither. */
+  rescueOfTripId: string | null;
+  handedOverToTripId: string | null;
+  otherPlate: string | null;
 }
 
 /**
@@ -67,8 +72,11 @@ export function boardTrips(db: Executor, filter: BoardFilter): Promise<BoardTrip
       fix.lat as "fixLat", fix.lng as "fixLng", fix.accuracy as "fixAccuracy",
       ${epochMs(sql`fix.recorded_at`)} as "fixAt",
       open_alerts.n as "openAlerts", riders.n as "onBoard",
-      t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate"
+      t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate",
+      t.delay_minutes as "delayMinutes", t.rescue_of_trip_id as "rescueOfTripId",
+      t.handed_over_to_trip_id as "handedOverToTripId", other.vehicle_plate as "otherPlate"
     from trips t
+    left join trips other on other.id = coalesce(t.rescue_of_trip_id, t.handed_over_to_trip_id)
     left join lateral (
       select p.lat, p.lng, p.accuracy, p.recorded_at from vehicle_positions p
       where p.trip_id = t.id order by p.recorded_at desc limit 1

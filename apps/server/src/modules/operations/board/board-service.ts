@@ -40,6 +40,13 @@ function byBoardOrder(a: BoardTrip, b: BoardTrip): number {
   );
 }
 
+/** A rescue or a handed-over original (decision 056), with the other trip of the pair. */
+function handoverOf(row: BoardTripRow): BoardTrip['handover'] {
+  const otherTripId = row.rescueOfTripId ?? row.handedOverToTripId;
+  if (!otherTripId || row.otherPlate === null) return null;
+  return { role: row.rescueOfTripId ? 'RESCUE' : 'HANDED_OVER', otherTripId, otherPlate: row.otherPlate };
+}
+
 /** One trip of the board with its stop timeline: estimates for a started trip, lateness as far as known else. */
 function liveTrip(
   row: BoardTripRow,
@@ -106,6 +113,8 @@ function liveTrip(
       row.plannedDriverName === null
         ? null
         : { driverName: row.plannedDriverName, vehiclePlate: row.plannedVehiclePlate ?? row.vehiclePlate },
+    delayMinutes: row.delayMinutes,
+    handover: handoverOf(row),
   };
   return { trip, stops };
 }

@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import type { BoardTrip } from '@school-transport/shared';
-import { plannedInstead } from './board-format';
+import { plannedInstead, tripChangeNotes } from './board-format';
 
 /** On a card, one line for a covered trip: "Planned: Raj · KA-10", what the cover changed. */
 export function PlannedLine({ trip }: { trip: BoardTrip }) {
@@ -11,4 +11,13 @@ export function PlannedLine({ trip }: { trip: BoardTrip }) {
       Planned: {[driver, vehicle].filter(Boolean).join(' · ')}
     </Typography>
   );
+}
+
+/** Under a trip's status: a delay the office marked and either side of a rescue (tripChangeNotes). */
+export function TripChangeNotes({ trip }: { trip: BoardTrip }) {
+  return tripChangeNotes(trip).map((note) => (
+    <Typography key={note} variant="body2" sx={{ fontWeight: 600 }}>
+      {note}
+    </Typography>
+  ));
 }
