@@ -131,4 +131,23 @@ describe('a stop passed with children due', () => {
     await day.position(day.pickup, SCHOOL, 0);
     expect(await lateCheckFor(t, time.clock, 60).run()).toEqual([]);
   });
+
+  it('counts no child an approved stop change moves to another run that day', async () => {
+    const day = await startedMorningRun(1);
+    const elsewhere = await familyOnBus(t.app, admin, time.clock, { date: '2026-03-02' });
+    const moved = await admin('POST', '/api/stop-changes', {
+      studentId: day.kids[0]!.id,
+      kind: 'ONE_OFF',
+      date: '2026-03-02',
+      run: 'PICKUP',
+      assignmentId: elsewhere.assignmentId,
+      stopId: elsewhere.stops.mill.id,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    minutes(2);
+    await day.position(day.pickup, MILL);
+    minutes(6);
+    await day.position(day.pickup, SCHOOL, 0);
+    expect(await lateCheckFor(t, time.clock, 60).run()).toEqual([]);
+  });
 });

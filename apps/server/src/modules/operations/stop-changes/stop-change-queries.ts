@@ -198,11 +198,12 @@ export async function prevailingChangesOn(db: Executor, date: string, run: Run) 
 }
 
 /**
- * The assignment a child rides with on a trip's day and run when an approved change moves them (a sub-select for
- * a lateral join; no row: their own seat). `child` is the child's id, `trip` a `trips` row's alias (SQL).
+ * The assignment and stop a child rides with on a trip's day and run when an approved change moves them (a
+ * sub-select for a lateral join: `assignment_id`, `stop_id`; no row: their own seat and stop). `child` is the
+ * child's id, `trip` a `trips` row's alias (SQL).
  */
 export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
-  select sc.assignment_id from stop_changes sc
+  select sc.assignment_id, sc.stop_id from stop_changes sc
   where sc.student_id = ${child} and ${coversDay(sql`${trip}.trip_date`, sql`${trip}.type`)}
   order by ${PREVAILING_FIRST}
   limit 1
