@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Manifest, StopChange, StopOption } from '@school-transport/shared';
+import type { Manifest, ParentChild, StopChange, StopOption } from '@school-transport/shared';
 import { notificationOutbox, ridershipEvents, routeAssignments, vehicles } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
 import { familyOnBus, type FamilyOnBus } from './support/parent-families.js';
@@ -126,6 +126,20 @@ describe('a one-off change', () => {
     expect(await riderIds(await asker.tripOf('DROP', WEDNESDAY))).toContain(child());
     expect(await riderIds(await friend.tripOf('DROP', WEDNESDAY))).not.toContain(child());
     expect(await riderIds(await asker.tripOf('DROP', TUESDAY))).toContain(child(1));
+
+    // The parent's Today of Tuesday: the drop on the friend's route, from its Mill stop; the pickup as planned.
+    const today = await asker.parentApi('GET', `/api/parent/children?date=${TUESDAY}`);
+    expect(today.status, JSON.stringify(today.body)).toBe(200);
+    const runs = (today.body.data as ParentChild[]).find((row) => row.id === child())!.runs;
+    expect(runs.find((run) => run.run === 'DROP')).toMatchObject({
+      tripId: await friend.tripOf('DROP', TUESDAY),
+      stop: { name: friend.stops.mill.name },
+      busVisible: false,
+    });
+    expect(runs.find((run) => run.run === 'PICKUP')).toMatchObject({
+      tripId: await asker.tripOf('PICKUP', TUESDAY),
+      stop: { name: asker.stops.mill.name },
+    });
 
     // The parent is told, in the outbox, and reads the state.
     expect(await told(child())).toEqual([

@@ -27,6 +27,7 @@ import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/z
 import type { BoardService } from '../../operations/board/index.js';
 import { absenceForParent, type AbsenceService, OFFICE_BY } from '../../operations/calendar/index.js';
 import { latestFixesOf } from '../../operations/ridership/index.js';
+import { changesOfChildrenOn } from '../../operations/stop-changes/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';
 import type { ImageUrls } from '../../platform/uploads/index.js';
 import {
@@ -197,18 +198,17 @@ export async function ownChild(db: Database, userId: string, studentId: string):
 async function tripsOf(
   { db, timeZone }: Pick<ParentPortalServiceDeps, 'db' | 'timeZone'>,
   children: ChildRow[],
-  { from, to, sinceSeated }: { from: string; to: string; sinceSeated: boolean },
+  {
+    from,
+    to,
+    sinceSeated,
+    alsoAssignments = [],
+  }: { from: string; to: string; sinceSeated: boolean; alsoAssignments?: string[] },
 ) {
   const ids = children.map((child) => child.id);
   const seats = ids.length ? await seatsOf(db, ids) : [];
   const rows = ids.length
-    ? await tripsCarrying(
-        db,
-        ids,
-        seats.map((seat) => seat.assignmentId),
-        from,
-        to,
-      )
+    ? await tripsCarrying(db, ids, [...seats.map((seat) => seat.assignmentId), ...alsoAssignments], from, to)
     : [];
   const tripIds = rows.map((trip) => trip.id);
   const [stopRows, eventRows] = await Promise.all([
@@ -237,7 +237,10 @@ async function tripsOf(
           (!sinceSeated || trip.tripDate >= seatedOn!)),
     );
   };
-  return { seats, tripsOfChild };
+  /** The trips of one assignment (a run a stop change moves a child onto). */
+  const tripsOfAssignment = (assignmentId: string): TripFacts[] =>
+    [...facts.values()].filter(({ trip }) => trip.assignmentId === assignmentId);
+  return { seats, tripsOfChild, tripsOfAssignment };
 }
 
 /** The instant `minutesAfterStart` after a route run's start time on `date`, in the operator's zone. */
@@ -292,6 +295,9 @@ export async function checkCutoff(
 /** What runsOfDay reads once for all the children of a day. */
 interface DayFacts {
   tripsOfChild: (studentId: string) => TripFacts[];
+  tripsOfAssignment: (assignmentId: string) => TripFacts[];
+  /** Approved stop changes of the day (decision 057): the run, assignment and stop a child rides instead. */
+  moved: Awaited<ReturnType<typeof changesOfChildrenOn>>;
   stops: Awaited<ReturnType<typeof childStops>>;
   absences: Awaited<ReturnType<typeof absencesOfChildren>>;
   seats: Awaited<ReturnType<typeof seatsOf>>;
@@ -307,14 +313,17 @@ export async function runsOfDay(
 ): Promise<ParentChild[]> {
   const { db, urls } = deps;
   const ids = children.map((child) => child.id);
-  const [{ tripsOfChild }, stops, absences] = await Promise.all([
-    tripsOf(deps, children, { from: date, to: date, sinceSeated: false }),
+  const moved = await changesOfChildrenOn(db, ids, date);
+  const alsoAssignments = [...new Set(moved.map((change) => change.assignmentId))];
+  const [{ tripsOfChild, tripsOfAssignment }, stops, absences] = await Promise.all([
+    tripsOf(deps, children, { from: date, to: date, sinceSeated: false, alsoAssignments }),
     ids.length ? childStops(db, ids) : Promise.resolve([]),
     absencesOfChildren(db, ids, date, date),
   ]);
   const seats = ids.length ? await seatsOf(db, ids) : [];
-  const schedule = await scheduledStopTimes(db, [...new Set(seats.map((seat) => seat.routeId))]);
-  const day: DayFacts = { tripsOfChild, stops, absences, seats, schedule };
+  const routeIds = [...seats.map((seat) => seat.routeId), ...moved.map((change) => change.routeId)];
+  const schedule = await scheduledStopTimes(db, [...new Set(routeIds)]);
+  const day: DayFacts = { tripsOfChild, tripsOfAssignment, moved, stops, absences, seats, schedule };
   const answers: ParentChild[] = [];
   for (const child of children) {
     const runs: ChildRun[] = [];
@@ -344,9 +353,11 @@ async function childRun(
   { userId, child, date, run }: { userId: string; child: ChildRow; date: string; run: Run },
   day: DayFacts,
 ): Promise<ChildRun> {
-  const candidates = day.tripsOfChild(child.id);
+  // An approved stop change moves the child to another stop, maybe of another route's run, that day (057).
+  const change = day.moved.find((row) => row.studentId === child.id && row.run === run);
+  const candidates = change ? day.tripsOfAssignment(change.assignmentId) : day.tripsOfChild(child.id);
   const facts = tripOfRun(candidates, run);
-  const stop = day.stops.find((row) => row.studentId === child.id && row.run === run) ?? null;
+  const stop = change ?? day.stops.find((row) => row.studentId === child.id && row.run === run) ?? null;
   const absence = day.absences.find((row) => row.studentId === child.id && row.run === run) ?? null;
   const events = facts?.events.get(child.id) ?? [];
   const status = facts?.trip.status ?? null;
@@ -357,9 +368,9 @@ async function childRun(
   const tripStop = stop && facts ? facts.stops.find((row) => row.stopId === stop.stopId) : undefined;
   let planned: Date | null = tripStop?.plannedAt ?? null;
   if (!facts && stop) {
-    const seat = day.seats.find((row) => row.studentId === child.id);
+    const routeId = change?.routeId ?? day.seats.find((row) => row.studentId === child.id)?.routeId;
     const scheduled = day.schedule.find(
-      (row) => row.routeId === seat?.routeId && row.run === run && row.stopId === stop.stopId,
+      (row) => row.routeId === routeId && row.run === run && row.stopId === stop.stopId,
     );
     if (scheduled) planned = scheduledAt(date, scheduled, timeZone);
   }
@@ -394,10 +405,14 @@ async function childRun(
             candidates.find(({ trip }) => trip.id === facts.trip.rescueOfTripId)?.trip.finishReason ?? '',
         }
       : null,
-    busVisible: busVisibleFor(status, state, {
-      childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
-      reached: facts ? lastReached(facts.stops) : -1,
-    }),
+    // The bus of a run the child was moved onto is not followed live here: its position and stream are granted
+    // by the child's seat (busOfTrip, live access), which the change does not touch.
+    busVisible:
+      !change &&
+      busVisibleFor(status, state, {
+        childStop: tripStop && facts ? facts.stops.indexOf(tripStop) : null,
+        reached: facts ? lastReached(facts.stops) : -1,
+      }),
   };
 }
 

@@ -209,6 +209,40 @@ export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
   limit 1
 )`;
 
+/**
+ * Where each of `studentIds` rides on `date`'s two runs because of an approved change (the prevailing one per child
+ * and run, the same rule): the assignment, its route, and the stop with its name and place. None: their own seat.
+ */
+export async function changesOfChildrenOn(db: Executor, studentIds: string[], date: string) {
+  if (!studentIds.length) return [];
+  const day = sql`${date}::date`;
+  const result = (await db.execute(sql`
+    select distinct on (sc.student_id, run.run)
+      sc.student_id as "studentId", run.run, sc.assignment_id as "assignmentId", ra.route_id as "routeId",
+      st.id as "stopId", st.name, st.lat, st.lng
+    from (values ('PICKUP'), ('DROP')) as run(run)
+    join stop_changes sc on ${coversDay(day, sql`run.run`)}
+    join route_assignments ra on ra.id = sc.assignment_id
+    join stops st on st.id = sc.stop_id
+    where sc.student_id in (${sql.join(
+      studentIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    order by sc.student_id, run.run, ${PREVAILING_FIRST}`)) as unknown as {
+    rows: {
+      studentId: string;
+      run: Run;
+      assignmentId: string;
+      routeId: string;
+      stopId: string;
+      name: string;
+      lat: number;
+      lng: number;
+    }[];
+  };
+  return result.rows;
+}
+
 /** The runs of the assignment's route that stop at `stopId` (none: not a stop of that route). */
 export async function runsStoppingAt(db: Executor, assignmentId: string, stopId: string): Promise<Run[]> {
   const rows = await db
