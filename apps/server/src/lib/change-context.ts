@@ -6,6 +6,12 @@ export interface ChangeActor {
   email: string;
 }
 
+/**
+ * How a parent reads who made a change someone else made for their child (an absence, a stop change): never the
+ * office user's sign-in address.
+ */
+export const OFFICE_BY = 'the office';
+
 /** Who is making a change and from where: what every audit entry records. */
 export interface ChangeContext {
   actor: ChangeActor;

@@ -20,12 +20,12 @@ import {
 } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { notificationPreferences } from '../../../db/schema/index.js';
-import type { ChangeContext } from '../../../lib/change-context.js';
+import { OFFICE_BY, type ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { refusal } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import type { BoardService } from '../../operations/board/index.js';
-import { absenceForParent, type AbsenceService, OFFICE_BY } from '../../operations/calendar/index.js';
+import { absenceForParent, type AbsenceService } from '../../operations/calendar/index.js';
 import { latestFixesOf } from '../../operations/ridership/index.js';
 import { changesOfChildrenOn } from '../../operations/stop-changes/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TripStatus, TripType } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../../db/client.js';
-import { movedToOnTrip } from '../stop-changes/index.js';
+import { ridersOfTrip } from '../stop-changes/index.js';
 
 /**
  * The SQL of the board: a day's trips, or one trip, in two statements whatever their number (rules in
@@ -137,9 +137,8 @@ export interface WaitingChild {
 /**
  * The children of `tripIds` whose stop the bus has still to reach and who are expected there: on a morning run,
  * children riding it who have not boarded, at their morning stop; on an afternoon run, children on board, at their
- * afternoon stop. Who rides a trip, and from which stop, is the seat and the child's stop unless an approved stop
- * change moves them that day (decision 057's rule, `movedToOnTrip`): a child moved to another run is not waiting
- * here, a child moved here waits at the changed stop. A child marked absent for the trip's day and run is not waiting.
+ * afternoon stop. Who rides a trip, and from which stop, is `ridersOfTrip` (decision 057): a child an approved stop
+ * change moves to another run is not waiting here, a child moved here waits at the changed stop. A child marked absent for the trip's day and run is not waiting.
  */
 export function waitingChildren(db: Executor, tripIds: string[]): Promise<WaitingChild[]> {
   if (!tripIds.length) return Promise.resolve([]);
@@ -149,20 +148,7 @@ export function waitingChildren(db: Executor, tripIds: string[]): Promise<Waitin
     select t.id as "tripId", ts.position, ts.name as "stopName", t.type, t.route_name as "routeName",
       st.id as "studentId", st.name, p.user_id as "parentUserId"
     from trips t
-    cross join lateral (
-      select a.student_id, coalesce(moved.stop_id, ss.stop_id) as stop_id
-      from assignment_students a
-      left join lateral ${movedToOnTrip(sql`a.student_id`, sql`t`)} moved on true
-      left join student_stops ss on ss.student_id = a.student_id and ss.run = t.type
-      where a.assignment_id = t.assignment_id
-        and (moved.assignment_id is null or moved.assignment_id = t.assignment_id)
-      union
-      select change.student_id, moved.stop_id
-      from stop_changes change
-      cross join lateral ${movedToOnTrip(sql`change.student_id`, sql`t`)} moved
-      where change.assignment_id = t.assignment_id and change.state = 'APPROVED'
-        and moved.assignment_id = t.assignment_id
-    ) rider
+    cross join lateral ${ridersOfTrip(sql`t`)} rider
     join students st on st.id = rider.student_id
     join parents p on p.id = st.parent_id
     join trip_stops ts on ts.trip_id = t.id and ts.stop_id = rider.stop_id and ts.arrived_at is null

@@ -1,7 +1,7 @@
 import { ABSENCES_PAST_DAYS, RUNS, type Absence, absenceInputSchema } from '@school-transport/shared';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
-import type { ChangeContext } from '../../../lib/change-context.js';
+import { OFFICE_BY, type ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { notFound, refusal } from '../../../lib/errors.js';
 import { addDays, zonedDate } from '../../../lib/zoned-time.js';
@@ -14,9 +14,6 @@ import {
   lockStudentShared,
   studentExists,
 } from './absence-queries.js';
-
-/** What a parent reads as `by` of an absence someone else entered: never the admin's sign-in address. */
-export const OFFICE_BY = 'the office';
 
 /** A stored absence as the office's routes answer it: `by` is who entered it. */
 export const toAbsence = (row: AbsenceRow): Absence => ({

@@ -4,4 +4,4 @@ export { changedStopsOn, createStopChangeService } from './stop-change-service.j
 export { runsOf } from './stop-change-rules.js';
 export type { ChangedStop, StopChangeService } from './stop-change-service.js';
 export type { StopChangeRow } from './stop-change-queries.js';
-export { changesOfChildrenOn, movedToOnTrip } from './stop-change-queries.js';
+export { changesOfChildrenOn, movedToOnTrip, ridersOfTrip } from './stop-change-queries.js';

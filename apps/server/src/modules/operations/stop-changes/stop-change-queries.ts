@@ -210,6 +210,27 @@ export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
 )`;
 
 /**
+ * The children riding a trip on its day and run, with the stop each rides from (a sub-select for a lateral join:
+ * `student_id`, `stop_id`): those seated in its assignment whom no approved change moves elsewhere (at the changed
+ * stop if a change moves them within the route, else their own), and those a change moves onto it. `trip` is a
+ * `trips` row's alias (SQL). Whom a trip's news is for and who waits at its stops read this.
+ */
+export const ridersOfTrip = (trip: SQL) => sql`(
+  select a.student_id, coalesce(moved.stop_id, ss.stop_id) as stop_id
+  from assignment_students a
+  left join lateral ${movedToOnTrip(sql`a.student_id`, trip)} moved on true
+  left join student_stops ss on ss.student_id = a.student_id and ss.run = ${trip}.type
+  where a.assignment_id = ${trip}.assignment_id
+    and (moved.assignment_id is null or moved.assignment_id = ${trip}.assignment_id)
+  union
+  select change.student_id, moved.stop_id
+  from stop_changes change
+  cross join lateral ${movedToOnTrip(sql`change.student_id`, trip)} moved
+  where change.assignment_id = ${trip}.assignment_id and change.state = 'APPROVED'
+    and moved.assignment_id = ${trip}.assignment_id
+)`;
+
+/**
  * Where each of `studentIds` rides on `date`'s two runs because of an approved change (the prevailing one per child
  * and run, the same rule): the assignment, its route, and the stop with its name and place. None: their own seat.
  */

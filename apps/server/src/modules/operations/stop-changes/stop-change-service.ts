@@ -1,11 +1,10 @@
 import type { Run, StopChange, StopChangeData, StopChangeState, StopOption } from '@school-transport/shared';
 import type { Database, Executor } from '../../../db/client.js';
-import type { ChangeContext } from '../../../lib/change-context.js';
+import { OFFICE_BY, type ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { refusal } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
-import { OFFICE_BY } from '../calendar/index.js';
 import type { NotificationDispatcher } from '../notifications/index.js';
 import { tellParentOfDecision } from './stop-change-notifications.js';
 import {

@@ -17,19 +17,16 @@ import {
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
-import type { Executor } from '../../../db/client.js';
+import { queryRows, type Executor } from '../../../db/client.js';
 import {
-  assignmentStudents,
   covers,
   drivers,
-  parents,
   ridershipEvents,
   routeAssignments,
   routeRuns,
   routeStops,
   busRoutes,
   stops,
-  students,
   tripEvents,
   tripStops,
   trips,
@@ -37,6 +34,7 @@ import {
   vehicles,
 } from '../../../db/schema/index.js';
 import { containsPattern } from '../../../lib/pagination.js';
+import { ridersOfTrip } from '../stop-changes/index.js';
 import { countRows, listOrder, listPage, offsetOf, ownSorts } from '../../../db/list-queries.js';
 
 /** The SQL of trips (rules in trip-service.ts). */
@@ -460,28 +458,41 @@ export async function driverUserIdsOf(db: Executor, tripIds: string[]): Promise<
   return new Map(rows.map((row) => [row.tripId, row.userId]));
 }
 
-/** The children seated on each of `tripIds` (its assignment's), with their parent's account: whom a trip's news is for. */
+/**
+ * The children riding each of `tripIds` that day (`ridersOfTrip`: its assignment's, as approved stop changes move
+ * them, decision 057), with their parent's account: whom a trip's news is for.
+ */
 export function familiesOnTrips(db: Executor, tripIds: string[]) {
-  return db
-    .select({
-      tripId: trips.id,
-      tripDate: trips.tripDate,
-      type: trips.type,
-      routeName: trips.routeName,
-      // Who drives it and who was planned, for a cover's notice (decision 054).
-      driverName: trips.driverName,
-      vehiclePlate: trips.vehiclePlate,
-      plannedDriverName: trips.plannedDriverName,
-      plannedVehiclePlate: trips.plannedVehiclePlate,
-      studentId: students.id,
-      name: students.name,
-      parentUserId: parents.userId,
-    })
-    .from(trips)
-    .innerJoin(assignmentStudents, eq(assignmentStudents.assignmentId, trips.assignmentId))
-    .innerJoin(students, eq(students.id, assignmentStudents.studentId))
-    .innerJoin(parents, eq(parents.id, students.parentId))
-    .where(inArray(trips.id, tripIds));
+  if (!tripIds.length) return Promise.resolve([]);
+  return queryRows<{
+    tripId: string;
+    tripDate: string;
+    type: TripType;
+    routeName: string;
+    driverName: string;
+    vehiclePlate: string;
+    plannedDriverName: string | null;
+    plannedVehiclePlate: string | null;
+    studentId: string;
+    name: string;
+    parentUserId: string;
+  }>(
+    db,
+    sql`
+    select t.id as "tripId", t.trip_date::text as "tripDate", t.type, t.route_name as "routeName",
+      -- Who drives it and who was planned, for a cover's notice (decision 054).
+      t.driver_name as "driverName", t.vehicle_plate as "vehiclePlate",
+      t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate",
+      st.id as "studentId", st.name, p.user_id as "parentUserId"
+    from trips t
+    cross join lateral ${ridersOfTrip(sql`t`)} rider
+    join students st on st.id = rider.student_id
+    join parents p on p.id = st.parent_id
+    where t.id in (${sql.join(
+      tripIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** The trip's delay as the office marked it (decision 056); minutes null clears it. */
