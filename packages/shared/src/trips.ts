@@ -113,6 +113,57 @@ export const rescueAnswerSchema = z.object({
 });
 export type RescueAnswer = z.infer<typeof rescueAnswerSchema>;
 
+/**
+ * POST /api/trips/combine/{id}: the run `id` rides with `hostTripId` (same day and run, both pending): its children
+ * and stops join the host trip, and it is cancelled with `reason` (decision 061).
+ */
+export const combineTripSchema = z.object({
+  hostTripId: z.uuid('Choose the run to ride with'),
+  reason: runReasonField,
+});
+export type CombineTripInput = z.input<typeof combineTripSchema>;
+
+/** PUT /api/trips/combine/{id}/order: the host trip's stops, by their current positions, in the new order. */
+export const orderTripStopsSchema = z.object({
+  positions: z.array(z.number().int().min(0)).min(1, 'Name the stops in their new order'),
+});
+export type OrderTripStopsInput = z.input<typeof orderTripStopsSchema>;
+
+/** A run combined into another trip of its day (decision 061). */
+export const combinedRunSchema = z.object({
+  id: z.string(),
+  hostTripId: z.string(),
+  hostRouteName: z.string(),
+  joinedTripId: z.string(),
+  joinedRouteName: z.string(),
+  reason: z.string(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+});
+export type CombinedRun = z.infer<typeof combinedRunSchema>;
+
+/** One of a host trip's own stops, in its run's order; `combinedFromTripId` names the run it came with. */
+export const hostStopSchema = z.object({
+  position: z.number().int(),
+  stopId: z.string().nullable(),
+  name: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  plannedAt: z.string().nullable(),
+  combinedFromTripId: z.string().nullable(),
+});
+export type HostStop = z.infer<typeof hostStopSchema>;
+
+/**
+ * GET /api/trips/combined/{id}: the combines the trip takes part in (as host or as the run that joined), and the
+ * host's stops in order (the trip's own when it hosts none and joined none).
+ */
+export const tripCombinesSchema = z.object({
+  combines: z.array(combinedRunSchema),
+  hostStops: z.array(hostStopSchema),
+});
+export type TripCombines = z.infer<typeof tripCombinesSchema>;
+
 export const tripEventSchema = z.object({
   status: tripStatusField,
   at: z.string(),

@@ -44,7 +44,7 @@ import {
 import { createStopChangeService, stopChangeRoutes } from './stop-changes/index.js';
 import { retentionJob } from './retention/index.js';
 import { ridershipRoutes, trackerRoutes } from './ridership/index.js';
-import { createTripService, tripRoutes } from './trips/index.js';
+import { createTripCombineService, createTripService, tripRoutes } from './trips/index.js';
 
 /** The live stream's timings and sizes, smaller in tests than the defaults (live-hub.ts, live-service.ts). */
 export type LiveTuning = Pick<LiveHubOptions, 'gapWaitMs' | 'memoryEvents'> &
@@ -162,6 +162,13 @@ export function operationsWing(
     notifications: notificationDispatcher,
     compliance,
   });
+  const combines = createTripCombineService({
+    db,
+    clock,
+    timeZone,
+    live,
+    notifications: notificationDispatcher,
+  });
   const covers = createCoverService({
     db,
     clock,
@@ -178,7 +185,7 @@ export function operationsWing(
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
   const routes: WingRoutes = [
-    tripRoutes(trips, locale),
+    tripRoutes(trips, locale, combines),
     coverRoutes(covers),
     stopChangeRoutes(stopChanges),
     calendarRoutes(calendar, absences, locale),

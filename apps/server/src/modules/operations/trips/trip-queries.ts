@@ -380,6 +380,7 @@ export async function insertTripStops(tx: Executor, tripIds: string[]): Promise<
         arrivedAt: sql`null`.as('arrived_at'),
         departedAt: sql`null`.as('departed_at'),
         lastNearAt: sql`null`.as('last_near_at'),
+        combinedFromTripId: sql`null`.as('combined_from_trip_id'),
       })
       .from(trips)
       .innerJoin(routeStops, and(eq(routeStops.routeId, trips.routeId), eq(routeStops.run, trips.type)))
@@ -423,7 +424,10 @@ export async function insertTripEvents(
 }
 
 /** The trip's columns a status move writes. */
-export type TripMoveChanges = Pick<Partial<TripRow>, 'startedAt' | 'completedAt' | 'cancelledAt'> & {
+export type TripMoveChanges = Pick<
+  Partial<TripRow>,
+  'startedAt' | 'completedAt' | 'cancelledAt' | 'finishReason'
+> & {
   status: TripStatus;
   updatedAt: Date;
 };
