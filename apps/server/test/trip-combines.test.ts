@@ -54,7 +54,12 @@ async function twoBuses() {
       { name: 'Birch Road', lat: 12.93, lng: 77.63 },
     ])
     .returning();
-  const place = (stop: typeof ash) => ({ stopId: stop!.id, name: stop!.name, lat: stop!.lat, lng: stop!.lng });
+  const place = (stop: typeof ash) => ({
+    stopId: stop!.id,
+    name: stop!.name,
+    lat: stop!.lat,
+    lng: stop!.lng,
+  });
   await db.insert(tripStops).values([
     { tripId: a.pickup, position: 1, ...place(ash), plannedAt: at('07:10') },
     { tripId: a.pickup, position: 2, ...place(elm), plannedAt: at('07:20') },
@@ -109,7 +114,10 @@ describe('combining a run into another', () => {
       [3, 'Birch Road', b.pickup],
     ]);
 
-    expect(await tripRow(b.pickup)).toMatchObject({ status: 'CANCELLED', finishReason: 'Driver of B is ill' });
+    expect(await tripRow(b.pickup)).toMatchObject({
+      status: 'CANCELLED',
+      finishReason: 'Driver of B is ill',
+    });
     expect((await tripRow(a.pickup)).status).toBe('PENDING');
 
     // A's driver sees all four children, each at their own stop on A's trip.
@@ -237,7 +245,11 @@ describe('adjusting and undoing a combine', () => {
       'Ash Lane',
       'Elm Corner',
     ]);
-    expect(await tripRow(b.pickup)).toMatchObject({ status: 'PENDING', finishReason: null, cancelledAt: null });
+    expect(await tripRow(b.pickup)).toMatchObject({
+      status: 'PENDING',
+      finishReason: null,
+      cancelledAt: null,
+    });
     expect((await manifestOf(a, a.pickup)).riders).toHaveLength(2);
     expect((await manifestOf(b, b.pickup)).riders).toHaveLength(2);
     expect(await outboxOf(`UNCOMBINED:${combines[0]!.id}:`)).toHaveLength(2);

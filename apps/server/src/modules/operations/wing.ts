@@ -41,7 +41,7 @@ import {
   createVapidKeys,
   notificationRoutes,
 } from './notifications/index.js';
-import { createStopChangeService, stopChangeRoutes } from './stop-changes/index.js';
+import { changedStopsOn, createStopChangeService, stopChangeRoutes } from './stop-changes/index.js';
 import { retentionJob } from './retention/index.js';
 import { ridershipRoutes, trackerRoutes } from './ridership/index.js';
 import { createTripCombineService, createTripService, tripRoutes } from './trips/index.js';
@@ -168,6 +168,7 @@ export function operationsWing(
     timeZone,
     live,
     notifications: notificationDispatcher,
+    ridingOn: changedStopsOn,
   });
   const covers = createCoverService({
     db,

@@ -223,7 +223,12 @@ export async function prevailingChangesOn(db: Executor, date: string, run: Run) 
       coalesce(${combinedInto(sql`riding.assignment_id`, day, sql`${run}`)}, riding.assignment_id) as "assignmentId",
       stop_id as "stopId", own_assignment_id as "ownAssignmentId"
     from riding`)) as unknown as {
-    rows: { studentId: string; assignmentId: string; stopId: string | null; ownAssignmentId: string | null }[];
+    rows: {
+      studentId: string;
+      assignmentId: string;
+      stopId: string | null;
+      ownAssignmentId: string | null;
+    }[];
   };
   return result.rows;
 }

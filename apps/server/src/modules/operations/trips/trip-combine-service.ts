@@ -1,4 +1,4 @@
-import { RUN_NAMES, type CombineTripInput, type TripCombines } from '@school-transport/shared';
+import { RUN_NAMES, type CombineTripInput, type TripCombines, type TripType } from '@school-transport/shared';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -7,7 +7,6 @@ import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import type { LiveLog } from '../live/index.js';
 import type { NotificationDispatcher } from '../notifications/index.js';
-import { changedStopsOn } from '../stop-changes/index.js';
 import {
   appendJoinedStops,
   deleteCombine,
@@ -39,14 +38,29 @@ export interface TripCombineDeps {
   timeZone: string;
   live: LiveLog;
   notifications: Pick<NotificationDispatcher, 'wake'>;
+  /**
+   * Where children ride on a day's run other than their own seat, one per child (stop-changes' changedStopsOn, the
+   * one rule). Declared here rather than imported: stop-changes' neighbours import this module.
+   */
+  ridingOn: RidingOn;
 }
+
+export type RidingOn = (
+  db: Executor,
+  date: string,
+  run: TripType,
+) => Promise<Map<string, { assignmentId: string; stopId: string | null; ownAssignmentId: string | null }>>;
 
 /** How a refusal names a trip: "North 1’s morning run". */
 const runOf = (trip: TripRow) => `${trip.routeName}’s ${RUN_NAMES[trip.type]}`;
 
 /** Riders of the host's run that day once the combine counts: its seats less those moved off, plus those moved on. */
-async function ridersOf(tx: Executor, host: TripRow): Promise<{ own: number; joining: number }> {
-  const changed = await changedStopsOn(tx, host.tripDate, host.type);
+async function ridersOf(
+  tx: Executor,
+  host: TripRow,
+  ridingOn: RidingOn,
+): Promise<{ own: number; joining: number }> {
+  const changed = await ridingOn(tx, host.tripDate, host.type);
   let own = host.assignmentId ? await seatedOn(tx, host.assignmentId) : 0;
   let joining = 0;
   for (const change of changed.values()) {
@@ -57,7 +71,14 @@ async function ridersOf(tx: Executor, host: TripRow): Promise<{ own: number; joi
   return { own, joining };
 }
 
-export function createTripCombineService({ db, clock, timeZone, live, notifications }: TripCombineDeps) {
+export function createTripCombineService({
+  db,
+  clock,
+  timeZone,
+  live,
+  notifications,
+  ridingOn,
+}: TripCombineDeps) {
   /** Both trips locked, or the refusal in words: two PENDING trips of the same day (today or later) and run. */
   async function lockPair(tx: Executor, joinedId: string, hostId: string) {
     if (joinedId === hostId) throw conflict('A run cannot ride with itself: choose another run of the day.');
@@ -107,7 +128,7 @@ export function createTripCombineService({ db, clock, timeZone, live, notificati
           createdByName: context.actor.email,
         });
         // Counted with the combine written: the one rule then seats the joined children on the host.
-        const { own, joining } = await ridersOf(tx, host);
+        const { own, joining } = await ridersOf(tx, host, ridingOn);
         const seats = await seatsOfTrip(tx, host.id);
         if (seats !== null && own + joining > seats)
           throw conflict(
@@ -126,7 +147,7 @@ export function createTripCombineService({ db, clock, timeZone, live, notificati
           details: { hostTripId: host.id, combineId },
         });
         const [riding, hostStops] = await Promise.all([
-          changedStopsOn(tx, host.tripDate, host.type),
+          ridingOn(tx, host.tripDate, host.type),
           stopsOfTripById(tx, host.id),
         ]);
         return tellParentsOfCombine(
@@ -158,7 +179,9 @@ export function createTripCombineService({ db, clock, timeZone, live, notificati
         const current = (await stopsOfTripInOrder(tx, combine.hostTripId)).map((stop) => stop.position);
         const sorted = [...positions].sort((a, b) => a - b);
         if (sorted.length !== current.length || sorted.some((position, i) => position !== current[i]))
-          throw badRequest('The new order must name each of the run’s stops once; reload the page and try again.');
+          throw badRequest(
+            'The new order must name each of the run’s stops once; reload the page and try again.',
+          );
         await reorderTripStops(tx, combine.hostTripId, positions);
         await recordAudit(tx, {
           ...context,

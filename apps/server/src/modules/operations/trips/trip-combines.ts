@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CombinedRun, CombineTripInput, HostStop, TripCombines } from '@school-transport/shared';
+import type { CombinedRun, HostStop, TripCombines } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { assignmentStudents, combinedRuns, trips, tripStops, vehicles } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';

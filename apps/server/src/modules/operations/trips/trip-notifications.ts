@@ -35,7 +35,11 @@ async function tellParentsOfRuns(
     today: string;
     kind: NotificationKind;
     cause: (tripId: string) => string;
-    text: (t: Translator['t'], values: ReturnType<typeof valuesOf>, row: Family) => { title: string; body: string };
+    text: (
+      t: Translator['t'],
+      values: ReturnType<typeof valuesOf>,
+      row: Family,
+    ) => { title: string; body: string };
     /** Which of the seated children's parents to tell (default: all). */
     only?: (row: Family) => boolean;
   },
