@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DriverTrip, Manifest, TripCombines } from '@school-transport/shared';
+import type { DayChange, DriverTrip, Manifest, TripCombines } from '@school-transport/shared';
 import {
   notificationOutbox,
   parents,
@@ -254,5 +254,15 @@ describe('adjusting and undoing a combine', () => {
     expect((await manifestOf(b, b.pickup)).riders).toHaveLength(2);
     expect(await outboxOf(`UNCOMBINED:${combines[0]!.id}:`)).toHaveLength(2);
     expect((await admin('DELETE', `/api/trips/combine/${combines[0]!.id}`)).status).toBe(404);
+
+    // The day's changes list the combine and its undo, and not the combine's cancellation of B a second time.
+    const listed = ((await admin('GET', `/api/live/changes?date=${TODAY}`)).body.data as DayChange[]).filter(
+      (change) => change.tripIds.includes(b.pickup),
+    );
+    expect(listed.map((change) => [change.kind, change.reason])).toEqual([
+      ['COMBINE_UNDONE', null],
+      ['COMBINED', 'Driver of B is ill'],
+    ]);
+    expect(listed[1]!.summary).toContain(`rides with ${(await tripRow(a.pickup)).routeName}`);
   });
 });

@@ -144,7 +144,8 @@ export function createTripCombineService({
           action: 'trip.combined',
           entityType: 'trip',
           entityId: joined.id,
-          details: { hostTripId: host.id, combineId },
+          // `at` names the cancellation it made, which the day's changes show as this combine (decision 060).
+          details: { hostTripId: host.id, combineId, reason, at: at.toISOString() },
         });
         const [riding, hostStops] = await Promise.all([
           ridingOn(tx, host.tripDate, host.type),
@@ -208,7 +209,14 @@ export function createTripCombineService({
           updatedAt: at,
         });
         if (!back) throw conflict('The joined run is no longer cancelled; the combine cannot be undone.');
-        await recordStatusOf(tx, [back.id], 'PENDING', 'trip.uncombined', context, at);
+        await recordStatusOf(tx, [back.id], 'PENDING', 'trip.reinstated', context, at);
+        await recordAudit(tx, {
+          ...context,
+          action: 'trip.uncombined',
+          entityType: 'trip',
+          entityId: back.id,
+          details: { hostTripId: combine.hostTripId, combineId },
+        });
         await writeStatusEvents(tx, live, [back.id], 'PENDING');
         return tellParentsOfUncombine(
           tx,
