@@ -1,6 +1,6 @@
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DayChange, DriverTrip, Manifest, TripCombines } from '@school-transport/shared';
+import type { DayChange, DriverTrip, Manifest, ParentChild, TripCombines } from '@school-transport/shared';
 import {
   notificationOutbox,
   parents,
@@ -12,6 +12,7 @@ import {
   tripStops,
   vehicles,
 } from '../src/db/schema/index.js';
+import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
@@ -154,6 +155,28 @@ describe('combining a run into another', () => {
     );
     expect(hostNotices).toHaveLength(2);
     expect(await outboxOf(`CANCELLED:${b.pickup}:`)).toEqual([]);
+
+    // B's parent's Today shows the run on A's trip, with A's time at their stop.
+    const parent = apiAs(
+      t.app,
+      (
+        await createSession(
+          t.app.database.db,
+          await parentUserOf(b.kids[1]!.id),
+          { ip: '127.0.0.1' },
+          time.clock(),
+          { idleMs: 86_400_000, absoluteMs: 86_400_000 },
+        )
+      ).token,
+    );
+    const today = (await parent('GET', '/api/parent/children')).body.data as ParentChild[];
+    const run = today.find((child) => child.id === b.kids[1]!.id)!.runs.find((row) => row.run === 'PICKUP')!;
+    expect(run).toMatchObject({
+      tripId: a.pickup,
+      tripStatus: 'PENDING',
+      plannedTime: '07:20',
+      cancelReason: null,
+    });
   });
 
   it('refuses in words when B’s children do not fit in A’s seats', async () => {
