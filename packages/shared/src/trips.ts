@@ -129,41 +129,6 @@ export const orderTripStopsSchema = z.object({
 });
 export type OrderTripStopsInput = z.input<typeof orderTripStopsSchema>;
 
-/** A run combined into another trip of its day (decision 061). */
-export const combinedRunSchema = z.object({
-  id: z.string(),
-  hostTripId: z.string(),
-  hostRouteName: z.string(),
-  joinedTripId: z.string(),
-  joinedRouteName: z.string(),
-  reason: z.string(),
-  createdByName: z.string(),
-  createdAt: z.string(),
-});
-export type CombinedRun = z.infer<typeof combinedRunSchema>;
-
-/** One of a host trip's own stops, in its run's order; `combinedFromTripId` names the run it came with. */
-export const hostStopSchema = z.object({
-  position: z.number().int(),
-  stopId: z.string().nullable(),
-  name: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  plannedAt: z.string().nullable(),
-  combinedFromTripId: z.string().nullable(),
-});
-export type HostStop = z.infer<typeof hostStopSchema>;
-
-/**
- * GET /api/trips/combined/{id}: the combines the trip takes part in (as host or as the run that joined), and the
- * host's stops in order (the trip's own when it hosts none and joined none).
- */
-export const tripCombinesSchema = z.object({
-  combines: z.array(combinedRunSchema),
-  hostStops: z.array(hostStopSchema),
-});
-export type TripCombines = z.infer<typeof tripCombinesSchema>;
-
 export const tripEventSchema = z.object({
   status: tripStatusField,
   at: z.string(),
