@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DayChange, DriverTrip, Manifest, ParentChild, TripCombines } from '@school-transport/shared';
@@ -177,6 +178,35 @@ describe('combining a run into another', () => {
       plannedTime: '07:20',
       cancelReason: null,
     });
+  });
+
+  it('takes a scan of B’s child on A as this bus’s, and a child of another bus as another bus’s', async () => {
+    const { a, b } = await twoBuses();
+    expect((await combine(b, a.pickup)).status).toBe(200);
+    // A sets out (written directly: the start's own rules are tested elsewhere).
+    await t.app.database.db
+      .update(trips)
+      .set({ status: 'STARTED', startedAt: at('05:50') })
+      .where(eq(trips.id, a.pickup));
+    const scan = (studentId: string) =>
+      a.driverApi('POST', '/api/driver/events', {
+        events: [
+          {
+            eventId: randomUUID(),
+            tripId: a.pickup,
+            kind: 'BOARD',
+            method: 'TAP',
+            occurredAt: at('05:55'),
+            studentId,
+          },
+        ],
+      });
+    const joinedChild = await scan(b.kids[0]!.id);
+    expect(joinedChild.status, JSON.stringify(joinedChild.body)).toBe(200);
+    expect(joinedChild.body.data.outcomes[0]).toMatchObject({ studentId: b.kids[0]!.id, flag: null });
+    const stranger = await bus(1);
+    const other = await scan(stranger.kids[0]!.id);
+    expect(other.body.data.outcomes[0]).toMatchObject({ flag: 'WRONG_BUS' });
   });
 
   it('refuses in words when B’s children do not fit in A’s seats', async () => {
