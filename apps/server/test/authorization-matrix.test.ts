@@ -107,6 +107,11 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/trips/cancel/:id': 'admin',
   'POST /api/trips/delay/:id': 'admin',
   'POST /api/trips/rescue/:id': 'admin',
+  // combined runs (issue 34, decision 061)
+  'POST /api/trips/combine/:id': 'admin',
+  'GET /api/trips/combined/:id': 'admin',
+  'PUT /api/trips/combine/:id/order': 'admin',
+  'DELETE /api/trips/combine/:id': 'admin',
   'GET /api/trips/get-all': 'admin',
   'GET /api/trips/get-one/:id': 'admin',
   // covers (issue 34)

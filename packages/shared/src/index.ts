@@ -12,6 +12,7 @@ export * from './families.js';
 export * from './settings.js';
 export * from './assignments.js';
 export * from './trips.js';
+export * from './combined-runs.js';
 export * from './covers.js';
 export * from './stop-changes.js';
 export * from './dashboard.js';

@@ -171,6 +171,8 @@ export const DAY_CHANGE_KINDS = [
   'DELAYED',
   'DELAY_CLEARED',
   'RESCUED',
+  'COMBINED',
+  'COMBINE_UNDONE',
 ] as const;
 export type DayChangeKind = (typeof DAY_CHANGE_KINDS)[number];
 

@@ -113,6 +113,22 @@ export const rescueAnswerSchema = z.object({
 });
 export type RescueAnswer = z.infer<typeof rescueAnswerSchema>;
 
+/**
+ * POST /api/trips/combine/{id}: the run `id` rides with `hostTripId` (same day and run, both pending): its children
+ * and stops join the host trip, and it is cancelled with `reason` (decision 061).
+ */
+export const combineTripSchema = z.object({
+  hostTripId: z.uuid('Choose the run to ride with'),
+  reason: runReasonField,
+});
+export type CombineTripInput = z.input<typeof combineTripSchema>;
+
+/** PUT /api/trips/combine/{id}/order: the host trip's stops, by their current positions, in the new order. */
+export const orderTripStopsSchema = z.object({
+  positions: z.array(z.number().int().min(0)).min(1, 'Name the stops in their new order'),
+});
+export type OrderTripStopsInput = z.input<typeof orderTripStopsSchema>;
+
 export const tripEventSchema = z.object({
   status: tripStatusField,
   at: z.string(),

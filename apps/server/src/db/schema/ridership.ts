@@ -45,6 +45,8 @@ export const tripStops = pgTable(
      * that each new fix updates the timeline on its own, without reading the trip's earlier fixes again.
      */
     lastNearAt: timestamp('last_near_at', { withTimezone: true }),
+    /** A stop taken over from a trip combined into this one (decision 061): undoing the combine removes it. */
+    combinedFromTripId: uuid('combined_from_trip_id').references(() => trips.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.tripId, t.position] })],
 );

@@ -144,6 +144,32 @@ export const covers = pgTable(
   ],
 );
 
+/**
+ * A combined run (decision 061): on the joined trip's day, its children and stops ride with the host trip (same
+ * day and run); the joined trip is cancelled with `reason`. Undone while the host is PENDING (the row goes).
+ */
+export const combinedRuns = pgTable(
+  'combined_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    hostTripId: uuid('host_trip_id')
+      .notNull()
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    /** A trip joins one host at most: the unique key says so to two combines at once. */
+    joinedTripId: uuid('joined_trip_id')
+      .notNull()
+      .unique('combined_runs_joined_trip_key')
+      .references(() => trips.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index('combined_runs_host_idx').on(t.hostTripId)],
+);
+
 /** Every status a trip took, who moved it and when: the trip's history. */
 export const tripEvents = pgTable(
   'trip_events',

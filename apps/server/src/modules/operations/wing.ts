@@ -41,10 +41,10 @@ import {
   createVapidKeys,
   notificationRoutes,
 } from './notifications/index.js';
-import { createStopChangeService, stopChangeRoutes } from './stop-changes/index.js';
+import { changedStopsOn, createStopChangeService, stopChangeRoutes } from './stop-changes/index.js';
 import { retentionJob } from './retention/index.js';
 import { ridershipRoutes, trackerRoutes } from './ridership/index.js';
-import { createTripService, tripRoutes } from './trips/index.js';
+import { createTripCombineService, createTripService, tripRoutes } from './trips/index.js';
 
 /** The live stream's timings and sizes, smaller in tests than the defaults (live-hub.ts, live-service.ts). */
 export type LiveTuning = Pick<LiveHubOptions, 'gapWaitMs' | 'memoryEvents'> &
@@ -162,6 +162,14 @@ export function operationsWing(
     notifications: notificationDispatcher,
     compliance,
   });
+  const combines = createTripCombineService({
+    db,
+    clock,
+    timeZone,
+    live,
+    notifications: notificationDispatcher,
+    ridingOn: changedStopsOn,
+  });
   const covers = createCoverService({
     db,
     clock,
@@ -178,7 +186,7 @@ export function operationsWing(
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
   const routes: WingRoutes = [
-    tripRoutes(trips, locale),
+    tripRoutes(trips, locale, combines),
     coverRoutes(covers),
     stopChangeRoutes(stopChanges),
     calendarRoutes(calendar, absences, locale),

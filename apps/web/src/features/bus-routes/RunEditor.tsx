@@ -10,7 +10,7 @@ import type { NearbyStop, RunSchedule } from '@school-transport/shared';
 import { useState } from 'react';
 import { useUnsavedChanges } from '../../components/form/unsaved-changes';
 import { ConfirmDialog } from '../../components/page/ConfirmDialog';
-import { LazyStopsMap } from './LazyStopsMap';
+import { LazyStopsMap } from '../../components/map/LazyStopsMap';
 import { ApiError } from '../../lib/api/api-client';
 import { AddStopPicker } from './AddStopPicker';
 import { ChildStopDialog } from './ChildStopDialog';

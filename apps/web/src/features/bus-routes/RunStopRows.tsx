@@ -10,7 +10,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { clockAfter } from '../../lib/time/operator-time';
-import { moveRow, type DraftStop } from './run-draft';
+import { moveRow } from '../../lib/order/move-row';
+import type { DraftStop } from './run-draft';
 
 interface RunStopRowsProps {
   rows: readonly DraftStop[];

@@ -1,6 +1,7 @@
 import type { RunSchedule } from '@school-transport/shared';
 import { describe, expect, it } from 'vitest';
-import { checkDraft, draftOf, hasSchedule, inputOf, moveRow, nextMinutes, placeProblems } from './run-draft';
+import { moveRow } from '../../lib/order/move-row';
+import { checkDraft, draftOf, hasSchedule, inputOf, nextMinutes, placeProblems } from './run-draft';
 
 const stop = (id: string, minutesAfterStart: number, position: number) => ({
   id,

@@ -14,6 +14,8 @@ const KIND_LABELS: Record<DayChangeKind, string> = {
   DELAYED: 'Delayed',
   DELAY_CLEARED: 'On time again',
   RESCUED: 'Rescue',
+  COMBINED: 'Runs combined',
+  COMBINE_UNDONE: 'Combine undone',
 };
 
 function ChangeItem({ change, timeZone }: { change: DayChange; timeZone: string }) {

@@ -11,7 +11,7 @@ const buttonNames = () => screen.queryAllByRole('button').map((button) => button
 
 describe('TripActions', () => {
   it.each([
-    ['PENDING', ['Start Trip', 'Cancel Trip', 'Mark delayed']],
+    ['PENDING', ['Start Trip', 'Cancel Trip', 'Mark delayed', 'Combine with another run']],
     ['STARTED', ['Complete Trip', 'Cancel Trip', 'Mark delayed', 'Hand over to a rescue vehicle']],
     ['COMPLETED', []],
     ['CANCELLED', []],

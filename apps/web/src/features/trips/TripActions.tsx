@@ -1,5 +1,6 @@
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
+import CallMergeIcon from '@mui/icons-material/CallMerge';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ScheduleIcon from '@mui/icons-material/Schedule';
@@ -10,6 +11,7 @@ import { useState, type ReactElement } from 'react';
 import { useMoveTrip } from './trips-api';
 import { availableMoves } from './trip-moves';
 import { CancelTripDialog, DelayTripDialog, RescueTripDialog } from './TripChangeDialogs';
+import { CombineTripDialog } from './TripCombine';
 
 const MOVE_BUTTONS: Record<TripMove, { label: string; icon: ReactElement; color: 'primary' | 'error' }> = {
   start: { label: 'Start Trip', icon: <PlayArrowIcon />, color: 'primary' },
@@ -17,12 +19,12 @@ const MOVE_BUTTONS: Record<TripMove, { label: string; icon: ReactElement; color:
   cancel: { label: 'Cancel Trip', icon: <CancelOutlinedIcon />, color: 'error' },
 };
 
-type Change = 'cancel' | 'delay' | 'rescue';
+type Change = 'cancel' | 'delay' | 'rescue' | 'combine';
 
 /**
  * The moves the trip's status allows (TRIP_MOVES), one button each, and the changes parents are told of
- * (decision 056): a delay while the trip is still to run or running, a handover to a rescue vehicle while it runs.
- * Cancelling, delaying and handing over ask first, each with its reason.
+ * (decision 056): a delay while the trip is still to run or running, a handover to a rescue vehicle while it runs,
+ * and riding with another run of the day before it starts (decision 061). Each asks first, with its reason.
  */
 export function TripActions({ trip }: { trip: Trip }) {
   const move = useMoveTrip();
@@ -58,6 +60,11 @@ export function TripActions({ trip }: { trip: Trip }) {
           Mark delayed
         </Button>
       )}
+      {trip.status === 'PENDING' && (
+        <Button variant="outlined" startIcon={<CallMergeIcon />} onClick={open('combine')}>
+          Combine with another run
+        </Button>
+      )}
       {trip.status === 'STARTED' && (
         <Button variant="outlined" startIcon={<LocalShippingOutlinedIcon />} onClick={open('rescue')}>
           Hand over to a rescue vehicle
@@ -66,6 +73,7 @@ export function TripActions({ trip }: { trip: Trip }) {
       {change === 'cancel' && <CancelTripDialog trip={trip} onClose={close} />}
       {change === 'delay' && <DelayTripDialog trip={trip} onClose={close} />}
       {change === 'rescue' && <RescueTripDialog trip={trip} onClose={close} />}
+      {change === 'combine' && <CombineTripDialog trip={trip} onClose={close} />}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { TripStatusChip, TripTypeChip } from '../../components/trips/TripChips';
 import { paths } from '../../lib/paths/paths';
 import { formatTripDay, formatTripMoment } from '../../lib/time/format';
 import { TripActions } from './TripActions';
+import { TripCombineSection } from './TripCombine';
 import { delayInWords, plannedOnCoveredTrip } from './trip-format';
 import { TripGate } from './TripGate';
 import { TripHistory } from './TripHistory';
@@ -91,6 +92,7 @@ function TripDetailsView({ trip }: { trip: TripDetails }) {
   return (
     <Stack spacing={3}>
       <TripOverview trip={trip} />
+      <TripCombineSection trip={trip} />
       <TripOverrides trip={trip} />
       <TripRidership
         tripId={trip.id}

@@ -1,5 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import type {
   CancelTripInput,
+  CombineTripInput,
   DelayTripInput,
   GenerateTripsAnswer,
   GenerateTripsInput,
@@ -7,6 +9,7 @@ import type {
   RescueTripInput,
   SuccessEnvelope,
   Trip,
+  TripCombines,
   TripDetails,
   TripMove,
 } from '@school-transport/shared';
@@ -50,6 +53,51 @@ export function useGenerateTrips() {
     resource: TRIPS,
     request: (input: GenerateTripsInput) =>
       apiRequest<SuccessEnvelope<GenerateTripsAnswer>>('POST', `/${TRIPS}/generate`, input),
+    fallbackMessage: MESSAGES.somethingWentWrongSpaced,
+  });
+}
+
+/**
+ * GET /api/trips/combined/{id}: the combines the trip takes part in and the host's stops in order (decision 061).
+ * Under the trips' key, so every trip change refreshes it.
+ */
+export function useTripCombines(tripId: string) {
+  return useQuery({
+    queryKey: [TRIPS, 'combined', tripId],
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<SuccessEnvelope<TripCombines>>('GET', `/${TRIPS}/combined/${tripId}`, undefined, {
+          signal,
+        })
+      ).data ?? null,
+  });
+}
+
+/** POST /api/trips/combine/{id}: the run rides with the host trip; the server refuses in words what does not fit. */
+export function useCombineTrip() {
+  return useResourceMutation({
+    resource: TRIPS,
+    request: ({ id, input }: { id: string; input: CombineTripInput }) =>
+      apiRequest<SuccessEnvelope<TripCombines>>('POST', `/${TRIPS}/combine/${id}`, input),
+    fallbackMessage: MESSAGES.somethingWentWrongSpaced,
+  });
+}
+
+/** PUT /api/trips/combine/{id}/order: the host's stops, by their positions, in the new order. */
+export function useOrderCombinedStops() {
+  return useResourceMutation({
+    resource: TRIPS,
+    request: ({ id, positions }: { id: string; positions: number[] }) =>
+      apiRequest<SuccessEnvelope<TripCombines>>('PUT', `/${TRIPS}/combine/${id}/order`, { positions }),
+    fallbackMessage: MESSAGES.somethingWentWrongSpaced,
+  });
+}
+
+/** DELETE /api/trips/combine/{id}: the joined run goes with its own bus again. */
+export function useUndoCombine() {
+  return useResourceMutation({
+    resource: TRIPS,
+    request: (id: string) => apiRequest<SuccessEnvelope<TripCombines>>('DELETE', `/${TRIPS}/combine/${id}`),
     fallbackMessage: MESSAGES.somethingWentWrongSpaced,
   });
 }

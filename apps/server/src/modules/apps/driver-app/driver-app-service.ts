@@ -108,7 +108,9 @@ async function manifestOf(
   );
   for (const student of students) {
     const change = changed.get(student.id);
-    const position = change && stops.find((stop) => stop.stopId === change.stopId)?.position;
+    const position = change?.stopId
+      ? stops.find((stop) => stop.stopId === change.stopId)?.position
+      : undefined;
     if (position !== undefined && position !== null) stopPositions.set(student.id, position);
   }
   return buildManifest({ trip, stops, students, stopPositions, absent, events, stopNotes });

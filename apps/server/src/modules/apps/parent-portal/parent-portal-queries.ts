@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.js';
 import { parentProfileColumns } from '../../platform/accounts/index.js';
 import {
@@ -14,6 +15,7 @@ import {
   stops,
   students,
   studentStops,
+  combinedRuns,
   trips,
   tripStops,
   users,
@@ -25,6 +27,8 @@ import {
  */
 
 export type PortalTripRow = typeof trips.$inferSelect;
+
+const joinedTrip = alias(trips, 'joined_trip');
 
 /** The parent record of a signed-in parent user, or undefined (a parent user whose record was removed). */
 export async function parentOfUser(db: Executor, userId: string) {
@@ -74,6 +78,12 @@ export function tripsCarrying(
     .selectDistinct({ tripId: ridershipEvents.tripId })
     .from(ridershipEvents)
     .where(inArray(ridershipEvents.studentId, studentIds));
+  // The trips that the seats' runs ride with when combined into another (decision 061).
+  const hosting = db
+    .select({ tripId: combinedRuns.hostTripId })
+    .from(combinedRuns)
+    .innerJoin(joinedTrip, eq(joinedTrip.id, combinedRuns.joinedTripId))
+    .where(assignmentIds.length ? inArray(joinedTrip.assignmentId, assignmentIds) : sql`false`);
   return db
     .select()
     .from(trips)
@@ -84,10 +94,21 @@ export function tripsCarrying(
         or(
           assignmentIds.length ? inArray(trips.assignmentId, assignmentIds) : sql`false`,
           inArray(trips.id, rode),
+          inArray(trips.id, hosting),
         ),
       ),
     )
     .orderBy(desc(trips.tripDate), asc(trips.type));
+}
+
+/** Which of these trips ride with another (joined trip → host trip), combined runs (decision 061). */
+export async function hostsOfTrips(db: Executor, tripIds: string[]): Promise<Map<string, string>> {
+  if (!tripIds.length) return new Map();
+  const rows = await db
+    .select({ joinedTripId: combinedRuns.joinedTripId, hostTripId: combinedRuns.hostTripId })
+    .from(combinedRuns)
+    .where(inArray(combinedRuns.joinedTripId, tripIds));
+  return new Map(rows.map((row) => [row.joinedTripId, row.hostTripId]));
 }
 
 /** One trip, for a check of whom it carries. */

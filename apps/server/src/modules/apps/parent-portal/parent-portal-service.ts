@@ -41,6 +41,7 @@ import {
   scheduledStopTimes,
   seatsOf,
   stopsOfTrips,
+  hostsOfTrips,
   tripById,
   tripsCarrying,
   type ChildEventRow,
@@ -106,15 +107,22 @@ interface TripFacts {
   stops: PortalTripStopRow[];
   /** Each child's events on it, in the order they happened. */
   events: Map<string, ChildEventRow[]>;
+  /** The host trip it rides with, when this run was combined into another (decision 061); null otherwise. */
+  ridesWith: string | null;
 }
 
 /**
  * The trip of a child's run: a run handed over to a rescue vehicle has two trips, and the rescue, which carries on,
- * is the run's (decision 056).
+ * is the run's (decision 056); a run combined into another rides with the host trip, which is the run's then
+ * (decision 061).
  */
 function tripOfRun(candidates: TripFacts[], run: Run): TripFacts | null {
   const ofRun = candidates.filter((facts) => facts.trip.type === run);
-  return ofRun.find((facts) => facts.trip.handedOverToTripId === null) ?? ofRun[0] ?? null;
+  return (
+    ofRun.find((facts) => facts.trip.handedOverToTripId === null && facts.ridesWith === null) ??
+    ofRun[0] ??
+    null
+  );
 }
 
 /** The moment of a child's last event of `kind`, at the nearest of the trip's stops when close to one. */
@@ -211,12 +219,16 @@ async function tripsOf(
     ? await tripsCarrying(db, ids, [...seats.map((seat) => seat.assignmentId), ...alsoAssignments], from, to)
     : [];
   const tripIds = rows.map((trip) => trip.id);
-  const [stopRows, eventRows] = await Promise.all([
+  const [stopRows, eventRows, hostOf] = await Promise.all([
     stopsOfTrips(db, tripIds),
     eventsOfChildrenOn(db, ids, tripIds),
+    hostsOfTrips(db, tripIds),
   ]);
   const facts = new Map<string, TripFacts>(
-    rows.map((trip) => [trip.id, { trip, stops: [], events: new Map() }]),
+    rows.map((trip) => [
+      trip.id,
+      { trip, stops: [], events: new Map(), ridesWith: hostOf.get(trip.id) ?? null },
+    ]),
   );
   for (const stop of stopRows) facts.get(stop.tripId)?.stops.push(stop);
   for (const event of eventRows) {
@@ -225,18 +237,24 @@ async function tripsOf(
     list.push(event);
     events.set(event.studentId!, list);
   }
-  /** The trips carrying one child: their seat's (since seated) and those they have events on. */
+  /**
+   * The trips carrying one child: their seat's (since seated), those they have events on, and the trip their seat's
+   * run rides with when combined into another (decision 061), which then is the run's (tripOfRun).
+   */
   const tripsOfChild = (studentId: string): TripFacts[] => {
     const seat = seats.find((row) => row.studentId === studentId);
     const seatedOn = seat ? zonedDate(seat.seatedAt, timeZone) : null;
+    const ofSeat = (trip: PortalTripRow) =>
+      seat !== undefined &&
+      trip.assignmentId === seat.assignmentId &&
+      (!sinceSeated || trip.tripDate >= seatedOn!);
+    const seatTrips = rows.filter(ofSeat).map((trip) => trip.id);
+    const hosts = new Set(seatTrips.flatMap((id) => hostOf.get(id) ?? []));
     return [...facts.values()].filter(
-      ({ trip, events }) =>
-        events.has(studentId) ||
-        (seat !== undefined &&
-          trip.assignmentId === seat.assignmentId &&
-          (!sinceSeated || trip.tripDate >= seatedOn!)),
+      ({ trip, events }) => events.has(studentId) || ofSeat(trip) || hosts.has(trip.id),
     );
   };
+
   /** The trips of one assignment (a run a stop change moves a child onto). */
   const tripsOfAssignment = (assignmentId: string): TripFacts[] =>
     [...facts.values()].filter(({ trip }) => trip.assignmentId === assignmentId);
@@ -543,22 +561,26 @@ export async function history(
     tripsOf(deps, [child], { from, to, sinceSeated: true }),
     absencesOfChildren(deps.db, [studentId], from, to),
   ]);
-  return tripsOfChild(studentId)
-    .map(({ trip, stops, events }): ChildHistoryEntry => {
-      const own = events.get(studentId) ?? [];
-      const absent = absenceRows.some((row) => row.date === trip.tripDate && row.run === trip.type);
-      return {
-        date: trip.tripDate,
-        run: trip.type,
-        tripId: trip.id,
-        routeName: trip.routeName,
-        tripStatus: trip.status,
-        state: childRunState(trip.status, riderStateOf(own, { studentId, absent })),
-        boarded: momentOf(own, 'BOARD', stops),
-        left: momentOf(own, 'ALIGHT', stops),
-      };
-    })
-    .sort((a, b) => b.date.localeCompare(a.date) || a.run.localeCompare(b.run));
+  return (
+    tripsOfChild(studentId)
+      // A run combined into another is told by the host trip it rode with (decision 061).
+      .filter(({ ridesWith }) => ridesWith === null)
+      .map(({ trip, stops, events }): ChildHistoryEntry => {
+        const own = events.get(studentId) ?? [];
+        const absent = absenceRows.some((row) => row.date === trip.tripDate && row.run === trip.type);
+        return {
+          date: trip.tripDate,
+          run: trip.type,
+          tripId: trip.id,
+          routeName: trip.routeName,
+          tripStatus: trip.status,
+          state: childRunState(trip.status, riderStateOf(own, { studentId, absent })),
+          boarded: momentOf(own, 'BOARD', stops),
+          left: momentOf(own, 'ALIGHT', stops),
+        };
+      })
+      .sort((a, b) => b.date.localeCompare(a.date) || a.run.localeCompare(b.run))
+  );
 }
 
 /** Everything kept about the family (parent, children, absences, rides, notification choices, devices). */

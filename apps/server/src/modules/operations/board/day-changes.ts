@@ -14,6 +14,9 @@ import { queryRows, type Executor } from '../../../db/client.js';
  * - Runs of the date marked late or on time again (decision 056): their audit entries (`trip.delayed`,
  *   `trip.delayCleared`, by the action's index, then the trip by its key), which keep the minutes and the reason.
  * - Rescues (decision 056): the date's rescue trips, with the original's reason and who started the rescue.
+ * - Combined runs (decision 061), made or undone: their audit entries (`trip.combined`, `trip.uncombined`, by the
+ *   action's index, then both trips by their keys). The joined trip's cancellation that a combine made is shown as
+ *   the combine, not again as a cancellation (the combine's entry names the instant of it).
  *
  * Newest first, at most MAX_CHANGES.
  */
@@ -70,6 +73,9 @@ function cancellations(db: Executor, date: string): Promise<CancellationRow[]> {
     from trips t
     join trip_events e on e.trip_id = t.id and e.status = 'CANCELLED' and e.actor_id is not null
     where t.trip_date = ${date}::date
+      and not exists (
+        select 1 from audit_log a
+        where a.action = 'trip.combined' and a.entity_id = t.id::text and (a.details->>'at')::timestamptz = e.at)
     group by e.at, e.actor_email, t.finish_reason
     order by e.at desc
     limit ${MAX_CHANGES}`,
@@ -128,6 +134,36 @@ function rescues(db: Executor, date: string): Promise<RescueRow[]> {
     ) e on true
     where r.trip_date = ${date}::date and r.rescue_of_trip_id is not null
     order by at desc
+    limit ${MAX_CHANGES}`,
+  );
+}
+
+interface CombineRow {
+  id: string;
+  action: 'trip.combined' | 'trip.uncombined';
+  at: Date;
+  by: string | null;
+  reason: string | null;
+  type: TripType;
+  joinedTripId: string;
+  joinedRouteName: string;
+  hostTripId: string;
+  hostRouteName: string;
+}
+
+function combines(db: Executor, date: string): Promise<CombineRow[]> {
+  return queryRows<CombineRow>(
+    db,
+    sql`
+    select a.id::text, a.action, a.created_at as at, a.actor_email as by,
+      coalesce(cr.reason, a.details->>'reason') as reason, j.type,
+      j.id as "joinedTripId", j.route_name as "joinedRouteName", h.id as "hostTripId", h.route_name as "hostRouteName"
+    from audit_log a
+    join trips j on j.id::text = a.entity_id and j.trip_date = ${date}::date
+    join trips h on h.id = (a.details->>'hostTripId')::uuid
+    left join combined_runs cr on cr.id = (a.details->>'combineId')::uuid
+    where a.action in ('trip.combined', 'trip.uncombined') and a.entity_type = 'trip'
+    order by a.created_at desc
     limit ${MAX_CHANGES}`,
   );
 }
@@ -210,19 +246,37 @@ function rescueChange(row: RescueRow): DayChange {
   };
 }
 
+function combineChange(row: CombineRow): DayChange {
+  const made = row.action === 'trip.combined';
+  const run = RUN_NAMES[row.type];
+  return {
+    id: `combine:${row.id}`,
+    kind: made ? 'COMBINED' : 'COMBINE_UNDONE',
+    at: new Date(row.at).toISOString(),
+    by: row.by,
+    summary: made
+      ? `Combined: the ${run} of ${row.joinedRouteName} rides with ${row.hostRouteName}.`
+      : `Combine undone: the ${run} of ${row.joinedRouteName} runs with its own bus again.`,
+    reason: made ? row.reason : null,
+    tripIds: [row.joinedTripId, row.hostTripId],
+  };
+}
+
 /** The changes of `date`'s plan, newest first. */
 export async function dayChanges(db: Executor, date: string): Promise<DayChange[]> {
-  const [covers, cancelled, delayed, rescued] = await Promise.all([
+  const [covers, cancelled, delayed, rescued, combined] = await Promise.all([
     coverChanges(db, date),
     cancellations(db, date),
     delays(db, date),
     rescues(db, date),
+    combines(db, date),
   ]);
   return [
     ...covers.map(coverChange),
     ...cancelled.map(cancellationChange),
     ...delayed.map(delayChange),
     ...rescued.map(rescueChange),
+    ...combined.map(combineChange),
   ]
     .sort((a, b) => b.at.localeCompare(a.at) || a.id.localeCompare(b.id))
     .slice(0, MAX_CHANGES);

@@ -181,53 +181,109 @@ const coversDay = (date: SQL, run: SQL) => sql`sc.state = 'APPROVED'
  */
 const PREVAILING_FIRST = sql`(sc.kind = 'ONE_OFF') desc, sc.decided_at desc nulls last, sc.id`;
 
-/** Where children ride on `date`'s `run` because of approved changes: one row per child, the prevailing change. */
+/**
+ * The assignment whose trip carries `assignment`'s run of `date` (SQL expressions) because that run was combined
+ * into another trip of the day (decision 061); null when it runs on its own.
+ */
+const combinedInto = (assignment: SQL, date: SQL, run: SQL) => sql`(
+  select host.assignment_id from combined_runs cr
+  join trips joined on joined.id = cr.joined_trip_id
+  join trips host on host.id = cr.host_trip_id
+  where joined.assignment_id = ${assignment} and joined.trip_date = ${date} and joined.type::text = ${run}::text
+  limit 1
+)`;
+
+/**
+ * Where children ride on `date`'s `run` other than their own seat: one row per child. An approved stop change
+ * moves the child (the prevailing one); a run combined into another trip (decision 061) takes its riders, at their
+ * own stop or the one their change gives, onto the host trip's assignment.
+ */
 export async function prevailingChangesOn(db: Executor, date: string, run: Run) {
   const day = sql`${date}::date`;
   const result = (await db.execute(sql`
-    select distinct on (sc.student_id)
-      sc.student_id as "studentId", sc.assignment_id as "assignmentId", sc.stop_id as "stopId",
-      seat.assignment_id as "ownAssignmentId"
-    from stop_changes sc
-    left join assignment_students seat on seat.student_id = sc.student_id
-    where ${coversDay(day, sql`${run}`)}
-    order by sc.student_id, ${PREVAILING_FIRST}`)) as unknown as {
-    rows: { studentId: string; assignmentId: string; stopId: string; ownAssignmentId: string | null }[];
+    with changed as (
+      select distinct on (sc.student_id)
+        sc.student_id, sc.assignment_id, sc.stop_id, seat.assignment_id as own_assignment_id
+      from stop_changes sc
+      left join assignment_students seat on seat.student_id = sc.student_id
+      where ${coversDay(day, sql`${run}`)}
+      order by sc.student_id, ${PREVAILING_FIRST}
+    ),
+    riding as (
+      select * from changed
+      union all
+      -- the seated children of a combined run, at their own stop: those without a change of their own
+      select seat.student_id, seat.assignment_id, own_stop.stop_id, seat.assignment_id
+      from assignment_students seat
+      left join student_stops own_stop on own_stop.student_id = seat.student_id and own_stop.run::text = ${run}
+      where ${combinedInto(sql`seat.assignment_id`, day, sql`${run}`)} is not null
+        and not exists (select 1 from changed where changed.student_id = seat.student_id)
+    )
+    select student_id as "studentId",
+      coalesce(${combinedInto(sql`riding.assignment_id`, day, sql`${run}`)}, riding.assignment_id) as "assignmentId",
+      stop_id as "stopId", own_assignment_id as "ownAssignmentId"
+    from riding`)) as unknown as {
+    rows: {
+      studentId: string;
+      assignmentId: string;
+      stopId: string | null;
+      ownAssignmentId: string | null;
+    }[];
   };
   return result.rows;
 }
 
 /**
- * The assignment and stop a child rides with on a trip's day and run when an approved change moves them (a
- * sub-select for a lateral join: `assignment_id`, `stop_id`; no row: their own seat and stop). `child` is the
- * child's id, `trip` a `trips` row's alias (SQL).
+ * Where a child rides on a trip's day and run (a sub-select for a lateral join, always one row): `assignment_id`,
+ * their approved stop change's (the prevailing one), else their seat's, and that assignment's host when its run was
+ * combined into another trip (decision 061); `stop_id`, the change's stop, or null for their own stop. `child` is
+ * the child's id, `trip` a `trips` row's alias (SQL).
  */
 export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
-  select sc.assignment_id, sc.stop_id from stop_changes sc
-  where sc.student_id = ${child} and ${coversDay(sql`${trip}.trip_date`, sql`${trip}.type`)}
-  order by ${PREVAILING_FIRST}
-  limit 1
+  select coalesce(${combinedInto(sql`riding.assignment_id`, sql`${trip}.trip_date`, sql`${trip}.type`)},
+    riding.assignment_id) as assignment_id, riding.stop_id
+  from (
+    select coalesce(change.assignment_id,
+      (select own.assignment_id from assignment_students own where own.student_id = ${child})) as assignment_id,
+      change.stop_id
+    from (select 1) as one
+    left join lateral (
+      select sc.assignment_id, sc.stop_id from stop_changes sc
+      where sc.student_id = ${child} and ${coversDay(sql`${trip}.trip_date`, sql`${trip}.type`)}
+      order by ${PREVAILING_FIRST}
+      limit 1
+    ) change on true
+  ) riding
 )`;
 
 /**
  * The children riding a trip on its day and run, with the stop each rides from (a sub-select for a lateral join:
- * `student_id`, `stop_id`): those seated in its assignment whom no approved change moves elsewhere (at the changed
- * stop if a change moves them within the route, else their own), and those a change moves onto it. `trip` is a
+ * `student_id`, `stop_id`): every child who might (seated in its assignment, moved onto it by a change, seated in
+ * or moved onto a run combined into it) and whom `movedToOnTrip` puts on it, at the changed stop or their own. `trip` is a
  * `trips` row's alias (SQL). Whom a trip's news is for and who waits at its stops read this.
  */
 export const ridersOfTrip = (trip: SQL) => sql`(
-  select a.student_id, coalesce(moved.stop_id, ss.stop_id) as stop_id
-  from assignment_students a
-  left join lateral ${movedToOnTrip(sql`a.student_id`, trip)} moved on true
-  left join student_stops ss on ss.student_id = a.student_id and ss.run = ${trip}.type
-  where a.assignment_id = ${trip}.assignment_id
-    and (moved.assignment_id is null or moved.assignment_id = ${trip}.assignment_id)
-  union
-  select change.student_id, moved.stop_id
-  from stop_changes change
-  cross join lateral ${movedToOnTrip(sql`change.student_id`, trip)} moved
-  where change.assignment_id = ${trip}.assignment_id and change.state = 'APPROVED'
-    and moved.assignment_id = ${trip}.assignment_id
+  select candidate.student_id, coalesce(moved.stop_id, own_stop.stop_id) as stop_id
+  from (
+    select seat.student_id from assignment_students seat where seat.assignment_id = ${trip}.assignment_id
+    union
+    select sc.student_id from stop_changes sc
+    where sc.assignment_id = ${trip}.assignment_id and sc.state = 'APPROVED'
+    union
+    -- a run combined into this trip (decision 061): its seated children and those changes move onto it
+    select seat.student_id from combined_runs cr
+    join trips joined on joined.id = cr.joined_trip_id
+    join assignment_students seat on seat.assignment_id = joined.assignment_id
+    where cr.host_trip_id = ${trip}.id
+    union
+    select sc.student_id from combined_runs cr
+    join trips joined on joined.id = cr.joined_trip_id
+    join stop_changes sc on sc.assignment_id = joined.assignment_id and sc.state = 'APPROVED'
+    where cr.host_trip_id = ${trip}.id
+  ) candidate
+  cross join lateral ${movedToOnTrip(sql`candidate.student_id`, trip)} moved
+  left join student_stops own_stop on own_stop.student_id = candidate.student_id and own_stop.run = ${trip}.type
+  where moved.assignment_id = ${trip}.assignment_id
 )`;
 
 /**

@@ -38,7 +38,8 @@ export interface StopChangeServiceDeps {
 /** Where a child rides on a day's run because of an approved change. */
 export interface ChangedStop {
   assignmentId: string;
-  stopId: string;
+  /** Null only for a combined run's child who has no stop of their own for the run (decision 061). */
+  stopId: string | null;
   /** The child's own assignment (null: seated nowhere). */
   ownAssignmentId: string | null;
 }

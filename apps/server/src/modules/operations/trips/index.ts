@@ -12,6 +12,7 @@ export {
   setFinishReason,
 } from './trip-queries.js';
 export { tripRoutes } from './trip-routes.js';
+export { createTripCombineService } from './trip-combine-service.js';
 export {
   CALENDAR_CANCEL_REASON,
   createTripService,

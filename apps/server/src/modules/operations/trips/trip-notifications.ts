@@ -30,16 +30,28 @@ async function tellParentsOfRuns(
     kind,
     cause,
     text,
+    only,
+    seated = false,
   }: {
     today: string;
     kind: NotificationKind;
     cause: (tripId: string) => string;
-    text: (t: Translator['t'], values: ReturnType<typeof valuesOf>) => { title: string; body: string };
+    text: (
+      t: Translator['t'],
+      values: ReturnType<typeof valuesOf>,
+      row: Family,
+    ) => { title: string; body: string };
+    /** Which of the children's parents to tell (default: all). */
+    only?: (row: Family) => boolean;
+    /** Tell the parents of the trips' seated children (as planned) rather than of those riding it that day. */
+    seated?: boolean;
   },
 ): Promise<number> {
   if (!tripIds.length) return 0;
   const soon = new Set([today, addDays(today, 1)]);
-  const families = (await familiesOnTrips(tx, tripIds)).filter((row) => soon.has(row.tripDate));
+  const families = (await familiesOnTrips(tx, tripIds, { seated })).filter(
+    (row) => soon.has(row.tripDate) && (only?.(row) ?? true),
+  );
   return enqueueNotifications(
     tx,
     families.map((row) => ({
@@ -47,7 +59,7 @@ async function tellParentsOfRuns(
       userId: row.parentUserId,
       studentId: row.studentId,
       kind,
-      text: (t) => text(t, valuesOf(row, today)),
+      text: (t) => text(t, valuesOf(row, today), row),
       url: '/parent',
     })),
   );
@@ -133,4 +145,87 @@ export async function tellParentsOfHandover(
       };
     }),
   );
+}
+
+/** A combined run as its notices name it (decision 061). */
+export interface CombineNews {
+  combineId: string;
+  hostTripId: string;
+  joinedTripId: string;
+  hostRouteName: string;
+  joinedRouteName: string;
+  /** The host's bus: the joined run's children ride it. */
+  hostPlate: string;
+  reason: string;
+  /** Where each joined child rides that day: the host's assignment and their stop, for those who ride with it. */
+  riding: Map<string, { assignmentId: string; stopId: string | null }>;
+  hostAssignmentId: string;
+  /** The host trip's stops by stop id, with its planned time there. */
+  hostStops: Map<string, { name: string; plannedAt: Date | null }>;
+}
+
+/**
+ * The parents of both runs of a combine: the joined run's, that their child rides with the host's bus, at which
+ * stop and about when (the host's planned time there, when it has one); the host run's, that another route's
+ * children ride with them. One notice per child and combine.
+ */
+export async function tellParentsOfCombine(
+  tx: Executor,
+  news: CombineNews,
+  { today, timeZone }: { today: string; timeZone: string },
+): Promise<number> {
+  const joined = await tellParentsOfRuns(tx, [news.joinedTripId], {
+    today,
+    kind: 'HANDED_OVER',
+    seated: true,
+    cause: () => `COMBINED:${news.combineId}`,
+    only: (row) => news.riding.get(row.studentId)?.assignmentId === news.hostAssignmentId,
+    text: (t, values, row) => {
+      const stopId = news.riding.get(row.studentId)?.stopId;
+      const stop = stopId ? news.hostStops.get(stopId) : undefined;
+      const common = { ...values, host: news.hostRouteName, plate: news.hostPlate, reason: news.reason };
+      const place = stop?.name ?? t('notification.combined.usualStop');
+      return {
+        title: t('notification.combined.title', common),
+        body: stop?.plannedAt
+          ? t('notification.combined.bodyAt', {
+              ...common,
+              stop: place,
+              time: { clockTime: stop.plannedAt, timeZone },
+            })
+          : t('notification.combined.body', { ...common, stop: place }),
+      };
+    },
+  });
+  const host = await tellParentsOfRuns(tx, [news.hostTripId], {
+    today,
+    kind: 'HANDED_OVER',
+    seated: true,
+    cause: () => `COMBINED_HOST:${news.combineId}`,
+    text: (t, values) => {
+      const common = { ...values, joined: news.joinedRouteName, reason: news.reason };
+      return {
+        title: t('notification.combinedHost.title', common),
+        body: t('notification.combinedHost.body', common),
+      };
+    },
+  });
+  return joined + host;
+}
+
+/** The joined run's parents, when the office undoes a combine: their run goes with its own bus again. */
+export function tellParentsOfUncombine(
+  tx: Executor,
+  { combineId, joinedTripId, plate }: { combineId: string; joinedTripId: string; plate: string },
+  today: string,
+): Promise<number> {
+  return tellParentsOfRuns(tx, [joinedTripId], {
+    today,
+    kind: 'HANDED_OVER',
+    cause: () => `UNCOMBINED:${combineId}`,
+    text: (t, values) => ({
+      title: t('notification.uncombined.title', values),
+      body: t('notification.uncombined.body', { ...values, plate }),
+    }),
+  });
 }

@@ -378,6 +378,7 @@ export async function insertTripStops(tx: Executor, tripIds: string[]): Promise<
         arrivedAt: sql`null`.as('arrived_at'),
         departedAt: sql`null`.as('departed_at'),
         lastNearAt: sql`null`.as('last_near_at'),
+        combinedFromTripId: sql`null`.as('combined_from_trip_id'),
       })
       .from(trips)
       .innerJoin(routeStops, and(eq(routeStops.routeId, trips.routeId), eq(routeStops.run, trips.type)))
@@ -421,7 +422,10 @@ export async function insertTripEvents(
 }
 
 /** The trip's columns a status move writes. */
-export type TripMoveChanges = Pick<Partial<TripRow>, 'startedAt' | 'completedAt' | 'cancelledAt'> & {
+export type TripMoveChanges = Pick<
+  Partial<TripRow>,
+  'startedAt' | 'completedAt' | 'cancelledAt' | 'finishReason'
+> & {
   status: TripStatus;
   updatedAt: Date;
 };
@@ -459,10 +463,11 @@ export async function driverUserIdsOf(db: Executor, tripIds: string[]): Promise<
 }
 
 /**
- * The children riding each of `tripIds` that day (`ridersOfTrip`: its assignment's, as approved stop changes move
- * them, decision 057), with their parent's account: whom a trip's news is for.
+ * The children riding each of `tripIds` that day (`ridersOfTrip`: its assignment's, as approved stop changes and
+ * combined runs move them, decisions 057 and 061), with their parent's account: whom a trip's news is for. `seated`:
+ * the children of its assignment's seats instead, as planned (a combine's own news is about the plan it changes).
  */
-export function familiesOnTrips(db: Executor, tripIds: string[]) {
+export function familiesOnTrips(db: Executor, tripIds: string[], { seated = false } = {}) {
   if (!tripIds.length) return Promise.resolve([]);
   return queryRows<{
     tripId: string;
@@ -485,7 +490,11 @@ export function familiesOnTrips(db: Executor, tripIds: string[]) {
       t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate",
       st.id as "studentId", st.name, p.user_id as "parentUserId"
     from trips t
-    cross join lateral ${ridersOfTrip(sql`t`)} rider
+    cross join lateral ${
+      seated
+        ? sql`(select seat.student_id from assignment_students seat where seat.assignment_id = t.assignment_id)`
+        : ridersOfTrip(sql`t`)
+    } rider
     join students st on st.id = rider.student_id
     join parents p on p.id = st.parent_id
     where t.id in (${sql.join(

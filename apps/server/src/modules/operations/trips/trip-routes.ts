@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   answerSchema,
   cancelTripSchema,
+  combineTripSchema,
+  orderTripStopsSchema,
+  tripCombinesSchema,
   delayTripSchema,
   generateTripsAnswerSchema,
   generateTripsSchema,
@@ -22,6 +25,7 @@ import { errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { listAnswer } from '../../../lib/pagination.js';
+import type { TripCombineService } from './trip-combine-service.js';
 import type { TripService } from './trip-service.js';
 
 /** The moves that need nothing but the office's word; a cancellation needs its reason (its own route below). */
@@ -32,7 +36,7 @@ const MOVE_MESSAGES: Record<(typeof PLAIN_MOVES)[number], string> = {
 };
 
 /** Trips are generated, listed, read and moved through their statuses; never created or edited by hand. */
-export function tripRoutes(tripService: TripService, locale: string) {
+export function tripRoutes(tripService: TripService, locale: string, combines: TripCombineService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['trips'];
@@ -163,6 +167,75 @@ export function tripRoutes(tripService: TripService, locale: string) {
           `Rescue trip started with ${answer.childrenHandedOver} children on board; the original trip ended, handed over.`,
         );
       },
+    );
+
+    // Combined runs (decision 061): the joined trip's id in the address, the host's in the body.
+    routes.post(
+      '/trips/combine/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: combineTripSchema,
+          response: {
+            200: answerSchema(tripCombinesSchema),
+            ...errorAnswers({
+              404: 'No such trip',
+              409: 'Not two pending runs of the same day and run, or the host bus has too few seats',
+            }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await combines.combine(request.params.id, request.body, changeContextOf(request)),
+          'Runs combined; the joined run is cancelled and the parents of both are told.',
+        ),
+    );
+
+    routes.get(
+      '/trips/combined/:id',
+      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripCombinesSchema) } } },
+      async (request) => success(await combines.combines(request.params.id)),
+    );
+
+    routes.put(
+      '/trips/combine/:id/order',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: orderTripStopsSchema,
+          response: {
+            200: answerSchema(tripCombinesSchema),
+            ...errorAnswers({ 404: 'No such combined run', 409: 'The host run has started' }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await combines.reorder(request.params.id, request.body.positions, changeContextOf(request)),
+          'Stops re-ordered.',
+        ),
+    );
+
+    routes.delete(
+      '/trips/combine/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: answerSchema(tripCombinesSchema),
+            ...errorAnswers({ 404: 'No such combined run', 409: 'The host run has started' }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await combines.undo(request.params.id, changeContextOf(request)),
+          'Combine undone; the joined run runs with its own bus again.',
+        ),
     );
   };
 }

@@ -151,7 +151,7 @@ export async function moveTripIn(
 export const CALENDAR_CANCEL_REASON = 'No school that day (school calendar).';
 
 /** History rows and audit entries for trips moved together, not by a driver. */
-async function recordStatusOf(
+export async function recordStatusOf(
   tx: Executor,
   ids: string[],
   status: TripStatus,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { MapPlaceholder } from '../../components/map/MapPlaceholder';
+import { MapPlaceholder } from './MapPlaceholder';
 import type { StopsMapProps } from './StopsMap';
 
 // Leaflet comes in its own chunk, after the page's text: a schedule is read and edited without the map.

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import { divIcon, latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, Polyline, Tooltip, useMap } from 'react-leaflet';
-import { DEFAULT_VIEW, POINT_ZOOM, type MapPoint } from '../../components/map/coordinates';
-import { FollowContainerSize, mapFrameSx } from '../../components/map/map-frame';
-import { MapTiles } from '../../components/map/MapTiles';
+import { DEFAULT_VIEW, POINT_ZOOM, type MapPoint } from './coordinates';
+import { FollowContainerSize, mapFrameSx } from './map-frame';
+import { MapTiles } from './MapTiles';
 
 export interface MapStop extends MapPoint {
   name: string;
