@@ -10,7 +10,7 @@ import { useTheme, type Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/shell/Logo';
 import { clearLiveCookie } from '../../lib/live/live-cookie-api';
@@ -68,6 +68,11 @@ export function AdminLayout() {
   const { user, token, signOut } = useSession();
   const [signingOut, setSigningOut] = useState(false);
   const { settled: localeSettled } = useOperatorLocale();
+  // The screen (a list and its toolbar, the dashboard's panels) mounts in a render of its own at low priority, which
+  // React draws in slices of a few ms, the loader staying meanwhile (decision 062). The settings' answer arrives as
+  // an update React draws at once: the screen mounted in it was a task of 300–400 ms on a phone, the largest of a
+  // cold load. Also when the locale is known as the chrome mounts (initially false): the chrome draws first.
+  const drawScreen = useDeferredValue(localeSettled, false);
 
   const toggleMenu = () => (isDesktop ? setCollapsed((value) => !value) : setMobileOpen((value) => !value));
   const closeMobileMenu = () => setMobileOpen(false);
@@ -129,7 +134,7 @@ export function AdminLayout() {
         </AppBar>
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
           {/* A screen draws once the operator's locale is known, so its dates are written one way only. */}
-          {localeSettled ? (
+          {drawScreen ? (
             <UnsavedChangesGuard>
               <Outlet />
             </UnsavedChangesGuard>

@@ -11,6 +11,7 @@ import { fetchFailedMessage, type ListSort } from '@school-transport/shared';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RetryAlert } from '../page/RetryAlert';
 import { useResourceList, type ListFilterValues } from '../../lib/api/resource-api';
+import { useAnswerDrawnLater } from '../../lib/api/use-answer-drawn-later';
 import { PageHeader } from '../page/PageHeader';
 import type { Column } from './columns';
 import { isExportList } from './csv-download';
@@ -69,12 +70,19 @@ export function ListPage<T extends { id: string | number }>({
   // any other page asks by number. The cursor is kept for the page it leads to and used for that page only.
   const [step, setStep] = useState<{ to: string; cursor: string }>();
   const pageKey = (page: number) => JSON.stringify([{ ...query, page }, filters]);
-  const { rows, pagination, cursors, isFetching, isPending, isError, refetch } = useResourceList<T>(
+  const list = useResourceList<T>(
     resource,
     query,
     filters,
     step?.to === pageKey(query.page) ? step.cursor : undefined,
   );
+  const { isFetching, isError, refetch } = list;
+  // The rows (up to 100 cards) are drawn in slices a moment after their answer, not in the task it arrives in.
+  const answer = useAnswerDrawnLater(list.answer);
+  const rows = answer?.data ?? [];
+  const pagination = answer?.pagination;
+  const cursors = answer?.cursors;
+  const isPending = answer === undefined;
   const cursorTo = (page: number) => {
     // Only from the rows of the asked page, answered and current.
     if (pagination?.page !== query.page || isFetching) return undefined;

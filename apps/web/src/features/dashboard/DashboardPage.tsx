@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '../../components/page/PageHeader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { UNASSIGNED_STUDENTS_PATH } from '../../lib/paths/query-paths';
+import { useAnswerDrawnLater } from '../../lib/api/use-answer-drawn-later';
 import { useDashboardSummary } from './dashboard-api';
 import { ComplianceCard } from './ComplianceCard';
 import { CountCards } from './CountCards';
@@ -36,7 +37,9 @@ function UnassignedStudents({ count }: { count: number | undefined }) {
  * leading to the list it counts.
  */
 export function DashboardPage() {
-  const { data: summary, isError, refetch } = useDashboardSummary();
+  const { data, isError, refetch } = useDashboardSummary();
+  // The figures are drawn in slices a moment after their answer; the skeletons stay until then.
+  const summary = useAnswerDrawnLater(data);
 
   return (
     <>

@@ -18,6 +18,8 @@ export { RESOURCES, resourceKeys, type ListFilterValues } from './resource-queri
  */
 
 export interface ResourceList<T> {
+  /** The answer as the query holds it (the same object until another arrives), for a screen that defers it. */
+  answer: SuccessEnvelope<T[]> | undefined;
   rows: T[];
   pagination: Pagination | undefined;
   /** Where the pages next to this one start, from lists paged by key (decision 040). */
@@ -43,6 +45,7 @@ export function useResourceList<T>(
     placeholderData: keepPreviousData,
   });
   return {
+    answer: result.data,
     rows: result.data?.data ?? [],
     pagination: result.data?.pagination,
     cursors: result.data?.cursors,
