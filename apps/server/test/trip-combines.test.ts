@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DayChange, DriverTrip, Manifest, ParentChild, TripCombines } from '@school-transport/shared';
+import type {
+  BoardTrip,
+  DayChange,
+  DriverTrip,
+  Manifest,
+  ParentChild,
+  TripCombines,
+} from '@school-transport/shared';
 import {
   notificationOutbox,
   parents,
@@ -121,6 +128,15 @@ describe('combining a run into another', () => {
       finishReason: 'Driver of B is ill',
     });
     expect((await tripRow(a.pickup)).status).toBe('PENDING');
+    // The board says either side of it.
+    const board = (await admin('GET', `/api/live/board?date=${(await tripRow(a.pickup)).tripDate}`)).body
+      .data as BoardTrip[];
+    const rowOf = (tripId: string) => board.find((row) => row.tripId === tripId)!;
+    expect(rowOf(a.pickup)).toMatchObject({
+      carries: [(await tripRow(b.pickup)).routeName],
+      ridesWith: null,
+    });
+    expect(rowOf(b.pickup)).toMatchObject({ carries: [], ridesWith: (await tripRow(a.pickup)).routeName });
 
     // A's driver sees all four children, each at their own stop on A's trip.
     const manifest = await manifestOf(a, a.pickup);

@@ -160,6 +160,12 @@ export const boardTripSchema = z.object({
   handover: z
     .object({ role: z.enum(['RESCUE', 'HANDED_OVER']), otherTripId: z.string(), otherPlate: z.string() })
     .nullable(),
+  /**
+   * Combined runs (decision 061): on a host trip, the routes whose runs ride with it today; on a joined trip, the
+   * host's route. Empty and null on a trip that is neither.
+   */
+  carries: z.array(z.string()),
+  ridesWith: z.string().nullable(),
 });
 export type BoardTrip = z.infer<typeof boardTripSchema>;
 

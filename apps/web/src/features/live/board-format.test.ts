@@ -36,6 +36,8 @@ function boardTrip(overrides: Partial<BoardTrip> = {}): BoardTrip {
     planned: null,
     delayMinutes: null,
     handover: null,
+    carries: [],
+    ridesWith: null,
     ...overrides,
   };
 }
@@ -154,6 +156,15 @@ describe('what the office changed of a trip', () => {
     ]);
     expect(tripChangeNotes(boardTrip({ handover: { role: 'RESCUE', ...pair } }))).toEqual([
       'Rescue for KA-12',
+    ]);
+  });
+
+  it('says either side of a combined run', () => {
+    expect(tripChangeNotes(boardTrip({ carries: ['North 2', 'West 1'] }))).toEqual([
+      'Also carries North 2, West 1',
+    ]);
+    expect(tripChangeNotes(boardTrip({ status: 'CANCELLED', ridesWith: 'North 1' }))).toEqual([
+      'Rides with North 1',
     ]);
   });
 });

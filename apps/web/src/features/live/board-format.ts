@@ -59,14 +59,19 @@ export function plannedInstead(trip: Pick<BoardTrip, 'planned' | 'driverName' | 
 }
 
 /**
- * What the office changed of a trip besides who drives it (decision 056): "Marked 20 min late", "Rescue for KA-01"
- * on the rescue, "Handed over to KA-12" on the original.
+ * What the office changed of a trip besides who drives it: "Marked 20 min late", "Rescue for KA-01" on the rescue,
+ * "Handed over to KA-12" on the original (decision 056); "Also carries North 2" on a host, "Rides with North 1" on
+ * a run combined into it (decision 061).
  */
-export function tripChangeNotes(trip: Pick<BoardTrip, 'delayMinutes' | 'handover' | 'status'>): string[] {
+export function tripChangeNotes(
+  trip: Pick<BoardTrip, 'delayMinutes' | 'handover' | 'status' | 'carries' | 'ridesWith'>,
+): string[] {
   const notes: string[] = [];
   if (trip.delayMinutes && (trip.status === 'PENDING' || trip.status === 'STARTED'))
     notes.push(`Marked ${trip.delayMinutes} min late`);
   if (trip.handover?.role === 'RESCUE') notes.push(`Rescue for ${trip.handover.otherPlate}`);
   if (trip.handover?.role === 'HANDED_OVER') notes.push(`Handed over to ${trip.handover.otherPlate}`);
+  if (trip.carries.length) notes.push(`Also carries ${trip.carries.join(', ')}`);
+  if (trip.ridesWith) notes.push(`Rides with ${trip.ridesWith}`);
   return notes;
 }

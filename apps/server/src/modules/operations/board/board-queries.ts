@@ -51,6 +51,9 @@ export interface BoardTripRow {
   rescueOfTripId: string | null;
   handedOverToTripId: string | null;
   otherPlate: string | null;
+  /** Combined runs (decision 061): the joined runs' routes on a host, the host's route on a joined run. */
+  carries: string[];
+  ridesWith: string | null;
 }
 
 /**
@@ -75,9 +78,19 @@ export function boardTrips(db: Executor, filter: BoardFilter): Promise<BoardTrip
       open_alerts.n as "openAlerts", riders.n as "onBoard",
       t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate",
       t.delay_minutes as "delayMinutes", t.rescue_of_trip_id as "rescueOfTripId",
-      t.handed_over_to_trip_id as "handedOverToTripId", other.vehicle_plate as "otherPlate"
+      t.handed_over_to_trip_id as "handedOverToTripId", other.vehicle_plate as "otherPlate",
+      carries.names as "carries", rides_with.route_name as "ridesWith"
     from trips t
     left join trips other on other.id = coalesce(t.rescue_of_trip_id, t.handed_over_to_trip_id)
+    cross join lateral (
+      select coalesce(array_agg(joined.route_name order by joined.route_name), '{}') as names
+      from combined_runs cr join trips joined on joined.id = cr.joined_trip_id
+      where cr.host_trip_id = t.id
+    ) carries
+    left join lateral (
+      select host.route_name from combined_runs cr join trips host on host.id = cr.host_trip_id
+      where cr.joined_trip_id = t.id limit 1
+    ) rides_with on true
     left join lateral (
       select p.lat, p.lng, p.accuracy, p.recorded_at from vehicle_positions p
       where p.trip_id = t.id order by p.recorded_at desc limit 1

@@ -115,6 +115,8 @@ function liveTrip(
         : { driverName: row.plannedDriverName, vehiclePlate: row.plannedVehiclePlate ?? row.vehiclePlate },
     delayMinutes: row.delayMinutes,
     handover: handoverOf(row),
+    carries: row.carries,
+    ridesWith: row.ridesWith,
   };
   return { trip, stops };
 }
