@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { driverPayload } from '@school-transport/testing';
-import { recordsFor } from '../support/api';
+import { putThroughApi, recordsFor } from '../support/api';
 import { inviteDriver } from '../support/driver-trip';
 import { expect, test } from '../support/fixtures';
 import { createLiveDay } from '../support/live-day';
@@ -9,8 +9,9 @@ import { phoneWords } from '../support/phone-words';
 
 /**
  * Issue 34's story of a cover (decision 054): the driver calls in sick, the office covers the route's runs of today
- * on the Covers screen, the substitute's phone shows the run and the regular driver's no longer does, and the
- * parent's Today says who is coming. Records carry the test's tag (the database is shared).
+ * on the Covers screen, the substitute's phone shows the run with the first stop's note for a driver new to it
+ * (decision 058) and the regular driver's no longer does, and the parent's Today says who is coming. Records carry
+ * the test's tag (the database is shared).
  */
 
 // The office works as the signed-in admin: its browser starts with the session its worker saved.
@@ -62,6 +63,9 @@ test('the office covers today’s runs; the substitute’s phone has them, the r
     day.tag,
   );
   const parentAccount = await inviteParent(page, day);
+  // What the regular drivers keep on the first stop for whoever drives it.
+  const note = `Gate code 4411, wait at the corner ${day.tag}`;
+  await putThroughApi(page, `stops/update/${day.stopIds[0]}`, { ...day.stops[0], note });
 
   await coverTodayOnScreen(page, day.routeName, substitute.name);
 
@@ -72,6 +76,12 @@ test('the office covers today’s runs; the substitute’s phone has them, the r
   await expect(
     substitutePhone.getByRole('article', { name: new RegExp(day.routeName) }).first(),
   ).toBeVisible();
+  await substitutePhone
+    .getByRole('article', { name: new RegExp(day.routeName) })
+    .first()
+    .getByRole('link', { name: driverWords('today.trip.manifest') })
+    .click();
+  await expect(substitutePhone.getByText(note)).toBeVisible();
 
   // createLiveDay's driver set this password through their invitation (inviteDriver).
   const regularPhone = await driverPhoneSignedIn(browser, {
