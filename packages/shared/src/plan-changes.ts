@@ -1,20 +1,14 @@
 import { z } from 'zod';
 import { RUNS } from './stops.js';
 
+export { PLAN_CHANGE_PATHS } from './parent-portal-constants.js';
+
 /**
  * Changes to a child's standing plan (issue 35 item 5, decision 068): when a plan accepted in the planner, a route's
  * schedule or a child's seat or stop moves where or when a child is picked up or dropped for good, their guardians
  * are told ("From Monday 8 September: stop Oak Street at 7:38") and acknowledge it; the office sees who has not
  * and reminds them. One-off and weekly stop changes (decision 057) are exceptions of some days, not this.
  */
-
-/** The API's addresses (below /api): the guardians' two, then the office's two. */
-export const PLAN_CHANGE_PATHS = {
-  parentList: '/parent/plan-changes',
-  parentAcknowledge: '/parent/plan-changes/:id/acknowledge',
-  officeList: '/plan-changes',
-  officeRemind: '/plan-changes/remind',
-} as const;
 
 /** A reminder goes at most once a day per change; the office may pick this many changes at once. */
 export const PLAN_CHANGE_REMIND_MAX = 500;
