@@ -95,18 +95,22 @@ export async function forgetAnnouncedPlan(tx: Executor, studentId: string, run: 
   await tx.execute(sql`delete from announced_plans where student_id = ${studentId} and run = ${run}`);
 }
 
-export interface NewNotice {
-  studentId: string;
-  run: Run;
-  routeId: string;
-  routeName: string;
-  schoolId: string | null;
+/** What a notice says moved: the stop and time before (unless a first plan) and after, from which school day. */
+interface NoticeChange {
   firstPlan: boolean;
   oldStopName: string | null;
   oldTime: string | null;
   newStopName: string | null;
   newTime: string | null;
   effectiveFrom: string;
+}
+
+export interface NewNotice extends NoticeChange {
+  studentId: string;
+  run: Run;
+  routeId: string;
+  routeName: string;
+  schoolId: string | null;
 }
 
 /** Writes a notice, superseding the child's open one of the same run; answers its id. */
@@ -147,18 +151,12 @@ export function guardiansOfChildren(db: Executor, studentIds: readonly string[])
 }
 
 /** A notice with the names a reader needs. */
-export interface NoticeRow {
+export interface NoticeRow extends NoticeChange {
   id: string;
   studentId: string;
   childName: string;
   run: Run;
   routeName: string;
-  firstPlan: boolean;
-  oldStopName: string | null;
-  oldTime: string | null;
-  newStopName: string | null;
-  newTime: string | null;
-  effectiveFrom: string;
   createdAt: Date;
   acknowledgedAt: Date | null;
   acknowledgedByName: string | null;
