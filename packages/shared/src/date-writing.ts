@@ -47,3 +47,14 @@ export function dayInLocale(day: string, locale: string = DEFAULT_OPERATOR_LOCAL
     new Date(Date.UTC(year!, month! - 1, date!)),
   );
 }
+
+/**
+ * A calendar day with its weekday, as `locale` writes it ('Monday 8 September' in en-GB, 'lunes, 8 de septiembre'
+ * in Spanish), without the year: what a change "from" a coming day says (issue 35, decision 068).
+ */
+export function longDayInLocale(day: string, locale: string = DEFAULT_OPERATOR_LOCALE): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return dateWriter(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' })(
+    new Date(Date.UTC(year!, month! - 1, date!)),
+  );
+}

@@ -49,3 +49,11 @@ export const PARENT_BUS_HIDDEN_AFTER_S = 60;
 
 /** GET /api/parent/children/{id}/history covers this many days, newest first. */
 export const PARENT_HISTORY_DAYS = 30;
+
+/** Plan changes' addresses (decision 068), here without zod: the parent's first screen calls them. */
+export const PLAN_CHANGE_PATHS = {
+  parentList: '/parent/plan-changes',
+  parentAcknowledge: '/parent/plan-changes/:id/acknowledge',
+  officeList: '/plan-changes',
+  officeRemind: '/plan-changes/remind',
+} as const;

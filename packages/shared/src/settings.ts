@@ -16,4 +16,4 @@ export const publicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-export { DEFAULT_OPERATOR_LOCALE, dateWriter, dayInLocale } from './date-writing.js';
+export { DEFAULT_OPERATOR_LOCALE, dateWriter, dayInLocale, longDayInLocale } from './date-writing.js';

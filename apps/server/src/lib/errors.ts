@@ -1,5 +1,11 @@
 import path from 'node:path';
-import { dayInLocale, formatMessage, type Catalogue, type FieldError } from '@school-transport/shared';
+import {
+  dayInLocale,
+  formatMessage,
+  longDayInLocale,
+  type Catalogue,
+  type FieldError,
+} from '@school-transport/shared';
 import { clockTimeIn, defaultLocalesDir, readCatalogue } from './locales.js';
 
 /**
@@ -8,11 +14,20 @@ import { clockTimeIn, defaultLocalesDir, readCatalogue } from './locales.js';
  * way.
  */
 export type WordValue =
-  string | number | { message: string } | { clockTime: Date; timeZone: string } | { day: string };
+  | string
+  | number
+  | { message: string }
+  | { clockTime: Date; timeZone: string }
+  | { day: string }
+  | { longDay: string };
 
 /** A day (YYYY-MM-DD) as the language writes it: 2 Mar 2026, 2 mar 2026; English as the operator's locale does. */
 export const dayIn = (language: string, day: string): string =>
   language === 'en' ? dayInLocale(day) : dayInLocale(day, language);
+
+/** A day with its weekday, without the year: 'Monday 8 September', 'lunes, 8 de septiembre' (decision 068). */
+export const longDayIn = (language: string, day: string): string =>
+  language === 'en' ? longDayInLocale(day) : longDayInLocale(day, language);
 
 /**
  * A text of the `messages` catalogue (packages/shared/locales/<language>/messages.json) with its values: how a
@@ -61,6 +76,7 @@ export function wordsIn(language: string, words: Words, messages: Catalogue = en
   for (const [name, value] of Object.entries(words.params ?? {})) {
     if (typeof value !== 'object') params[name] = value;
     else if ('day' in value) params[name] = dayIn(language, value.day);
+    else if ('longDay' in value) params[name] = longDayIn(language, value.longDay);
     else if ('message' in value) params[name] = wordsIn(language, { code: value.message }, messages).message;
     else params[name] = clockTimeIn(language, value.clockTime, value.timeZone);
   }

@@ -271,6 +271,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'StopChangesPage',
               ),
               managementScreen(
+                paths.planChanges,
+                () => import('../features/plan-changes/PlanChangesPage'),
+                'PlanChangesPage',
+              ),
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',

@@ -45,7 +45,7 @@ export function appsWing(
 
   const routes: WingRoutes = [
     driverAppRoutes(driverApp),
-    parentPortalRoutes(parentPortal, parentStopChanges),
+    parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges),
   ];
   return { services: { parentScope }, routes, jobs: {} };
 }

@@ -7,6 +7,7 @@ import { createDriverService, driverRoutes } from './drivers/index.js';
 import { exportRoutes } from './exports/index.js';
 import { createParentService, createStudentService, familyRoutes } from './families/index.js';
 import { createImportService, importRoutes } from './imports/index.js';
+import { createPlanChangeService, planChangeRoutes } from './plan-changes/index.js';
 import { createPlannerService, createPlanRunner, plannerRoutes } from './planner/index.js';
 import { createReportsService, reportRoutes } from './reports/index.js';
 import { createSchoolService, schoolRoutes } from './schools/index.js';
@@ -29,7 +30,14 @@ export function recordsWing(
   const busRoutes = createBusRouteService({ db });
   const stops = createStopService({ db, urls, storage });
   const schools = createSchoolService({ db });
-  const schedules = createScheduleService({ db, stops });
+  // The one announcer of changes to children's standing plans, handed to every writer of seats, stops and runs.
+  const planChanges = createPlanChangeService({
+    db,
+    clock,
+    timeZone,
+    notifications: operations.notificationDispatcher,
+  });
+  const schedules = createScheduleService({ db, stops, plans: planChanges });
   const students = createStudentService({ db, urls, storage });
   const parents = createParentService({ db, urls, storage, students, clock });
   const assignments = createAssignmentService({
@@ -39,6 +47,7 @@ export function recordsWing(
     getBusRoute: busRoutes.get,
     studentsOf: students.ofAssignment,
     compliance: operations.compliance,
+    plans: planChanges,
   });
   const reports = createReportsService({
     db,
@@ -63,6 +72,7 @@ export function recordsWing(
     runner: planRunner,
     travel: { detourFactor: config.routing.detourFactor, speedKmh: config.routing.averageSpeedKmh },
     rules: config.planner,
+    plans: planChanges,
   });
   const imports = createImportService({ db, clock, timeZone, acrossProcesses: database.kind === 'postgres' });
 
@@ -76,6 +86,7 @@ export function recordsWing(
     assignmentRoutes(assignments),
     reportRoutes(reports, db),
     plannerRoutes(planner),
+    planChangeRoutes(planChanges),
     // Profile images (platform's uploads) of this wing's people, vehicles and stops.
     uploadRoutes({
       targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles, stop: stops },
@@ -86,6 +97,6 @@ export function recordsWing(
     exportRoutes({ db, clock, timeZone }),
     importRoutes(imports),
   ];
-  return { services: { students, planRunner }, routes, jobs: {} };
+  return { services: { students, planRunner, planChanges }, routes, jobs: {} };
 }
 export type RecordsWing = ReturnType<typeof recordsWing>;

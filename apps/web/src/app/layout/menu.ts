@@ -8,6 +8,7 @@ import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlin
 import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
+import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
@@ -42,6 +43,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   planner: AltRouteOutlinedIcon,
   calendar: EventOutlinedIcon,
   stopChanges: EditLocationAltOutlinedIcon,
+  planChanges: TaskAltOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   covers: SwapHorizOutlinedIcon,

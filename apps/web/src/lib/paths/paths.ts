@@ -59,6 +59,7 @@ export const paths = {
   covers: '/covers',
   /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
   stopChanges: '/stop-changes',
+  planChanges: '/plan-changes',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { Alert, Heading, PageLoader, RetryAlert, Stack } from '../kit';
 import { ChildCard } from './ChildCard';
 import { parentKeys, useParentChildren, useParentSettings } from './parent-api';
+import { PlanChangesCard } from './PlanChangesCard';
 import { useParentEvents } from './parent-live';
 
 /** /parent: each child's runs today, kept live by the stream (a boarding or a trip's change reads them again). */
@@ -46,6 +47,7 @@ export function ParentTodayPage() {
   return (
     <Stack gap={2}>
       <Heading level={1}>{t('today.title')}</Heading>
+      <PlanChangesCard />
       {content}
     </Stack>
   );

@@ -9,12 +9,13 @@ import {
   type ParentPortalSettings,
   type ParentProfile,
   type ParentProfileInput,
+  type PlanChange,
   type PushKey,
   type PushSubscriptionInput,
   type SuccessEnvelope,
 } from '@school-transport/shared';
 import { NOTIFICATION_PATHS } from '@school-transport/shared/notification-paths';
-import { PARENT_PORTAL_PATHS } from '@school-transport/shared/parent-portal-constants';
+import { PARENT_PORTAL_PATHS, PLAN_CHANGE_PATHS } from '@school-transport/shared/parent-portal-constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, type HttpMethod } from '../../lib/api/api-client';
 import { useParentToken } from './parent-session';
@@ -29,6 +30,7 @@ export const parentKeys = {
   bus: (tripId: string) => [PARENT, 'bus', tripId] as const,
   preferences: [PARENT, 'preferences'] as const,
   profile: [PARENT, 'profile'] as const,
+  planChanges: [PARENT, 'plan-changes'] as const,
 };
 
 /** A portal path with its `:id` filled in. */
@@ -200,4 +202,24 @@ export async function downloadFamilyData(token: string): Promise<void> {
   link.click();
   link.remove();
   URL.revokeObjectURL(url);
+}
+
+/** The children's changes of their standing plan: open ones, and those acknowledged lately (decision 068). */
+export function usePlanChanges() {
+  const token = useParentToken();
+  return useQuery({
+    queryKey: parentKeys.planChanges,
+    queryFn: ({ signal }) => parentData<PlanChange[]>(token, PLAN_CHANGE_PATHS.parentList, signal),
+  });
+}
+
+/** Acknowledges a change; the list is read again after it. */
+export function useAcknowledgePlanChange() {
+  const token = useParentToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      parentRequest<PlanChange>(token, 'POST', withId(PLAN_CHANGE_PATHS.parentAcknowledge, id)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: parentKeys.planChanges }),
+  });
 }

@@ -14,6 +14,8 @@ import {
   parentChildSchema,
   parentFamilyDataSchema,
   parentPortalSettingsSchema,
+  PLAN_CHANGE_PATHS,
+  planChangeSchema,
   STOP_CHANGE_PATHS,
   stopChangeInputSchema,
   stopChangeSchema,
@@ -24,10 +26,15 @@ import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import type { ParentPortalService } from './parent-portal-service.js';
+import type { PlanChangeService } from '../../records/plan-changes/index.js';
 import type { ParentStopChanges } from './parent-stop-changes.js';
 
 /** The parent portal's API (/api/parent/…): a signed-in parent only, about their own children only. */
-export function parentPortalRoutes(portal: ParentPortalService, stopChanges: ParentStopChanges) {
+export function parentPortalRoutes(
+  portal: ParentPortalService,
+  stopChanges: ParentStopChanges,
+  planChanges: Pick<PlanChangeService, 'ofGuardian' | 'acknowledge'>,
+) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const config = { access: 'parent' as const };
@@ -202,6 +209,36 @@ export function parentPortalRoutes(portal: ParentPortalService, stopChanges: Par
         await stopChanges.withdraw(userOf(request), request.params.id, changeContextOf(request));
         return success(undefined, 'Request withdrawn.');
       },
+    );
+
+    // Changes to the children's standing plans (decision 068): each query is scoped to the guardian's own children.
+    routes.get(
+      PLAN_CHANGE_PATHS.parentList,
+      { config, schema: { tags, response: { 200: answerSchema(z.array(planChangeSchema)) } } },
+      async (request) => success(await planChanges.ofGuardian(userOf(request))),
+    );
+
+    routes.post(
+      PLAN_CHANGE_PATHS.parentAcknowledge,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: answerSchema(planChangeSchema),
+            ...errorAnswers({
+              404: 'No such change of your children',
+              409: 'A newer change replaced this one',
+            }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await planChanges.acknowledge(userOf(request), request.params.id, changeContextOf(request)),
+          'Change acknowledged.',
+        ),
     );
   };
 }

@@ -6,7 +6,7 @@ import {
   type Role,
 } from '@school-transport/shared';
 import { clockTimeIn } from '../../../lib/locales.js';
-import { dayIn, type WordValue } from '../../../lib/errors.js';
+import { dayIn, longDayIn, type WordValue } from '../../../lib/errors.js';
 import { messageCatalogues, REFERENCE_LANGUAGE, type MessageCatalogues } from './catalogues.js';
 
 /**
@@ -35,6 +35,7 @@ export function translatorFor(
     if (typeof value !== 'object') return value;
     if ('message' in value) return plain(value.message);
     if ('day' in value) return dayIn(language, value.day);
+    if ('longDay' in value) return longDayIn(language, value.longDay);
     return clockTimeIn(language, value.clockTime, value.timeZone);
   };
   return {

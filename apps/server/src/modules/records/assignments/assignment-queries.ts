@@ -195,6 +195,15 @@ export async function replaceSeats(tx: Executor, assignmentId: string, studentId
   }
 }
 
+/** The children seated on the assignment. */
+export async function seatedStudentIds(tx: Executor, assignmentId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: assignmentStudents.studentId })
+    .from(assignmentStudents)
+    .where(eq(assignmentStudents.assignmentId, assignmentId));
+  return rows.map((row) => row.id);
+}
+
 /** Which assignment, if any, already has this driver, vehicle or route (other than `exceptId`). */
 export async function assignmentHolding(tx: Executor, column: PgColumn, id: string, exceptId?: string) {
   const [row] = await tx

@@ -19,6 +19,7 @@ import type { ComplianceService } from '../../operations/compliance/index.js';
 import { badRequest, conflict } from '../../../lib/errors.js';
 import { createResourceService, tableResource } from '../../platform/resources/index.js';
 import { detachPendingTrips, pendingTripsFollowAssignment } from '../../operations/trips/index.js';
+import type { PlanAnnouncer } from '../plan-changes/index.js';
 import {
   assignmentHolding,
   existingStudentIds,
@@ -30,6 +31,7 @@ import {
   routeNameOfAssignmentUsing,
   seatedCount,
   seatedElsewhere,
+  seatedStudentIds,
   type AssignmentRow,
 } from './assignment-queries.js';
 
@@ -97,6 +99,8 @@ export interface AssignmentServiceDeps {
   studentsOf(assignmentId: string): Promise<Student[]>;
   /** Expired blocking credentials refuse an assignment unless an admin overrides them with a reason. */
   compliance: Pick<ComplianceService, 'assignmentBlockers' | 'overrideAssignment'>;
+  /** Seating, unseating and a changed route tell the guardians of children whose stop or time moved (decision 068). */
+  plans: PlanAnnouncer;
 }
 
 /** The factory's deps, and who asked for each write: the kit hands insert and update the input only. */
@@ -180,7 +184,13 @@ async function assertFree(tx: Executor, input: AssignmentInput, exceptId?: strin
  * Seats exactly `studentIds` on the assignment. The caller holds the assignment's lock and a share lock on the
  * vehicle, so neither the seats nor the capacity can change underneath this check.
  */
-async function seat(tx: Executor, assignmentId: string, capacity: number, studentIds: string[]) {
+async function seat(
+  { plans }: AssignmentServiceDeps,
+  tx: Executor,
+  assignmentId: string,
+  capacity: number,
+  studentIds: string[],
+) {
   if (studentIds.length > capacity) throw noSeats();
   const existing = await existingStudentIds(tx, studentIds);
   const missing = studentIds.filter((id) => !existing.has(id));
@@ -193,7 +203,9 @@ async function seat(tx: Executor, assignmentId: string, capacity: number, studen
     const message = `${elsewhere.studentName} already rides with the route assignment of "${elsewhere.routeName}".`;
     throw conflict(message, [{ field: 'studentIds', message }]);
   }
+  const before = await seatedStudentIds(tx, assignmentId);
   await replaceSeats(tx, assignmentId, studentIds);
+  await plans.announce(tx, [...before, ...studentIds]);
 }
 
 async function capacityOf(tx: Executor, vehicleId: string) {
@@ -211,7 +223,7 @@ async function insertAssignment(deps: AssignmentDeps, tx: Executor, input: Assig
   const blockers = await deps.compliance.assignmentBlockers(tx, input, input.overrideReason);
   const { studentIds, overrideReason: _reason, ...parts } = input;
   const id = await resource.insert(tx, parts);
-  await seat(tx, id, capacity, studentIds);
+  await seat(deps, tx, id, capacity, studentIds);
   await overrideFor(deps, tx, id, input, blockers);
   return id;
 }
@@ -232,11 +244,17 @@ async function updateAssignment(
   await overrideFor(deps, tx, before.id, input, blockers);
   // Trips not yet run follow the assignment: the driver taken off it must not keep reading its children.
   await pendingTripsFollowAssignment(tx, before.id);
+  // A changed route moves every child seated on it.
+  await deps.plans.announce(tx, await seatedStudentIds(tx, before.id));
 }
 
-async function removeAssignment(tx: Executor, row: AssignmentRecord) {
+async function removeAssignment({ plans }: AssignmentDeps, tx: Executor, row: AssignmentRecord) {
   await detachPendingTrips(tx, row.id);
-  return resource.remove(tx, row);
+  const seated = await seatedStudentIds(tx, row.id);
+  const removed = await resource.remove(tx, row);
+  // Its children have no plan now: the announcer forgets theirs, so a next seat is told as a first plan.
+  await plans.announce(tx, seated);
+  return removed;
 }
 
 /** The resource kit's service of assignments, its rules bound to `deps`. */
@@ -252,7 +270,8 @@ function assignmentKit(deps: AssignmentDeps) {
     find: findAssignment,
     insert: (tx, input: AssignmentCreateInput) => insertAssignment(deps, tx, input),
     update: (tx, before, input: AssignmentInput) => updateAssignment(deps, tx, before, input),
-    remove: removeAssignment,
+    remove: (tx, row) => removeAssignment(deps, tx, row),
+    afterRemove: async () => deps.plans.wake(),
     toAnswer: toDetails.bind(null, deps),
     toListAnswer: toSummary,
     describeCreated: (input) => ({ ...input }),
@@ -261,37 +280,43 @@ function assignmentKit(deps: AssignmentDeps) {
 }
 type AssignmentKit = ReturnType<typeof assignmentKit>;
 
-function createAssignment(
-  { contextOf }: AssignmentDeps,
+async function createAssignment(
+  { contextOf, plans }: AssignmentDeps,
   kit: AssignmentKit,
   input: AssignmentCreateInput,
   context: ChangeContext,
 ) {
   contextOf.set(input, context);
-  return kit.create(input, context);
+  const created = await kit.create(input, context);
+  plans.wake();
+  return created;
 }
 
-function changeAssignment(
-  { contextOf }: AssignmentDeps,
+async function changeAssignment(
+  { contextOf, plans }: AssignmentDeps,
   kit: AssignmentKit,
   id: string,
   input: AssignmentInput,
   context: ChangeContext,
 ) {
   contextOf.set(input, context);
-  return kit.update(id, input, context);
+  const changed = await kit.update(id, input, context);
+  plans.wake();
+  return changed;
 }
 
 /** Replaces the children who ride with an assignment. */
 async function assignStudents(
+  deps: AssignmentDeps,
   kit: AssignmentKit,
   input: AssignStudentsInput,
   context: ChangeContext,
 ): Promise<AssignmentDetails> {
   await kit.change(input.id, context, 'students_assigned', async (tx, row) => {
-    await seat(tx, input.id, await capacityOf(tx, row.vehicleId), input.studentIds);
+    await seat(deps, tx, input.id, await capacityOf(tx, row.vehicleId), input.studentIds);
     return { studentIds: input.studentIds };
   });
+  deps.plans.wake();
   return kit.get(input.id);
 }
 
@@ -302,7 +327,7 @@ export function createAssignmentService(deps: AssignmentServiceDeps) {
     ...kit,
     create: createAssignment.bind(null, withContexts, kit),
     update: changeAssignment.bind(null, withContexts, kit),
-    assignStudents: assignStudents.bind(null, kit),
+    assignStudents: assignStudents.bind(null, withContexts, kit),
   };
 }
 export type AssignmentService = ReturnType<typeof createAssignmentService>;

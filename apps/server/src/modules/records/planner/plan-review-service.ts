@@ -8,6 +8,7 @@ import { replaceSeats } from '../assignments/index.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { pendingTripsFollowRoutes } from '../../operations/trips/index.js';
+import type { PlanAnnouncer } from '../plan-changes/index.js';
 import { clearRun, lockExistingStops, lockRoute, replaceRunStops, setRunStart } from '../stops/index.js';
 import {
   blockersOf,
@@ -124,6 +125,8 @@ export interface PlanReviewServiceDeps {
   clock: Clock;
   /** Which day is today: its trips and later ones, not yet started, follow the accepted runs. */
   timeZone: string;
+  /** Tells the guardians of the children whose stop or time the plan moved (decision 068). */
+  plans: PlanAnnouncer;
 }
 
 type PlanResult = NonNullable<ProposalRow['result']>;
@@ -204,13 +207,13 @@ export async function reviewPlan({ db }: PlanReviewServiceDeps, id: string): Pro
  * stops, each run's route's runs and stops, the children's stops and seats, and one audit entry.
  */
 export async function acceptPlan(
-  { db, clock, timeZone }: PlanReviewServiceDeps,
+  { db, clock, timeZone, plans }: PlanReviewServiceDeps,
   id: string,
   context: ChangeContext,
 ): Promise<PlanAccepted> {
   const acceptedAt = clock();
   const write = writerFor(db, CONFLICTS);
-  return write(async (tx) => {
+  const accepted = await write(async (tx) => {
     const row = await lockProposal(tx, id);
     if (!row) throw notFound(NOT_FOUND);
     const result = doneResult(row, 'accepted');
@@ -228,11 +231,14 @@ export async function acceptPlan(
     await setStops(tx, 'DROP', ties);
     const unseated = unseatedIds(state);
     await untie(tx, unseated);
+    const fromDate = zonedDate(acceptedAt, timeZone);
     const tripsRefreshed = await pendingTripsFollowRoutes(
       tx,
       used.map((vehicle) => vehicle.routeId!),
-      { fromDate: zonedDate(acceptedAt, timeZone), timeZone },
+      { fromDate, timeZone },
     );
+    // Every child the plan seated, moved or unseated: the announcer tells only those whose stop or time moved.
+    await plans.announce(tx, [...state.children.keys()], { from: fromDate, schoolId: row.schoolId });
     await markAccepted(tx, id, acceptedAt, context.actor.id);
 
     const accepted: PlanAccepted = {
@@ -253,6 +259,8 @@ export async function acceptPlan(
     });
     return accepted;
   });
+  plans.wake();
+  return accepted;
 }
 
 /**

@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js
 import { recordAudit } from '../../platform/audit/index.js';
 import { boxAround, distanceM, type Point } from '../../../lib/geo-distance.js';
 import { createPlanReviewService } from './plan-review-service.js';
+import type { PlanAnnouncer } from '../plan-changes/index.js';
 import { MAX_WAITING_JOBS, RESTART_MESSAGE, type PlanRunner } from './plan-runner.js';
 import type { PlanJob, PlanRules } from './plan-worker.js';
 import {
@@ -97,6 +98,8 @@ export interface PlannerServiceDeps {
   travel: StraightLineSettings;
   /** The operator's rules (settings), and the longest search a request may ask for on this server. */
   rules: PlanRules & { maxSeconds: number };
+  /** Accepting a plan tells the guardians of the children it moved (decision 068). */
+  plans: PlanAnnouncer;
 }
 
 const PROPOSAL_CONFLICTS = {
@@ -265,9 +268,9 @@ export async function cancelPlanning(
  * its acceptance (plan-review-service.ts) writes them.
  */
 export function createPlannerService(deps: PlannerServiceDeps) {
-  const { db, clock, timeZone } = deps;
+  const { db, clock, timeZone, plans } = deps;
   return {
-    ...createPlanReviewService({ db, clock, timeZone }),
+    ...createPlanReviewService({ db, clock, timeZone, plans }),
     start: startPlanning.bind(null, deps),
     get: readCurrent.bind(null, deps),
     cancel: cancelPlanning.bind(null, deps),

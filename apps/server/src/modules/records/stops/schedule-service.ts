@@ -33,6 +33,7 @@ import {
   tieOf,
   untieRidersOffRun,
 } from './schedule-queries.js';
+import type { PlanAnnouncer } from '../plan-changes/index.js';
 import { runOfRoute, stopsNear, type StopService } from './stop-service.js';
 
 type RunScheduleInput = z.output<typeof runScheduleInputSchema>;
@@ -65,6 +66,17 @@ export const neutralStopName = (owner: string, number: number): string =>
 export interface ScheduleServiceDeps {
   db: Database;
   stops: StopService;
+  /** Tells guardians when a schedule edit or a child's stop moves where or when their child rides (decision 068). */
+  plans: PlanAnnouncer;
+}
+
+/** The route's seated children, told of what the edit moved (the announcer finds who moved). */
+async function announceRiders(tx: Executor, plans: PlanAnnouncer, routeId: string) {
+  const riders = await ridersOf(tx, routeId);
+  await plans.announce(
+    tx,
+    riders.map((rider) => rider.studentId),
+  );
 }
 
 const auditRoute = (tx: Executor, context: ChangeContext, routeId: string, action: string, details: object) =>
@@ -160,7 +172,9 @@ export async function saveRun(
       stops: stopIds.length,
       ridersUntied: untied,
     });
+    await announceRiders(tx, deps.plans, routeId);
   });
+  deps.plans.wake();
   return runSchedule(deps, routeId, run);
 }
 
@@ -184,20 +198,22 @@ export async function clearRunSchedule(
       removed: stopsBefore,
       ridersUntied: untied,
     });
+    await announceRiders(tx, deps.plans, routeId);
   });
+  deps.plans.wake();
   return runSchedule(deps, routeId, run);
 }
 
 /** Ties a seated child to a stop of their route's run; null unties (a child on no route too). */
 export async function tieRider(
-  { db }: ScheduleServiceDeps,
+  { db, plans }: ScheduleServiceDeps,
   studentId: string,
   run: Run,
   stopId: string | null,
   context: ChangeContext,
 ) {
   const write = writerFor(db, CONFLICTS);
-  return write(async (tx): Promise<RiderStop> => {
+  const tied = await write(async (tx): Promise<RiderStop> => {
     if (!(await lockStudentPoint(tx, studentId))) throw notFound('Student not found.');
     const before = (await tieOf(tx, studentId, run)) ?? null;
     if (stopId !== null) {
@@ -220,8 +236,11 @@ export async function tieRider(
       entityId: studentId,
       details: { run, stopId: { from: before, to: stopId } },
     });
+    await plans.announce(tx, [studentId]);
     return { studentId, run, stopId };
   });
+  plans.wake();
+  return tied;
 }
 
 /**
@@ -281,7 +300,9 @@ export async function stopFromStudent(
       reused: nearest !== undefined,
       appended,
     });
+    await deps.plans.announce(tx, [studentId]);
   });
+  deps.plans.wake();
   return scheduleOf(deps, routeId);
 }
 
