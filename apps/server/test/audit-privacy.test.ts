@@ -13,6 +13,9 @@ import { createAccount, login } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
 
+/** An export's audit entry is written when its stream closes: waited for as long as a loaded machine needs. */
+const WAIT = { timeout: 30_000, interval: 100 };
+
 let t: TestApp;
 let api: Api;
 let adminEmail: string;
@@ -236,7 +239,7 @@ describe('bulk exports', () => {
     const report = await download('/api/reports/ridership-days/csv?from=2026-01-01&to=2026-01-31');
 
     // Written once each download has been read to its end.
-    await vi.waitFor(async () => expect(await exported()).toHaveLength(4));
+    await vi.waitFor(async () => expect(await exported()).toHaveLength(4), WAIT);
     // Each is written as its stream closes, so two close together may land in either order: by list here.
     const listOf = (entry: { details: unknown }) => (entry.details as { list: string }).list;
     const entries = (await exported()).sort((a, b) => listOf(a).localeCompare(listOf(b)));

@@ -251,3 +251,42 @@ describe("a card of another route's child", () => {
     expect(JSON.stringify(manifest)).not.toContain(theirs.id);
   });
 });
+
+describe("privacy: another driver's trips, on every driver route with a path parameter (from the route table)", () => {
+  it("answers 404 and nothing of the other driver's trip or children, and changes nothing", async () => {
+    const [dan, eve] = await Promise.all([bus(2), bus(2)]);
+    // One of Eve's trips runs, so a refusal cannot be only for its state.
+    await ran(eve.pickup, { status: 'STARTED', startedAt: time.clock() });
+    const routes = t.app.routeTable.filter((route) => route.access === 'driver' && route.url.includes(':'));
+    // Every driver route with a path parameter: a new one is covered without a line here.
+    expect(routes.length).toBeGreaterThanOrEqual(4);
+    const foreign = [eve.pickup, eve.drop, ...eve.kids.flatMap((kid) => [kid.id, kid.name, kid.nfcTagId!])];
+    const before = await t.app.database.db
+      .select()
+      .from(trips)
+      .where(eq(trips.assignmentId, eve.assignmentId));
+    let calls = 0;
+    for (const route of routes) {
+      for (const tripId of [eve.pickup, eve.drop]) {
+        const url = route.url.replace(':id', tripId).replace(/:\w+/g, randomUUID());
+        const body = url.endsWith('/note')
+          ? { note: 'Gate code 1234' }
+          : route.method === 'GET'
+            ? undefined
+            : {};
+        const answer = await dan.driverApi(route.method as 'GET' | 'POST' | 'PUT', url, body);
+        const label = `${route.method} ${url}: ${answer.status} ${JSON.stringify(answer.body)}`;
+        expect(answer.status, label).toBe(404);
+        for (const value of foreign) expect(JSON.stringify(answer.body), label).not.toContain(value);
+        calls += 1;
+      }
+    }
+    expect(calls).toBe(routes.length * 2);
+    // Eve's trips are as they were (not started, finished or noted by Dan).
+    const after = await t.app.database.db
+      .select()
+      .from(trips)
+      .where(eq(trips.assignmentId, eve.assignmentId));
+    expect(after).toEqual(before);
+  });
+});

@@ -8,6 +8,9 @@ import { auditLog } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
 import { adminTestApp } from './support/requests.js';
 
+/** An export's audit entry is written when its stream closes: waited for as long as a loaded machine needs. */
+const WAIT = { timeout: 30_000, interval: 100 };
+
 const { t, api } = adminTestApp();
 
 type Row = Record<string, string>;
@@ -143,7 +146,7 @@ describe('CSV exports of the lists', () => {
     expect(pagesRead() - before).toBeLessThan(20);
 
     // Its audit entry says it was left before the end, with the rows that had gone.
-    await vi.waitFor(async () => expect(await exports()).toHaveLength(earlier + 1));
+    await vi.waitFor(async () => expect(await exports()).toHaveLength(earlier + 1), WAIT);
     const left = (await exports())[earlier]!;
     expect(left).toMatchObject({ list: 'trips', complete: false });
     expect(left.rows).toBeLessThan(3000);
@@ -152,7 +155,7 @@ describe('CSV exports of the lists', () => {
     const { rows } = await csvOf('/api/exports/trips.csv');
     expect(rows).toHaveLength(3000);
     expect(new Set(rows.map((row) => row.id)).size).toBe(3000);
-    await vi.waitFor(async () => expect(await exports()).toHaveLength(earlier + 2));
+    await vi.waitFor(async () => expect(await exports()).toHaveLength(earlier + 2), WAIT);
     expect((await exports())[earlier + 1]).toMatchObject({ list: 'trips', rows: 3000, complete: true });
   }, 120_000);
 });

@@ -284,6 +284,24 @@ describe('a stream ends with the access that opened it, and nothing is sent afte
     });
   });
 
+  it("a driver's account disabled from their page: the driver's stream ends, and it cannot open another", async () => {
+    const driver = await recordsThrough(admin).driver();
+    const { token } = await createSession(
+      main.app.database.db,
+      driver.user.id,
+      { ip: '127.0.0.1' },
+      time.clock(),
+      { idleMs: 86_400_000, absoluteMs: 86_400_000 },
+    );
+    const stream = await openLive(main.base, token);
+    await endsAtOnce(main, stream, { driverUserId: driver.user.id }, async () => {
+      expect((await admin('POST', `/api/drivers/${driver.id}/disable`)).status).toBe(200);
+    });
+    const again = await openStream(main.base, { authorization: token });
+    await again.ended;
+    expect(again.status).toBe(401);
+  });
+
   describe('a child moved to another family', () => {
     let ours: FamilyOnBus;
     let theirs: FamilyOnBus;
@@ -348,6 +366,44 @@ describe('a stream ends with the access that opened it, and nothing is sent afte
       await oldAgain.waitFor((events) => events.some((event) => Number(event.id) === stillOurs));
       expect(idsOf(oldAgain)).toEqual([stillOurs]);
       expect(oldAgain.text()).not.toContain(kid.id);
+    });
+
+    it("a parent disabled from their family's page: their stream ends, and it cannot open another", async () => {
+      const family = await familyOnBus(main.app, admin, time.clock, { date: TODAY });
+      const stream = await openLive(main.base, family.parentToken);
+      await endsAtOnce(main, stream, boarding(family, family.kids[0]!.id), async () => {
+        expect((await admin('POST', `/api/parents/${family.family.id}/disable`)).status).toBe(200);
+      });
+      const again = await openStream(main.base, { authorization: family.parentToken });
+      await again.ended;
+      expect(again.status).toBe(401);
+    });
+
+    it("a child's seat taken off their bus by the office: the family's stream ends; the new one no longer follows that bus", async () => {
+      const family = await familyOnBus(main.app, admin, time.clock, { date: TODAY });
+      const kid = family.kids[0]!;
+      const tripEvent: EventFields = {
+        type: 'trip',
+        tripId: family.pickup,
+        payload: { tripId: family.pickup, status: 'PENDING' },
+      };
+      const stream = await openLive(main.base, family.parentToken);
+      // While the child is seated, the bus's trip is the family's.
+      const seen = await publish(main.app, tripEvent);
+      await stream.waitFor((events) => events.some((event) => Number(event.id) === seen));
+      await endsAtOnce(main, stream, boarding(family, kid.id), async () => {
+        const unseated = await admin('POST', '/api/route-assignments/assign-students', {
+          id: family.assignmentId,
+          studentIds: [],
+        });
+        expect(unseated.status, JSON.stringify(unseated.body)).toBe(200);
+      });
+      // Reconnected, scoped afresh: that bus's trip is no longer theirs; their child's own news still is.
+      const again = await openLive(main.base, family.parentToken);
+      const notTheirs = await publish(main.app, tripEvent);
+      const stillTheirs = await publish(main.app, boarding(family, kid.id));
+      await again.waitFor((events) => events.some((event) => Number(event.id) === stillTheirs));
+      expect(idsOf(again)).not.toContain(notTheirs);
     });
   });
 });
