@@ -16,18 +16,17 @@ import { SeatsCard } from './SeatsCard';
 import { TodaysTripsCard } from './TodaysTripsCard';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
-/**
- * Children still to be given a route: the one figure here that asks for work. Its words are drawn with the screen
- * and only the number waits for the answer: this line is the largest text on a phone's first screen, so the
- * browser's largest paint is the screen's mount, not the answer's arrival (decision 063).
- */
+/** Children still to be given a route: the one figure here that asks for work. */
 function UnassignedStudents({ count }: { count: number | undefined }) {
   return (
     <Paper sx={{ p: 2 }}>
-      <Link component={RouterLink} to={UNASSIGNED_STUDENTS_PATH} color="inherit" sx={{ fontWeight: 600 }}>
-        Students without an assignment:{' '}
-        {count ?? <Skeleton component="span" width={32} sx={{ display: 'inline-block' }} />}
-      </Link>
+      {count === undefined ? (
+        <Skeleton width={280} />
+      ) : (
+        <Link component={RouterLink} to={UNASSIGNED_STUDENTS_PATH} color="inherit" sx={{ fontWeight: 600 }}>
+          Students without an assignment: {count}
+        </Link>
+      )}
     </Paper>
   );
 }
