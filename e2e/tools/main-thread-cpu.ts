@@ -44,7 +44,13 @@ function taskTimes(events: TraceEvent[]): number[] {
   return main ? tasksOf(main).map((task) => (task.tdur ?? 0) / 1000) : [];
 }
 
-async function measure(browser: Browser, page: Page, url: string): Promise<number[]> {
+interface Measured {
+  tasks: number[];
+  /** Elements in the page once it has drawn everything (Lighthouse's "DOM size"). */
+  elements: number;
+}
+
+async function measure(browser: Browser, page: Page, url: string): Promise<Measured> {
   await page.goto('about:blank');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
@@ -57,7 +63,8 @@ async function measure(browser: Browser, page: Page, url: string): Promise<numbe
   // A tool, not a test: a second more for what a page draws after its last answer (a list's later cards).
   await page.waitForTimeout(1000);
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
-  return taskTimes(trace.traceEvents);
+  const elements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  return { tasks: taskTimes(trace.traceEvents), elements };
 }
 
 const server = await startToolServer({
@@ -85,12 +92,13 @@ try {
     await measure(browser, page, `${server.base}${path}`); // warm-up: the server's and V8's caches
     const runs: string[] = [];
     for (let run = 0; run < Number(values.runs); run++) {
-      const tasks = await measure(browser, page, `${server.base}${path}`);
+      const { tasks, elements } = await measure(browser, page, `${server.base}${path}`);
       const total = tasks.reduce((sum, time) => sum + time, 0);
       // What Lighthouse's phone would count as blocking: each task's time four times over, less 50 ms.
       const blocking = tasks.reduce((sum, time) => sum + Math.max(0, 4 * time - 50), 0);
+      const long = tasks.filter((time) => 4 * time > 50).length;
       runs.push(
-        `${total.toFixed(0)} ms (longest task ${Math.max(0, ...tasks).toFixed(0)} ms, blocking at 4× ${blocking.toFixed(0)} ms)`,
+        `${total.toFixed(0)} ms (longest task ${Math.max(0, ...tasks).toFixed(0)} ms, blocking at 4× ${blocking.toFixed(0)} ms in ${long} long tasks, ${elements} elements)`,
       );
     }
     console.log(`${path}: main-thread CPU ${runs.join(', ')}`);

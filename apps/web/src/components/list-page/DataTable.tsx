@@ -10,6 +10,7 @@ import type { ListSort } from '@school-transport/shared';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { ACTIONS_HEADER, type Column } from './columns';
 import { ColumnNote } from './ColumnNote';
+import { ROW_ACTIONS_BUTTON_STYLES } from './RowActionsMenu';
 
 /**
  * A list must fit beside the open menu from 1280 px up, with no sideways scroll to reach its actions. So: headers
@@ -88,7 +89,11 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   return (
     <TableContainer {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}>
-      <Table size="small" aria-busy={stale} sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      <Table
+        size="small"
+        aria-busy={stale}
+        sx={[{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }, ROW_ACTIONS_BUTTON_STYLES]}
+      >
         <TableHead>
           <TableRow>
             <TableCell sx={{ ...SL_PADDING, width: 48, fontWeight: 600 }}>SL</TableCell>

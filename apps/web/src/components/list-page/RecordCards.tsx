@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { MESSAGES } from '@school-transport/shared';
-import { useDeferredValue, useId } from 'react';
+import { Fragment, useDeferredValue, useId } from 'react';
 import { cardLayout, type CardLayout, type Column } from './columns';
+import { ROW_ACTIONS_BUTTON_STYLES } from './RowActionsMenu';
 
 interface RecordCardsProps<T> {
   /** Names the list of cards, e.g. 'All Parents'. */
@@ -25,7 +26,7 @@ interface RecordCardProps<T> {
  * names, since a page of 100 cards made of MUI components (a Box or Typography is a styled component whose styles
  * are computed at each render) was about 2,000 of them to render on a phone (decision 038).
  */
-const CARDS_SX: SxProps<Theme> = {
+const CARDS_SX = {
   listStyle: 'none',
   m: 0,
   p: 2,
@@ -57,12 +58,11 @@ const CARDS_SX: SxProps<Theme> = {
     gridTemplateColumns: 'auto minmax(0, 1fr)',
     gap: 0.5,
   },
-  // A dl may group each term with its value in a div; 'contents' lets both sit in the grid.
-  '& .RecordCard-field': { display: 'contents' },
-  '& .RecordCard-field > dt': { typography: 'body2', color: 'text.secondary', pr: 1 },
-  '& .RecordCard-field > dd': { typography: 'body2', m: 0, overflowWrap: 'anywhere' },
+  // Terms and values straight in the grid, without a div around each pair: 300 fewer elements on a page of 100.
+  '& .RecordCard-fields > dt': { typography: 'body2', color: 'text.secondary', pr: 1 },
+  '& .RecordCard-fields > dd': { typography: 'body2', m: 0, overflowWrap: 'anywhere' },
   '& .RecordCard-actions': { flexShrink: 0, mt: -0.5, mr: -0.5 },
-};
+} satisfies SxProps<Theme>;
 
 /** One record: its title (the card's name), the fields its list chose with their labels, and its actions menu. */
 function RecordCard<T>({ layout: { title, fields, actions }, row }: RecordCardProps<T>) {
@@ -77,10 +77,10 @@ function RecordCard<T>({ layout: { title, fields, actions }, row }: RecordCardPr
         {fields.length > 0 && (
           <dl className="RecordCard-fields">
             {fields.map((field) => (
-              <div key={field.header} className="RecordCard-field">
+              <Fragment key={field.header}>
                 <dt>{field.header}</dt>
                 <dd>{field.cell(row)}</dd>
-              </div>
+              </Fragment>
             ))}
           </dl>
         )}
@@ -120,7 +120,7 @@ export function RecordCards<T>({ label, columns, rows, rowKey, stale }: RecordCa
       // Says to assistive technology (and to tests) that these cards are about to be replaced or completed.
       aria-busy={stale || catchingUp}
       data-stale={stale}
-      sx={CARDS_SX}
+      sx={[CARDS_SX, ROW_ACTIONS_BUTTON_STYLES]}
     >
       {(shown.length > 0 ? shown : rows).map((row) => (
         <li key={rowKey(row)}>

@@ -1,12 +1,11 @@
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
-import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import type { Theme } from '@mui/material/styles';
 import { useId, useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
 
@@ -43,10 +42,55 @@ interface RowActionsMenuProps {
   actions: readonly RowAction[];
 }
 
+/** The class of the row's button; its look is given once by the list around it (ROW_ACTIONS_BUTTON_STYLES). */
+const BUTTON_CLASS = 'RowActions-button';
+
+/** MUI's "more" icon (MoreVert), drawn as a plain SVG: 100 SvgIcon components cost more than their paths. */
+const MORE_VERT_PATH =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
+
 /**
- * The Actions cell of a list row: one button opening a menu of links and commands. The menu (a Popover in a Modal,
- * a dozen components) is first built when the button is first pressed and then kept, so that it still fades out
- * as it closes: a list of 100 rows rendered 100 closed menus before (decision 038).
+ * The look of every row's actions button, as MUI's IconButton draws it (40 px round, the theme's icon colour and
+ * hover shade), with the focus outline the app uses without ripples. The list (its table or cards) gives it once
+ * for all its rows: a style object per button would be 100 style computations on a phone (decision 063).
+ */
+export const ROW_ACTIONS_BUTTON_STYLES = (theme: Theme) => ({
+  [`& .${BUTTON_CLASS}`]: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flex: '0 0 auto',
+    boxSizing: 'border-box',
+    width: 40,
+    height: 40,
+    padding: 0,
+    margin: 0,
+    border: 0,
+    borderRadius: '50%',
+    background: 'transparent',
+    color: theme.palette.action.active,
+    cursor: 'pointer',
+    verticalAlign: 'middle',
+    transition: theme.transitions.create('background-color', {
+      duration: theme.transitions.duration.shortest,
+    }),
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '@media (hover: none)': { '&:hover': { backgroundColor: 'transparent' } },
+    '&:focus-visible': {
+      backgroundColor: theme.palette.action.focus,
+      outline: `2px solid ${theme.palette.text.primary}`,
+      outlineOffset: 2,
+    },
+    '& > svg': { width: 24, height: 24, fill: 'currentColor', flexShrink: 0 },
+  },
+});
+
+/**
+ * The Actions cell of a list row: one button opening a menu of links and commands. The button is a plain
+ * `<button>` with a class (not MUI's IconButton, a ButtonBase with its ripple and focus tracking): a page of 100
+ * cards drew 100 of them in its first screens (decision 063). The menu (a Popover in a Modal, a dozen components) is
+ * first built when the button is first pressed and then kept, so that it still fades out as it closes: a list of
+ * 100 rows rendered 100 closed menus before (decision 038).
  */
 export function RowActionsMenu({ label, actions }: RowActionsMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -56,7 +100,9 @@ export function RowActionsMenu({ label, actions }: RowActionsMenuProps) {
 
   return (
     <>
-      <IconButton
+      <button
+        type="button"
+        className={BUTTON_CLASS}
         aria-label={label}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
@@ -66,8 +112,10 @@ export function RowActionsMenu({ label, actions }: RowActionsMenuProps) {
           setAnchor(event.currentTarget);
         }}
       >
-        <MoreVertIcon />
-      </IconButton>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d={MORE_VERT_PATH} />
+        </svg>
+      </button>
       {opened && (
         <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
           {actions.map(({ label: actionLabel, icon, to, onClick }) => {
