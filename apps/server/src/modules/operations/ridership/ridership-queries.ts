@@ -321,11 +321,3 @@ export async function recordStopVisits(db: Executor, fixes: StopFix[]): Promise<
   return rows.map((row) => row.tripId);
 }
 
-/** Each of `studentIds` with their name and their parent's account: whom a child's boarding is told to. */
-export function parentsOfStudents(db: Executor, studentIds: string[]) {
-  return db
-    .select({ studentId: students.id, name: students.name, parentUserId: parents.userId })
-    .from(students)
-    .innerJoin(parents, eq(parents.id, students.parentId))
-    .where(inArray(students.id, studentIds));
-}

@@ -2,3 +2,14 @@
 export { familyRoutes } from './family-routes.js';
 export { createParentService } from './parent-service.js';
 export { createStudentService } from './student-service.js';
+/**
+ * THE rule of who is a child's guardian (decision 064), defined once in db/guardian-queries.ts (the operations wing,
+ * below this one, reads it there): every guardian of some children, a guardian's children, one link.
+ */
+export {
+  childrenOfGuardian,
+  guardiansOfStudents,
+  guardianUsersOf,
+  isGuardianOf,
+  type GuardianOfStudent,
+} from '../../../db/guardian-queries.js';
