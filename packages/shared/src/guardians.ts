@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parentInputSchema } from './families.js';
 import { emailField, phoneField, requiredText } from './fields.js';
 
 /**
@@ -8,7 +9,14 @@ import { emailField, phoneField, requiredText } from './fields.js';
  */
 
 /** What a guardian is to the child; the phone app says it in the guardian's language. */
-export const GUARDIAN_RELATIONS = ['PARENT', 'STEP_PARENT', 'GRANDPARENT', 'RELATIVE', 'CARER', 'OTHER'] as const;
+export const GUARDIAN_RELATIONS = [
+  'PARENT',
+  'STEP_PARENT',
+  'GRANDPARENT',
+  'RELATIVE',
+  'CARER',
+  'OTHER',
+] as const;
 export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number];
 
 /** The office's words for a relation (the phone app has its own, translated, in parent.json). */
@@ -81,3 +89,27 @@ export const guardianRequestSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type GuardianRequest = z.infer<typeof guardianRequestSchema>;
+
+/** The guardians API (decision 064): the office's links and queue, and a guardian's requests. */
+export const GUARDIAN_PATHS = {
+  ofStudent: '/students/:id/guardians',
+  link: '/students/:id/guardians/:parentId',
+  requests: '/guardian-requests',
+  approve: '/guardian-requests/:id/approve',
+  decline: '/guardian-requests/:id/decline',
+  parentRequests: '/parent/guardian-requests',
+} as const;
+
+/** Params of one link: the child and the guardian's parent record. */
+export const guardianLinkParamsSchema = z.object({
+  id: z.uuid('The id is not valid'),
+  parentId: z.uuid('The id is not valid'),
+});
+
+/**
+ * POST /api/guardian-requests/{id}/approve: the new guardian's parent record, as the office completes it (the
+ * request's name, e-mail and phone, and the address the office knows). An e-mail that is already a parent's links
+ * that parent instead.
+ */
+export const guardianRequestApproveSchema = parentInputSchema;
+export type GuardianRequestApprove = z.input<typeof guardianRequestApproveSchema>;

@@ -21,7 +21,10 @@ export interface GuardianOfStudent {
 }
 
 /** Every guardian of each of `studentIds` (a child appears once per guardian), primary first. */
-export function guardiansOfStudents(db: Executor, studentIds: readonly string[]): Promise<GuardianOfStudent[]> {
+export function guardiansOfStudents(
+  db: Executor,
+  studentIds: readonly string[],
+): Promise<GuardianOfStudent[]> {
   if (!studentIds.length) return Promise.resolve([]);
   return db
     .select({

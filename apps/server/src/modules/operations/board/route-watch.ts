@@ -55,7 +55,10 @@ export async function missedStopAlerts(
   );
   const underway = running.filter(({ trip }) => furthestReached.get(trip.tripId)! > -Infinity);
   if (!underway.length) return [];
-  const due = new Map<string, { tripId: string; position: number; stopName: string; children: Set<string> }>();
+  const due = new Map<
+    string,
+    { tripId: string; position: number; stopName: string; children: Set<string> }
+  >();
   const trips = new Map(underway.map(({ trip }) => [trip.tripId, trip]));
   // A child is a row per guardian (decision 064): counted once, by id.
   for (const child of await waitingChildren(tx, [...trips.keys()])) {
@@ -65,13 +68,15 @@ export async function missedStopAlerts(
     stop.children.add(child.studentId);
     due.set(key, stop);
   }
-  return [...due.values()].map(({ children, ...stop }) => ({ ...stop, children: children.size })).map((stop) => ({
-    kind: 'MISSED_STOP' as const,
-    cause: `MISSED_STOP:${stop.tripId}:${stop.position}`,
-    tripId: stop.tripId,
-    message: `Missed stop: ${tripInWords(trips.get(stop.tripId)!)} passed ${stop.stopName} with ${stop.children} ${
-      stop.children === 1 ? 'child' : 'children'
-    } due.`,
-    raisedAt: now,
-  }));
+  return [...due.values()]
+    .map(({ children, ...stop }) => ({ ...stop, children: children.size }))
+    .map((stop) => ({
+      kind: 'MISSED_STOP' as const,
+      cause: `MISSED_STOP:${stop.tripId}:${stop.position}`,
+      tripId: stop.tripId,
+      message: `Missed stop: ${tripInWords(trips.get(stop.tripId)!)} passed ${stop.stopName} with ${stop.children} ${
+        stop.children === 1 ? 'child' : 'children'
+      } due.`,
+      raisedAt: now,
+    }));
 }

@@ -320,4 +320,3 @@ export async function recordStopVisits(db: Executor, fixes: StopFix[]): Promise<
   );
   return rows.map((row) => row.tripId);
 }
-

@@ -1,5 +1,7 @@
 /** The families module's front door: what the rest of the server may use of it. */
 export { familyRoutes } from './family-routes.js';
+export { guardianRoutes } from './guardian-routes.js';
+export { createGuardianService, type GuardianService } from './guardian-service.js';
 export { createParentService } from './parent-service.js';
 export { createStudentService } from './student-service.js';
 /**
