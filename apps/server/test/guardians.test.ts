@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guardian, GuardianRequest } from '@school-transport/shared';
-import { familyPayload, linkTokenIn, startMailSink, uniqueTag, type MailSink } from '@school-transport/testing';
+import {
+  familyPayload,
+  linkTokenIn,
+  startMailSink,
+  uniqueTag,
+  type MailSink,
+} from '@school-transport/testing';
 import {
   auditLog,
   notificationOutbox,
@@ -91,7 +97,10 @@ describe('two guardians of one child, in two households', () => {
     const changed = await second.parentApi('PUT', path, { ...mine, boarded: false, lateMinutes: 15 });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect((await first.parentApi('GET', path)).body.data).toEqual(mine);
-    expect((await second.parentApi('GET', path)).body.data).toMatchObject({ boarded: false, lateMinutes: 15 });
+    expect((await second.parentApi('GET', path)).body.data).toMatchObject({
+      boarded: false,
+      lateMinutes: 15,
+    });
   });
 
   it('a boarding of the child is told to every linked guardian, once each', async () => {
@@ -99,12 +108,13 @@ describe('two guardians of one child, in two households', () => {
     const path = '/api/parent/notification-preferences';
     const mine = (await second.parentApi('GET', path)).body.data as Record<string, unknown>;
     await second.parentApi('PUT', path, { ...mine, boarded: true });
+    expect((await first.driverApi('POST', `/api/driver/trips/${first.pickup}/start`)).status).toBe(200);
     await first.ride(first.pickup, child, 'BOARD');
     await first.ride(first.pickup, child, 'BOARD');
     const told = await db()
       .select({ userId: notificationOutbox.userId })
       .from(notificationOutbox)
-      .where(eq(notificationOutbox.studentId, child));
+      .where(and(eq(notificationOutbox.studentId, child), eq(notificationOutbox.kind, 'BOARDED')));
     expect(told.map((row) => row.userId).sort()).toEqual([first.parentUserId, second.parentUserId].sort());
   });
 
@@ -142,14 +152,22 @@ describe('a guardian asks for a second guardian; the office decides', () => {
     const other = await familyOnBus(t.app, admin, time.clock, { date: TODAY });
     const child = family.kids[0]!.id;
     const email = `grandma-${uniqueTag()}@example.com`.toLowerCase();
-    const asked = { studentId: child, name: 'Rosa Grand', email, phone: '5550001111', relation: 'GRANDPARENT' };
+    const asked = {
+      studentId: child,
+      name: 'Rosa Grand',
+      email,
+      phone: '5550001111',
+      relation: 'GRANDPARENT',
+    };
     // Only for one's own child: another family's child is as unknown as none.
     expect((await other.parentApi('POST', '/api/parent/guardian-requests', asked)).status).toBe(404);
     const made = await family.parentApi('POST', '/api/parent/guardian-requests', asked);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const request = made.body.data as GuardianRequest;
     expect(request).toMatchObject({ state: 'REQUESTED', name: 'Rosa Grand' });
-    expect(((await other.parentApi('GET', '/api/parent/guardian-requests')).body.data as unknown[]).length).toBe(0);
+    expect(
+      ((await other.parentApi('GET', '/api/parent/guardian-requests')).body.data as unknown[]).length,
+    ).toBe(0);
     const queue = (await admin('GET', '/api/guardian-requests')).body.data as GuardianRequest[];
     expect(queue.map((row) => row.id)).toContain(request.id);
 
@@ -185,9 +203,12 @@ describe('a guardian asks for a second guardian; the office decides', () => {
     });
     const id = (made.body.data as GuardianRequest).id;
     expect((await admin('POST', `/api/guardian-requests/${id}/decline`, { reason: '' })).status).toBe(400);
-    const declined = await admin('POST', `/api/guardian-requests/${id}/decline`, { reason: 'Not known to us' });
+    const declined = await admin('POST', `/api/guardian-requests/${id}/decline`, {
+      reason: 'Not known to us',
+    });
     expect(declined.status).toBe(200);
-    const mine = (await family.parentApi('GET', '/api/parent/guardian-requests')).body.data as GuardianRequest[];
+    const mine = (await family.parentApi('GET', '/api/parent/guardian-requests')).body
+      .data as GuardianRequest[];
     expect(mine.find((row) => row.id === id)).toMatchObject({ state: 'DECLINED', reason: 'Not known to us' });
     expect(await guardiansOf(child)).toHaveLength(1);
   });
@@ -209,7 +230,14 @@ describe('migration 0041: parents of the previous version become guardians of th
         .returning();
       const [parent] = await db()
         .insert(parents)
-        .values({ userId: user!.id, phone: '555', alternativePhone: '556', address: 'A', state: 'S', pinCode: '1' })
+        .values({
+          userId: user!.id,
+          phone: '555',
+          alternativePhone: '556',
+          address: 'A',
+          state: 'S',
+          pinCode: '1',
+        })
         .returning();
       const kids = await db()
         .insert(students)
@@ -241,7 +269,12 @@ describe('migration 0041: parents of the previous version become guardians of th
     const links = await db()
       .select({ n: sql<number>`count(*)::int` })
       .from(studentGuardians)
-      .where(inArray(studentGuardians.studentId, families.flatMap((family) => family.kids)));
+      .where(
+        inArray(
+          studentGuardians.studentId,
+          families.flatMap((family) => family.kids),
+        ),
+      );
     expect(links[0]!.n).toBe(6);
     // The trigger is back: a child added now is linked to their primary guardian.
     const [added] = await db()
