@@ -20,7 +20,7 @@ import {
 import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { tokenFor } from './support/accounts.js';
 import { familyOnBus, type FamilyOnBus } from './support/parent-families.js';
-import { apiAs, postFromNewAddress, type Api } from './support/requests.js';
+import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /**

@@ -9,9 +9,7 @@ import type {
 import { queryRows, type Executor } from '../../../db/client.js';
 import {
   drivers,
-  parents,
   ridershipEvents,
-  students,
   trackerDevices,
   trips,
   vehiclePositions,

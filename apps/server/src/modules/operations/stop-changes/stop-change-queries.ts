@@ -5,7 +5,6 @@ import type { Executor } from '../../../db/client.js';
 import {
   assignmentStudents,
   busRoutes,
-  parents,
   routeAssignments,
   routeStops,
   stopChanges,
