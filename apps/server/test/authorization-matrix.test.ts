@@ -133,6 +133,15 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/parent/plan-changes/:id/acknowledge': 'parent',
   'GET /api/plan-changes': 'admin',
   'POST /api/plan-changes/remind': 'admin',
+  // Guardians (decision 064): the office's links and queue; a guardian's own requests.
+  'GET /api/students/:id/guardians': 'admin',
+  'POST /api/students/:id/guardians': 'admin',
+  'DELETE /api/students/:id/guardians/:parentId': 'admin',
+  'GET /api/guardian-requests': 'admin',
+  'POST /api/guardian-requests/:id/approve': 'admin',
+  'POST /api/guardian-requests/:id/decline': 'admin',
+  'GET /api/parent/guardian-requests': 'parent',
+  'POST /api/parent/guardian-requests': 'parent',
   'GET /api/users/get-all': 'admin',
   'POST /api/users/invite': 'admin',
   'POST /api/users/resend-invitation/:id': 'admin',
@@ -241,6 +250,7 @@ const PARAMS: Record<string, string> = {
   run: 'PICKUP',
   report: 'vehicle-use',
   studentId: '00000000-0000-4000-8000-000000000000',
+  parentId: '00000000-0000-4000-8000-000000000000',
   file: `${'0'.repeat(8)}-0000-4000-8000-000000000000.webp`,
 };
 const concrete = (url: string) => url.replace(/:(\w+)/g, (_, name: string) => PARAMS[name]!);

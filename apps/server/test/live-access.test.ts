@@ -408,6 +408,41 @@ describe('a stream ends with the access that opened it, and nothing is sent afte
   });
 });
 
+describe('a guardian unlinked from a child (decision 064)', () => {
+  const boardingOf = (family: FamilyOnBus, studentId: string): EventFields => ({
+    type: 'ridership',
+    tripId: family.pickup,
+    payload: {
+      eventId: crypto.randomUUID(),
+      tripId: family.pickup,
+      studentId,
+      kind: 'BOARD',
+      occurredAt: time.clock().toISOString(),
+    },
+  });
+
+  it("ends that guardian's stream; reconnected, it no longer carries the child, and still carries their own", async () => {
+    const ours = await familyOnBus(main.app, admin, time.clock, { date: TODAY });
+    const theirs = await familyOnBus(main.app, admin, time.clock, { date: TODAY });
+    const kid = ours.kids[0]!;
+    const linked = await admin('POST', `/api/students/${kid.id}/guardians`, {
+      parentId: theirs.family.id,
+      relation: 'STEP_PARENT',
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    const stream = await openLive(main.base, theirs.parentToken);
+    await endsAtOnce(main, stream, boardingOf(ours, kid.id), async () => {
+      const unlinked = await admin('DELETE', `/api/students/${kid.id}/guardians/${theirs.family.id}`);
+      expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+    });
+    const again = await openLive(main.base, theirs.parentToken);
+    await publish(main.app, boardingOf(ours, kid.id));
+    const own = await publish(main.app, boardingOf(theirs, theirs.kids[0]!.id));
+    await again.waitFor((events) => events.some((event) => Number(event.id) === own));
+    expect(idsOf(again)).toEqual([own]);
+  });
+});
+
 describe('caps on streams', () => {
   it(`refuses a ${STREAMS_PER_SESSION + 1}th stream of one session and a ${STREAMS_PER_USER + 1}th of one user, in words (429)`, async () => {
     const user = await signedIn(main.app, 'admin');

@@ -9,6 +9,7 @@ export * from './vehicles.js';
 export * from './bus-routes.js';
 export * from './profile-images.js';
 export * from './families.js';
+export * from './guardians.js';
 export * from './settings.js';
 export * from './assignments.js';
 export * from './trips.js';

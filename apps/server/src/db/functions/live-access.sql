@@ -18,9 +18,10 @@ CREATE OR REPLACE FUNCTION "live_access_changed_parent"("parent_id" uuid) RETURN
   SELECT "live_access_changed"(p."user_id") FROM "parents" p WHERE p."id" = "parent_id";
 $$;
 --> statement-breakpoint
--- Last changed: 0030_live-access-notify.sql
+-- Every guardian of the child (student_guardians, decision 064) is told. ($1: the parameter's name is also a column.)
+-- Last changed: 0042_guardians.sql
 CREATE OR REPLACE FUNCTION "live_access_changed_student"("student_id" uuid) RETURNS void LANGUAGE sql AS $$
-  SELECT "live_access_changed_parent"(s."parent_id") FROM "students" s WHERE s."id" = "student_id";
+  SELECT "live_access_changed_parent"(g."parent_id") FROM "student_guardians" g WHERE g."student_id" = $1;
 $$;
 --> statement-breakpoint
 -- A session ends: signed out, ended from the sessions list, or every session of the account (disable, password
@@ -64,19 +65,21 @@ END $$;
 -- Last changed: 0030_live-access-notify.sql
 CREATE OR REPLACE TRIGGER "parents_user_live_access" AFTER UPDATE OF "user_id" ON "parents" FOR EACH ROW WHEN (OLD."user_id" IS DISTINCT FROM NEW."user_id") EXECUTE FUNCTION "parents_live_access"();
 --> statement-breakpoint
--- A child joins a family, leaves it (deleted), or moves to another family: the old and the new parent are told.
--- Last changed: 0030_live-access-notify.sql
-CREATE OR REPLACE FUNCTION "students_live_access"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A guardian is linked to a child or unlinked (decision 064): that guardian's user is told. A new child, a child
+-- deleted or moved to another family changes links too (students_primary_guardian, the cascade), so this one trigger
+-- covers them; it replaced students_family_live_access, which told only students.parent_id.
+-- Last changed: 0042_guardians.sql
+CREATE OR REPLACE FUNCTION "student_guardians_live_access"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- A form that saves the child writes parent_id back unchanged: that tells nobody.
-  IF TG_OP = 'UPDATE' AND OLD."parent_id" IS NOT DISTINCT FROM NEW."parent_id" THEN RETURN NULL; END IF;
+  IF TG_OP = 'UPDATE' AND OLD."parent_id" IS NOT DISTINCT FROM NEW."parent_id"
+     AND OLD."student_id" IS NOT DISTINCT FROM NEW."student_id" THEN RETURN NULL; END IF;
   IF TG_OP <> 'INSERT' THEN PERFORM "live_access_changed_parent"(OLD."parent_id"); END IF;
   IF TG_OP <> 'DELETE' THEN PERFORM "live_access_changed_parent"(NEW."parent_id"); END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Last changed: 0030_live-access-notify.sql
-CREATE OR REPLACE TRIGGER "students_family_live_access" AFTER INSERT OR DELETE OR UPDATE OF "parent_id" ON "students" FOR EACH ROW EXECUTE FUNCTION "students_live_access"();
+-- Last changed: 0042_guardians.sql
+CREATE OR REPLACE TRIGGER "student_guardians_live_access" AFTER INSERT OR DELETE OR UPDATE ON "student_guardians" FOR EACH ROW EXECUTE FUNCTION "student_guardians_live_access"();
 --> statement-breakpoint
 -- A child's seat on a bus (which trips the parent follows) is given, taken away or moved.
 -- Last changed: 0030_live-access-notify.sql

@@ -21,3 +21,4 @@ export * from './inspections.js';
 export * from './second-factors.js';
 export * from './stop-changes.js';
 export * from './plan-changes.js';
+export * from './guardians.js';

@@ -6,6 +6,7 @@ import {
   createParentLiveScopes,
   createParentPortalService,
   createParentStopChanges,
+  parentGuardianRoutes,
   parentPortalRoutes,
 } from './parent-portal/index.js';
 
@@ -46,6 +47,7 @@ export function appsWing(
   const routes: WingRoutes = [
     driverAppRoutes(driverApp),
     parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges),
+    parentGuardianRoutes(records.guardians),
   ];
   return { services: { parentScope }, routes, jobs: {} };
 }

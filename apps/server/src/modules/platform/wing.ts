@@ -115,6 +115,6 @@ export async function platformWing({ config, database, db, clock, log }: SharedS
       alsoPrune: pruneSignInLeftovers,
     }),
   };
-  return { services: { jobRunner, authenticator, mailer, storage, urls }, routes, jobs };
+  return { services: { jobRunner, authenticator, mailer, storage, urls, roleAccounts }, routes, jobs };
 }
 export type PlatformWing = Awaited<ReturnType<typeof platformWing>>;

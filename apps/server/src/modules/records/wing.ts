@@ -5,7 +5,13 @@ import { assignmentRoutes, createAssignmentService } from './assignments/index.j
 import { busRouteRoutes, createBusRouteService } from './bus-routes/index.js';
 import { createDriverService, driverRoutes } from './drivers/index.js';
 import { exportRoutes } from './exports/index.js';
-import { createParentService, createStudentService, familyRoutes } from './families/index.js';
+import {
+  createGuardianService,
+  createParentService,
+  createStudentService,
+  familyRoutes,
+  guardianRoutes,
+} from './families/index.js';
 import { createImportService, importRoutes } from './imports/index.js';
 import { createPlanChangeService, planChangeRoutes } from './plan-changes/index.js';
 import { createPlannerService, createPlanRunner, plannerRoutes } from './planner/index.js';
@@ -40,6 +46,12 @@ export function recordsWing(
   const schedules = createScheduleService({ db, stops, plans: planChanges });
   const students = createStudentService({ db, urls, storage });
   const parents = createParentService({ db, urls, storage, students, clock });
+  const guardians = createGuardianService({
+    db,
+    clock,
+    parents,
+    invite: (parentId, context) => platform.roleAccounts.invite('parent', parentId, context),
+  });
   const assignments = createAssignmentService({
     db,
     getDriver: drivers.get,
@@ -83,6 +95,7 @@ export function recordsWing(
     stopRoutes(stops, schedules),
     schoolRoutes(schools),
     familyRoutes(parents, students),
+    guardianRoutes(guardians),
     assignmentRoutes(assignments),
     reportRoutes(reports, db),
     plannerRoutes(planner),
@@ -97,6 +110,6 @@ export function recordsWing(
     exportRoutes({ db, clock, timeZone }),
     importRoutes(imports),
   ];
-  return { services: { students, planRunner, planChanges }, routes, jobs: {} };
+  return { services: { students, guardians, planRunner, planChanges }, routes, jobs: {} };
 }
 export type RecordsWing = ReturnType<typeof recordsWing>;

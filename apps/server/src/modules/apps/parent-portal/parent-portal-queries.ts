@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.js';
+import { childrenOfGuardian } from '../../records/families/index.js';
 import { parentProfileColumns } from '../../platform/accounts/index.js';
 import {
   absences,
@@ -39,12 +40,12 @@ export async function parentOfUser(db: Executor, userId: string) {
   return row;
 }
 
-/** The parent's children, in the order they were enrolled. */
+/** The children the parent is a guardian of (decision 064), in the order they were enrolled. */
 export function childrenOf(db: Executor, parentId: string) {
   return db
     .select({ id: students.id, name: students.name, profileImage: students.profileImage })
     .from(students)
-    .where(eq(students.parentId, parentId))
+    .where(inArray(students.id, childrenOfGuardian(db, parentId)))
     .orderBy(asc(students.createdAt), asc(students.id));
 }
 export type ChildRow = Awaited<ReturnType<typeof childrenOf>>[number];
@@ -231,7 +232,7 @@ export async function familyRecords(db: Executor, parentId: string) {
       createdAt: students.createdAt,
     })
     .from(students)
-    .where(eq(students.parentId, parentId))
+    .where(inArray(students.id, childrenOfGuardian(db, parentId)))
     .orderBy(asc(students.createdAt), asc(students.id));
   const ids = children.map((child) => child.id);
   const [childAbsences, events, preferences, subscriptions] = await Promise.all([

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TripStatus, TripType } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { guardianUsersOf } from '../../../db/guardian-queries.js';
 import { ridersOfTrip } from '../stop-changes/index.js';
 
 /**
@@ -159,11 +160,11 @@ export function waitingChildren(db: Executor, tripIds: string[]): Promise<Waitin
     db,
     sql`
     select t.id as "tripId", ts.position, ts.name as "stopName", t.type, t.route_name as "routeName",
-      st.id as "studentId", st.name, p.user_id as "parentUserId"
+      st.id as "studentId", st.name, guardian.user_id as "parentUserId"
     from trips t
     cross join lateral ${ridersOfTrip(sql`t`)} rider
     join students st on st.id = rider.student_id
-    join parents p on p.id = st.parent_id
+    cross join lateral ${guardianUsersOf(sql`st.id`)} guardian
     join trip_stops ts on ts.trip_id = t.id and ts.stop_id = rider.stop_id and ts.arrived_at is null
     where t.id in (${sql.join(
       tripIds.map((id) => sql`${id}`),

@@ -55,22 +55,28 @@ export async function missedStopAlerts(
   );
   const underway = running.filter(({ trip }) => furthestReached.get(trip.tripId)! > -Infinity);
   if (!underway.length) return [];
-  const due = new Map<string, { tripId: string; position: number; stopName: string; children: number }>();
+  const due = new Map<
+    string,
+    { tripId: string; position: number; stopName: string; children: Set<string> }
+  >();
   const trips = new Map(underway.map(({ trip }) => [trip.tripId, trip]));
+  // A child is a row per guardian (decision 064): counted once, by id.
   for (const child of await waitingChildren(tx, [...trips.keys()])) {
     if (child.position >= furthestReached.get(child.tripId)!) continue;
     const key = `${child.tripId}:${child.position}`;
-    const stop = due.get(key) ?? { ...child, children: 0 };
-    stop.children += 1;
+    const stop = due.get(key) ?? { ...child, children: new Set<string>() };
+    stop.children.add(child.studentId);
     due.set(key, stop);
   }
-  return [...due.values()].map((stop) => ({
-    kind: 'MISSED_STOP' as const,
-    cause: `MISSED_STOP:${stop.tripId}:${stop.position}`,
-    tripId: stop.tripId,
-    message: `Missed stop: ${tripInWords(trips.get(stop.tripId)!)} passed ${stop.stopName} with ${stop.children} ${
-      stop.children === 1 ? 'child' : 'children'
-    } due.`,
-    raisedAt: now,
-  }));
+  return [...due.values()]
+    .map(({ children, ...stop }) => ({ ...stop, children: children.size }))
+    .map((stop) => ({
+      kind: 'MISSED_STOP' as const,
+      cause: `MISSED_STOP:${stop.tripId}:${stop.position}`,
+      tripId: stop.tripId,
+      message: `Missed stop: ${tripInWords(trips.get(stop.tripId)!)} passed ${stop.stopName} with ${stop.children} ${
+        stop.children === 1 ? 'child' : 'children'
+      } due.`,
+      raisedAt: now,
+    }));
 }

@@ -1,7 +1,7 @@
 import type { RidershipKind, TripType } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { runName, type NotificationItem } from '../notifications/index.js';
-import { parentsOfStudents } from './ridership-queries.js';
+import { guardiansOfStudents } from '../../../db/guardian-queries.js';
 
 /** An event stored now that a parent is told of: a child of theirs got on or off a bus. */
 export interface RiderMoment {
@@ -33,28 +33,30 @@ export async function riderNotifications(
 ): Promise<NotificationItem[]> {
   const told = moments.filter((moment) => moment.studentId && TOLD[moment.kind]);
   if (!told.length) return [];
-  const families = await parentsOfStudents(tx, [...new Set(told.map((moment) => moment.studentId!))]);
-  const byStudent = new Map(families.map((family) => [family.studentId, family]));
-  return told.flatMap((moment) => {
-    const family = byStudent.get(moment.studentId!);
-    if (!family) return [];
+  // Every guardian of the child is told (decision 064), each once (the dedup key names them).
+  const guardians = await guardiansOfStudents(tx, [...new Set(told.map((moment) => moment.studentId!))]);
+  return told.flatMap((moment) =>
+    guardians
+      .filter((guardian) => guardian.studentId === moment.studentId)
+      .map((family) => toldOne(moment, family)),
+  );
+
+  function toldOne(moment: RiderMoment, family: (typeof guardians)[number]): NotificationItem {
     const { kind, message } = TOLD[moment.kind]!;
     const trip = tripOf(moment.tripId);
     const values = {
-      child: family.name,
+      child: family.studentName,
       time: { clockTime: new Date(moment.occurredAt), timeZone },
       run: runName(trip.type),
       route: trip.routeName,
     };
-    return [
-      {
-        dedupKey: `${kind}:${moment.tripId}:${family.studentId}:${family.parentUserId}`,
-        userId: family.parentUserId,
-        studentId: family.studentId,
-        kind,
-        text: (t) => ({ title: t(`${message}.title`, values), body: t(`${message}.body`, values) }),
-        url: '/parent',
-      },
-    ];
-  });
+    return {
+      dedupKey: `${kind}:${moment.tripId}:${family.studentId}:${family.userId}`,
+      userId: family.userId,
+      studentId: family.studentId,
+      kind,
+      text: (t) => ({ title: t(`${message}.title`, values), body: t(`${message}.body`, values) }),
+      url: '/parent',
+    };
+  }
 }

@@ -9,9 +9,7 @@ import type {
 import { queryRows, type Executor } from '../../../db/client.js';
 import {
   drivers,
-  parents,
   ridershipEvents,
-  students,
   trackerDevices,
   trips,
   vehiclePositions,
@@ -319,13 +317,4 @@ export async function recordStopVisits(db: Executor, fixes: StopFix[]): Promise<
     select distinct trip_id as "tripId" from changed where shown`,
   );
   return rows.map((row) => row.tripId);
-}
-
-/** Each of `studentIds` with their name and their parent's account: whom a child's boarding is told to. */
-export function parentsOfStudents(db: Executor, studentIds: string[]) {
-  return db
-    .select({ studentId: students.id, name: students.name, parentUserId: parents.userId })
-    .from(students)
-    .innerJoin(parents, eq(parents.id, students.parentId))
-    .where(inArray(students.id, studentIds));
 }

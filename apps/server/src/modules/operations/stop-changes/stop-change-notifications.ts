@@ -1,9 +1,10 @@
 import type { Executor } from '../../../db/client.js';
+import { guardiansOfStudents } from '../../../db/guardian-queries.js';
 import { enqueueNotifications } from '../notifications/index.js';
 import { describedById, type StopChangeRow } from './stop-change-queries.js';
 
 /**
- * Tells the parent who asked (their child's parent's account) that the office approved or declined a stop change,
+ * Tells the guardian who asked (while they are still a guardian of the child: decision 064) that the office approved or declined a stop change,
  * in the transaction of the decision: a rollback tells nothing, and the dedup key keeps each decision to one. The
  * office's entries are not told: nobody asked. Answers how many were written (the caller wakes the dispatcher).
  */
@@ -12,7 +13,9 @@ export async function tellParentOfDecision(
   change: Pick<StopChangeRow, 'id' | 'studentId' | 'requestedBy' | 'state' | 'reason'>,
 ): Promise<number> {
   const described = await describedById(tx, change.id);
-  if (!described?.parentUserId || described.parentUserId !== change.requestedBy) return 0;
+  const guardians = await guardiansOfStudents(tx, [change.studentId]);
+  const asker = guardians.find((guardian) => guardian.userId === change.requestedBy);
+  if (!described || !asker) return 0;
   const { change: row } = described;
   const values = {
     child: described.studentName,
@@ -26,7 +29,7 @@ export async function tellParentOfDecision(
   return enqueueNotifications(tx, [
     {
       dedupKey: `STOP_CHANGE:${change.id}:${change.state}`,
-      userId: described.parentUserId,
+      userId: asker.userId,
       studentId: change.studentId,
       kind: 'STOP_CHANGE',
       text: (t) => ({

@@ -5,7 +5,6 @@ import type { Executor } from '../../../db/client.js';
 import {
   assignmentStudents,
   busRoutes,
-  parents,
   routeAssignments,
   routeStops,
   stopChanges,
@@ -36,7 +35,6 @@ function selectDescribed(db: Executor) {
     .select({
       change: stopChanges,
       studentName: students.name,
-      parentUserId: parents.userId,
       toRouteName: targetRoute.name,
       toStopName: targetStop.name,
       fromAssignmentId: ownSeat.assignmentId,
@@ -46,7 +44,6 @@ function selectDescribed(db: Executor) {
     })
     .from(stopChanges)
     .innerJoin(students, eq(students.id, stopChanges.studentId))
-    .innerJoin(parents, eq(parents.id, students.parentId))
     .innerJoin(routeAssignments, eq(routeAssignments.id, stopChanges.assignmentId))
     .innerJoin(targetRoute, eq(targetRoute.id, routeAssignments.routeId))
     .innerJoin(targetStop, eq(targetStop.id, stopChanges.stopId))
@@ -347,12 +344,11 @@ export function stopOptions(db: Executor) {
     .orderBy(asc(busRoutes.name), asc(routeAssignments.id), asc(routeStops.run), asc(routeStops.position));
 }
 
-/** The child, kept from deletion until the transaction ends, with their parent's user (null: no account). */
-export async function lockStudentWithParent(tx: Executor, studentId: string) {
+/** The child, kept from deletion until the transaction ends. */
+export async function lockStudent(tx: Executor, studentId: string) {
   const [row] = await tx
-    .select({ id: students.id, name: students.name, parentUserId: parents.userId })
+    .select({ id: students.id, name: students.name })
     .from(students)
-    .innerJoin(parents, eq(parents.id, students.parentId))
     .where(eq(students.id, studentId))
     .for('share', { of: students });
   return row;

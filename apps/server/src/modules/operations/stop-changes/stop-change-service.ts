@@ -14,7 +14,7 @@ import {
   listByState,
   listOfStudents,
   lockStopChange,
-  lockStudentWithParent,
+  lockStudent,
   pendingCount,
   prevailingChangesOn,
   runsStoppingAt,
@@ -194,7 +194,7 @@ export function createStopChangeService({ db, clock, timeZone, notifications }: 
       if (input.kind === 'ONE_OFF' && input.date! < today())
         throw refusal(409, { code: 'refusal.stopChange.pastDate' });
       const id = await db.transaction(async (tx) => {
-        const student = await lockStudentWithParent(tx, input.studentId);
+        const student = await lockStudent(tx, input.studentId);
         if (!student) throw notFound();
         await assertStopServed(tx, input);
         const at = clock();

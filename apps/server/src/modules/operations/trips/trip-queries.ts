@@ -18,6 +18,7 @@ import {
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { guardianUsersOf } from '../../../db/guardian-queries.js';
 import {
   covers,
   drivers,
@@ -488,7 +489,7 @@ export function familiesOnTrips(db: Executor, tripIds: string[], { seated = fals
       -- Who drives it and who was planned, for a cover's notice (decision 054).
       t.driver_name as "driverName", t.vehicle_plate as "vehiclePlate",
       t.planned_driver_name as "plannedDriverName", t.planned_vehicle_plate as "plannedVehiclePlate",
-      st.id as "studentId", st.name, p.user_id as "parentUserId"
+      st.id as "studentId", st.name, guardian.user_id as "parentUserId"
     from trips t
     cross join lateral ${
       seated
@@ -496,7 +497,7 @@ export function familiesOnTrips(db: Executor, tripIds: string[], { seated = fals
         : ridersOfTrip(sql`t`)
     } rider
     join students st on st.id = rider.student_id
-    join parents p on p.id = st.parent_id
+    cross join lateral ${guardianUsersOf(sql`st.id`)} guardian
     where t.id in (${sql.join(
       tripIds.map((id) => sql`${id}::uuid`),
       sql`, `,

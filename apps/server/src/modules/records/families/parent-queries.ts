@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { ownSorts } from '../../../db/list-queries.js';
-import { parents, students, users } from '../../../db/schema/index.js';
+import { parents, studentGuardians, users } from '../../../db/schema/index.js';
 import { accountStateColumns } from '../../platform/accounts/index.js';
 import { accountResource, accountSort } from '../../platform/resources/index.js';
 
@@ -13,8 +13,9 @@ export const parentResource = accountResource(parents, 'parent', {
     ...ownSorts(parents, { createdAt: [parents.createdAt] }),
   },
   extraColumns: {
-    // A correlated count uses the parent_id index per row of the page, instead of grouping every student.
-    childrenCount: sql<number>`(select count(*)::int from ${students} where ${students.parentId} = ${parents.id})`,
+    // The children they are a guardian of (decision 064): a correlated count along the links' parent index per row
+    // of the page, instead of grouping every link.
+    childrenCount: sql<number>`(select count(*)::int from ${studentGuardians} where ${studentGuardians.parentId} = ${parents.id})`,
     // Whether the parent can sign in to the parent portal (accounts/role-account-service.ts).
     ...accountStateColumns,
   },

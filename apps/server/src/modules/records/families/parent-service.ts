@@ -7,6 +7,7 @@ import { AppError, badRequest } from '../../../lib/errors.js';
 import { accountRecordAnswer } from '../../platform/accounts/index.js';
 import { createResourceService } from '../../platform/resources/index.js';
 import { type ImageServiceDeps, profileImageTarget } from '../../platform/uploads/index.js';
+import { handOverChildrenOf } from './guardian-queries.js';
 import { parentResource, type ParentRow } from './parent-queries.js';
 import { childrenToRemove, studentsOfParent } from './student-queries.js';
 import { STUDENT_CONFLICTS, studentAnswer, type StudentService } from './student-service.js';
@@ -74,8 +75,12 @@ export function createParentService({ db, urls, storage, students, clock }: Pare
         await students.createIn(tx, { ...child, parentId }, context).catch(asChild(index));
       }
     },
-    /** The account, the parent, the children and their seats in assignments go together (on delete cascade). */
+    /**
+     * The account, the parent, and the children no other guardian looks after, with their seats, go together (on
+     * delete cascade); a child with another guardian stays, that guardian becoming primary (decision 064).
+     */
     async remove(tx, row) {
+      await handOverChildrenOf(tx, row.id);
       const children = await childrenToRemove(tx, row.id);
       await parentResource.remove(tx, row);
       return { ...row, children };

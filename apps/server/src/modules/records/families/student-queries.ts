@@ -2,6 +2,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from
 import type { AssignableListQuery, ListSort } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { listOrder, listPage, newestFirst, ownSorts } from '../../../db/list-queries.js';
+import { childrenOfGuardian } from '../../../db/guardian-queries.js';
 import { preparedOnce } from '../../../db/prepared.js';
 import {
   assignmentStudents,
@@ -106,9 +107,9 @@ export async function findStudent(db: Executor, id: string) {
   return row;
 }
 
-/** A parent's children, oldest first (the order they were enrolled). */
+/** The children a parent is a guardian of (decision 064), oldest first (the order they were enrolled). */
 export function studentsOfParent(db: Executor, parentId: string) {
-  return selectStudents(db, eq(students.parentId, parentId)).orderBy(
+  return selectStudents(db, inArray(students.id, childrenOfGuardian(db, parentId))).orderBy(
     asc(students.createdAt),
     asc(students.id),
   );
@@ -133,7 +134,10 @@ export async function lockParentShared(tx: Executor, parentId: string) {
   return parent;
 }
 
-/** A parent's children as their deletion needs them: who they were, and their photos to move away. */
+/**
+ * The children a parent's deletion takes (those whose primary guardian they are: handOverChildrenOf has first
+ * given each child with another guardian that one), as the deletion needs them: who they were, their photos.
+ */
 export function childrenToRemove(tx: Executor, parentId: string) {
   return tx
     .select({ id: students.id, name: students.name, profileImage: students.profileImage })

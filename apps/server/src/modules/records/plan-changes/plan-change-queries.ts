@@ -1,21 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Run } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { guardianAccountLinks } from '../../../db/guardian-queries.js';
 
 /** The SQL of plan changes (decision 068): the plans as they are and as announced, the notices, the guardians. */
 
 /** A uuid array parameter (the ids come from the database or from input checked as uuids). */
 const uuids = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
-
-/**
- * THE link from a child to their guardians' accounts, as rows (student_id, user_id): every query of this module
- * that needs "who are this child's guardians" (recipients, ownership, the office's list) reads it, and nothing
- * else. Today a child has one parent (`students.parent_id`); when children get several guardians, this is the one
- * place to switch (decision 068).
- */
-export function guardianLinks(): SQL {
-  return sql`(select s.id as student_id, p.user_id from students s join parents p on p.id = s.parent_id)`;
-}
 
 /** A child's plan of one run: the seat's route, the stop on that run (null: own pickup point), its time. */
 export interface PlanRow {
@@ -145,7 +136,7 @@ export function guardiansOfChildren(db: Executor, studentIds: readonly string[])
     db,
     sql`
       select g.student_id as "studentId", s.name as "childName", g.user_id as "userId"
-      from ${guardianLinks()} g join students s on s.id = g.student_id
+      from ${guardianAccountLinks()} g join students s on s.id = g.student_id
       where g.student_id = any(${uuids(studentIds)})`,
   );
 }
@@ -190,7 +181,7 @@ export async function noticesOfGuardian(db: Executor, userId: string, since: Dat
     sql`
       select ${NOTICE_COLUMNS}
       from plan_change_notices n
-      join ${guardianLinks()} g on g.student_id = n.student_id and g.user_id = ${userId}
+      join ${guardianAccountLinks()} g on g.student_id = n.student_id and g.user_id = ${userId}
       join students s on s.id = n.student_id
       left join schools sc on sc.id = n.school_id
       where n.superseded_at is null and (n.acknowledged_at is null or n.acknowledged_at >= ${since})
@@ -214,7 +205,7 @@ export async function lockNoticeOfGuardian(tx: Executor, id: string, userId: str
         n.superseded_at as "supersededAt"
       from plan_change_notices n
       where n.id = ${id}
-        and exists (select 1 from ${guardianLinks()} g where g.student_id = n.student_id and g.user_id = ${userId})
+        and exists (select 1 from ${guardianAccountLinks()} g where g.student_id = n.student_id and g.user_id = ${userId})
       for update of n`,
   );
   return row;
@@ -266,7 +257,7 @@ export function guardianContacts(db: Executor, studentIds: readonly string[]) {
     db,
     sql`
       select g.student_id as "studentId", u.name, u.email
-      from ${guardianLinks()} g join users u on u.id = g.user_id
+      from ${guardianAccountLinks()} g join users u on u.id = g.user_id
       where g.student_id = any(${uuids(studentIds)})
       order by u.name, u.id`,
   );

@@ -1,0 +1,76 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from './client.js';
+import { parents, studentGuardians, students } from './schema/index.js';
+
+/**
+ * THE rule of who is a child's guardian (decision 064): a link in student_guardians. Every read that decides who may
+ * see a child, or who is told about one, goes through these, never through students.parent_id (the primary
+ * guardian, the contact of record, which a trigger keeps linked too). They sit in db/ because the operations wing
+ * (notifications of boardings, delays, covers, stop changes) lies below records, where families lives; the families
+ * module's front door offers them to the wings above.
+ */
+
+/** One guardian of one child, with the account they sign in with. */
+export interface GuardianOfStudent {
+  studentId: string;
+  studentName: string;
+  parentId: string;
+  userId: string;
+  relation: string;
+  primary: boolean;
+}
+
+/** Every guardian of each of `studentIds` (a child appears once per guardian), primary first. */
+export function guardiansOfStudents(
+  db: Executor,
+  studentIds: readonly string[],
+): Promise<GuardianOfStudent[]> {
+  if (!studentIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      studentId: studentGuardians.studentId,
+      studentName: students.name,
+      parentId: studentGuardians.parentId,
+      userId: parents.userId,
+      relation: studentGuardians.relation,
+      primary: sql<boolean>`${students.parentId} = ${studentGuardians.parentId}`,
+    })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.studentId))
+    .innerJoin(parents, eq(parents.id, studentGuardians.parentId))
+    .where(inArray(studentGuardians.studentId, [...studentIds]))
+    .orderBy(
+      asc(studentGuardians.studentId),
+      sql`${students.parentId} = ${studentGuardians.parentId} desc`,
+      asc(studentGuardians.createdAt),
+    );
+}
+
+/** The ids of the children `parentId` is a guardian of: a subquery to filter students by (`inArray(students.id, …)`). */
+export function childrenOfGuardian(db: Executor, parentId: string) {
+  return db
+    .select({ id: studentGuardians.studentId })
+    .from(studentGuardians)
+    .where(eq(studentGuardians.parentId, parentId));
+}
+
+/** Whether `parentId` is a guardian of `studentId`. */
+export async function isGuardianOf(db: Executor, parentId: string, studentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(studentGuardians)
+    .where(and(eq(studentGuardians.parentId, parentId), eq(studentGuardians.studentId, studentId)));
+  return row !== undefined;
+}
+
+/**
+ * For raw SQL: the accounts of the guardians of the child whose id is `studentId` (an SQL expression), as a lateral
+ * row source with one column, `user_id`: `cross join lateral ${guardianUsersOf(sql`st.id`)} guardian`.
+ */
+export const guardianUsersOf = (studentId: SQL): SQL =>
+  sql`(select gp.user_id from student_guardians gsg join parents gp on gp.id = gsg.parent_id
+    where gsg.student_id = ${studentId})`;
+
+/** For raw SQL: every child–guardian-account link as a row source with columns `student_id`, `user_id`. */
+export const guardianAccountLinks = (): SQL =>
+  sql`(select gsg.student_id, gp.user_id from student_guardians gsg join parents gp on gp.id = gsg.parent_id)`;
