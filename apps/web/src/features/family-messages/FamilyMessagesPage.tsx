@@ -16,7 +16,7 @@ import { PageHeader } from '../../components/page/PageHeader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { PageLoader } from '../../components/shell/PageLoader';
 import { paths } from '../../lib/paths/paths';
-import { formatDate } from '../../lib/time/format';
+import { formatMoment } from '../../lib/time/format';
 import { useFamilyMessages } from './family-messages-api';
 
 const SendMessageDialog = lazy(async () => ({
@@ -56,7 +56,7 @@ export function FamilyMessagesPage() {
   const columns: Column<FamilyMessage>[] = [
     { header: 'To', card: 'title', cell: (message) => message.audienceLabel },
     { header: 'Message', card: 'field', cell: (message) => message.body },
-    { header: 'Sent', card: 'field', cell: (message) => formatDate(message.createdAt, 'minute') },
+    { header: 'Sent', card: 'field', cell: (message) => formatMoment(message.createdAt) },
     { header: 'Progress', card: 'field', cell: (message) => <Progress message={message} /> },
     { header: 'Recipients', card: 'field', align: 'right', cell: (message) => message.recipients ?? '—' },
     { header: 'Delivered', card: 'field', align: 'right', cell: (message) => message.delivered },
@@ -67,9 +67,7 @@ export function FamilyMessagesPage() {
   const list = () => {
     if (messages.isPending) return <PageLoader />;
     if (messages.isError)
-      return (
-        <RetryAlert message={fetchFailedMessage('messages')} onRetry={() => void messages.refetch()} />
-      );
+      return <RetryAlert message={fetchFailedMessage('messages')} onRetry={() => void messages.refetch()} />;
     if (messages.data.length === 0)
       return (
         <Typography align="center" sx={{ py: 6, color: 'text.secondary' }}>
@@ -77,10 +75,17 @@ export function FamilyMessagesPage() {
         </Typography>
       );
     const rowKey = (message: FamilyMessage) => message.id;
+    // Not dimmed while refetching: a message being sent is asked for every 2 s and its counts move in place.
     return asCards ? (
-      <RecordCards label="Messages" columns={columns} rows={messages.data} rowKey={rowKey} />
+      <RecordCards label="Messages" columns={columns} rows={messages.data} rowKey={rowKey} stale={false} />
     ) : (
-      <DataTable columns={columns} rows={messages.data} rowKey={rowKey} serialOf={(index) => index + 1} />
+      <DataTable
+        columns={columns}
+        rows={messages.data}
+        rowKey={rowKey}
+        serialOf={(index) => index + 1}
+        stale={false}
+      />
     );
   };
 

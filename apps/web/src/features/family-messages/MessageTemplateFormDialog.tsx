@@ -30,7 +30,11 @@ export function MessageTemplateFormDialog({ template, onClose }: MessageTemplate
     body: template?.body ?? '',
     translations: template?.translations ?? {},
   } satisfies MessageTemplateInput);
-  const fieldNames = ['name', 'body', ...(languages.data ?? []).map((l) => `translations.${l.code}`)];
+  const fieldNames = [
+    'name',
+    'body',
+    ...(languages.data ?? []).map((l) => `translations.${l.code}` as const),
+  ] as const;
 
   return (
     <FormDialog
@@ -72,7 +76,9 @@ export function MessageTemplateFormDialog({ template, onClose }: MessageTemplate
           />
         ))}
         {languages.isError && (
-          <Typography color="error">The other languages could not be loaded; the English text is sent to everyone.</Typography>
+          <Typography color="error">
+            The other languages could not be loaded; the English text is sent to everyone.
+          </Typography>
         )}
       </Stack>
     </FormDialog>
