@@ -111,7 +111,9 @@ export function SendMessageDialog({ onClose }: { onClose: () => void }) {
         onClose={onClose}
       >
         <Stack spacing={2}>
-          {choices.isError && <Alert severity="error">The runs, routes, schools and stops could not be loaded.</Alert>}
+          {choices.isError && (
+            <Alert severity="error">The runs, routes, schools and stops could not be loaded.</Alert>
+          )}
           <TextField
             select
             label="To"
@@ -136,7 +138,10 @@ export function SendMessageDialog({ onClose }: { onClose: () => void }) {
               value={targetId}
               onChange={(event) => setTargetId(event.target.value)}
               error={errors['audience.id'] !== undefined}
-              helperText={errors['audience.id'] ?? (choices.isSuccess && !targets.length ? 'None to choose from.' : undefined)}
+              helperText={
+                errors['audience.id'] ??
+                (choices.isSuccess && !targets.length ? 'None to choose from.' : undefined)
+              }
               fullWidth
             >
               {targets.map((target) => (
@@ -158,7 +163,9 @@ export function SendMessageDialog({ onClose }: { onClose: () => void }) {
               setValues({});
             }}
             error={errors.templateId !== undefined}
-            helperText={errors.templateId ?? (templates.isError ? 'The templates could not be loaded.' : undefined)}
+            helperText={
+              errors.templateId ?? (templates.isError ? 'The templates could not be loaded.' : undefined)
+            }
             fullWidth
           >
             <MenuItem value="">No template: write the message</MenuItem>

@@ -65,10 +65,7 @@ export function useTemplateChoices() {
   return useQuery({
     queryKey: [MESSAGE_TEMPLATES, 'choices'],
     queryFn: ({ signal }) =>
-      data<MessageTemplate[]>(
-        `/${MESSAGE_TEMPLATES}/get-all?limit=100&sort=name&order=asc`,
-        signal,
-      ),
+      data<MessageTemplate[]>(`/${MESSAGE_TEMPLATES}/get-all?limit=100&sort=name&order=asc`, signal),
   });
 }
 
