@@ -114,6 +114,20 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/trips/combine/:id': 'admin',
   'GET /api/trips/get-all': 'admin',
   'GET /api/trips/get-one/:id': 'admin',
+  // the office speaks to families (issue 35 item 3, decision 066): templates and sending are the office's; a
+  // guardian reads only their own messages
+  'GET /api/message-templates/get-all': 'admin',
+  'GET /api/message-templates/get-one/:id': 'admin',
+  'POST /api/message-templates/create': 'admin',
+  'PUT /api/message-templates/update/:id': 'admin',
+  'DELETE /api/message-templates/delete/:id': 'admin',
+  'GET /api/family-messages/audiences': 'admin',
+  'POST /api/family-messages/recipients': 'admin',
+  'POST /api/family-messages/create': 'admin',
+  'GET /api/family-messages/get-all': 'admin',
+  'GET /api/family-messages/get-one/:id': 'admin',
+  'GET /api/parent/messages': 'parent',
+  'POST /api/parent/messages/:id/read': 'parent',
   // covers (issue 34)
   'GET /api/covers/get-all': 'admin',
   'POST /api/covers/create': 'admin',

@@ -336,6 +336,7 @@ describe('the registry', () => {
       'late-check',
       'child-check-alerts',
       'notification-dispatch',
+      'family-messages',
       'live-catch-up',
       'audit-retention',
       'trips-ahead',
@@ -349,6 +350,7 @@ describe('the registry', () => {
     const off = serverJobs(work, { alertChecks: false, dailyJobs: false });
     expect(off.filter((job) => job.enabled !== false).map((job) => job.name)).toEqual([
       'notification-dispatch',
+      'family-messages',
       'live-catch-up',
       'audit-retention',
     ]);

@@ -47,6 +47,7 @@ const VALUES: { [L in SortedList]: Record<(typeof LIST_SORTS)[L][number], [path:
     durationMin: ['durationMin', 'number'],
     createdAt: ['createdAt', 'text'],
   },
+  'message-templates': { name: ['name', 'text'], createdAt: ['createdAt', 'text'] },
   stops: { name: ['name', 'text'], createdAt: ['createdAt', 'text'] },
   schools: {
     name: ['name', 'text'],
@@ -121,6 +122,11 @@ describe('sorting every list (both engines)', () => {
     }
     for (const name of ['Same Stop', 'Same Stop', 'Another Stop']) {
       const created = await api('POST', '/api/stops/create', { name, lat: 12.9, lng: 77.6 });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    // Office message templates (decision 066): a few, as an operator keeps them.
+    for (const name of ['Snow day', 'Bus late', 'Road closed']) {
+      const created = await api('POST', '/api/message-templates/create', { name, body: `${name}: {note}` });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
     }
   }, 120_000);

@@ -177,7 +177,7 @@ describe('the mails of drivers and parents', () => {
 
     const notice = notificationMail(
       'ana@example.com',
-      { title: 'T', body: 'B', url: '/parent' },
+      { kind: 'BOARDED', title: 'T', body: 'B', url: '/parent' },
       'https://x.example',
       translatorFor('es'),
     );

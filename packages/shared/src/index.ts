@@ -15,6 +15,7 @@ export * from './assignments.js';
 export * from './trips.js';
 export * from './combined-runs.js';
 export * from './covers.js';
+export * from './family-messages.js';
 export * from './stop-changes.js';
 export * from './plan-changes.js';
 export * from './dashboard.js';

@@ -118,6 +118,7 @@ export const LIST_SORTS = {
   trips: ['date', 'routeName', 'driverName', 'status'],
   users: ['name', 'email', 'createdAt'],
   'audit-log': ['createdAt', 'action', 'actorEmail'],
+  'message-templates': ['name', 'createdAt'],
 } as const satisfies Record<string, readonly [string, ...string[]]>;
 export type SortedList = keyof typeof LIST_SORTS;
 export type SortKey<L extends SortedList> = (typeof LIST_SORTS)[L][number];

@@ -122,7 +122,13 @@ export const PREFERENCE_OF_KIND = {
   DELAYED: 'late',
   HANDED_OVER: 'cancelled',
   PLAN_CHANGE: 'planChanges',
-} as const satisfies Record<NotificationKind, keyof NotificationPreferences>;
+} as const satisfies Record<ChosenKind, keyof NotificationPreferences>;
+
+/**
+ * The kinds a parent chooses to hear of; the office's own messages (decision 066) are not among them: the office
+ * speaks to families when it must, and a switch would let the one message about a closed road go unread.
+ */
+export type ChosenKind = Exclude<NotificationKind, 'OFFICE_MESSAGE'>;
 
 /**
  * What the service worker receives in a push message (JSON): `tag` is the notification's deduplication key, so a

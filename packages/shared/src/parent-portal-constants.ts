@@ -13,6 +13,9 @@ export const PARENT_PORTAL_PATHS = {
   settings: '/parent/settings',
   familyData: '/parent/family-data',
   profile: '/parent/profile',
+  /** The office's messages to this guardian (decision 066), and marking one read. */
+  messages: '/parent/messages',
+  messageRead: '/parent/messages/:id/read',
 } as const;
 
 /**

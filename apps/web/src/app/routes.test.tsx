@@ -92,6 +92,7 @@ describe('routes for an admin', () => {
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
       ['Covers', '/covers'],
+      ['Messages to families', '/family-messages'],
       ['Reports', '/reports'],
       ['Compliance', '/compliance'],
       ['Inspections', '/inspections'],

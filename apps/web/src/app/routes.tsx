@@ -251,6 +251,16 @@ export const createAppRoutes = (): RouteObject[] => [
               ),
               managementScreen(paths.covers, () => import('../features/covers/CoversPage'), 'CoversPage'),
               managementScreen(
+                paths.familyMessages,
+                () => import('../features/family-messages/FamilyMessagesPage'),
+                'FamilyMessagesPage',
+              ),
+              managementScreen(
+                paths.messageTemplates,
+                () => import('../features/family-messages/MessageTemplateListPage'),
+                'MessageTemplateListPage',
+              ),
+              managementScreen(
                 paths.reports.list,
                 () => import('../features/reports/ReportsPage'),
                 'ReportsPage',

@@ -15,6 +15,7 @@ export * from './calendar.js';
 export * from './ridership.js';
 export * from './live.js';
 export * from './notifications.js';
+export * from './family-messages.js';
 export * from './planner.js';
 export * from './compliance.js';
 export * from './inspections.js';

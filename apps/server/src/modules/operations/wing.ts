@@ -18,6 +18,13 @@ import {
 } from './compliance/index.js';
 import { coverRoutes, createCoverService } from './covers/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import {
+  createFamilyMessageService,
+  createMessageTemplateService,
+  familyMessageJob,
+  familyMessageRoutes,
+  messageTemplateRoutes,
+} from './family-messages/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
 import {
   createLiveAccess,
@@ -182,6 +189,15 @@ export function operationsWing(
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
   const stopChanges = createStopChangeService({ db, clock, timeZone, notifications: notificationDispatcher });
+  // The office's messages to families (decision 066): the family-messages job writes each one's recipients and
+  // outbox rows, then the dispatcher sends them.
+  const familyMessages = createFamilyMessageService({
+    db,
+    clock,
+    timeZone,
+    wakeJob: jobRunner.waker('family-messages'),
+  });
+  const messageTemplates = createMessageTemplateService({ db });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
@@ -197,6 +213,8 @@ export function operationsWing(
     alertRoutes(alerts),
     boardRoutes(board),
     notificationRoutes(notifications),
+    messageTemplateRoutes(messageTemplates),
+    familyMessageRoutes(familyMessages),
     liveRoutes({
       streams,
       cookie: {
@@ -211,6 +229,7 @@ export function operationsWing(
     lateCheck: lateCheck.run,
     childCheckAlerts: childCheckAlerts.run,
     notificationDispatch: notificationDispatcher.runOnce,
+    familyMessages: familyMessageJob({ db, wakeDispatcher: notificationDispatcher.wake }),
     liveCatchUp: () => hub.catchUp(),
     tripsAhead: tripsAheadJob(trips, tripsAheadDays),
     liveEventsPrune: liveEventsPruneJob(clock),

@@ -57,6 +57,9 @@ export const paths = {
   calendar: '/school-calendar',
   /** Substitute drivers and vehicles on routes' runs (decision 054). */
   covers: '/covers',
+  /** The office's messages to families and the templates it keeps for them (decision 066). */
+  familyMessages: '/family-messages',
+  messageTemplates: '/message-templates',
   /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
   stopChanges: '/stop-changes',
   planChanges: '/plan-changes',

@@ -29,6 +29,7 @@ export const SECTIONS = {
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
   covers: { label: 'Covers', path: paths.covers },
+  familyMessages: { label: 'Messages to families', path: paths.familyMessages },
   reports: { label: 'Reports', path: paths.reports.list },
   compliance: { label: 'Compliance', path: paths.compliance },
   inspections: { label: 'Inspections', path: paths.inspections },

@@ -2,6 +2,7 @@ import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_KINDS,
   PREFERENCE_OF_KIND,
+  type ChosenKind,
 } from '@school-transport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +12,9 @@ import { en } from './english';
 import { renderParent } from './render-parent';
 
 setUpPortalTests();
+
+/** Every kind a switch governs: all but the office's own messages, which no switch turns off (decision 066). */
+const CHOSEN_KINDS = NOTIFICATION_KINDS.filter((kind): kind is ChosenKind => kind !== 'OFFICE_MESSAGE');
 
 describe('the notification choices', () => {
   it('saves the choices through the shared schema, refusing an approach time over an hour', async () => {
@@ -46,7 +50,7 @@ describe('the notification choices', () => {
   // A kind of notification the server sends but the portal has no switch for could not be turned off by a parent.
   it('has a switch for every kind of notification: turning every switch off turns every kind off', async () => {
     const everyKindOn = { ...DEFAULT_NOTIFICATION_PREFERENCES };
-    for (const kind of NOTIFICATION_KINDS) everyKindOn[PREFERENCE_OF_KIND[kind]] = true;
+    for (const kind of CHOSEN_KINDS) everyKindOn[PREFERENCE_OF_KIND[kind]] = true;
     const saved: Record<string, unknown>[] = [];
     answerApi({
       'GET /parent/notification-preferences': () => ok(everyKindOn),
@@ -63,7 +67,7 @@ describe('the notification choices', () => {
       if (toggle.getAttribute('aria-checked') === 'true') await user.click(toggle);
     await user.click(screen.getByRole('button', { name: en('prefs.save') }));
     expect(await screen.findByText(en('prefs.saved'))).toBeVisible();
-    for (const kind of NOTIFICATION_KINDS) expect(saved[0]?.[PREFERENCE_OF_KIND[kind]], kind).toBe(false);
+    for (const kind of CHOSEN_KINDS) expect(saved[0]?.[PREFERENCE_OF_KIND[kind]], kind).toBe(false);
   });
 
   it('explains what to do where the browser has no Web Push (jsdom has none)', async () => {

@@ -5,3 +5,5 @@ export { enqueueNotifications, runName } from './notification-outbox.js';
 export type { NotificationItem } from './notification-outbox.js';
 export { notificationRoutes } from './notification-routes.js';
 export { createNotificationService, createVapidKeys } from './notification-service.js';
+export { insertNotifications } from './notification-queries.js';
+export type { OutboxInput } from './notification-queries.js';

@@ -190,7 +190,10 @@ export function createNotificationDispatcher(deps: DispatcherDeps) {
   /** One notification, to every device of its parent, or by e-mail. Never throws: a failure is a retry. */
   async function deliver(row: ClaimedNotification, keys: KeyPair): Promise<void> {
     try {
-      const { emailFallback } = (await preferencesOf(db, [row.userId])).get(row.userId)!;
+      // The office's own message reaches every guardian, by e-mail when no device could take it (decision 066).
+      const emailFallback =
+        row.kind === 'OFFICE_MESSAGE' ||
+        (await preferencesOf(db, [row.userId])).get(row.userId)!.emailFallback;
       const payload: PushPayload = {
         kind: row.kind,
         title: row.title,

@@ -8,7 +8,7 @@ import { escapeHtml, mailFrame, PRODUCT, type Mail } from '../../platform/mail/i
  */
 export function notificationMail(
   to: string,
-  notification: { title: string; body: string; url: string },
+  notification: { kind: string; title: string; body: string; url: string },
   publicUrl: string,
   { t, ...language }: Translator,
 ): Mail {
@@ -16,7 +16,8 @@ export function notificationMail(
   const path = notification.url.startsWith('/') ? notification.url : `/${notification.url}`;
   const link = `${publicUrl.replace(/\/+$/, '')}${path}`;
   const seeIt = t('mail.notification.seeIt', { product: PRODUCT });
-  const why = t('mail.notification.why');
+  // The office's message comes by e-mail whatever the parent chose (decision 066): no setting to point at.
+  const why = t(notification.kind === 'OFFICE_MESSAGE' ? 'mail.officeMessage.why' : 'mail.notification.why');
   const text = [notification.body, `${seeIt}: ${link}`, why, `— ${PRODUCT}`].join('\n\n');
   const html = [
     mailFrame(language),

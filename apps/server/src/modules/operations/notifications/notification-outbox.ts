@@ -1,6 +1,6 @@
 import {
   PREFERENCE_OF_KIND,
-  type NotificationKind,
+  type ChosenKind,
   type NotificationPreferences,
   type TripType,
 } from '@school-transport/shared';
@@ -20,7 +20,7 @@ export interface NotificationItem {
   userId: string;
   /** The child it is about (every kind today): the row goes with the child's record, since its title names them. */
   studentId?: string;
-  kind: NotificationKind;
+  kind: ChosenKind;
   /**
    * What the phone shows, written in the parent's language (`t` of the `messages` catalogue, decision 053): plain
    * sentences, no more personal detail than the parent already has.

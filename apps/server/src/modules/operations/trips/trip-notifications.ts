@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@school-transport/shared';
+import type { ChosenKind } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { addDays } from '../../../lib/zoned-time.js';
 import type { Translator } from '../../platform/i18n/index.js';
@@ -34,7 +34,7 @@ async function tellParentsOfRuns(
     seated = false,
   }: {
     today: string;
-    kind: NotificationKind;
+    kind: ChosenKind;
     cause: (tripId: string) => string;
     text: (
       t: Translator['t'],

@@ -9,6 +9,8 @@ const AT_MIDNIGHT = { dailyAt: '00:00' };
 export const ALERT_CHECK_MS = 15 * SECOND;
 /** How often each process looks for notifications due (another process's, a retry) without being woken. */
 export const DISPATCH_POLL_MS = 5 * SECOND;
+/** How often each process writes the recipients of messages sent elsewhere and copies the counts of sending. */
+export const FAMILY_MESSAGES_POLL_MS = 2 * SECOND;
 /** The live hub reads the log at least this often, should a NOTIFY be lost between a drop and its noticing. */
 export const LIVE_CATCH_UP_MS = SECOND;
 /** Retention is counted in days: an audit entry removed up to an hour late is nothing. */
@@ -20,6 +22,7 @@ export interface ServerJobWork {
   lateCheck: ProcessWork;
   childCheckAlerts: ProcessWork;
   notificationDispatch: ProcessWork;
+  familyMessages: ProcessWork;
   liveCatchUp: ProcessWork;
   auditRetention: ClaimedWork;
   tripsAhead: ClaimedWork;
@@ -77,6 +80,15 @@ export function serverJobs(work: ServerJobWork, settings: JobSettings): Job[] {
       schedule: { every: DISPATCH_POLL_MS },
       claim: 'each-process',
       run: work.notificationDispatch,
+    },
+    // operations/family-messages: writes each message the office sent to families into one recipient row and one
+    // outbox row per guardian (a message locked by its claim, skip locked: one process writes it), then copies
+    // what the dispatcher did into the counts. Woken by each send; every process runs it.
+    {
+      name: 'family-messages',
+      schedule: { every: FAMILY_MESSAGES_POLL_MS },
+      claim: 'each-process',
+      run: work.familyMessages,
     },
     // operations/live: this process's hub reads the live log after its cursor, should a NOTIFY have been lost.
     {
