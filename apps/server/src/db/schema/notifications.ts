@@ -53,6 +53,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   late: boolean('late').notNull().default(DEFAULTS.late),
   lateMinutes: integer('late_minutes').notNull().default(DEFAULTS.lateMinutes),
   stopChanges: boolean('stop_changes').notNull().default(DEFAULTS.stopChanges),
+  handOver: boolean('hand_over').notNull().default(DEFAULTS.handOver),
   emailFallback: boolean('email_fallback').notNull().default(DEFAULTS.emailFallback),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

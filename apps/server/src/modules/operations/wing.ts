@@ -18,6 +18,7 @@ import {
 } from './compliance/index.js';
 import { coverRoutes, createCoverService } from './covers/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import { createHandOverService, handOverRoutes } from './hand-over/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
 import {
   createLiveAccess,
@@ -182,6 +183,13 @@ export function operationsWing(
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
   const stopChanges = createStopChangeService({ db, clock, timeZone, notifications: notificationDispatcher });
+  const handOver = createHandOverService({
+    db,
+    urls,
+    storage,
+    rule: config.handOver.rule,
+    noAdult: config.handOver.noAdult,
+  });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
@@ -190,7 +198,8 @@ export function operationsWing(
     coverRoutes(covers),
     stopChangeRoutes(stopChanges),
     calendarRoutes(calendar, absences, locale),
-    ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone }),
+    ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone, handOver }),
+    handOverRoutes(handOver),
     trackerRoutes({ db, clock, live }),
     dashboardRoutes(db, clock, timeZone),
     inspectionRoutes({ inspections, storage, urls, authenticator }),
@@ -229,6 +238,7 @@ export function operationsWing(
       compliance,
       absences,
       stopChanges,
+      handOver,
     },
     routes,
     jobs,

@@ -3,3 +3,4 @@ export { createParentLiveScopes } from './parent-live.js';
 export { parentPortalRoutes } from './parent-portal-routes.js';
 export { createParentPortalService } from './parent-portal-service.js';
 export { createParentStopChanges } from './parent-stop-changes.js';
+export { createParentHandOver, parentHandOverRoutes } from './parent-hand-over.js';
