@@ -314,10 +314,7 @@ const envSchema = z.object({
     .optional()
     .describe('a whole number from 0 to 20'),
   /** What the driver does with such a child when no authorized adult is at the stop. */
-  HAND_OVER_NO_ADULT: z
-    .enum(NO_ADULT_RULES)
-    .default('KEEP_ON_BOARD')
-    .describe(NO_ADULT_RULES.join(', ')),
+  HAND_OVER_NO_ADULT: z.enum(NO_ADULT_RULES).default('KEEP_ON_BOARD').describe(NO_ADULT_RULES.join(', ')),
   /** The route planner: the longest walk from a child's home to their stop… */
   PLANNER_WALKING_DISTANCE_M: z.coerce
     .number()

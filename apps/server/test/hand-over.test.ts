@@ -131,7 +131,11 @@ describe('authorized adults', () => {
     const bad = await oak.parentApi('POST', adultsPath(young.id), { name: '', relation: 'Aunt', phone: 'x' });
     expect(bad.status).toBe(400);
 
-    const byOffice = await admin('POST', `/api/students/${young.id}/authorized-adults`, adultInput('Nanny Oak'));
+    const byOffice = await admin(
+      'POST',
+      `/api/students/${young.id}/authorized-adults`,
+      adultInput('Nanny Oak'),
+    );
     expect(byOffice.status).toBe(201);
     const nanny = byOffice.body.data as AuthorizedAdult;
     expect((await admin('DELETE', `/api/authorized-adults/${nanny.id}`)).status).toBe(200);

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { isStorable, nfcTagField, requiredText } from './fields.js';
-import {
-  authorizedAdultSchema,
-  handOverMissSchema,
-  NO_ADULT_RULES,
-  receivedBySchema,
-} from './hand-over.js';
+import { authorizedAdultSchema, handOverMissSchema, NO_ADULT_RULES, receivedBySchema } from './hand-over.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
 
 /**

@@ -128,7 +128,11 @@ export function parentHandOverRoutes(
       PATHS.parentAdult,
       {
         config,
-        schema: { tags, params: idParamsSchema, response: { 200: messageAnswerSchema, ...errorAnswers(404) } },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: messageAnswerSchema, ...errorAnswers(404) },
+        },
       },
       async (request) => {
         await parentHandOver.remove(userOf(request), request.params.id, changeContextOf(request));

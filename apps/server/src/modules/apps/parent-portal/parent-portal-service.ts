@@ -26,7 +26,12 @@ import { refusal } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import type { BoardService } from '../../operations/board/index.js';
 import { absenceForParent, type AbsenceService } from '../../operations/calendar/index.js';
-import { missStillStanding, receivedByOf, type HandOverService, type MissRow } from '../../operations/hand-over/index.js';
+import {
+  missStillStanding,
+  receivedByOf,
+  type HandOverService,
+  type MissRow,
+} from '../../operations/hand-over/index.js';
 import { latestFixesOf } from '../../operations/ridership/index.js';
 import { changesOfChildrenOn } from '../../operations/stop-changes/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';

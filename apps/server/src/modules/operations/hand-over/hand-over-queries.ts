@@ -1,7 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { HandOverChoice, NoAdultRule } from '@school-transport/shared';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { NoAdultRule } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import { authorizedAdults, handOverMisses, ridershipEvents, students, tripStops } from '../../../db/schema/index.js';
+import {
+  authorizedAdults,
+  handOverMisses,
+  ridershipEvents,
+  students,
+  tripStops,
+} from '../../../db/schema/index.js';
 
 /** The SQL of hand-over (rules in hand-over-service.ts): authorized adults, who received a child, misses. */
 
@@ -46,15 +52,6 @@ export async function deleteAdult(db: Executor, id: string) {
 
 export async function setAdultPhoto(db: Executor, id: string, photo: string | null) {
   await db.update(authorizedAdults).set({ photo }).where(eq(authorizedAdults.id, id));
-}
-
-/** A child's own hand-over choice, locked with the child's row; undefined for an unknown child. */
-export async function childChoice(db: Executor, studentId: string): Promise<HandOverChoice | undefined> {
-  const [row] = await db
-    .select({ handOver: students.handOver })
-    .from(students)
-    .where(eq(students.id, studentId));
-  return row?.handOver;
 }
 
 /** Writes who received each handed-over child on the events just stored (the adult as they are now). */
@@ -119,6 +116,3 @@ export function missesOfTrips(db: Executor, tripIds: string[]) {
     .orderBy(desc(handOverMisses.occurredAt), desc(handOverMisses.missId));
 }
 export type MissRow = Awaited<ReturnType<typeof missesOfTrips>>[number];
-
-/** How many misses a trip has (for tests and the finish's count). */
-export const missCount = sql<number>`count(*)::int`;

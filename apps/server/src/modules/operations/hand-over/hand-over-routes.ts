@@ -50,7 +50,13 @@ export function handOverRoutes(handOver: HandOverService) {
 
     routes.delete(
       PATHS.officeAdult,
-      { schema: { tags, params: idParamsSchema, response: { 200: messageAnswerSchema, ...errorAnswers(404) } } },
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: messageAnswerSchema, ...errorAnswers(404) },
+        },
+      },
       async (request) => {
         await handOver.removeAdult(request.params.id, changeContextOf(request));
         return success(undefined, 'Authorized adult removed.');

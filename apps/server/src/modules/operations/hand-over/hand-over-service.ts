@@ -93,7 +93,8 @@ export function createHandOverService(deps: HandOverServiceDeps) {
     async adultsOfNeeding(tx: Executor, studentIds: string[]): Promise<Map<string, AuthorizedAdult[]>> {
       const flagged = await needing(tx, studentIds);
       const byChild = new Map<string, AuthorizedAdult[]>([...flagged.keys()].map((id) => [id, []]));
-      for (const row of await adultsOfChildren(tx, [...flagged.keys()])) byChild.get(row.studentId)!.push(toAdult(row));
+      for (const row of await adultsOfChildren(tx, [...flagged.keys()]))
+        byChild.get(row.studentId)!.push(toAdult(row));
       return byChild;
     },
 
@@ -221,10 +222,7 @@ export function receivedByOf(row: {
  * Where a child kept on the bus is, for their manifest row and the portal: the newest miss, while no event of theirs
  * came after it (a later drop-off to an adult, or a new boarding, says where they are instead).
  */
-export function missStillStanding(
-  miss: MissRow | undefined,
-  lastEventAt: Date | null,
-): HandOverMiss | null {
+export function missStillStanding(miss: MissRow | undefined, lastEventAt: Date | null): HandOverMiss | null {
   if (!miss || (lastEventAt && lastEventAt.getTime() > miss.occurredAt.getTime())) return null;
   return { at: miss.occurredAt.toISOString(), stopName: miss.stopName, rule: miss.rule };
 }

@@ -62,7 +62,10 @@ export function ridershipRoutes(deps: RidershipServiceDeps) {
       },
       async (request) => {
         const answer = await ridership.recordMiss(requireAuth(request).user.id, request.body);
-        return success(answer, answer.duplicate ? 'Received before.' : 'Recorded: the office and the family are told.');
+        return success(
+          answer,
+          answer.duplicate ? 'Received before.' : 'Recorded: the office and the family are told.',
+        );
       },
     );
 

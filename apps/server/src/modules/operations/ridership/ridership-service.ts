@@ -277,7 +277,12 @@ function normalisedEvents(input: EventInput[]): IngestEvent[] {
  * only trips whose driver record is theirs.
  */
 async function storeEvents(
-  { alerts, live, timeZone, handOver }: Pick<RidershipServiceDeps, 'alerts' | 'live' | 'timeZone' | 'handOver'>,
+  {
+    alerts,
+    live,
+    timeZone,
+    handOver,
+  }: Pick<RidershipServiceDeps, 'alerts' | 'live' | 'timeZone' | 'handOver'>,
   tx: Executor,
   {
     userId,
@@ -367,7 +372,9 @@ export async function recordEvents(
   const batch = firstOfEachId(events, (event) => event.eventId);
   const receivedAt = clock();
   const receivedBy = new Map(
-    input.flatMap((event) => (event.receivedBy ? [[idOf(event.eventId), idOf(event.receivedBy)] as const] : [])),
+    input.flatMap((event) =>
+      event.receivedBy ? [[idOf(event.eventId), idOf(event.receivedBy)] as const] : [],
+    ),
   );
   const { stored, wroteLive, told } = await db.transaction((tx) =>
     storeEvents(deps, tx, { userId, batch, trips, receivedAt, receivedBy }),
@@ -445,7 +452,11 @@ export async function recordMiss(
     ]);
     const count = await enqueueNotifications(
       tx,
-      noAdultNotifications(families, { tripId, stopName, rule: stored.rule, at: new Date(input.occurredAt) }, timeZone),
+      noAdultNotifications(
+        families,
+        { tripId, stopName, rule: stored.rule, at: new Date(input.occurredAt) },
+        timeZone,
+      ),
     );
     return { duplicate: false, rule: stored.rule, told: count };
   });

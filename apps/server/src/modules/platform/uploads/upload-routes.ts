@@ -109,7 +109,7 @@ export async function storeUploadedImage(
 }
 
 export function uploadRoutes(deps: UploadDeps) {
-  const { targets, storage, urls } = deps;
+  const { targets, storage } = deps;
   return async (app: FastifyInstance) => {
     await acceptImageUploads(app);
     const routes = app.withTypeProvider<ZodTypeProvider>();
