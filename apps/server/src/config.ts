@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_OPERATOR_LOCALE, type Role } from '@school-transport/shared';
+import {
+  DEFAULT_OPERATOR_LOCALE,
+  NO_ADULT_RULES,
+  type HandOverRule,
+  type NoAdultRule,
+  type Role,
+} from '@school-transport/shared';
 
 /**
  * The only reader of process.env. Every setting is validated once at start-up so that a bad value stops the
@@ -283,6 +289,32 @@ const envSchema = z.object({
     .describe('a whole number of minutes from 0 to 1440'),
   /** The operator's phone, which parents are told to call for what can no longer be done online. */
   OFFICE_PHONE: z.string().trim().min(3).max(40).optional().describe('a phone number of 3 to 40 characters'),
+  /**
+   * Hand-over at drop-off (decision 065): the classes whose children must be handed to an authorized adult, named
+   * (comma-separated)…
+   */
+  HAND_OVER_CLASSES: z
+    .string()
+    .trim()
+    .max(2000)
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .describe('class names separated by commas'),
+  /** …and every class whose grade (the first number in its name) is at most this. */
+  HAND_OVER_UP_TO_GRADE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(20)
+    .optional()
+    .describe('a whole number from 0 to 20'),
+  /** What the driver does with such a child when no authorized adult is at the stop. */
+  HAND_OVER_NO_ADULT: z.enum(NO_ADULT_RULES).default('KEEP_ON_BOARD').describe(NO_ADULT_RULES.join(', ')),
   /** The route planner: the longest walk from a child's home to their stop… */
   PLANNER_WALKING_DISTANCE_M: z.coerce
     .number()
@@ -404,6 +436,8 @@ export interface AppConfig {
   alerts: { lateMinutes: number; notStartedMinutes: number; offRouteMetres: number };
   /** The parent portal: how late absences may change online, and whom to call after that. */
   parentPortal: { absenceCutoffMinutes: number; officePhone: string | null };
+  /** Hand-over at drop-off: which children need it (HAND_OVER_CLASSES, HAND_OVER_UP_TO_GRADE) and the no-adult rule. */
+  handOver: { rule: HandOverRule; noAdult: NoAdultRule };
   /**
    * How long the daily job keeps what happened on the buses, and free-text reasons before they are blanked
    * (modules/operations/retention/retention-job.ts).
@@ -532,6 +566,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       offRouteMetres: e.ALERT_OFF_ROUTE_METRES,
     },
     parentPortal: { absenceCutoffMinutes: e.ABSENCE_CUTOFF_MINUTES, officePhone: e.OFFICE_PHONE ?? null },
+    handOver: {
+      rule: { classes: e.HAND_OVER_CLASSES, upToGrade: e.HAND_OVER_UP_TO_GRADE ?? null },
+      noAdult: e.HAND_OVER_NO_ADULT,
+    },
     retention: {
       ridershipDays: e.RIDERSHIP_RETENTION_DAYS,
       positionDays: e.POSITION_RETENTION_DAYS,

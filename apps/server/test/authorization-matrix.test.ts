@@ -244,6 +244,15 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/planner/proposals/:id/cancel': 'admin',
   'GET /api/planner/proposals/:id/review': 'admin',
   'POST /api/planner/proposals/:id/accept': 'admin',
+  // hand-over at drop-off: authorized adults and "no authorized adult" (issue 35, decision 065)
+  'GET /api/students/:id/authorized-adults': 'admin',
+  'POST /api/students/:id/authorized-adults': 'admin',
+  'DELETE /api/authorized-adults/:id': 'admin',
+  'GET /api/parent/children/:id/authorized-adults': 'parent',
+  'POST /api/parent/children/:id/authorized-adults': 'parent',
+  'DELETE /api/parent/authorized-adults/:id': 'parent',
+  'POST /api/parent/authorized-adults/:id/photo': 'parent',
+  'POST /api/driver/hand-over-misses': 'driver',
 };
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';

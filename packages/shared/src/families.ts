@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITED_ACCOUNT_STATES } from './accounts.js';
+import { HAND_OVER_CHOICES } from './hand-over.js';
 import { profileImageField } from './profile-images.js';
 import { coordinate, emailField, nfcTagField, phoneField, optionalText, requiredText } from './fields.js';
 
@@ -19,6 +20,8 @@ export const childInputSchema = z.object({
   pickupDropAddress: optionalText('Pickup address', 300),
   /** Special needs: always picked up and set down at their own door, never at a shared stop (route planner). */
   doorToDoor: z.boolean().default(false),
+  /** Hand-over at drop-off: the operator's rule by class, or always, or never (decision 065). */
+  handOver: z.enum(HAND_OVER_CHOICES).default('RULE'),
 });
 export type ChildInput = z.input<typeof childInputSchema>;
 
@@ -70,6 +73,7 @@ export const studentSchema = z.object({
   pickupAndDropLng: z.number(),
   pickupDropAddress: z.string().nullable(),
   doorToDoor: z.boolean(),
+  handOver: z.enum(HAND_OVER_CHOICES),
   /** The route assignment the child rides with, if any, and its route. */
   assignment: z.object({ id: z.string(), routeId: z.string(), routeName: z.string() }).nullable(),
   createdAt: z.string(),

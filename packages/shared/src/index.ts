@@ -37,3 +37,4 @@ export * from './data-transfer.js';
 export * from './second-factor.js';
 export * from './i18n.js';
 export * from './languages.js';
+export * from './hand-over.js';

@@ -52,6 +52,7 @@ export const ALERT_KINDS = [
   'CHILD_CHECK_MISSING',
   'OFF_ROUTE',
   'MISSED_STOP',
+  'NO_AUTHORIZED_ADULT',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -68,6 +69,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   CHILD_CHECK_MISSING: 'Child check missing',
   OFF_ROUTE: 'Off route',
   MISSED_STOP: 'Missed stop',
+  NO_AUTHORIZED_ADULT: 'No authorized adult',
 };
 
 export const alertSchema = z.object({

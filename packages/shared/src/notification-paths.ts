@@ -6,8 +6,9 @@
 /** What a parent can be told: their child boarded, left the bus, the bus is near their stop, the trip was
  * cancelled, it runs late (by the office's word too), another driver or bus runs it today (a cover, or its undo, or
  * a rescue bus after a breakdown), the office decided on a stop change they asked for, their child's standing
- * plan moved (stop or time, decision 068) and waits for their acknowledgement, or the office wrote to them
- * (OFFICE_MESSAGE, decision 066: no switch turns it off, and it falls back to e-mail whatever the parent chose). */
+ * plan moved (stop or time, decision 068) and waits for their acknowledgement, the office wrote to them
+ * (OFFICE_MESSAGE, decision 066: no switch turns it off, and it falls back to e-mail whatever the parent chose), or no
+ * adult they authorized was at the stop to receive their child (decision 065). */
 export const NOTIFICATION_KINDS = [
   'BOARDED',
   'LEFT',
@@ -20,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   'HANDED_OVER',
   'PLAN_CHANGE',
   'OFFICE_MESSAGE',
+  'NO_AUTHORIZED_ADULT',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -89,6 +89,7 @@ export const notificationPreferencesSchema = z.object({
   lateMinutes: minutesField('The lateness'),
   stopChanges: z.boolean(),
   planChanges: z.boolean(),
+  handOver: z.boolean(),
   emailFallback: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -104,6 +105,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   lateMinutes: 10,
   stopChanges: true,
   planChanges: true,
+  handOver: true,
   emailFallback: false,
 };
 
@@ -122,6 +124,7 @@ export const PREFERENCE_OF_KIND = {
   DELAYED: 'late',
   HANDED_OVER: 'cancelled',
   PLAN_CHANGE: 'planChanges',
+  NO_AUTHORIZED_ADULT: 'handOver',
 } as const satisfies Record<ChosenKind, keyof NotificationPreferences>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { handOverMissSchema, receivedBySchema } from './hand-over.js';
 import { absenceSchema, ABSENCE_RUNS } from './calendar.js';
 import { dateField } from './fields.js';
 import { liveTripChangedSchema, type LiveEventUse } from './live.js';
@@ -27,6 +28,8 @@ export type ChildStop = z.infer<typeof childStopSchema>;
 export const childMomentSchema = z.object({
   at: z.string(),
   stopName: z.string().nullable(),
+  /** On leaving a drop-off run: the authorized adult who received the child (decision 065). */
+  receivedBy: receivedBySchema.nullable(),
 });
 export type ChildMoment = z.infer<typeof childMomentSchema>;
 
@@ -45,6 +48,8 @@ export const childRunSchema = z.object({
   eta: z.string().nullable(),
   boarded: childMomentSchema.nullable(),
   left: childMomentSchema.nullable(),
+  /** No authorized adult was at the stop: where the child is now, under the operator's rule (decision 065). */
+  handOverMiss: handOverMissSchema.nullable(),
   /** The absence that makes it ABSENT, for "undo" (only the parent's own, before the cut-off, can be removed). */
   absence: absenceSchema.nullable(),
   cancelReason: z.string().nullable(),
@@ -135,6 +140,7 @@ export const childHistoryEntrySchema = z.object({
   state: z.enum(CHILD_RUN_STATES),
   boarded: childMomentSchema.nullable(),
   left: childMomentSchema.nullable(),
+  handOverMiss: handOverMissSchema.nullable(),
 });
 export type ChildHistoryEntry = z.infer<typeof childHistoryEntrySchema>;
 

@@ -4,7 +4,14 @@ import { z } from 'zod';
  * Kinds of profile image the upload endpoint takes: `/api/upload/profile/{kind}/add-profile-image`. A stop's photo
  * (what the place looks like, for a driver new to it) is one too: the same storage, signed links and checks.
  */
-export const PROFILE_IMAGE_KINDS = ['driver', 'parent', 'student', 'vehicle', 'stop'] as const;
+export const PROFILE_IMAGE_KINDS = [
+  'driver',
+  'parent',
+  'student',
+  'vehicle',
+  'stop',
+  'authorized-adult',
+] as const;
 export type ProfileImageKind = (typeof PROFILE_IMAGE_KINDS)[number];
 export const PROFILE_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 

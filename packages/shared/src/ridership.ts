@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isStorable, nfcTagField, requiredText } from './fields.js';
+import { authorizedAdultSchema, handOverMissSchema, NO_ADULT_RULES, receivedBySchema } from './hand-over.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
 
 /**
@@ -34,6 +35,11 @@ export const ridershipEventInputSchema = z
     lat: latField.optional(),
     lng: lngField.optional(),
     accuracy: accuracyField.optional(),
+    /**
+     * On an ALIGHT of a child who needs hand-over: the authorized adult of that child who received them (decision
+     * 065). The server refuses such an ALIGHT without one.
+     */
+    receivedBy: z.uuid('receivedBy must be a UUID').optional(),
   })
   .refine((event) => Boolean(event.studentId) !== Boolean(event.tagId), {
     message: 'Give either studentId or tagId',
@@ -122,6 +128,8 @@ export const ridershipEventSchema = z.object({
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   flag: z.enum(RIDERSHIP_FLAGS).nullable(),
+  /** Who received the child at drop-off, for a child handed over (decision 065). */
+  receivedBy: receivedBySchema.nullable(),
 });
 export type RidershipEvent = z.infer<typeof ridershipEventSchema>;
 
@@ -139,6 +147,13 @@ export const manifestRiderSchema = z.object({
   stopPosition: z.number().int().nullable(),
   state: z.enum(RIDER_STATES),
   absent: z.boolean(),
+  /**
+   * For a child who must be handed to an authorized adult at drop-off (decision 065): the adults the driver
+   * chooses from; null for any other child, and in a finished trip's record.
+   */
+  handOver: z.object({ adults: z.array(authorizedAdultSchema) }).nullable(),
+  /** No authorized adult was at the stop and the child is still on the bus under the operator's rule. */
+  handOverMiss: handOverMissSchema.nullable(),
 });
 export type ManifestRider = z.infer<typeof manifestRiderSchema>;
 
@@ -155,6 +170,8 @@ export const manifestSchema = z.object({
   riders: z.array(manifestRiderSchema),
   events: z.array(ridershipEventSchema),
   finishReason: z.string().nullable(),
+  /** What the driver does with a child who must be handed over when no authorized adult is at the stop. */
+  noAdultRule: z.enum(NO_ADULT_RULES),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { HAND_OVER_CHOICES } from '@school-transport/shared';
 import {
   boolean,
   check,
   doublePrecision,
   index,
+  pgEnum,
   pgTable,
   text,
   uniqueIndex,
@@ -35,6 +37,8 @@ export const parents = pgTable(
   (t) => [index('parents_created_at_idx').on(t.createdAt, t.id)],
 );
 
+export const handOverChoice = pgEnum('hand_over_choice', HAND_OVER_CHOICES);
+
 export const students = pgTable(
   'students',
   {
@@ -54,6 +58,8 @@ export const students = pgTable(
     profileImage: text('profile_image'),
     /** Special needs: the route planner always picks the child up at their own door, never at a shared stop. */
     doorToDoor: boolean('door_to_door').notNull().default(false),
+    /** Whether the child must be handed to an authorized adult: the operator's rule, or always or never (065). */
+    handOver: handOverChoice('hand_over').notNull().default('RULE'),
     /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
     externalId: text('external_id').unique('students_external_id_unique'),
     /**

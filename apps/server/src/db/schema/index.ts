@@ -23,3 +23,4 @@ export * from './second-factors.js';
 export * from './stop-changes.js';
 export * from './plan-changes.js';
 export * from './guardians.js';
+export * from './hand-over.js';

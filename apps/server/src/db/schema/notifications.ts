@@ -54,6 +54,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   lateMinutes: integer('late_minutes').notNull().default(DEFAULTS.lateMinutes),
   stopChanges: boolean('stop_changes').notNull().default(DEFAULTS.stopChanges),
   planChanges: boolean('plan_changes').notNull().default(DEFAULTS.planChanges),
+  handOver: boolean('hand_over').notNull().default(DEFAULTS.handOver),
   emailFallback: boolean('email_fallback').notNull().default(DEFAULTS.emailFallback),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

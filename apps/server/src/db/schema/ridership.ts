@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { RIDERSHIP_FLAGS, RIDERSHIP_KINDS, SCAN_METHODS } from '@school-transport/shared';
 import { students } from './families.js';
+import { authorizedAdults } from './hand-over.js';
 import { stops } from './stops.js';
 import { trips } from './trips.js';
 import { users } from './users.js';
@@ -75,6 +76,13 @@ export const ridershipEvents = pgTable(
     accuracy: doublePrecision('accuracy'),
     flag: ridershipFlag('flag'),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Who received a child handed over at drop-off (decision 065): the adult while their record exists, and their
+     * name and relation as they were, so the trip's record still says who after the adult is removed.
+     */
+    receivedBy: uuid('received_by').references(() => authorizedAdults.id, { onDelete: 'set null' }),
+    receivedByName: text('received_by_name'),
+    receivedByRelation: text('received_by_relation'),
   },
   (t) => [
     index('ridership_events_trip_idx').on(t.tripId, t.occurredAt),

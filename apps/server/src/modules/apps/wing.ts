@@ -3,10 +3,12 @@ import type { PlatformWing, SharedServices, WingRoutes } from '../platform/wing.
 import type { RecordsWing } from '../records/wing.js';
 import { createDriverAppService, driverAppRoutes } from './driver-app/index.js';
 import {
+  createParentHandOver,
   createParentLiveScopes,
   createParentPortalService,
   createParentStopChanges,
   parentGuardianRoutes,
+  parentHandOverRoutes,
   parentPortalRoutes,
 } from './parent-portal/index.js';
 
@@ -29,6 +31,7 @@ export function appsWing(
     alerts,
     compliance,
     urls: platform.urls,
+    handOver: operations.handOver,
   });
   const parentPortalDeps = {
     db,
@@ -39,15 +42,18 @@ export function appsWing(
     urls: platform.urls,
     absenceCutoffMinutes: config.parentPortal.absenceCutoffMinutes,
     officePhone: config.parentPortal.officePhone,
+    handOver: operations.handOver,
   };
   const parentPortal = createParentPortalService(parentPortalDeps);
   const parentStopChanges = createParentStopChanges({ ...parentPortalDeps, stopChanges });
   const parentScope = createParentLiveScopes({ db, clock, timeZone });
+  const parentHandOver = createParentHandOver({ db, handOver: operations.handOver });
 
   const routes: WingRoutes = [
     driverAppRoutes(driverApp),
     parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges),
     parentGuardianRoutes(records.guardians),
+    parentHandOverRoutes(parentHandOver, { storage: platform.storage, urls: platform.urls }),
   ];
   return { services: { parentScope }, routes, jobs: {} };
 }

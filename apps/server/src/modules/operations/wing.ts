@@ -25,6 +25,7 @@ import {
   familyMessageRoutes,
   messageTemplateRoutes,
 } from './family-messages/index.js';
+import { createHandOverService, handOverRoutes } from './hand-over/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
 import {
   createLiveAccess,
@@ -198,6 +199,13 @@ export function operationsWing(
     wakeJob: jobRunner.waker('family-messages'),
   });
   const messageTemplates = createMessageTemplateService({ db });
+  const handOver = createHandOverService({
+    db,
+    urls,
+    storage,
+    rule: config.handOver.rule,
+    noAdult: config.handOver.noAdult,
+  });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
@@ -206,7 +214,8 @@ export function operationsWing(
     coverRoutes(covers),
     stopChangeRoutes(stopChanges),
     calendarRoutes(calendar, absences, locale),
-    ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone }),
+    ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone, handOver }),
+    handOverRoutes(handOver),
     trackerRoutes({ db, clock, live }),
     dashboardRoutes(db, clock, timeZone),
     inspectionRoutes({ inspections, storage, urls, authenticator }),
@@ -248,6 +257,7 @@ export function operationsWing(
       compliance,
       absences,
       stopChanges,
+      handOver,
     },
     routes,
     jobs,

@@ -102,7 +102,14 @@ export function recordsWing(
     planChangeRoutes(planChanges),
     // Profile images (platform's uploads) of this wing's people, vehicles and stops.
     uploadRoutes({
-      targets: { driver: drivers, parent: parents, student: students, vehicle: vehicles, stop: stops },
+      targets: {
+        driver: drivers,
+        parent: parents,
+        student: students,
+        vehicle: vehicles,
+        stop: stops,
+        'authorized-adult': operations.handOver,
+      },
       storage,
       urls,
       authenticator,

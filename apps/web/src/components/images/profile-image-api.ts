@@ -14,6 +14,8 @@ const RESOURCE_OF_KIND: Record<ProfileImageKind, string> = {
   student: 'students',
   vehicle: 'vehicles',
   stop: 'stops',
+  // An adult's photo shows on the child's page, under the students' key.
+  'authorized-adult': 'students',
 };
 
 export interface ProfileImageUpload {

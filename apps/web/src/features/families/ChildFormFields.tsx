@@ -3,6 +3,7 @@ import { childInputSchema, type ChildInput } from '@school-transport/shared';
 import type { Control, UseFormSetValue } from 'react-hook-form';
 import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { FormCheckboxField } from '../../components/form/FormCheckboxField';
+import { FormSelectField } from '../../components/form/FormSelectField';
 import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
 import type { ChildPayload } from './child-form';
 
@@ -15,6 +16,13 @@ const CHILD_FIELDS: readonly FieldSpec<ChildInput>[] = [
   { name: 'pickupAndDropLng', label: 'Longitude', slotProps: COORDINATE_INPUT },
   { name: 'pickupDropAddress', label: 'Pickup Address', multiline: true, minRows: 2, span: 12 },
 ];
+
+/** The operator's rule is by class (HAND_OVER_CLASSES, HAND_OVER_UP_TO_GRADE); a child may be set apart from it. */
+const HAND_OVER_OPTIONS = [
+  { value: 'RULE', label: 'By the operator’s rule for the class' },
+  { value: 'ALWAYS', label: 'Always hand to an authorized adult' },
+  { value: 'NEVER', label: 'Never (may leave alone)' },
+] as const;
 
 interface ChildFormFieldsProps {
   control: Control<ChildInput, unknown, ChildPayload>;
@@ -36,6 +44,13 @@ export function ChildFormFields({ control, setValue }: ChildFormFieldsProps) {
         control={control}
         name="doorToDoor"
         label="Door to door (special needs: always picked up at home)"
+      />
+      <FormSelectField
+        control={control}
+        name="handOver"
+        label="Hand-over at drop-off"
+        options={HAND_OVER_OPTIONS}
+        helperText="Whether the driver must hand the child to an authorized adult at their stop."
       />
       <CoordinatesMapField
         control={control}

@@ -8,9 +8,16 @@ import { LazyLocationPicker } from '../../components/map/LazyLocationPicker';
 import { RecordSummary, type Fact } from '../../components/record/RecordSummary';
 import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
+import { AuthorizedAdults } from './AuthorizedAdults';
 import { StudentAbsences } from './StudentAbsences';
 import { StudentCard } from './StudentCard';
 import { StudentGate } from './StudentGate';
+
+const HAND_OVER_WORDS = {
+  RULE: 'By the class rule',
+  ALWAYS: 'Always',
+  NEVER: 'Never',
+} as const;
 
 function StudentDetails({ student }: { student: Student }) {
   const facts: Fact[] = [
@@ -27,6 +34,7 @@ function StudentDetails({ student }: { student: Student }) {
     ['Pickup Address', orDash(student.pickupDropAddress)],
     ['Pickup Point', formatCoordinates(student.pickupAndDropLat, student.pickupAndDropLng)],
     ['Route', student.assignment?.routeName ?? 'Not assigned'],
+    ['Hand-over', HAND_OVER_WORDS[student.handOver]],
     ['Listed From', formatDate(student.createdAt)],
   ];
 
@@ -49,6 +57,7 @@ function StudentDetails({ student }: { student: Student }) {
         />
       </RecordSummary>
       <StudentAbsences studentId={student.id} name={student.name} />
+      <AuthorizedAdults studentId={student.id} name={student.name} />
       <StudentCard student={student} />
     </Stack>
   );

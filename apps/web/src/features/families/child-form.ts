@@ -14,6 +14,7 @@ export const EMPTY_CHILD_FORM: ChildInput = {
   pickupAndDropLng: '',
   pickupDropAddress: '',
   doorToDoor: false,
+  handOver: 'RULE',
 };
 
 /** The update form starts from what is stored; missing optional values become empty fields. */
@@ -27,6 +28,7 @@ export function childFormValues(student: Student): ChildInput {
     pickupAndDropLng: String(student.pickupAndDropLng),
     pickupDropAddress: student.pickupDropAddress ?? '',
     doorToDoor: student.doorToDoor,
+    handOver: student.handOver,
   };
 }
 

@@ -26,6 +26,7 @@ const KIND_COLORS: Record<AlertKind, 'error' | 'warning'> = {
   CREDENTIAL_EXPIRING: 'warning',
   OFF_ROUTE: 'warning',
   MISSED_STOP: 'error',
+  NO_AUTHORIZED_ADULT: 'error',
 };
 
 function useAcknowledge() {

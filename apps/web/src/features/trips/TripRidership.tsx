@@ -29,6 +29,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The operator's rule for a child no authorized adult came for (decision 065), as the office reads it. */
+const NO_ADULT_RULE_WORDS = {
+  KEEP_ON_BOARD: 'kept on the bus',
+  RETURN_TO_SCHOOL: 'taken back to school',
+  RETURN_TO_DEPOT: 'taken to the depot',
+} as const;
+
 const Empty = ({ children }: { children: ReactNode }) => (
   <Typography sx={{ color: 'text.secondary' }}>{children}</Typography>
 );
@@ -88,7 +95,10 @@ function Scans({ manifest, timeZone }: { manifest: Manifest; timeZone: string })
                 {formatClockSeconds(event.occurredAt, timeZone)}
               </TableCell>
               <TableCell>{event.studentName ?? (event.tagId ? `Tag ${event.tagId}` : '—')}</TableCell>
-              <TableCell>{KIND_LABELS[event.kind]}</TableCell>
+              <TableCell>
+                {KIND_LABELS[event.kind]}
+                {event.receivedBy && ` — received by ${event.receivedBy.name} (${event.receivedBy.relation})`}
+              </TableCell>
               <TableCell>{METHOD_LABELS[event.method]}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {event.lat !== null && event.lng !== null ? formatCoordinates(event.lat, event.lng) : '—'}
@@ -127,6 +137,8 @@ function Riders({ manifest }: { manifest: Manifest }) {
             <li key={rider.studentId}>
               <Typography>
                 {rider.name} ({rider.class}) — {STATE_LABELS[rider.state]}
+                {rider.handOverMiss &&
+                  `: kept on board, no authorized adult at ${rider.handOverMiss.stopName ?? 'the stop'} (${NO_ADULT_RULE_WORDS[rider.handOverMiss.rule]})`}
               </Typography>
             </li>
           ))}

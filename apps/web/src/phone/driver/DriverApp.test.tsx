@@ -56,6 +56,8 @@ const RUNNING = aRunningTrip({
       stopPosition: 1,
       state: 'WAITING',
       absent: false,
+      handOver: null,
+      handOverMiss: null,
     },
   ],
 });

@@ -41,6 +41,8 @@ const RUNNING = aRunningTrip({
     stopPosition: 1,
     state: 'WAITING' as const,
     absent: false,
+    handOver: null,
+    handOverMiss: null,
   })),
 });
 

@@ -31,6 +31,7 @@ import { useDriverSync, type Outcome } from './driver-sync';
 import { CalmTripView } from './CalmTripView';
 import { useCalmDriving, useCalmSetting } from './calm-driving';
 import { FinishTrip } from './FinishTrip';
+import { HandOverDialog } from './HandOverDialog';
 import { NextStopDetails } from './NextStopCard';
 import {
   childResolver,
@@ -203,6 +204,7 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
       method: ScanMethod,
       target: { studentId: string } | { tagId: string },
       fix: Fix | null,
+      receivedBy?: string,
     ) => {
       const event: RidershipEventInput = {
         eventId: crypto.randomUUID(),
@@ -212,16 +214,54 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
         ...target,
         occurredAt: new Date().toISOString(),
         ...(fix ? { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy } : {}),
+        ...(receivedBy ? { receivedBy } : {}),
       };
       return sync.record(event);
     },
     [manifest.tripId, sync],
   );
 
+  // A child who must be handed to an authorized adult leaves only once the driver says who received them
+  // (decision 065): leaving by tap or by card opens the choice instead of recording at once.
+  const [handingOver, setHandingOver] = useState<{ rider: ManifestRider; method: ScanMethod } | null>(null);
+  // "No authorized adult" said on this phone, by child: shown at once, before the manifest is read again.
+  const [keptHere, setKeptHere] = useState<ReadonlyMap<string, string | null>>(new Map());
+  const needsHandOver = (rider: ManifestRider) => manifest.type === 'DROP' && rider.handOver !== null;
+
   const recordTap = (rider: ManifestRider, kind: RidershipKind) => {
+    if (kind === 'ALIGHT' && needsHandOver(rider)) {
+      setHandingOver({ rider, method: 'TAP' });
+      return;
+    }
     void record(kind, 'TAP', { studentId: rider.studentId }, lastFix.current);
     setMessage({ text: t(`scan.result.${kind}`, { name: rider.name }), tone: 'success' });
   };
+
+  const handedOver = (rider: ManifestRider, adultId: string) => {
+    const method = handingOver?.method ?? 'TAP';
+    void record('ALIGHT', method, { studentId: rider.studentId }, lastFix.current, adultId);
+    const adult = rider.handOver?.adults.find((row) => row.id === adultId)?.name ?? '';
+    setMessage({ text: t('handOver.received', { name: rider.name, adult }), tone: 'success' });
+  };
+
+  const noAdult = (rider: ManifestRider) => {
+    void sync.recordCheck({
+      kind: 'hand-over-miss',
+      input: {
+        missId: crypto.randomUUID(),
+        tripId: manifest.tripId,
+        studentId: rider.studentId,
+        stopPosition: rider.stopPosition,
+        occurredAt: new Date().toISOString(),
+      },
+    });
+    const stopName = manifest.stops.find((stop) => stop.position === rider.stopPosition)?.name ?? null;
+    setKeptHere((current) => new Map(current).set(rider.studentId, stopName));
+  };
+
+  /** Where a child kept on board is, from this phone's word or the server's record. */
+  const keptAt = (rider: ManifestRider): string | null | undefined =>
+    keptHere.has(rider.studentId) ? keptHere.get(rider.studentId) : rider.handOverMiss?.stopName;
 
   /** A scanned card: board or leave (by the child's state now), or say clearly what was not understood. */
   const onCode = (text: string, method: ScanMethod): string => {
@@ -236,6 +276,12 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
     const key = rider ? rider.studentId : childResolver(manifest.riders, events)(code);
     const state: RiderState | undefined = key ? states.get(key) : undefined;
     const kind = kindForScan(state);
+    if (rider && kind === 'ALIGHT' && needsHandOver(rider)) {
+      setHandingOver({ rider, method });
+      const said = t('handOver.title', { name: rider.name });
+      setMessage({ text: said, tone: 'success' });
+      return said;
+    }
     // An unknown card is still recorded: the server knows every child's tag and flags a child of another bus.
     void record(kind, method, rider ? { studentId: rider.studentId } : code, lastFix.current);
     const said = rider
@@ -338,6 +384,8 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
               rider={rider}
               state={states.get(rider.studentId) ?? 'WAITING'}
               onRecord={running ? (kind) => recordTap(rider, kind) : null}
+              handOver={needsHandOver(rider)}
+              keptAt={states.get(rider.studentId) === 'ON_BUS' ? keptAt(rider) : undefined}
             />
           ))}
         </StopCard>
@@ -380,6 +428,13 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
         />
       )}
       {manifest.status === 'COMPLETED' && <Alert tone="success">{t('trip.finished')}</Alert>}
+      <HandOverDialog
+        rider={handingOver?.rider ?? null}
+        rule={manifest.noAdultRule}
+        onReceived={handedOver}
+        onNoAdult={noAdult}
+        onClose={() => setHandingOver(null)}
+      />
     </Stack>
   );
 }

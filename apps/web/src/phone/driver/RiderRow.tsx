@@ -22,13 +22,17 @@ interface RiderRowProps {
   state: RiderState;
   /** Null while the trip is not running: the row is then only read. */
   onRecord: ((kind: RidershipKind) => void) | null;
+  /** The child must be handed to an authorized adult at drop-off (decision 065). */
+  handOver?: boolean;
+  /** Kept on board for want of an authorized adult: at this stop (null: a stop not known); undefined: not kept. */
+  keptAt?: string | null;
 }
 
 /**
  * A child in the manifest. While the trip runs, a tap on the row shows Board / Leave the bus / Did not show up
  * below it (a disclosure, not a floating menu: at 200 % text a menu would cover the list it belongs to).
  */
-export function RiderRow({ rider, state, onRecord }: RiderRowProps) {
+export function RiderRow({ rider, state, onRecord, handOver = false, keptAt }: RiderRowProps) {
   const { t } = useT();
   const [open, setOpen] = useState(false);
   const actionsId = useId();
@@ -44,6 +48,13 @@ export function RiderRow({ rider, state, onRecord }: RiderRowProps) {
         <span className="driver-row-secondary">
           {rider.absent ? t('rider.notRiding', { class: rider.class }) : rider.class}
         </span>
+        {keptAt !== undefined ? (
+          <span className="driver-row-secondary">
+            {keptAt ? t('rider.keptOnBoard', { stop: keptAt }) : t('rider.keptOnBoardNoStop')}
+          </span>
+        ) : (
+          handOver && <span className="driver-row-secondary">{t('rider.handOver')}</span>
+        )}
       </span>
       <RiderStateChip state={state} />
     </>

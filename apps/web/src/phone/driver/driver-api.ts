@@ -187,7 +187,13 @@ export function fetchVehicleDays(token: string): Promise<Snapshot<DriverVehicleD
   });
 }
 
+/** Where each kind of kept item goes. */
+const CHECK_PATHS: Record<DriverCheck['kind'], string> = {
+  inspection: '/driver/inspections',
+  'child-check': '/driver/child-checks',
+  'hand-over-miss': '/driver/hand-over-misses',
+};
+
 export async function sendCheck(token: string, check: DriverCheck): Promise<void> {
-  const path = check.kind === 'inspection' ? '/driver/inspections' : '/driver/child-checks';
-  await apiRequest('POST', path, check.input, { token });
+  await apiRequest('POST', CHECK_PATHS[check.kind], check.input, { token });
 }

@@ -1,5 +1,6 @@
 import type {
   ChildCheckInput,
+  HandOverMissInput,
   InspectionInput,
   PositionInput,
   RidershipBatchAnswer,
@@ -10,7 +11,10 @@ import type { Outbox } from './outbox';
 
 export const EVENTS = 'events';
 export const POSITIONS = 'positions';
-/** Pre-trip inspections and child checks: each sent on its own (an inspection may carry photos). */
+/**
+ * Pre-trip inspections, child checks and "no authorized adult at the stop" (decision 065): each sent on its own
+ * (an inspection may carry photos), before the scans.
+ */
 export const CHECKS = 'checks';
 /** Events the server refused for good: kept on the device and shown, never sent again. */
 export const REFUSED = 'refused';
@@ -28,7 +32,9 @@ const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 60_000;
 
 export type DriverCheck =
-  { kind: 'inspection'; input: InspectionInput } | { kind: 'child-check'; input: ChildCheckInput };
+  | { kind: 'inspection'; input: InspectionInput }
+  | { kind: 'child-check'; input: ChildCheckInput }
+  | { kind: 'hand-over-miss'; input: HandOverMissInput };
 
 export interface SyncSenders {
   events: (events: RidershipEventInput[]) => Promise<RidershipBatchAnswer>;

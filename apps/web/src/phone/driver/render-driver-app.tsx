@@ -58,5 +58,6 @@ export const aRunningTrip = (fields: Partial<Manifest>): Manifest => ({
   riders: [],
   events: [],
   finishReason: null,
+  noAdultRule: 'KEEP_ON_BOARD',
   ...fields,
 });

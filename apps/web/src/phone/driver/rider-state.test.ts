@@ -23,6 +23,8 @@ const rider = (studentId: string, overrides: Partial<ManifestRider> = {}): Manif
   stopPosition: 1,
   state: 'WAITING',
   absent: false,
+  handOver: null,
+  handOverMiss: null,
   ...overrides,
 });
 
@@ -66,6 +68,7 @@ const manifest = (overrides: Partial<Manifest>): Manifest => ({
   riders: [],
   events: [],
   finishReason: null,
+  noAdultRule: 'KEEP_ON_BOARD',
   ...overrides,
 });
 
@@ -114,7 +117,9 @@ describe('rider states', () => {
     const merged = mergeEvents(
       manifest({
         riders: [rider('a'), rider('b', { nfcTagId: 'AB12' })],
-        events: [{ ...sent, studentName: 'A', receivedAt: sent.occurredAt, lat: null, lng: null }],
+        events: [
+          { ...sent, studentName: 'A', receivedAt: sent.occurredAt, lat: null, lng: null, receivedBy: null },
+        ],
       }),
       [sent, tagScan],
     );

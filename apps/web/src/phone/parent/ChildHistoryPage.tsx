@@ -22,9 +22,18 @@ import { STATE_TONES } from './run-state';
 function timesOf(entry: ChildHistoryEntry, { t, formatTime }: Pick<Translation, 't' | 'formatTime'>): string {
   if (!entry.boarded) return t('history.notBoarded');
   const boarded = formatTime(entry.boarded.at);
-  return entry.left
+  const times = entry.left
     ? t('history.boardedLeft', { boarded, left: formatTime(entry.left.at) })
     : t('history.boarded', { time: boarded });
+  // Who received the child, or that no authorized adult was there (decision 065).
+  const handOver = entry.left?.receivedBy
+    ? t('run.receivedBy', { name: entry.left.receivedBy.name, relation: entry.left.receivedBy.relation })
+    : entry.handOverMiss
+      ? t(`run.kept.${entry.handOverMiss.rule}`, {
+          stop: entry.handOverMiss.stopName ?? t('run.kept.theStop'),
+        })
+      : null;
+  return handOver ? `${times} ${handOver}` : times;
 }
 
 /** /parent/children/:id/history: the child's runs of the last 30 days, newest first, with board and leave times. */

@@ -11,7 +11,15 @@ import { PushSwitch } from './PushSwitch';
 import { useUnsavedChanges } from './unsaved-changes';
 
 type Flag =
-  'boarded' | 'left' | 'approaching' | 'cancelled' | 'late' | 'stopChanges' | 'planChanges' | 'emailFallback';
+  | 'boarded'
+  | 'left'
+  | 'approaching'
+  | 'cancelled'
+  | 'late'
+  | 'stopChanges'
+  | 'planChanges'
+  | 'handOver'
+  | 'emailFallback';
 type Minutes = 'approachingMinutes' | 'lateMinutes';
 type PreferencesControl = Control<NotificationPreferences, unknown, NotificationPreferences>;
 
@@ -96,6 +104,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <MinutesField control={control} name="lateMinutes" />
         <FlagSwitch control={control} name="stopChanges" />
         <FlagSwitch control={control} name="planChanges" />
+        <FlagSwitch control={control} name="handOver" />
         <FlagSwitch control={control} name="emailFallback" />
         <div>
           <Button type="submit" busy={formState.isSubmitting}>

@@ -30,7 +30,7 @@ describe('a parent’s Today', () => {
               ? childRun({
                   state: 'BOARDED',
                   tripStatus: 'STARTED',
-                  boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street' },
+                  boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street', receivedBy: null },
                 })
               : childRun({ state: 'ON_THE_WAY', tripStatus: 'STARTED', eta: '2026-03-02T07:45:00.000Z' }),
             childRun({

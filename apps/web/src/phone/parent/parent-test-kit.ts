@@ -27,6 +27,7 @@ export const childRun = (changes: Partial<ChildRun> = {}): ChildRun => ({
   eta: null,
   boarded: null,
   left: null,
+  handOverMiss: null,
   absence: null,
   cancelReason: null,
   coming: null,

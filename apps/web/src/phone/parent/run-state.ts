@@ -48,12 +48,19 @@ export function runLines(run: ChildRun, { t, formatTime }: RunWords): string[] {
     );
   }
   if (run.left) {
-    const { at, stopName } = run.left;
+    const { at, stopName, receivedBy } = run.left;
     lines.push(
       stopName
         ? t('run.leftAt', { time: formatTime(at), stop: stopName })
         : t('run.leftAway', { time: formatTime(at) }),
     );
+    // Handed to an authorized adult at drop-off (decision 065): the record of who received the child.
+    if (receivedBy) lines.push(t('run.receivedBy', { name: receivedBy.name, relation: receivedBy.relation }));
+  }
+  // No authorized adult at the stop: where the child is now, under the operator's rule.
+  if (run.handOverMiss) {
+    const { stopName, rule } = run.handOverMiss;
+    lines.push(t(`run.kept.${rule}`, { stop: stopName ?? t('run.kept.theStop') }));
   }
   if (run.state === 'CANCELLED')
     lines.push(run.cancelReason ? t('run.cancelReason', { reason: run.cancelReason }) : t('run.noReason'));

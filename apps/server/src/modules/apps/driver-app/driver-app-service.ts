@@ -22,6 +22,7 @@ import { type AlertService, tripInWords } from '../../operations/alerts/index.js
 import { absentStudentIds } from '../../operations/calendar/index.js';
 import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/index.js';
 import type { ComplianceService } from '../../operations/compliance/index.js';
+import { missStillStanding, type HandOverService } from '../../operations/hand-over/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
 import { findTrip, moveTripIn, setFinishReason, toTrip } from '../../operations/trips/index.js';
@@ -65,6 +66,14 @@ export interface DriverAppServiceDeps {
   compliance: Pick<ComplianceService, 'assertTripMayStart'>;
   /** The stops' photo links, signed as every stored photo's (uploads). */
   urls: ImageUrls;
+  /** Who must be handed to an authorized adult, their adults, and the trip's "no authorized adult" (065). */
+  handOver: Pick<HandOverService, 'adultsOfNeeding' | 'latestMisses' | 'noAdultRule'>;
+}
+
+/** Each child's newest miss on one trip, by child. */
+async function missesOfTrip(handOver: DriverAppServiceDeps['handOver'], db: Database, tripId: string) {
+  const latest = await handOver.latestMisses(db, [tripId]);
+  return new Map([...latest.values()].map((row) => [row.studentId, row]));
 }
 
 /**
@@ -73,7 +82,7 @@ export interface DriverAppServiceDeps {
  * child moved here joins it at the changed stop, and a child moved within the route waits at the changed stop.
  */
 async function manifestOf(
-  { db, studentsOf, studentsByIds, urls }: DriverAppServiceDeps,
+  { db, studentsOf, studentsByIds, urls, handOver }: DriverAppServiceDeps,
   trip: TripRow,
 ): Promise<Manifest> {
   const assignmentId = trip.assignmentId;
@@ -93,12 +102,20 @@ async function manifestOf(
     .map(([studentId]) => studentId);
   const students = [...seated.filter((student) => here(student.id)), ...(await studentsByIds(arriving))];
   const unchanged = students.map((student) => student.id).filter((id) => !changed.has(id));
-  const [stopPositions, notes] = await Promise.all([
+  const [stopPositions, notes, adults, misses] = await Promise.all([
     riderStopPositions(db, trip.id, trip.type, unchanged),
     notesOfStops(
       db,
       stops.flatMap((stop) => (stop.stopId ? [stop.stopId] : [])),
     ),
+    // Adults are asked for at drop-off only: a morning run's children leave at school.
+    trip.type === 'DROP'
+      ? handOver.adultsOfNeeding(
+          db,
+          students.map((student) => student.id),
+        )
+      : Promise.resolve(new Map()),
+    missesOfTrip(handOver, db, trip.id),
   ]);
   const stopNotes = new Map(
     [...notes].map(([stopId, { note, profileImage }]) => [
@@ -113,17 +130,29 @@ async function manifestOf(
       : undefined;
     if (position !== undefined && position !== null) stopPositions.set(student.id, position);
   }
-  return buildManifest({ trip, stops, students, stopPositions, absent, events, stopNotes });
+  return buildManifest({
+    trip,
+    stops,
+    students,
+    stopPositions,
+    absent,
+    events,
+    stopNotes,
+    handOver: adults,
+    misses,
+    noAdultRule: handOver.noAdultRule,
+  });
 }
 
 /** A trip's own record (manifest.ts' buildRecord): from its events, never from today's seats. */
-async function recordOf({ db }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
-  const [stops, absent, events] = await Promise.all([
+async function recordOf({ db, handOver }: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+  const [stops, absent, events, misses] = await Promise.all([
     stopsOfTrip(db, trip.id),
     absentStudentIds(db, trip.tripDate, trip.type),
     eventsOfTrip(db, trip.id),
+    missesOfTrip(handOver, db, trip.id),
   ]);
-  return buildRecord({ trip, stops, absent, events });
+  return buildRecord({ trip, stops, absent, events, misses, noAdultRule: handOver.noAdultRule });
 }
 
 /**
@@ -261,12 +290,30 @@ export async function startTrip(
 }
 
 /**
+ * The children on board a trip's end must explain: those ON_BUS, except a child kept on board because no authorized
+ * adult was at their stop (decision 065). The office was alerted of that child at once (NO_AUTHORIZED_ADULT) and
+ * the operator's rule says where the bus takes them; their record keeps saying so after the finish.
+ */
+async function unexplainedOnBoard(db: Database, handOver: DriverAppServiceDeps['handOver'], tripId: string) {
+  const events = await eventsOfTrip(db, tripId);
+  const misses = await missesOfTrip(handOver, db, tripId);
+  const states = riderStates(events, { childOf: studentOfEvent });
+  for (const [studentId, state] of states) {
+    const last = events.filter((event) => event.studentId === studentId).at(-1);
+    if (state === 'ON_BUS' && missStillStanding(misses.get(studentId), last?.occurredAt ?? null))
+      states.delete(studentId);
+  }
+  return countBoarded(states);
+}
+
+/**
  * STARTED → COMPLETED. While a child who boarded has not left the bus, only with a reason, which the office
  * sees, and an alert (FINISHED_WITH_CHILD) tells the dispatchers at once. A morning trip's children leave at
- * school: the app records their ALIGHT there before finishing.
+ * school: the app records their ALIGHT there before finishing. A child kept on board for want of an authorized
+ * adult is not counted (unexplainedOnBoard).
  */
 export async function finishTrip(
-  { db, clock, timeZone, live, alerts }: DriverAppServiceDeps,
+  { db, clock, timeZone, live, alerts, handOver }: DriverAppServiceDeps,
   userId: string,
   tripId: string,
   input: z.output<typeof finishTripInputSchema>,
@@ -283,7 +330,7 @@ export async function finishTrip(
         params: { time: clockTime(trip.completedAt!, timeZone) },
       });
     if (trip.status === 'CANCELLED') throw refusal(409, { code: 'refusal.trip.cancelled' });
-    const boarded = countBoarded(riderStates(await eventsOfTrip(tx, tripId), { childOf: studentOfEvent }));
+    const boarded = await unexplainedOnBoard(tx, handOver, tripId);
     if (boarded && !reason) {
       throw refusal(
         409,

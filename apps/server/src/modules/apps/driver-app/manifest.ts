@@ -1,4 +1,6 @@
 import {
+  type AuthorizedAdult,
+  type NoAdultRule,
   riderStates,
   studentOfEvent,
   type Manifest,
@@ -7,6 +9,7 @@ import {
   type Student,
   type TripStop,
 } from '@school-transport/shared';
+import { missStillStanding, receivedByOf, type MissRow } from '../../operations/hand-over/index.js';
 import type { RidershipEventRow } from '../../operations/ridership/index.js';
 import type { stopsOfTrip, TripRow } from './driver-app-queries.js';
 
@@ -26,6 +29,17 @@ export interface ManifestParts {
   events: RidershipEventRow[];
   /** Each stop's note and photo link as they are now, by stop id (decision 058). */
   stopNotes: Map<string, { note: string | null; photoUrl: string | null }>;
+  /** The adults of each child who must be handed over at drop-off (decision 065); no entry for the others. */
+  handOver: Map<string, AuthorizedAdult[]>;
+  /** Each child's newest "no authorized adult" on the trip, by child. */
+  misses: Map<string, MissRow>;
+  noAdultRule: NoAdultRule;
+}
+
+/** The child's miss while it still says where they are: nothing of theirs happened after it. */
+function standingMiss(events: RidershipEventRow[], studentId: string, misses: Map<string, MissRow>) {
+  const last = events.filter((event) => event.studentId === studentId).at(-1);
+  return missStillStanding(misses.get(studentId), last?.occurredAt ?? null);
 }
 
 type StopNotes = ManifestParts['stopNotes'];
@@ -56,6 +70,7 @@ const toEvent = (row: RidershipEventRow): RidershipEvent => ({
   lat: row.lat,
   lng: row.lng,
   flag: row.flag,
+  receivedBy: receivedByOf(row),
 });
 
 /**
@@ -86,6 +101,9 @@ export function buildManifest({
   absent,
   events,
   stopNotes,
+  handOver,
+  misses,
+  noAdultRule,
 }: ManifestParts): Manifest {
   const states = riderStates(events, {
     expected: students.map((student) => ({ studentId: student.id, absent: absent.has(student.id) })),
@@ -100,6 +118,8 @@ export function buildManifest({
     stopPosition: stopPositions.get(student.id) ?? null,
     state: states.get(student.id)!,
     absent: absent.has(student.id),
+    handOver: handOver.has(student.id) ? { adults: handOver.get(student.id)! } : null,
+    handOverMiss: states.get(student.id) === 'ON_BUS' ? standingMiss(events, student.id, misses) : null,
   }));
   const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
   return {
@@ -108,11 +128,12 @@ export function buildManifest({
     riders: riders.sort((a, b) => order(a) - order(b)),
     events: events.map(toEvent),
     finishReason: trip.finishReason,
+    noAdultRule,
   };
 }
 
 /** What a finished trip's record is made of: the trip, its own stops and events, and the day's absences. */
-export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions' | 'stopNotes'>;
+export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions' | 'stopNotes' | 'handOver'>;
 
 /**
  * An event as a driver is shown it: a child's id only with their name, which is stored only for a child seated on
@@ -133,7 +154,7 @@ export function forDriver(manifest: Manifest): Manifest {
  * first recorded; a child seated on the route since, or never scanned, is not in it. It carries no card tag, photo
  * or class (the record is to read back the run, not to scan children) and its events carry no tag.
  */
-export function buildRecord({ trip, stops, absent, events }: RecordParts): Manifest {
+export function buildRecord({ trip, stops, absent, events, misses, noAdultRule }: RecordParts): Manifest {
   const names = new Map<string, string>();
   for (const event of events) {
     if (event.studentId && event.studentName) names.set(event.studentId, event.studentName);
@@ -151,11 +172,14 @@ export function buildRecord({ trip, stops, absent, events }: RecordParts): Manif
     stopPosition: null,
     state: states.get(studentId)!,
     absent: absent.has(studentId),
+    handOver: null,
+    handOverMiss: states.get(studentId) === 'ON_BUS' ? standingMiss(events, studentId, misses) : null,
   }));
   return {
     ...tripPart(trip, stops),
     riders,
     events: events.map((row) => ({ ...withoutOthersId(toEvent(row)), tagId: null })),
     finishReason: trip.finishReason,
+    noAdultRule,
   };
 }

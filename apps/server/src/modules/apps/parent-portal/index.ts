@@ -4,3 +4,4 @@ export { parentPortalRoutes } from './parent-portal-routes.js';
 export { createParentPortalService } from './parent-portal-service.js';
 export { createParentStopChanges } from './parent-stop-changes.js';
 export { parentGuardianRoutes } from './parent-guardian-routes.js';
+export { createParentHandOver, parentHandOverRoutes } from './parent-hand-over.js';

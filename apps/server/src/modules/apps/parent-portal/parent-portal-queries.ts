@@ -130,6 +130,9 @@ export function eventsOfChildrenOn(db: Executor, studentIds: string[], tripIds: 
       occurredAt: ridershipEvents.occurredAt,
       lat: ridershipEvents.lat,
       lng: ridershipEvents.lng,
+      receivedBy: ridershipEvents.receivedBy,
+      receivedByName: ridershipEvents.receivedByName,
+      receivedByRelation: ridershipEvents.receivedByRelation,
     })
     .from(ridershipEvents)
     .where(and(inArray(ridershipEvents.studentId, studentIds), inArray(ridershipEvents.tripId, tripIds)))

@@ -26,6 +26,12 @@ import { refusal } from '../../../lib/errors.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import type { BoardService } from '../../operations/board/index.js';
 import { absenceForParent, type AbsenceService } from '../../operations/calendar/index.js';
+import {
+  missStillStanding,
+  receivedByOf,
+  type HandOverService,
+  type MissRow,
+} from '../../operations/hand-over/index.js';
 import { latestFixesOf } from '../../operations/ridership/index.js';
 import { changesOfChildrenOn } from '../../operations/stop-changes/index.js';
 import { distanceM } from '../../../lib/geo-distance.js';
@@ -100,6 +106,8 @@ export interface ParentPortalServiceDeps {
   urls: ImageUrls;
   absenceCutoffMinutes: number;
   officePhone: string | null;
+  /** A child's authorized adults and the trips' "no authorized adult" records (decision 065). */
+  handOver: HandOverService;
 }
 
 interface TripFacts {
@@ -107,6 +115,8 @@ interface TripFacts {
   stops: PortalTripStopRow[];
   /** Each child's events on it, in the order they happened. */
   events: Map<string, ChildEventRow[]>;
+  /** Each child's newest "no authorized adult" on it. */
+  misses: Map<string, MissRow>;
   /** The host trip it rides with, when this run was combined into another (decision 061); null otherwise. */
   ridesWith: string | null;
 }
@@ -144,8 +154,14 @@ function momentOf(
       }
     }
   }
-  return { at: iso(last.occurredAt), stopName };
+  return { at: iso(last.occurredAt), stopName, receivedBy: receivedByOf(last) };
 }
+
+/** Where a child kept on the bus is: their newest miss on the trip, while nothing of theirs happened after it. */
+const standingMiss = (facts: TripFacts | null, studentId: string) =>
+  facts
+    ? missStillStanding(facts.misses.get(studentId), facts.events.get(studentId)?.at(-1)?.occurredAt ?? null)
+    : null;
 
 /**
  * The parent portal: a signed-in parent's children, their runs, the bus while it carries them, absences up to the
@@ -204,7 +220,7 @@ export async function ownChild(db: Database, userId: string, studentId: string):
  * of their seat (from the day they were seated, when `sinceSeated`) and any they have events on.
  */
 async function tripsOf(
-  { db, timeZone }: Pick<ParentPortalServiceDeps, 'db' | 'timeZone'>,
+  { db, timeZone, handOver }: Pick<ParentPortalServiceDeps, 'db' | 'timeZone' | 'handOver'>,
   children: ChildRow[],
   {
     from,
@@ -219,17 +235,19 @@ async function tripsOf(
     ? await tripsCarrying(db, ids, [...seats.map((seat) => seat.assignmentId), ...alsoAssignments], from, to)
     : [];
   const tripIds = rows.map((trip) => trip.id);
-  const [stopRows, eventRows, hostOf] = await Promise.all([
+  const [stopRows, eventRows, hostOf, missRows] = await Promise.all([
     stopsOfTrips(db, tripIds),
     eventsOfChildrenOn(db, ids, tripIds),
     hostsOfTrips(db, tripIds),
+    handOver.latestMisses(db, tripIds),
   ]);
   const facts = new Map<string, TripFacts>(
     rows.map((trip) => [
       trip.id,
-      { trip, stops: [], events: new Map(), ridesWith: hostOf.get(trip.id) ?? null },
+      { trip, stops: [], events: new Map(), misses: new Map(), ridesWith: hostOf.get(trip.id) ?? null },
     ]),
   );
+  for (const miss of missRows.values()) facts.get(miss.tripId)?.misses.set(miss.studentId, miss);
   for (const stop of stopRows) facts.get(stop.tripId)?.stops.push(stop);
   for (const event of eventRows) {
     const events = facts.get(event.tripId)!.events;
@@ -270,7 +288,7 @@ const scheduledAt = (
 
 /** The planned instant at the child's stop on a run of `date`: the trip's copy, else the route's schedule. */
 async function plannedAtStop(
-  deps: Pick<ParentPortalServiceDeps, 'db' | 'timeZone'>,
+  deps: Pick<ParentPortalServiceDeps, 'db' | 'timeZone' | 'handOver'>,
   studentId: string,
   date: string,
   run: Run,
@@ -409,6 +427,7 @@ async function childRun(
     eta,
     boarded: momentOf(events, 'BOARD', facts?.stops ?? []),
     left: momentOf(events, 'ALIGHT', facts?.stops ?? []),
+    handOverMiss: state === 'BOARDED' ? standingMiss(facts, child.id) : null,
     absence: absence && absenceForParent(userId)(absence),
     cancelReason: status === 'CANCELLED' ? (facts!.trip.finishReason ?? null) : null,
     coming: facts && status !== 'CANCELLED' ? comingOf(facts.trip) : null,
@@ -565,18 +584,21 @@ export async function history(
     tripsOfChild(studentId)
       // A run combined into another is told by the host trip it rode with (decision 061).
       .filter(({ ridesWith }) => ridesWith === null)
-      .map(({ trip, stops, events }): ChildHistoryEntry => {
+      .map((facts): ChildHistoryEntry => {
+        const { trip, stops, events } = facts;
         const own = events.get(studentId) ?? [];
         const absent = absenceRows.some((row) => row.date === trip.tripDate && row.run === trip.type);
+        const state = childRunState(trip.status, riderStateOf(own, { studentId, absent }));
         return {
           date: trip.tripDate,
           run: trip.type,
           tripId: trip.id,
           routeName: trip.routeName,
           tripStatus: trip.status,
-          state: childRunState(trip.status, riderStateOf(own, { studentId, absent })),
+          state,
           boarded: momentOf(own, 'BOARD', stops),
           left: momentOf(own, 'ALIGHT', stops),
+          handOverMiss: state === 'BOARDED' ? standingMiss(facts, studentId) : null,
         };
       })
       .sort((a, b) => b.date.localeCompare(a.date) || a.run.localeCompare(b.run))

@@ -124,6 +124,7 @@ const preferenceColumns = {
   late: notificationPreferences.late,
   stopChanges: notificationPreferences.stopChanges,
   planChanges: notificationPreferences.planChanges,
+  handOver: notificationPreferences.handOver,
   lateMinutes: notificationPreferences.lateMinutes,
   emailFallback: notificationPreferences.emailFallback,
 };

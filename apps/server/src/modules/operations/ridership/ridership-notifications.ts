@@ -1,4 +1,4 @@
-import type { RidershipKind, TripType } from '@school-transport/shared';
+import type { NoAdultRule, RidershipKind, TripType } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { runName, type NotificationItem } from '../notifications/index.js';
 import { guardiansOfStudents } from '../../../db/guardian-queries.js';
@@ -59,4 +59,38 @@ export async function riderNotifications(
       url: '/parent',
     };
   }
+}
+
+/**
+ * The guardians' notification that no adult they authorized was at the stop (decision 065): what the driver does
+ * under the operator's rule, and that the office will call. One per child, trip and guardian (the dedup key): a
+ * driver who says it again at the next stop tells no one twice.
+ */
+export function noAdultNotifications(
+  families: { studentId: string; name: string; parentUserId: string; type: TripType; routeName: string }[],
+  miss: { tripId: string; stopName: string | null; rule: NoAdultRule; at: Date },
+  timeZone: string,
+): NotificationItem[] {
+  return families.map((family) => ({
+    dedupKey: `NO_AUTHORIZED_ADULT:${miss.tripId}:${family.studentId}:${family.parentUserId}`,
+    userId: family.parentUserId,
+    studentId: family.studentId,
+    kind: 'NO_AUTHORIZED_ADULT' as const,
+    text: (t) => {
+      const child = family.name;
+      const values = {
+        child,
+        stop: miss.stopName ?? t('notification.noAuthorizedAdult.stop'),
+        time: { clockTime: miss.at, timeZone },
+        run: runName(family.type),
+        route: family.routeName,
+        rule: t(`notification.noAuthorizedAdult.rule.${miss.rule}`, { child }),
+      };
+      return {
+        title: t('notification.noAuthorizedAdult.title', values),
+        body: t('notification.noAuthorizedAdult.body', values),
+      };
+    },
+    url: '/parent',
+  }));
 }

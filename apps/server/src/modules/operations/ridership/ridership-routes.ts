@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  HAND_OVER_PATHS,
   answerSchema,
+  handOverMissAnswerSchema,
+  handOverMissInputSchema,
   positionBatchAnswerSchema,
   positionBatchSchema,
   ridershipBatchAnswerSchema,
@@ -38,6 +41,31 @@ export function ridershipRoutes(deps: RidershipServiceDeps) {
       async (request) => {
         const answer = await ridership.recordEvents(requireAuth(request).user.id, request.body.events);
         return success(answer, `${answer.created} recorded, ${answer.duplicates} received before.`);
+      },
+    );
+
+    routes.post(
+      HAND_OVER_PATHS.driverMisses,
+      {
+        config: { access: 'driver' },
+        schema: {
+          tags,
+          body: handOverMissInputSchema,
+          response: {
+            200: answerSchema(handOverMissAnswerSchema),
+            ...errorAnswers({
+              404: 'The trip is not one of this driver’s, or the child does not ride it',
+              409: 'The trip takes no uploads now, the time is outside it, or the child needs no hand-over',
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const answer = await ridership.recordMiss(requireAuth(request).user.id, request.body);
+        return success(
+          answer,
+          answer.duplicate ? 'Received before.' : 'Recorded: the office and the family are told.',
+        );
       },
     );
 

@@ -1,6 +1,8 @@
 import {
   DATE_RANGE,
   MAX_POSITION_ACCURACY_M,
+  type HandOverMissAnswer,
+  type handOverMissInputSchema,
   type positionInputSchema,
   type PositionBatchAnswer,
   type RidershipBatchAnswer,
@@ -14,10 +16,12 @@ import { createGroupCommit, type GroupCommit } from '../../../lib/group-commit.j
 import { type AlertInput, type AlertService, tripInWords } from '../alerts/index.js';
 import { absentStudentIds } from '../calendar/index.js';
 import type { LiveLog } from '../live/index.js';
+import { insertMiss, tripStopName, type HandOverService } from '../hand-over/index.js';
 import { enqueueNotifications, type NotificationDispatcher } from '../notifications/index.js';
+import { familiesOnTrips } from '../trips/index.js';
 import { timeOutsideSpan, uploadRefusal, type UploadKind } from '../../../lib/trip-window.js';
 import { positionEvents, ridershipEvent, stopsEvent } from './ridership-live.js';
-import { riderNotifications } from './ridership-notifications.js';
+import { noAdultNotifications, riderNotifications } from './ridership-notifications.js';
 import {
   ingestEvents,
   insertPositions,
@@ -30,6 +34,7 @@ import {
 
 type EventInput = z.output<typeof ridershipEventInputSchema>;
 type PositionInput = z.output<typeof positionInputSchema>;
+type MissInput = z.output<typeof handOverMissInputSchema>;
 
 /** One request's fixes, checked and ready to store (see positionCommits). */
 interface PositionRequest {
@@ -196,6 +201,8 @@ export interface RidershipServiceDeps {
   notifications: Pick<NotificationDispatcher, 'wake'>;
   /** The operator's time zone, for the times parents read. */
   timeZone: string;
+  /** Who must be handed to an authorized adult at drop-off, and the check that the drop-off names one (065). */
+  handOver: HandOverService;
 }
 
 /** The committer that writes position requests in shared transactions (positionCommits). */
@@ -210,6 +217,7 @@ export function createRidershipService(deps: RidershipServiceDeps) {
   const commits = positionCommits(deps);
   return {
     recordEvents: (userId: string, input: EventInput[]) => recordEvents(deps, userId, input),
+    recordMiss: (userId: string, input: MissInput) => recordMiss(deps, userId, input),
     recordPositions: (userId: string, input: PositionInput[]) =>
       recordPositions(deps, commits, userId, input),
   };
@@ -269,18 +277,26 @@ function normalisedEvents(input: EventInput[]): IngestEvent[] {
  * only trips whose driver record is theirs.
  */
 async function storeEvents(
-  { alerts, live, timeZone }: Pick<RidershipServiceDeps, 'alerts' | 'live' | 'timeZone'>,
+  {
+    alerts,
+    live,
+    timeZone,
+    handOver,
+  }: Pick<RidershipServiceDeps, 'alerts' | 'live' | 'timeZone' | 'handOver'>,
   tx: Executor,
   {
     userId,
     batch,
     trips,
     receivedAt,
+    receivedBy,
   }: {
     userId: string;
     batch: IngestEvent[];
     trips: Map<string, IngestTrip>;
     receivedAt: Date;
+    /** The adult who received the child, by event id, as the device said (decision 065). */
+    receivedBy: Map<string, string>;
   },
 ): Promise<{ stored: IngestOutcome[]; wroteLive: boolean; told: number }> {
   const eventById = new Map(batch.map((event) => [event.eventId, event]));
@@ -289,6 +305,18 @@ async function storeEvents(
     .filter((outcome) => outcome.created)
     .map((outcome) => ({ outcome, event: eventById.get(outcome.eventId)! }));
   if (!created.length) return { stored, wroteLive: false, told: 0 };
+  // A drop-off of a child who must be handed over names one of their adults, or the whole batch is undone (409).
+  // Only a child seated on the trip is asked for: the driver's app knows no one else's adults.
+  await handOver.checkAlightings(
+    tx,
+    created.map(({ event, outcome }) => ({
+      eventId: event.eventId,
+      tripType: trips.get(event.tripId)!.type,
+      kind: event.kind,
+      studentId: answeredId(outcome),
+      receivedBy: receivedBy.get(event.eventId) ?? null,
+    })),
+  );
   const located = created.filter(({ event }) => event.lat !== null);
   const moved = await recordStopVisits(
     tx,
@@ -343,8 +371,13 @@ export async function recordEvents(
   const trips = await tripsOfDriver(deps, userId, events);
   const batch = firstOfEachId(events, (event) => event.eventId);
   const receivedAt = clock();
+  const receivedBy = new Map(
+    input.flatMap((event) =>
+      event.receivedBy ? [[idOf(event.eventId), idOf(event.receivedBy)] as const] : [],
+    ),
+  );
   const { stored, wroteLive, told } = await db.transaction((tx) =>
-    storeEvents(deps, tx, { userId, batch, trips, receivedAt }),
+    storeEvents(deps, tx, { userId, batch, trips, receivedAt, receivedBy }),
   );
   if (wroteLive) live.committed();
   if (told) notifications.wake();
@@ -359,6 +392,77 @@ export async function recordEvents(
   });
   const created = stored.filter((outcome) => outcome.created).length;
   return { created, duplicates: events.length - created, outcomes };
+}
+
+/** What the office reads of the operator's rule for a child with no authorized adult at the stop. */
+const RULE_IN_WORDS = {
+  KEEP_ON_BOARD: 'the driver keeps the child on board',
+  RETURN_TO_SCHOOL: 'the driver takes the child back to school',
+  RETURN_TO_DEPOT: 'the driver takes the child to the depot',
+} as const;
+
+/**
+ * POST /api/driver/hand-over-misses: no authorized adult at the stop for a child who must be handed over. The
+ * child stays on the bus (no event is stored: their state stays ON_BUS) under the operator's rule, which the
+ * record keeps as it was; the office gets an alert at once and the child's guardians a notification, once per
+ * child and trip however often the driver says it. Checked as an event is (the driver's trip, taking uploads, a
+ * time within it); the child must ride this trip (404 otherwise, as for an id that does not exist) and need
+ * hand-over (409). Stored once by the device's id: the outbox may send it again.
+ */
+export async function recordMiss(
+  deps: RidershipServiceDeps,
+  userId: string,
+  input: MissInput,
+): Promise<HandOverMissAnswer> {
+  const { db, clock, live, alerts, notifications, handOver, timeZone } = deps;
+  assertTimesInRange([input.occurredAt], () => 'occurredAt');
+  const tripId = idOf(input.tripId);
+  const studentId = idOf(input.studentId);
+  const trip = (await tripsOfDriver(deps, userId, [{ tripId, occurredAt: input.occurredAt }])).get(tripId)!;
+  const receivedAt = clock();
+  const { duplicate, rule, told } = await db.transaction(async (tx) => {
+    const families = (await familiesOnTrips(tx, [tripId])).filter((row) => row.studentId === studentId);
+    if (!families.length) throw refusal(404, { code: 'refusal.handOver.childNotOnTrip' });
+    const child = families[0]!.name;
+    if (!(await handOver.needing(tx, [studentId])).has(studentId))
+      throw refusal(409, { code: 'refusal.handOver.notNeeded', params: { child } });
+    const position = input.stopPosition ?? null;
+    const stopName = position === null ? null : await tripStopName(tx, tripId, position);
+    const stored = await insertMiss(tx, {
+      missId: idOf(input.missId),
+      tripId,
+      studentId,
+      stopPosition: position,
+      stopName,
+      rule: handOver.noAdultRule,
+      occurredAt: new Date(input.occurredAt),
+      receivedAt,
+      recordedBy: userId,
+    });
+    if (!stored.created) return { duplicate: true, rule: stored.rule, told: 0 };
+    await alerts.raise(tx, [
+      {
+        kind: 'NO_AUTHORIZED_ADULT',
+        cause: `NO_AUTHORIZED_ADULT:${tripId}:${studentId}`,
+        tripId,
+        studentId,
+        message: `No authorized adult was at ${stopName ?? 'the stop'} to receive a child on ${tripInWords(trip)}: ${RULE_IN_WORDS[stored.rule]}. Call the family.`,
+        raisedAt: receivedAt,
+      },
+    ]);
+    const count = await enqueueNotifications(
+      tx,
+      noAdultNotifications(
+        families,
+        { tripId, stopName, rule: stored.rule, at: new Date(input.occurredAt) },
+        timeZone,
+      ),
+    );
+    return { duplicate: false, rule: stored.rule, told: count };
+  });
+  if (!duplicate) live.committed();
+  if (told) notifications.wake();
+  return { duplicate, rule };
 }
 
 /**

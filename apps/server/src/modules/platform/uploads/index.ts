@@ -8,4 +8,5 @@ export { profileImageTarget } from './profile-image-target.js';
 export type { ImageServiceDeps } from './profile-image-target.js';
 export { serverSecret } from './server-secret-queries.js';
 export { sendSignedFile, signatureQuery, signedFileAnswers } from './signed-file.js';
-export { uploadRoutes } from './upload-routes.js';
+export { acceptImageUploads, storeUploadedImage, uploadRoutes } from './upload-routes.js';
+export type { ProfileImageTarget } from './upload-routes.js';

@@ -72,13 +72,46 @@ async function readUpload(
   return { id: parsedId.data, image };
 }
 
+/** Takes uploads in a scope of routes: one part, smaller than 2 MB (the limit the forms state). */
+export async function acceptImageUploads(app: FastifyInstance) {
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_IMAGE_MAX_BYTES - 1, files: 1, fields: 4, parts: 6 },
+  });
+}
+
+/**
+ * An uploaded image (fields `image` and `id`) stored as WebP and handed to `target`, with every check of the
+ * upload route: multipart, an image type, a picture sharp can read, 2 MB; the old file is removed after, the new
+ * one if the target refuses. Answers the new photo's signed link.
+ */
+export async function storeUploadedImage(
+  { storage, urls }: Pick<UploadDeps, 'storage' | 'urls'>,
+  request: FastifyRequest,
+  kind: ProfileImageKind,
+  target: ProfileImageTarget,
+  context: ChangeContext,
+): Promise<string | null> {
+  const { id, image } = await readUpload(request);
+  if (!image.mimetype.startsWith('image/')) throw notAnImage();
+  const webp = await toProfileWebp(image.data).catch((error: unknown) => {
+    throw error instanceof NotAnImageError ? notAnImage() : error;
+  });
+  const fileName = await storage.save(kind, webp);
+  let previous: string | null;
+  try {
+    previous = await target.replaceProfileImage(id, fileName, context);
+  } catch (error) {
+    await storage.remove(kind, fileName);
+    throw error;
+  }
+  await storage.remove(kind, previous);
+  return urls.urlFor(kind, fileName);
+}
+
 export function uploadRoutes(deps: UploadDeps) {
-  const { targets, storage, urls } = deps;
+  const { targets, storage } = deps;
   return async (app: FastifyInstance) => {
-    // One part, smaller than 2 MB (the limit the forms state).
-    await app.register(multipart, {
-      limits: { fileSize: PROFILE_IMAGE_MAX_BYTES - 1, files: 1, fields: 4, parts: 6 },
-    });
+    await acceptImageUploads(app);
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.post(
@@ -104,21 +137,14 @@ export function uploadRoutes(deps: UploadDeps) {
       },
       async (request) => {
         const { kind } = request.params;
-        const { id, image } = await readUpload(request);
-        if (!image.mimetype.startsWith('image/')) throw notAnImage();
-        const webp = await toProfileWebp(image.data).catch((error: unknown) => {
-          throw error instanceof NotAnImageError ? notAnImage() : error;
-        });
-        const fileName = await storage.save(kind, webp);
-        let previous: string | null;
-        try {
-          previous = await targets[kind].replaceProfileImage(id, fileName, changeContextOf(request));
-        } catch (error) {
-          await storage.remove(kind, fileName);
-          throw error;
-        }
-        await storage.remove(kind, previous);
-        return success({ profileImage: urls.urlFor(kind, fileName) }, 'Profile image updated successfully!');
+        const profileImage = await storeUploadedImage(
+          deps,
+          request,
+          kind,
+          targets[kind],
+          changeContextOf(request),
+        );
+        return success({ profileImage }, 'Profile image updated successfully!');
       },
     );
 
