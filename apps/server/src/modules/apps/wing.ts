@@ -28,6 +28,7 @@ export function appsWing(
     alerts,
     compliance,
     urls: platform.urls,
+    storage: platform.storage,
   });
   const parentPortalDeps = {
     db,

@@ -8,4 +8,4 @@ export { profileImageTarget } from './profile-image-target.js';
 export type { ImageServiceDeps } from './profile-image-target.js';
 export { serverSecret } from './server-secret-queries.js';
 export { sendSignedFile, signatureQuery, signedFileAnswers } from './signed-file.js';
-export { uploadRoutes } from './upload-routes.js';
+export { readImageUpload, registerImageUploads, storeReplacingImage, uploadRoutes } from './upload-routes.js';
