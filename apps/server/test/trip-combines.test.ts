@@ -8,6 +8,7 @@ import type {
   Manifest,
   ParentChild,
   TripCombines,
+  TripDetails,
 } from '@school-transport/shared';
 import {
   notificationOutbox,
@@ -150,6 +151,12 @@ describe('combining a run into another', () => {
       ridesWith: null,
     });
     expect(rowOf(b.pickup)).toMatchObject({ carries: [], ridesWith: (await tripRow(a.pickup)).routeName });
+    // The office's page of A lists its own children and B's, marked with B's route.
+    const hostPage = (await admin('GET', `/api/trips/get-one/${a.pickup}`)).body.data as TripDetails;
+    expect(hostPage.students.map((kid) => kid.id).sort()).toEqual(a.kids.map((kid) => kid.id).sort());
+    expect(hostPage.joiningStudents.map((kid) => [kid.id, kid.fromRouteName]).sort()).toEqual(
+      b.kids.map((kid) => [kid.id, rowOf(b.pickup).routeName]).sort(),
+    );
 
     // A's driver sees all four children, each at their own stop on A's trip.
     const manifest = await manifestOf(a, a.pickup);

@@ -161,6 +161,7 @@ export function operationsWing(
     live,
     notifications: notificationDispatcher,
     compliance,
+    ridingOn: changedStopsOn,
   });
   const combines = createTripCombineService({
     db,
