@@ -1,10 +1,10 @@
 import type { Browser, Page } from '@playwright/test';
 import { driverPayload } from '@school-transport/testing';
-import { putThroughApi, recordsFor } from '../support/api';
+import { postThroughApi, putThroughApi, recordsFor } from '../support/api';
 import { inviteDriver } from '../support/driver-trip';
 import { expect, test } from '../support/fixtures';
-import { createLiveDay } from '../support/live-day';
-import { inviteParent, parentWords, PHONE, signInAsParent } from '../support/parent-portal';
+import { createLiveDay, type LiveDay } from '../support/live-day';
+import { childAtFirstStop, inviteParent, parentWords, PHONE, signInAsParent } from '../support/parent-portal';
 import { phoneWords } from '../support/phone-words';
 
 /**
@@ -49,6 +49,23 @@ async function coverTodayOnScreen(page: Page, routeName: string, substitute: str
   );
 }
 
+/** HH:MM of an instant on this machine's clock, the server's zone (as the parent's Today writes it). */
+const clockOf = (iso: string) => {
+  const at = new Date(iso);
+  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+};
+
+/** A parent's phone signed in, on Today, and the morning run of their seated child there. */
+async function parentToday(browser: Browser, account: { email: string; password: string }, day: LiveDay) {
+  const context = await browser.newContext({ viewport: PHONE });
+  const phone = await context.newPage();
+  await signInAsParent(phone, account);
+  const morning = phone
+    .getByRole('article', { name: day.parts.children[0]!.name })
+    .getByRole('region', { name: parentWords('run.PICKUP') });
+  return { phone, morning };
+}
+
 test('the office covers today’s runs; the substitute’s phone has them, the regular driver’s not, and the parent reads who is coming', async ({
   page,
   browser,
@@ -63,6 +80,7 @@ test('the office covers today’s runs; the substitute’s phone has them, the r
     day.tag,
   );
   const parentAccount = await inviteParent(page, day);
+  await childAtFirstStop(page, day);
   // What the regular drivers keep on the first stop for whoever drives it.
   const note = `Gate code 4411, wait at the corner ${day.tag}`;
   await putThroughApi(page, `stops/update/${day.stopIds[0]}`, { ...day.stops[0], note });
@@ -90,12 +108,7 @@ test('the office covers today’s runs; the substitute’s phone has them, the r
   });
   await expect(regularPhone.getByText(driverWords('today.empty'))).toBeVisible();
 
-  const context = await browser.newContext({ viewport: PHONE });
-  const parent = await context.newPage();
-  await signInAsParent(parent, parentAccount);
-  const morning = parent
-    .getByRole('article', { name: day.parts.children[0]!.name })
-    .getByRole('region', { name: parentWords('run.PICKUP') });
+  const { phone: parent, morning } = await parentToday(browser, parentAccount, day);
   await expect(
     morning.getByText(
       parentWords('run.coming', { plate: day.parts.vehicle.licensePlate, driver: substitute.name }),
@@ -104,4 +117,26 @@ test('the office covers today’s runs; the substitute’s phone has them, the r
   await expect(
     morning.getByText(parentWords('run.substituteDriver', { driver: substitute.name })),
   ).toBeVisible();
+
+  // Later that morning a second route (B) rides with the covered run (decision 061). Each parent's Today shows the
+  // time at their stop: B's parent the new one, estimated along A's run after its last stop; A's parent their own,
+  // which the combine leaves as planned.
+  const other = await createLiveDay(page);
+  const otherAccount = await inviteParent(page, other);
+  await childAtFirstStop(page, other);
+  const { morning: otherMorning } = await parentToday(browser, otherAccount, other);
+  const stopAt = (stop: string, time: string) => parentWords('run.stopPlanned', { stop, time });
+  const combined = await postThroughApi<{ hostStops: { name: string; plannedAt: string | null }[] }>(
+    page,
+    `trips/combine/${other.tripId}`,
+    { hostTripId: day.tripId, reason: `Bus of ${other.routeName} failed its check` },
+  );
+  const timeAt = (name: string) => combined.hostStops.find((stop) => stop.name === name)?.plannedAt;
+  const newTime = timeAt(other.stops[0]!.name);
+  expect(newTime, 'B’s stop has a time on A’s run').toBeTruthy();
+  const ownTime = timeAt(day.stops[0]!.name)!;
+  await otherMorning.page().reload();
+  await expect(otherMorning.getByText(stopAt(other.stops[0]!.name, clockOf(newTime!)))).toBeVisible();
+  await parent.reload();
+  await expect(morning.getByText(stopAt(day.stops[0]!.name, clockOf(ownTime)))).toBeVisible();
 });

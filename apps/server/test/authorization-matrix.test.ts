@@ -194,6 +194,7 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/driver/trips/:id/finish': 'driver',
   // a stop's note, by the driver of a running trip through it (issue 34, decision 058)
   'PUT /api/driver/trips/:id/stops/:stopId/note': 'driver',
+  'POST /api/driver/trips/:id/stops/:stopId/photo': 'driver',
   'GET /api/trips/:id/manifest': 'admin',
   // ridership events, positions and trackers (issue 14)
   'POST /api/driver/events': 'driver',

@@ -6,7 +6,7 @@ import { auditLog, trips, tripStops } from '../src/db/schema/index.js';
 import { tokenFor } from './support/accounts.js';
 import { busWithTrips, type Bus } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
-import { png, storedName, uploadImage } from './support/stored-files.js';
+import { multipart, png, storedName, uploadImage } from './support/stored-files.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /**
@@ -197,6 +197,75 @@ describe('a stop’s note, by the driver driving through it now', () => {
     expect(anonymous.statusCode).toBe(401);
     // Nor may a driver remove or upload a stop's photo.
     expect((await ben.driverApi('DELETE', `/api/upload/profile/stop/${shared.id}`)).status).toBe(403);
+  });
+});
+
+/** A photo sent from the driver's phone for a stop of `tripId`, as its form sends it (multipart, `image`). */
+async function photoAs(
+  authorization: string,
+  tripId: string,
+  stopId: string,
+  file?: { data: Buffer; type: string; name: string },
+) {
+  const { payload, contentType } = await multipart({}, file);
+  const answer = await t.app.inject({
+    method: 'POST',
+    url: `/api/driver/trips/${tripId}/stops/${stopId}/photo`,
+    headers: { authorization, 'content-type': contentType },
+    payload,
+  });
+  return { status: answer.statusCode, body: answer.json() };
+}
+
+describe('a stop’s photo, from the phone of the driver driving through it now', () => {
+  it('is taken by the driver of the running trip through the stop and replaces the old one, audited; refused to another driver, off the trip, not running, and for a file that is not an image', async () => {
+    const shared = await newStop('Photo corner');
+    const benOnly = await newStop('Ben’s photo depot');
+    const ann = await busThrough([shared]);
+    const ben = await busThrough([benOnly]);
+    const image = async () => ({ data: await png(), type: 'image/png', name: 'corner.png' });
+
+    const first = await photoAs(ann.driverToken, ann.pickup, shared.id, await image());
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ message: 'Photo saved.', data: { stopId: shared.id } });
+    const firstUrl = first.body.data.photoUrl as string;
+    expect(firstUrl).toMatch(/^\/api\/uploads\/profile\/stop\/[0-9a-f-]{36}\.webp\?expires=\d+&signature=/);
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(200);
+    // The office and the manifest read the new photo; a second one replaces it and the first file goes.
+    const office = (await admin('GET', `/api/stops/get-one/${shared.id}`)).body.data as Stop;
+    expect(storedName(office.profileImage!)).toBe(storedName(firstUrl));
+    const second = await photoAs(ann.driverToken, ann.pickup, shared.id, await image());
+    expect(second.status).toBe(200);
+    const manifest = (await ann.driverApi('GET', `/api/driver/trips/${ann.pickup}`)).body.data as Manifest;
+    expect(storedName(manifest.stops[0]!.photoUrl!)).toBe(storedName(second.body.data.photoUrl));
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
+    const audited = await auditOf(shared.id, 'stop.image_updated');
+    expect(audited).toHaveLength(2);
+    expect(audited[0]).toMatchObject({ actorId: ann.driver.user.id, details: { tripId: ann.pickup } });
+
+    // Another driver's trip, a stop off the trip: as if they did not exist. Not an image: 415; no file: 400.
+    expect((await photoAs(ann.driverToken, ben.pickup, benOnly.id, await image())).status).toBe(404);
+    expect((await photoAs(ann.driverToken, ann.pickup, benOnly.id, await image())).status).toBe(404);
+    const text = { data: Buffer.from('not a picture'), type: 'image/png', name: 'fake.png' };
+    expect((await photoAs(ann.driverToken, ann.pickup, shared.id, text)).status).toBe(415);
+    const pdf = { data: Buffer.from('%PDF-1.4'), type: 'application/pdf', name: 'a.pdf' };
+    expect((await photoAs(ann.driverToken, ann.pickup, shared.id, pdf)).status).toBe(415);
+    const none = await photoAs(ann.driverToken, ann.pickup, shared.id);
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0].field).toBe('image');
+    // The office and parents are not drivers; a finished trip takes no photo, in words.
+    expect((await photoAs(adminToken, ann.pickup, shared.id, await image())).status).toBe(403);
+    expect(
+      (await photoAs(await tokenFor(t.app, 'parent'), ann.pickup, shared.id, await image())).status,
+    ).toBe(403);
+    await t.app.database.db
+      .update(trips)
+      .set({ status: 'COMPLETED', completedAt: time.clock() })
+      .where(eq(trips.id, ann.pickup));
+    const finished = await photoAs(ann.driverToken, ann.pickup, shared.id, await image());
+    expect(finished.status).toBe(409);
+    expect(finished.body.message).toMatch(/photo can be changed only while you drive a trip through it/);
+    expect(await auditOf(shared.id, 'stop.image_updated')).toHaveLength(2);
   });
 });
 

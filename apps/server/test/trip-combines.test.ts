@@ -8,6 +8,7 @@ import type {
   Manifest,
   ParentChild,
   TripCombines,
+  TripDetails,
 } from '@school-transport/shared';
 import {
   notificationOutbox,
@@ -107,6 +108,19 @@ const parentUserOf = async (studentId: string) =>
       .where(eq(students.id, studentId))
   )[0]!.userId;
 
+/** The PICKUP run on the child's parent's Today. */
+async function todayOf(studentId: string) {
+  const { token } = await createSession(
+    t.app.database.db,
+    await parentUserOf(studentId),
+    { ip: '127.0.0.1' },
+    time.clock(),
+    { idleMs: 86_400_000, absoluteMs: 86_400_000 },
+  );
+  const today = (await apiAs(t.app, token)('GET', '/api/parent/children')).body.data as ParentChild[];
+  return today.find((child) => child.id === studentId)!.runs.find((row) => row.run === 'PICKUP')!;
+}
+
 describe('combining a run into another', () => {
   it('puts B’s children and stops on A’s manifest, cancels B with the reason and tells both routes’ parents', async () => {
     const { a, b } = await twoBuses();
@@ -137,6 +151,12 @@ describe('combining a run into another', () => {
       ridesWith: null,
     });
     expect(rowOf(b.pickup)).toMatchObject({ carries: [], ridesWith: (await tripRow(a.pickup)).routeName });
+    // The office's page of A lists its own children and B's, marked with B's route.
+    const hostPage = (await admin('GET', `/api/trips/get-one/${a.pickup}`)).body.data as TripDetails;
+    expect(hostPage.students.map((kid) => kid.id).sort()).toEqual(a.kids.map((kid) => kid.id).sort());
+    expect(hostPage.joiningStudents.map((kid) => [kid.id, kid.fromRouteName]).sort()).toEqual(
+      b.kids.map((kid) => [kid.id, rowOf(b.pickup).routeName]).sort(),
+    );
 
     // A's driver sees all four children, each at their own stop on A's trip.
     const manifest = await manifestOf(a, a.pickup);
@@ -158,11 +178,16 @@ describe('combining a run into another', () => {
     expect(bView.status).toBe(200);
     expect((bView.body.data as Manifest).riders).toEqual([]);
 
-    // B's parents: with A's time where A plans one (Elm Corner 07:20), the stop's name where it does not.
+    // Birch Road, after A's last stop, is planned one modelled leg (the ETAs' dwell and drive: 1.55 km at
+    // 30 km/h, 1.3 detour, 30 s) after Elm Corner's 07:20.
+    expect(combined.hostStops.map((stop) => stop.plannedAt)).toEqual(
+      ['07:10', '07:20', '07:25'].map((clock) => at(clock).toISOString()),
+    );
+    // B's parents: with A's time at the stop A shares (Elm Corner 07:20), the estimate at the stop it took over.
     const joinedNotices = await outboxOf(`COMBINED:`);
     const bodyFor = (studentId: string) => joinedNotices.find((row) => row.studentId === studentId)?.body;
     expect(bodyFor(b.kids[1]!.id)).toMatch(/about 07:20.*Elm Corner.*Driver of B is ill/);
-    expect(bodyFor(b.kids[0]!.id)).toContain('at Birch Road');
+    expect(bodyFor(b.kids[0]!.id)).toMatch(/about 07:25 at Birch Road/);
     expect(joinedNotices.find((row) => row.studentId === b.kids[0]!.id)!.userId).toBe(
       await parentUserOf(b.kids[0]!.id),
     );
@@ -173,27 +198,14 @@ describe('combining a run into another', () => {
     expect(hostNotices).toHaveLength(2);
     expect(await outboxOf(`CANCELLED:${b.pickup}:`)).toEqual([]);
 
-    // B's parent's Today shows the run on A's trip, with A's time at their stop.
-    const parent = apiAs(
-      t.app,
-      (
-        await createSession(
-          t.app.database.db,
-          await parentUserOf(b.kids[1]!.id),
-          { ip: '127.0.0.1' },
-          time.clock(),
-          { idleMs: 86_400_000, absoluteMs: 86_400_000 },
-        )
-      ).token,
-    );
-    const today = (await parent('GET', '/api/parent/children')).body.data as ParentChild[];
-    const run = today.find((child) => child.id === b.kids[1]!.id)!.runs.find((row) => row.run === 'PICKUP')!;
-    expect(run).toMatchObject({
+    // B's parents' Today shows the run on A's trip, with A's time at their stop.
+    expect(await todayOf(b.kids[1]!.id)).toMatchObject({
       tripId: a.pickup,
       tripStatus: 'PENDING',
       plannedTime: '07:20',
       cancelReason: null,
     });
+    expect(await todayOf(b.kids[0]!.id)).toMatchObject({ tripId: a.pickup, plannedTime: '07:25' });
   });
 
   it('takes a scan of B’s child on A as this bus’s, and a child of another bus as another bus’s', async () => {
@@ -298,6 +310,23 @@ describe('adjusting and undoing a combine', () => {
     const manifest = await manifestOf(a, a.pickup);
     expect(manifest.stops.map((stop) => stop.name)).toEqual(['Birch Road', 'Ash Lane', 'Elm Corner']);
     expect(manifest.riders.find((rider) => rider.studentId === b.kids[0]!.id)!.stopPosition).toBe(1);
+    // Birch Road, now first, is one leg (3.1 km) before Ash Lane's 07:10; A's own stops keep their plan.
+    expect(manifest.stops.map((stop) => stop.plannedAt)).toEqual(
+      ['07:01', '07:10', '07:20'].map((clock) => at(clock).toISOString()),
+    );
+    // Its parent is told the new time, and their Today shows it; the parent at Elm Corner, unchanged, is not told.
+    const retimed = (await outboxOf('COMBINED_TIME:')).filter((row) =>
+      b.kids.some((kid) => kid.id === row.studentId),
+    );
+    expect(retimed.map((row) => [row.studentId, row.body])).toEqual([
+      [b.kids[0]!.id, expect.stringMatching(/now about 07:01 at Birch Road/)],
+    ]);
+    expect(await todayOf(b.kids[0]!.id)).toMatchObject({ tripId: a.pickup, plannedTime: '07:01' });
+    // The same order again changes no time and tells nobody.
+    expect((await admin('PUT', `/api/trips/combine/${id}/order`, { positions: [1, 2, 3] })).status).toBe(200);
+    expect(
+      (await outboxOf('COMBINED_TIME:')).filter((row) => b.kids.some((kid) => kid.id === row.studentId)),
+    ).toHaveLength(1);
 
     await t.app.database.db.update(trips).set({ status: 'STARTED' }).where(eq(trips.id, a.pickup));
     const late = await admin('PUT', `/api/trips/combine/${id}/order`, { positions: [1, 2, 3] });

@@ -237,6 +237,8 @@ describe('the daily job', () => {
         clock: time.clock,
         timeZone,
         studentsOf: async () => [],
+        // No combines in these tests: nobody rides another run.
+        ridingOn: async () => new Map(),
         live: createLiveLog(() => {}),
         notifications: { wake: () => {} },
         compliance: createComplianceService({ db: database, clock: time.clock, timeZone }),

@@ -36,6 +36,9 @@ export type StopNoteInput = z.input<typeof stopNoteInputSchema>;
 /** Its answer: the note as it now is. */
 export const stopNoteSchema = z.object({ stopId: z.string(), note: z.string().nullable() });
 export type StopNote = z.infer<typeof stopNoteSchema>;
+/** POST /api/driver/trips/{id}/stops/{stopId}/photo (multipart, the field `image`): the stop's photo as it now is. */
+export const stopPhotoSchema = z.object({ stopId: z.string(), photoUrl: z.string() });
+export type StopPhoto = z.infer<typeof stopPhotoSchema>;
 
 export const stopSchema = z.object({
   id: z.string(),

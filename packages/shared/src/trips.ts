@@ -139,6 +139,8 @@ export type TripEvent = z.infer<typeof tripEventSchema>;
 export const tripDetailsSchema = tripSchema.extend({
   /** Children of the trip's assignment today; empty when the assignment was deleted. */
   students: z.array(studentSchema),
+  /** Children of runs that ride with this one that day (a combine's host, decision 061), with their route's name. */
+  joiningStudents: z.array(studentSchema.extend({ fromRouteName: z.string() })),
   history: z.array(tripEventSchema),
 });
 export type TripDetails = z.infer<typeof tripDetailsSchema>;

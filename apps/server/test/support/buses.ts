@@ -76,6 +76,8 @@ export async function busWithTrips(
     pickup: tripOf('PICKUP'),
     drop: tripOf('DROP'),
     driverApi: apiAs(app, token),
+    /** The driver's session, for requests apiAs does not send (a multipart upload). */
+    driverToken: token,
   };
 }
 export type Bus = Awaited<ReturnType<typeof busWithTrips>>;

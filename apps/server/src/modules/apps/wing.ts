@@ -32,6 +32,7 @@ export function appsWing(
     compliance,
     urls: platform.urls,
     handOver: operations.handOver,
+    storage: platform.storage,
   });
   const parentPortalDeps = {
     db,

@@ -169,6 +169,7 @@ export function operationsWing(
     live,
     notifications: notificationDispatcher,
     compliance,
+    ridingOn: changedStopsOn,
   });
   const combines = createTripCombineService({
     db,
@@ -177,6 +178,7 @@ export function operationsWing(
     live,
     notifications: notificationDispatcher,
     ridingOn: changedStopsOn,
+    travel: routing,
   });
   const covers = createCoverService({
     db,

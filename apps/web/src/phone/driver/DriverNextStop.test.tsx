@@ -13,6 +13,9 @@ import {
   TRIP_ID,
 } from './render-driver-app';
 
+// The phone draws the photo small on a canvas, which jsdom lacks: the file goes as it is.
+vi.mock('./photo-data', () => ({ photoAsJpeg: (file: File) => Promise.resolve(file) }));
+
 /**
  * The next stop on the trip page (issue 34, decision 058): its note, photo and Navigate link, "Edit note" for the
  * driver of the running trip, and the calm view while the bus moves (the speed rule itself: calm-driving.test.ts).
@@ -144,6 +147,46 @@ describe('the next stop card', () => {
 
     expect(await screen.findByRole('button', { name: 'Start trip' })).toBeVisible();
     expect(screen.queryByRole('button', { name: /Edit the note/ })).toBeNull();
+    expect(screen.queryByLabelText(/Take or choose a photo/)).toBeNull();
+  });
+
+  it('lets the driver of the running trip take or choose the stop’s photo, and says a refusal in the server’s words', async () => {
+    storeDriverSession();
+    const sent: File[] = [];
+    let refuse = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith(`/driver/trips/${TRIP_ID}`)) return ok(RUNNING);
+      if (url.endsWith(`/driver/trips/${TRIP_ID}/stops/${STOP_ID}/photo`)) {
+        expect(init?.method).toBe('POST');
+        sent.push((init?.body as FormData).get('image') as File);
+        if (refuse)
+          return new Response(
+            JSON.stringify({ success: false, message: 'Only image files can be uploaded.', errors: [] }),
+            { status: 415, headers: { 'content-type': 'application/json' } },
+          );
+        return ok({ stopId: STOP_ID, photoUrl: PHOTO }, 'Photo saved.');
+      }
+      return ok([]);
+    });
+    const user = userEvent.setup();
+    renderDriverApp(`/driver/trips/${TRIP_ID}`);
+
+    const stop = await screen.findByRole('region', { name: 'Mill Lane gate' });
+    // The stop has a photo already: the control offers to change it.
+    expect(within(stop).getByText('Change photo')).toBeVisible();
+    const picker = within(stop).getByLabelText('Take or choose a photo of Mill Lane gate');
+    expect(picker).toHaveAttribute('accept', 'image/*');
+    expect(picker).not.toHaveAttribute('capture');
+    const photo = new File(['jpeg bytes'], 'gate.jpg', { type: 'image/jpeg' });
+    await user.upload(picker, photo);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.size).toBe(photo.size);
+    expect(await screen.findByText('Photo saved.')).toBeVisible();
+
+    refuse = true;
+    await user.upload(picker, photo);
+    expect(await within(stop).findByText('Only image files can be uploaded.')).toBeVisible();
   });
 });
 

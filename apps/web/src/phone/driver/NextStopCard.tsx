@@ -3,9 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Dialog, Icon, Stack, Text, TextArea, useToast } from '../kit';
 import { useT } from '../i18n';
-import { saveStopNote } from './driver-api';
+import { saveStopNote, saveStopPhoto } from './driver-api';
 import { useDriverToken } from './driver-session';
 import { navigationLink } from './navigation-link';
+import { photoAsJpeg } from './photo-data';
 
 /** The Navigate link: turn-by-turn directions in the phone's own maps app (navigation-link.ts). */
 export function NavigateLink({ stop }: { stop: TripStop }) {
@@ -102,8 +103,58 @@ function EditNoteDialog({
 }
 
 /**
+ * "Add photo" / "Change photo": the driver driving through the stop takes one with the camera or chooses one (no
+ * `capture`, so the phone offers both), made small on the phone and sent at once (online only, like the note);
+ * the server checks it as the office's uploads and answers a refusal in words.
+ */
+function StopPhotoButton({ tripId, stop }: { tripId: string; stop: TripStop }) {
+  const { t } = useT();
+  const token = useDriverToken();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const send = async (file: File) => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await saveStopPhoto(token, tripId, stop.stopId!, await photoAsJpeg(file));
+      await queryClient.invalidateQueries({ queryKey: ['driver', 'trip', tripId] });
+      toast(t('nextStop.photoSaved'), 'success');
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <label className="driver-photo-button" aria-busy={busy || undefined}>
+        <Icon name="camera" />
+        {stop.photoUrl ? t('nextStop.changePhoto') : t('nextStop.addPhoto')}
+        <input
+          className="driver-photo-input"
+          type="file"
+          accept="image/*"
+          disabled={busy}
+          aria-label={t('nextStop.photoLabel', { stop: stop.name })}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void send(file);
+          }}
+        />
+      </label>
+      {problem && <Alert tone="error">{problem}</Alert>}
+    </>
+  );
+}
+
+/**
  * What a driver new to the route needs of the next stop (issue 34, decision 058): its note and photo, kept current
- * by the office and the drivers through it, the Navigate link, and, while the trip runs, "Edit note".
+ * by the office and the drivers through it, the Navigate link, and, while the trip runs, "Edit note" and a photo.
  */
 export function NextStopDetails({
   tripId,
@@ -146,6 +197,7 @@ export function NextStopDetails({
             {t('nextStop.editNote')}
           </Button>
         )}
+        {running && stop.stopId && <StopPhotoButton tripId={tripId} stop={stop} />}
       </div>
       {editing && (
         <EditNoteDialog tripId={tripId} stop={stop} open={editing} onClose={() => setEditing(false)} />

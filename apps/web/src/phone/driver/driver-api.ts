@@ -9,6 +9,7 @@ import type {
   RidershipEventInput,
   StopNote,
   StopNoteInput,
+  StopPhoto,
   SuccessEnvelope,
 } from '@school-transport/shared';
 import { ApiError, apiRequest } from '../../lib/api/api-client';
@@ -144,6 +145,25 @@ export async function saveStopNote(
     { token },
   );
   if (!answer.data) throw new Error('The server answered without the note');
+  return answer.data;
+}
+
+/** A stop's photo taken or chosen by the driver of the running trip through it (decision 058): online only. */
+export async function saveStopPhoto(
+  token: string,
+  tripId: string,
+  stopId: string,
+  photo: Blob,
+): Promise<StopPhoto> {
+  const form = new FormData();
+  form.append('image', photo, 'stop.jpg');
+  const answer = await apiRequest<SuccessEnvelope<StopPhoto>>(
+    'POST',
+    `/driver/trips/${encodeURIComponent(tripId)}/stops/${encodeURIComponent(stopId)}/photo`,
+    form,
+    { token },
+  );
+  if (!answer.data) throw new Error('The server answered without the photo');
   return answer.data;
 }
 

@@ -8,13 +8,16 @@ import {
   manifestSchema,
   stopNoteInputSchema,
   stopNoteSchema,
+  stopPhotoSchema,
+  MESSAGES,
   tripSchema,
 } from '@school-transport/shared';
 import { z } from 'zod';
-import { errorAnswers } from '../../../lib/answers.js';
+import { errorAnswers, fileBytes } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
+import { readImageUpload, registerImageUploads } from '../../platform/uploads/index.js';
 import type { DriverAppService } from './driver-app-service.js';
 
 /**
@@ -23,6 +26,8 @@ import type { DriverAppService } from './driver-app-service.js';
  */
 export function driverAppRoutes(driverApp: DriverAppService) {
   return async (app: FastifyInstance) => {
+    // A stop's photo from the driver's phone comes as the office's does: multipart, one image under 2 MB.
+    await registerImageUploads(app);
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['driver app'];
     const driverOnly = { access: 'driver' } as const;
@@ -131,6 +136,40 @@ export function driverAppRoutes(driverApp: DriverAppService) {
           changeContextOf(request),
         );
         return success(saved, 'Note saved.');
+      },
+    );
+
+    routes.post(
+      '/driver/trips/:id/stops/:stopId/photo',
+      {
+        config: driverOnly,
+        schema: {
+          tags,
+          params: idParamsSchema.extend({ stopId: z.uuid('The stop id is not valid') }),
+          readByHandler: {
+            body: { mediaTypes: ['multipart/form-data'], schema: z.object({ image: fileBytes }) },
+          },
+          response: {
+            200: answerSchema(stopPhotoSchema),
+            ...errorAnswers(404, {
+              409: 'The trip is not running now: a photo is changed while driving through',
+              413: MESSAGES.imageTooLarge,
+              415: MESSAGES.onlyImages,
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const { id, stopId } = request.params;
+        const { image } = await readImageUpload(request);
+        const saved = await driverApp.replaceStopPhoto(
+          requireAuth(request).user.id,
+          id,
+          stopId,
+          image,
+          changeContextOf(request),
+        );
+        return success(saved, 'Photo saved.');
       },
     );
 

@@ -9,10 +9,11 @@ import {
   type Manifest,
   type Student,
   type StopNote,
+  type StopPhoto,
   type stopNoteInputSchema,
   type Trip,
 } from '@school-transport/shared';
-import type { Database } from '../../../db/client.js';
+import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { AppError, refusal, wordedField, type Words } from '../../../lib/errors.js';
@@ -26,8 +27,8 @@ import { missStillStanding, type HandOverService } from '../../operations/hand-o
 import type { LiveLog } from '../../operations/live/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
 import { findTrip, moveTripIn, setFinishReason, toTrip } from '../../operations/trips/index.js';
-import type { ImageUrls } from '../../platform/uploads/index.js';
-import { writeStopNote } from '../../records/stops/index.js';
+import { storeReplacingImage, type ImageStorage, type ImageUrls } from '../../platform/uploads/index.js';
+import { writeStopNote, writeStopPhoto } from '../../records/stops/index.js';
 import {
   notesOfStops,
   riderStopPositions,
@@ -68,6 +69,8 @@ export interface DriverAppServiceDeps {
   urls: ImageUrls;
   /** Who must be handed to an authorized adult, their adults, and the trip's "no authorized adult" (065). */
   handOver: Pick<HandOverService, 'adultsOfNeeding' | 'latestMisses' | 'noAdultRule'>;
+  /** Where a stop's photo taken by a driver is kept (the office's uploads too). */
+  storage: ImageStorage;
 }
 
 /** Each child's newest miss on one trip, by child. */
@@ -365,30 +368,67 @@ export async function finishTrip(
 }
 
 /**
- * A driver rewrites the note of a stop of the trip they drive now: their own trip, of today, started and not
- * finished, that passes the stop (decision 058). Anyone else's trip, or a stop the trip does not pass, answers 404
- * as if it did not exist; a trip that is not running now, 409 in words. The trip's row is locked first, so a finish
- * racing the edit is either before it (refused) or after it.
+ * Whether the driver may keep a stop current from the trip they drive now (decision 058): their own trip, of today,
+ * started and not finished, that passes the stop. Anyone else's trip, or a stop the trip does not pass, answers 404
+ * as if it did not exist; a trip that is not running now, 409 in words (`notRunning`). With `lock`, the trip's row
+ * is locked, so a finish racing the edit is either before it (refused) or after it.
  */
+async function assertDrivingThrough(
+  tx: Executor,
+  { clock, timeZone }: Pick<DriverAppServiceDeps, 'clock' | 'timeZone'>,
+  { userId, tripId, stopId }: { userId: string; tripId: string; stopId: string },
+  notRunning: string,
+  lock = true,
+): Promise<void> {
+  const trip = await tripOfDriver(tx, userId, tripId, lock);
+  if (!trip) throw tripNotFound();
+  if (trip.status !== 'STARTED' || trip.tripDate !== zonedDate(clock(), timeZone))
+    throw refusal(409, { code: notRunning });
+  if (!(await tripPassesStop(tx, tripId, stopId))) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
+}
+
+/** A driver rewrites the note of a stop of the trip they drive now (assertDrivingThrough). */
 export async function editStopNote(
-  { db, clock, timeZone }: DriverAppServiceDeps,
+  deps: DriverAppServiceDeps,
   userId: string,
   tripId: string,
   stopId: string,
   input: z.output<typeof stopNoteInputSchema>,
   context: ChangeContext,
 ): Promise<StopNote> {
-  return db.transaction(async (tx) => {
-    const trip = await tripOfDriver(tx, userId, tripId, true);
-    if (!trip) throw tripNotFound();
-    if (trip.status !== 'STARTED' || trip.tripDate !== zonedDate(clock(), timeZone))
-      throw refusal(409, { code: 'refusal.stopNote.tripNotRunning' });
-    if (!(await tripPassesStop(tx, tripId, stopId)))
-      throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
+  return deps.db.transaction(async (tx) => {
+    await assertDrivingThrough(tx, deps, { userId, tripId, stopId }, 'refusal.stopNote.tripNotRunning');
     const saved = await writeStopNote(tx, stopId, input.note, context, { tripId });
     if (!saved) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
     return saved;
   });
+}
+
+/**
+ * A driver takes or chooses the photo of a stop of the trip they drive now, through the office's image checks and
+ * storage (uploads' storeReplacingImage, kind `stop`). Checked once before the image is decoded (nothing is
+ * stored for a driver who may not), and again with the trip locked as it is written.
+ */
+export async function replaceStopPhoto(
+  deps: DriverAppServiceDeps,
+  userId: string,
+  tripId: string,
+  stopId: string,
+  image: { mimetype: string; data: Buffer },
+  context: ChangeContext,
+): Promise<StopPhoto> {
+  const who = { userId, tripId, stopId };
+  const notRunning = 'refusal.stopPhoto.tripNotRunning';
+  await assertDrivingThrough(deps.db, deps, who, notRunning, false);
+  const photoUrl = await storeReplacingImage(deps, 'stop', image, (fileName) =>
+    deps.db.transaction(async (tx) => {
+      await assertDrivingThrough(tx, deps, who, notRunning);
+      const saved = await writeStopPhoto(tx, stopId, fileName, context, { tripId });
+      if (!saved) throw refusal(404, { code: 'refusal.stopNote.notOnTrip' });
+      return saved.previous;
+    }),
+  );
+  return { stopId, photoUrl };
 }
 
 /**
@@ -404,6 +444,7 @@ export function createDriverAppService(deps: DriverAppServiceDeps) {
     start: startTrip.bind(null, deps),
     finish: finishTrip.bind(null, deps),
     editStopNote: editStopNote.bind(null, deps),
+    replaceStopPhoto: replaceStopPhoto.bind(null, deps),
   };
 }
 export type DriverAppService = ReturnType<typeof createDriverAppService>;

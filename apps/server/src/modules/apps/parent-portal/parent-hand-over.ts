@@ -21,8 +21,9 @@ import { refusal } from '../../../lib/errors.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import { ADULT_PHOTO_KIND, type HandOverService } from '../../operations/hand-over/index.js';
 import {
-  acceptImageUploads,
-  storeUploadedImage,
+  readImageUpload,
+  registerImageUploads,
+  storeReplacingImage,
   type ImageStorage,
   type ImageUrls,
 } from '../../platform/uploads/index.js';
@@ -83,7 +84,7 @@ export function parentHandOverRoutes(
   files: { storage: ImageStorage; urls: ImageUrls },
 ) {
   return async (app: FastifyInstance) => {
-    await acceptImageUploads(app);
+    await registerImageUploads(app);
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const config = { access: 'parent' as const };
     const tags = ['parent portal'];
@@ -160,18 +161,11 @@ export function parentHandOverRoutes(
       async (request) => {
         const userId = userOf(request);
         const target = parentHandOver.photoTarget(userId);
-        const profileImage = await storeUploadedImage(
-          files,
-          request,
-          ADULT_PHOTO_KIND,
-          {
-            // The address names the adult: a form field naming another one is refused as not found.
-            replaceProfileImage: (id, fileName, context) =>
-              id === request.params.id
-                ? target.replaceProfileImage(id, fileName, context)
-                : Promise.reject(adultNotFound()),
-          },
-          changeContextOf(request),
+        const { fields, image } = await readImageUpload(request);
+        // The address names the adult: a form field naming another one is refused as not found.
+        if (fields.get('id') !== request.params.id) throw adultNotFound();
+        const profileImage = await storeReplacingImage(files, ADULT_PHOTO_KIND, image, (fileName) =>
+          target.replaceProfileImage(request.params.id, fileName, changeContextOf(request)),
         );
         return success({ profileImage }, 'Photo saved.');
       },

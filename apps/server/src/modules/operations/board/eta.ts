@@ -1,4 +1,7 @@
 import { distanceM, type Point } from '../../../lib/geo-distance.js';
+import { DWELL_MS, travelMs, type TravelSettings } from '../../../lib/travel-time.js';
+
+export { DWELL_MS, travelMs };
 
 /**
  * Estimated arrivals for a running trip, as pure functions of what is known (the plan, the stops reached, the last
@@ -12,11 +15,7 @@ import { distanceM, type Point } from '../../../lib/geo-distance.js';
  * the bus has left the previous one, else by the time spent on it.
  */
 
-export interface EtaSettings {
-  /** How much longer the road is than the straight line between two stops. */
-  detourFactor: number;
-  averageSpeedKmh: number;
-}
+export type EtaSettings = TravelSettings;
 
 export interface EtaStop extends Point {
   /** Times are milliseconds since the epoch. */
@@ -54,8 +53,6 @@ export interface TripEstimate {
 export const PACE_BOUNDS = { min: 0.7, max: 2.0 } as const;
 /** Weight of the newest leg in the smoothed pace. */
 export const PACE_SMOOTHING = 0.5;
-/** How long a bus stands at a stop, for legs without a plan. */
-export const DWELL_MS = 30_000;
 /** Legs planned shorter than this are joined to the next one before their pace counts: minutes are whole. */
 const MIN_OBSERVED_LEG_MS = 30_000;
 
@@ -67,11 +64,6 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 /** Whether every stop has a planned time: then the plan gives each leg. */
 export function hasPlan(trip: Pick<EtaTrip, 'stops'>): boolean {
   return trip.stops.length > 0 && trip.stops.every((stop) => stop.plannedAt !== null);
-}
-
-/** How long driving `metres` of straight line takes by road, in ms. */
-export function travelMs(metres: number, settings: EtaSettings): number {
-  return ((metres * settings.detourFactor) / (settings.averageSpeedKmh / 3.6)) * 1000;
 }
 
 /**

@@ -2,6 +2,7 @@ import { RUN_NAMES, type CombineTripInput, type TripCombines, type TripType } fr
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
+import type { TravelSettings } from '../../../lib/travel-time.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
@@ -14,6 +15,7 @@ import {
   hostsACombine,
   insertCombine,
   lockTripsForCombine,
+  planJoinedStops,
   removeJoinedStops,
   reorderTripStops,
   seatedOn,
@@ -22,7 +24,11 @@ import {
   stopsOfTripInOrder,
   tripCombines,
 } from './trip-combines.js';
-import { tellParentsOfCombine, tellParentsOfUncombine } from './trip-notifications.js';
+import {
+  tellParentsOfCombine,
+  tellParentsOfCombinedTime,
+  tellParentsOfUncombine,
+} from './trip-notifications.js';
 import { moveTrip, setFinishReason, type TripRow } from './trip-queries.js';
 import { moveTripIn, recordStatusOf, writeStatusEvents } from './trip-service.js';
 
@@ -43,6 +49,8 @@ export interface TripCombineDeps {
    * one rule). Declared here rather than imported: stop-changes' neighbours import this module.
    */
   ridingOn: RidingOn;
+  /** How the ETAs model a leg without a plan: the joined stops' planned times are estimated the same way. */
+  travel: TravelSettings;
 }
 
 export type RidingOn = (
@@ -78,6 +86,7 @@ export function createTripCombineService({
   live,
   notifications,
   ridingOn,
+  travel,
 }: TripCombineDeps) {
   /** Both trips locked, or the refusal in words: two PENDING trips of the same day (today or later) and run. */
   async function lockPair(tx: Executor, joinedId: string, hostId: string) {
@@ -136,6 +145,7 @@ export function createTripCombineService({
               `children (${own} of its own and ${joining} joining). Choose a bigger bus or another run.`,
           );
         await appendJoinedStops(tx, host.id, joined.id);
+        await planJoinedStops(tx, host.id, travel);
         const cancelled = await moveTripIn(tx, joined.id, 'cancel', { context, at, live });
         if (!cancelled) throw conflict(`${runOf(joined)} could not be cancelled.`);
         await setFinishReason(tx, joined.id, reason);
@@ -175,8 +185,9 @@ export function createTripCombineService({
 
     async reorder(combineId: string, positions: number[], context: ChangeContext) {
       const combine = await findCombine(db, combineId);
-      await db.transaction(async (tx) => {
-        await lockPendingHost(tx, combine.hostTripId);
+      const at = clock();
+      const told = await db.transaction(async (tx) => {
+        const host = await lockPendingHost(tx, combine.hostTripId);
         const current = (await stopsOfTripInOrder(tx, combine.hostTripId)).map((stop) => stop.position);
         const sorted = [...positions].sort((a, b) => a - b);
         if (sorted.length !== current.length || sorted.some((position, i) => position !== current[i]))
@@ -191,7 +202,23 @@ export function createTripCombineService({
           entityId: combine.hostTripId,
           details: { combineId },
         });
+        // The joined stops' times follow the new order; their parents hear of a time that changed.
+        const retimed = await planJoinedStops(tx, host.id, travel);
+        if (!retimed.length || !host.assignmentId) return 0;
+        return tellParentsOfCombinedTime(
+          tx,
+          {
+            hostRouteName: host.routeName,
+            hostPlate: host.vehiclePlate,
+            hostAssignmentId: host.assignmentId,
+            riding: await ridingOn(tx, host.tripDate, host.type),
+            retimed,
+            changedAt: at,
+          },
+          { today: zonedDate(at, timeZone), timeZone },
+        );
       });
+      if (told) notifications.wake();
       return tripCombines(db, combine.hostTripId);
     },
 

@@ -4,6 +4,8 @@ import type { CombinedRun, HostStop, TripCombines } from '@school-transport/shar
 import type { Executor } from '../../../db/client.js';
 import { assignmentStudents, combinedRuns, trips, tripStops, vehicles } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
+import type { TravelSettings } from '../../../lib/travel-time.js';
+import { plannedTimesAlong } from './combined-times.js';
 
 /** The SQL of combined runs (decision 061; rules in trip-combine-service.ts). */
 
@@ -128,7 +130,8 @@ export async function deleteCombine(tx: Executor, id: string) {
 
 /**
  * Appends the joined trip's stops to the host's, after the host's last, in the joined run's order: a stop the
- * host already calls at is not added twice. Planned times are left empty: the host's plan does not reach them.
+ * host already calls at is not added twice. Planned times are left empty here: planJoinedStops estimates them
+ * along the host's order.
  */
 export async function appendJoinedStops(tx: Executor, hostTripId: string, joinedTripId: string) {
   await tx.execute(sql`
@@ -175,4 +178,55 @@ export async function stopsOfTripById(db: Executor, tripId: string) {
     .from(tripStops)
     .where(and(eq(tripStops.tripId, tripId), isNotNull(tripStops.stopId)));
   return new Map(rows.map((row) => [row.stopId!, { name: row.name, plannedAt: row.plannedAt }]));
+}
+
+/** A joined stop whose planned time planJoinedStops set or changed. */
+export interface RetimedStop {
+  stopId: string | null;
+  name: string;
+  joinedTripId: string;
+  plannedAt: Date;
+}
+
+/**
+ * Gives the stops the host took over from joined runs their planned times along the host's current order
+ * (combined-times.ts), writing only those that changed; answers them. A stop that nothing before or after it
+ * times (a host without any plan) stays without one.
+ */
+export async function planJoinedStops(
+  tx: Executor,
+  hostTripId: string,
+  settings: TravelSettings,
+): Promise<RetimedStop[]> {
+  const stops = await stopsOfTripInOrder(tx, hostTripId);
+  const times = plannedTimesAlong(
+    stops.map((stop) => ({
+      lat: stop.lat,
+      lng: stop.lng,
+      plannedAt: stop.plannedAt ? Date.parse(stop.plannedAt) : null,
+      joined: stop.combinedFromTripId !== null,
+    })),
+    settings,
+  );
+  const retimed: Array<RetimedStop & { position: number }> = [];
+  stops.forEach((stop, i) => {
+    const at = times[i];
+    if (stop.combinedFromTripId === null || at === null || at === undefined) return;
+    if (stop.plannedAt && Date.parse(stop.plannedAt) === at) return;
+    retimed.push({
+      position: stop.position,
+      stopId: stop.stopId,
+      name: stop.name,
+      joinedTripId: stop.combinedFromTripId,
+      plannedAt: new Date(at),
+    });
+  });
+  if (retimed.length) {
+    const moves = JSON.stringify(retimed.map(({ position, plannedAt }) => ({ position, at: plannedAt })));
+    await tx.execute(sql`
+      update trip_stops set planned_at = moves.at
+      from json_to_recordset(${moves}::json) as moves(position int, at timestamptz)
+      where trip_stops.trip_id = ${hostTripId}::uuid and trip_stops.position = moves.position`);
+  }
+  return retimed.map(({ position: _position, ...stop }) => stop);
 }

@@ -213,6 +213,47 @@ export async function tellParentsOfCombine(
   return joined + host;
 }
 
+/**
+ * The joined runs' parents whose stop on the host got a new planned time when the office re-ordered the host's
+ * stops (decision 061): "now about 07:46 at Birch Road". Only those whose time changed; `changedAt` names the
+ * re-order, so each change is told once.
+ */
+export function tellParentsOfCombinedTime(
+  tx: Executor,
+  news: Pick<CombineNews, 'hostRouteName' | 'hostPlate' | 'riding' | 'hostAssignmentId'> & {
+    retimed: Array<{ stopId: string | null; joinedTripId: string; plannedAt: Date; name: string }>;
+    changedAt: Date;
+  },
+  { today, timeZone }: { today: string; timeZone: string },
+): Promise<number> {
+  const key = (tripId: string, stopId: string | null) => `${tripId}:${stopId}`;
+  const retimed = new Map(news.retimed.map((stop) => [key(stop.joinedTripId, stop.stopId), stop]));
+  const stopOf = (row: Family) => {
+    const riding = news.riding.get(row.studentId);
+    if (riding?.assignmentId !== news.hostAssignmentId || !riding.stopId) return undefined;
+    return retimed.get(key(row.tripId, riding.stopId));
+  };
+  return tellParentsOfRuns(tx, [...new Set(news.retimed.map((stop) => stop.joinedTripId))], {
+    today,
+    kind: 'HANDED_OVER',
+    seated: true,
+    cause: (tripId) => `COMBINED_TIME:${tripId}:${news.changedAt.getTime()}`,
+    only: (row) => stopOf(row) !== undefined,
+    text: (t, values, row) => {
+      const stop = stopOf(row)!;
+      const common = { ...values, host: news.hostRouteName, plate: news.hostPlate };
+      return {
+        title: t('notification.combinedTime.title', common),
+        body: t('notification.combinedTime.body', {
+          ...common,
+          stop: stop.name,
+          time: { clockTime: stop.plannedAt, timeZone },
+        }),
+      };
+    },
+  });
+}
+
 /** The joined run's parents, when the office undoes a combine: their run goes with its own bus again. */
 export function tellParentsOfUncombine(
   tx: Executor,

@@ -22,6 +22,8 @@ import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
+import type { RidingOn } from './trip-combine-service.js';
+import { combinesOfTrip } from './trip-combines.js';
 import type { LiveLog } from '../live/index.js';
 import type { NotificationDispatcher } from '../notifications/index.js';
 import {
@@ -246,6 +248,8 @@ export interface TripServiceDeps {
    * Declared here rather than imported: compliance locks trips through this module's queries.
    */
   compliance: TripStartGate;
+  /** Where children ride on a day's run (stop-changes' rule, as the combine service is handed it). */
+  ridingOn: RidingOn;
 }
 
 /** What starting a trip asks of compliance (ComplianceService has it), inside the start's transaction. */
@@ -271,6 +275,7 @@ export function createTripService({
   live,
   notifications,
   compliance,
+  ridingOn,
 }: TripServiceDeps) {
   /** `date`'s trips, by `actor` (null: the server itself), with an audit entry; in a transaction of its own. */
   const generateDay = (date: string, context: ChangeContext | { actor: null }) =>
@@ -295,13 +300,28 @@ export function createTripService({
     async get(id: string): Promise<TripDetails> {
       const row = await findTrip(db, id);
       if (!row) throw tripNotFound();
-      const [history, students] = await Promise.all([
+      const [history, students, joins] = await Promise.all([
         tripHistory(db, id),
         row.assignmentId ? studentsOf(row.assignmentId) : Promise.resolve([]),
+        combinesOfTrip(db, id),
       ]);
+      // A host lists the joined runs' children who ride with it that day (the one rule: not one moved elsewhere).
+      const joined = joins.filter((join) => join.hostTripId === id);
+      const joiningStudents = [];
+      if (joined.length && row.assignmentId) {
+        const riding = await ridingOn(db, row.tripDate, row.type);
+        for (const join of joined) {
+          const joinedTrip = await findTrip(db, join.joinedTripId);
+          if (!joinedTrip?.assignmentId) continue;
+          for (const student of await studentsOf(joinedTrip.assignmentId))
+            if (riding.get(student.id)?.assignmentId === row.assignmentId)
+              joiningStudents.push({ ...student, fromRouteName: join.joinedRouteName });
+        }
+      }
       return {
         ...toTrip(row),
         students,
+        joiningStudents,
         history: history.map((event) => ({ ...event, at: event.at.toISOString() })),
       };
     },

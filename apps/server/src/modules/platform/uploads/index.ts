@@ -8,5 +8,5 @@ export { profileImageTarget } from './profile-image-target.js';
 export type { ImageServiceDeps } from './profile-image-target.js';
 export { serverSecret } from './server-secret-queries.js';
 export { sendSignedFile, signatureQuery, signedFileAnswers } from './signed-file.js';
-export { acceptImageUploads, storeUploadedImage, uploadRoutes } from './upload-routes.js';
+export { readImageUpload, registerImageUploads, storeReplacingImage, uploadRoutes } from './upload-routes.js';
 export type { ProfileImageTarget } from './upload-routes.js';

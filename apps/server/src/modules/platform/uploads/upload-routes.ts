@@ -43,22 +43,22 @@ const fileParams = kindParams.extend({ file: z.string().max(64) });
 const imageTooLarge = () => new AppError(413, MESSAGES.imageTooLarge);
 const notAnImage = () => new AppError(415, MESSAGES.onlyImages);
 
-/** Reads the multipart fields `image` and `id`, in whichever order the client sent them. */
-async function readUpload(
+/**
+ * Reads the multipart field `image` and the text fields, in whichever order the client sent them (the image
+ * limits are those registerImageUploads sets). A missing or empty image is a 400 in the forms' words.
+ */
+export async function readImageUpload(
   request: FastifyRequest,
-): Promise<{ id: string; image: { mimetype: string; data: Buffer } }> {
-  if (!request.isMultipart())
-    throw badRequest('Send the image as multipart/form-data with the fields image and id.');
-  let id: string | undefined;
+): Promise<{ fields: Map<string, string>; image: { mimetype: string; data: Buffer } }> {
+  if (!request.isMultipart()) throw badRequest('Send the image as multipart/form-data with the field image.');
+  const fields = new Map<string, string>();
   let image: { mimetype: string; data: Buffer } | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const data = await part.toBuffer();
         if (part.fieldname === 'image' && !image) image = { mimetype: part.mimetype, data };
-      } else if (part.fieldname === 'id') {
-        id = String(part.value);
-      }
+      } else fields.set(part.fieldname, String(part.value));
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageTooLarge();
@@ -66,32 +66,38 @@ async function readUpload(
   }
   if (!image || image.data.length === 0)
     throw badRequest(MESSAGES.selectImage, [{ field: 'image', message: MESSAGES.selectImage }]);
-  const parsedId = z.uuid().safeParse(id);
+  return { fields, image };
+}
+
+/** Reads the multipart fields `image` and `id`. */
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ id: string; image: { mimetype: string; data: Buffer } }> {
+  const { fields, image } = await readImageUpload(request);
+  const parsedId = z.uuid().safeParse(fields.get('id'));
   if (!parsedId.success)
     throw badRequest('The id is not valid', [{ field: 'id', message: 'The id is not valid' }]);
   return { id: parsedId.data, image };
 }
 
-/** Takes uploads in a scope of routes: one part, smaller than 2 MB (the limit the forms state). */
-export async function acceptImageUploads(app: FastifyInstance) {
+/** Multipart for the image uploads of a plugin's routes: one part, smaller than 2 MB (the limit the forms state). */
+export async function registerImageUploads(app: FastifyInstance) {
   await app.register(multipart, {
     limits: { fileSize: PROFILE_IMAGE_MAX_BYTES - 1, files: 1, fields: 4, parts: 6 },
   });
 }
 
 /**
- * An uploaded image (fields `image` and `id`) stored as WebP and handed to `target`, with every check of the
- * upload route: multipart, an image type, a picture sharp can read, 2 MB; the old file is removed after, the new
- * one if the target refuses. Answers the new photo's signed link.
+ * An uploaded image checked (an image type, that decodes) and stored as WebP under `kind`, then handed to
+ * `replace`, which points the record at it and answers the file it had (removed once replaced). A refusal in
+ * `replace` removes the new file. Answers the new file's signed link.
  */
-export async function storeUploadedImage(
+export async function storeReplacingImage(
   { storage, urls }: Pick<UploadDeps, 'storage' | 'urls'>,
-  request: FastifyRequest,
   kind: ProfileImageKind,
-  target: ProfileImageTarget,
-  context: ChangeContext,
-): Promise<string | null> {
-  const { id, image } = await readUpload(request);
+  image: { mimetype: string; data: Buffer },
+  replace: (fileName: string) => Promise<string | null>,
+): Promise<string> {
   if (!image.mimetype.startsWith('image/')) throw notAnImage();
   const webp = await toProfileWebp(image.data).catch((error: unknown) => {
     throw error instanceof NotAnImageError ? notAnImage() : error;
@@ -99,19 +105,19 @@ export async function storeUploadedImage(
   const fileName = await storage.save(kind, webp);
   let previous: string | null;
   try {
-    previous = await target.replaceProfileImage(id, fileName, context);
+    previous = await replace(fileName);
   } catch (error) {
     await storage.remove(kind, fileName);
     throw error;
   }
   await storage.remove(kind, previous);
-  return urls.urlFor(kind, fileName);
+  return urls.urlFor(kind, fileName)!;
 }
 
 export function uploadRoutes(deps: UploadDeps) {
   const { targets, storage } = deps;
   return async (app: FastifyInstance) => {
-    await acceptImageUploads(app);
+    await registerImageUploads(app);
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
     routes.post(
@@ -137,12 +143,9 @@ export function uploadRoutes(deps: UploadDeps) {
       },
       async (request) => {
         const { kind } = request.params;
-        const profileImage = await storeUploadedImage(
-          deps,
-          request,
-          kind,
-          targets[kind],
-          changeContextOf(request),
+        const { id, image } = await readUpload(request);
+        const profileImage = await storeReplacingImage(deps, kind, image, (fileName) =>
+          targets[kind].replaceProfileImage(id, fileName, changeContextOf(request)),
         );
         return success({ profileImage }, 'Profile image updated successfully!');
       },

@@ -2,6 +2,6 @@
 export { clearRun, lockExistingStops, lockRoute, replaceRunStops, setRunStart } from './schedule-queries.js';
 export { createScheduleService, neutralStopName } from './schedule-service.js';
 export { stopRoutes } from './stop-routes.js';
-export { writeStopNote } from './stop-queries.js';
+export { writeStopNote, writeStopPhoto } from './stop-queries.js';
 export { createStopService } from './stop-service.js';
 export type { StopService } from './stop-service.js';

@@ -80,3 +80,32 @@ export async function writeStopNote(
   }
   return { stopId, note };
 }
+
+/**
+ * A stop's photo becomes `fileName` (a stored image), with an audit entry `stop.image_updated` (and why the writer
+ * may write it), in the caller's transaction: the driver app's counterpart of the office's upload (decision 058).
+ * Answers the file the stop had (null: none), or undefined when the stop is gone.
+ */
+export async function writeStopPhoto(
+  tx: Executor,
+  stopId: string,
+  fileName: string,
+  context: ChangeContext,
+  because: Record<string, unknown>,
+): Promise<{ previous: string | null } | undefined> {
+  const [before] = await tx
+    .select({ profileImage: stops.profileImage })
+    .from(stops)
+    .where(eq(stops.id, stopId))
+    .for('update');
+  if (!before) return undefined;
+  await tx.update(stops).set({ profileImage: fileName, updatedAt: new Date() }).where(eq(stops.id, stopId));
+  await recordAudit(tx, {
+    ...context,
+    action: 'stop.image_updated',
+    entityType: 'stop',
+    entityId: stopId,
+    details: because,
+  });
+  return { previous: before.profileImage };
+}
