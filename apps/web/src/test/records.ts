@@ -20,6 +20,7 @@ export const aStudent = (id: string): Student => ({
   pickupAndDropLng: 77.59,
   pickupDropAddress: `${id} School Lane`,
   doorToDoor: false,
+  handOver: 'RULE',
   assignment: null,
   createdAt: CREATED_AT,
 });

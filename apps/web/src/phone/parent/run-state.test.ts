@@ -29,8 +29,8 @@ describe('a run as a parent reads it', () => {
       runLines(
         run({
           state: 'LEFT',
-          boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street' },
-          left: { at: '2026-03-02T08:10:00.000Z', stopName: null },
+          boarded: { at: '2026-03-02T07:43:00.000Z', stopName: 'Elm Street', receivedBy: null },
+          left: { at: '2026-03-02T08:10:00.000Z', stopName: null, receivedBy: null },
         }),
         words,
       ),
