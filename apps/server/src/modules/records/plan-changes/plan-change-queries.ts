@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Run } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../../db/client.js';
 import { guardianAccountLinks } from '../../../db/guardian-queries.js';
