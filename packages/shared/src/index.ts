@@ -15,6 +15,7 @@ export * from './trips.js';
 export * from './combined-runs.js';
 export * from './covers.js';
 export * from './stop-changes.js';
+export * from './family-inbox.js';
 export * from './dashboard.js';
 export * from './accounts.js';
 export * from './stops.js';

@@ -5,7 +5,8 @@
 
 /** What a parent can be told: their child boarded, left the bus, the bus is near their stop, the trip was
  * cancelled, it runs late (by the office's word too), another driver or bus runs it today (a cover, or its undo, or
- * a rescue bus after a breakdown), or the office decided on a stop change they asked for. */
+ * a rescue bus after a breakdown), or the office decided on a stop change they asked for, or replied to
+ * their message (decision 067). */
 export const NOTIFICATION_KINDS = [
   'BOARDED',
   'LEFT',
@@ -16,6 +17,7 @@ export const NOTIFICATION_KINDS = [
   'STOP_CHANGE',
   'DELAYED',
   'HANDED_OVER',
+  'OFFICE_REPLY',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -88,6 +88,7 @@ export const notificationPreferencesSchema = z.object({
   late: z.boolean(),
   lateMinutes: minutesField('The lateness'),
   stopChanges: z.boolean(),
+  officeReplies: z.boolean(),
   emailFallback: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -102,6 +103,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   late: true,
   lateMinutes: 10,
   stopChanges: true,
+  officeReplies: true,
   emailFallback: false,
 };
 
@@ -119,6 +121,7 @@ export const PREFERENCE_OF_KIND = {
   // the changes to the run (the 'cancelled' switch), decision 056.
   DELAYED: 'late',
   HANDED_OVER: 'cancelled',
+  OFFICE_REPLY: 'officeReplies',
 } as const satisfies Record<NotificationKind, keyof NotificationPreferences>;
 
 /**

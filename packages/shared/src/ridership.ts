@@ -139,6 +139,11 @@ export const manifestRiderSchema = z.object({
   stopPosition: z.number().int().nullable(),
   state: z.enum(RIDER_STATES),
   absent: z.boolean(),
+  /**
+   * The office's note for this child on the trip's date, made from a guardian's message (decision 067): only in the
+   * live manifest of a trip of that date; a trip's record carries none.
+   */
+  officeNote: z.string().nullable(),
 });
 export type ManifestRider = z.infer<typeof manifestRiderSchema>;
 

@@ -20,3 +20,4 @@ export * from './compliance.js';
 export * from './inspections.js';
 export * from './second-factors.js';
 export * from './stop-changes.js';
+export * from './family-inbox.js';

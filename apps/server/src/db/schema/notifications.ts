@@ -53,6 +53,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   late: boolean('late').notNull().default(DEFAULTS.late),
   lateMinutes: integer('late_minutes').notNull().default(DEFAULTS.lateMinutes),
   stopChanges: boolean('stop_changes').notNull().default(DEFAULTS.stopChanges),
+  officeReplies: boolean('office_replies').notNull().default(DEFAULTS.officeReplies),
   emailFallback: boolean('email_fallback').notNull().default(DEFAULTS.emailFallback),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

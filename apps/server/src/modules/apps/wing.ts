@@ -3,6 +3,7 @@ import type { PlatformWing, SharedServices, WingRoutes } from '../platform/wing.
 import type { RecordsWing } from '../records/wing.js';
 import { createDriverAppService, driverAppRoutes } from './driver-app/index.js';
 import {
+  createParentFamilyInbox,
   createParentLiveScopes,
   createParentPortalService,
   createParentStopChanges,
@@ -17,7 +18,7 @@ export function appsWing(
   { services: records }: RecordsWing,
 ) {
   const { timeZone } = config;
-  const { live, alerts, compliance, absences, board, stopChanges } = operations;
+  const { live, alerts, compliance, absences, board, stopChanges, familyInbox } = operations;
   const driverApp = createDriverAppService({
     db,
     clock,
@@ -41,11 +42,12 @@ export function appsWing(
   };
   const parentPortal = createParentPortalService(parentPortalDeps);
   const parentStopChanges = createParentStopChanges({ ...parentPortalDeps, stopChanges });
+  const parentFamilyInbox = createParentFamilyInbox({ db, familyInbox });
   const parentScope = createParentLiveScopes({ db, clock, timeZone });
 
   const routes: WingRoutes = [
     driverAppRoutes(driverApp),
-    parentPortalRoutes(parentPortal, parentStopChanges),
+    parentPortalRoutes(parentPortal, parentStopChanges, parentFamilyInbox),
   ];
   return { services: { parentScope }, routes, jobs: {} };
 }

@@ -18,6 +18,7 @@ import {
 } from './compliance/index.js';
 import { coverRoutes, createCoverService } from './covers/index.js';
 import { dashboardRoutes } from './dashboard/index.js';
+import { createFamilyInboxService, familyInboxRoutes } from './family-inbox/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
 import {
   createLiveAccess,
@@ -182,6 +183,12 @@ export function operationsWing(
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
   const stopChanges = createStopChangeService({ db, clock, timeZone, notifications: notificationDispatcher });
+  const familyInbox = createFamilyInboxService({
+    db,
+    clock,
+    timeZone,
+    notifications: notificationDispatcher,
+  });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
@@ -189,6 +196,7 @@ export function operationsWing(
     tripRoutes(trips, locale, combines),
     coverRoutes(covers),
     stopChangeRoutes(stopChanges),
+    familyInboxRoutes(familyInbox),
     calendarRoutes(calendar, absences, locale),
     ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone }),
     trackerRoutes({ db, clock, live }),
@@ -229,6 +237,7 @@ export function operationsWing(
       compliance,
       absences,
       stopChanges,
+      familyInbox,
     },
     routes,
     jobs,

@@ -20,6 +20,7 @@ import { withinGrace } from '../../../lib/trip-window.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { type AlertService, tripInWords } from '../../operations/alerts/index.js';
 import { absentStudentIds } from '../../operations/calendar/index.js';
+import { manifestNotesOn } from '../../operations/family-inbox/index.js';
 import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/index.js';
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
@@ -93,11 +94,17 @@ async function manifestOf(
     .map(([studentId]) => studentId);
   const students = [...seated.filter((student) => here(student.id)), ...(await studentsByIds(arriving))];
   const unchanged = students.map((student) => student.id).filter((id) => !changed.has(id));
-  const [stopPositions, notes] = await Promise.all([
+  const [stopPositions, notes, officeNotes] = await Promise.all([
     riderStopPositions(db, trip.id, trip.type, unchanged),
     notesOfStops(
       db,
       stops.flatMap((stop) => (stop.stopId ? [stop.stopId] : [])),
+    ),
+    // The office's notes of the trip's own date only: a note for Friday is not Thursday's business.
+    manifestNotesOn(
+      db,
+      trip.tripDate,
+      students.map((student) => student.id),
     ),
   ]);
   const stopNotes = new Map(
@@ -113,7 +120,7 @@ async function manifestOf(
       : undefined;
     if (position !== undefined && position !== null) stopPositions.set(student.id, position);
   }
-  return buildManifest({ trip, stops, students, stopPositions, absent, events, stopNotes });
+  return buildManifest({ trip, stops, students, stopPositions, absent, events, stopNotes, officeNotes });
 }
 
 /** A trip's own record (manifest.ts' buildRecord): from its events, never from today's seats. */

@@ -26,6 +26,8 @@ export interface ManifestParts {
   events: RidershipEventRow[];
   /** Each stop's note and photo link as they are now, by stop id (decision 058). */
   stopNotes: Map<string, { note: string | null; photoUrl: string | null }>;
+  /** The office's notes by child for the trip's date (decision 067). */
+  officeNotes: Map<string, string>;
 }
 
 type StopNotes = ManifestParts['stopNotes'];
@@ -86,6 +88,7 @@ export function buildManifest({
   absent,
   events,
   stopNotes,
+  officeNotes,
 }: ManifestParts): Manifest {
   const states = riderStates(events, {
     expected: students.map((student) => ({ studentId: student.id, absent: absent.has(student.id) })),
@@ -100,6 +103,7 @@ export function buildManifest({
     stopPosition: stopPositions.get(student.id) ?? null,
     state: states.get(student.id)!,
     absent: absent.has(student.id),
+    officeNote: officeNotes.get(student.id) ?? null,
   }));
   const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
   return {
@@ -112,7 +116,7 @@ export function buildManifest({
 }
 
 /** What a finished trip's record is made of: the trip, its own stops and events, and the day's absences. */
-export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions' | 'stopNotes'>;
+export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions' | 'stopNotes' | 'officeNotes'>;
 
 /**
  * An event as a driver is shown it: a child's id only with their name, which is stored only for a child seated on
@@ -151,6 +155,7 @@ export function buildRecord({ trip, stops, absent, events }: RecordParts): Manif
     stopPosition: null,
     state: states.get(studentId)!,
     absent: absent.has(studentId),
+    officeNote: null,
   }));
   return {
     ...tripPart(trip, stops),

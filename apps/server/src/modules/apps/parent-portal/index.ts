@@ -3,3 +3,4 @@ export { createParentLiveScopes } from './parent-live.js';
 export { parentPortalRoutes } from './parent-portal-routes.js';
 export { createParentPortalService } from './parent-portal-service.js';
 export { createParentStopChanges } from './parent-stop-changes.js';
+export { createParentFamilyInbox } from './parent-family-inbox.js';

@@ -123,6 +123,7 @@ const preferenceColumns = {
   cancelled: notificationPreferences.cancelled,
   late: notificationPreferences.late,
   stopChanges: notificationPreferences.stopChanges,
+  officeReplies: notificationPreferences.officeReplies,
   lateMinutes: notificationPreferences.lateMinutes,
   emailFallback: notificationPreferences.emailFallback,
 };
