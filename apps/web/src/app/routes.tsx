@@ -271,6 +271,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'StopChangesPage',
               ),
               managementScreen(
+                paths.familyInbox,
+                () => import('../features/family-inbox/FamilyInboxPage'),
+                'FamilyInboxPage',
+              ),
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',

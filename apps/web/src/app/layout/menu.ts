@@ -11,6 +11,7 @@ import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
@@ -42,6 +43,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   planner: AltRouteOutlinedIcon,
   calendar: EventOutlinedIcon,
   stopChanges: EditLocationAltOutlinedIcon,
+  familyInbox: ForumOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   covers: SwapHorizOutlinedIcon,

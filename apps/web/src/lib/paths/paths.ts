@@ -59,6 +59,8 @@ export const paths = {
   covers: '/covers',
   /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
   stopChanges: '/stop-changes',
+  /** Guardians' conversations with the office about a child and a date (decision 067). */
+  familyInbox: '/family-inbox',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

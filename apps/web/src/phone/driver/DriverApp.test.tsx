@@ -56,6 +56,7 @@ const RUNNING = aRunningTrip({
       stopPosition: 1,
       state: 'WAITING',
       absent: false,
+      officeNote: null,
     },
   ],
 });

@@ -41,6 +41,7 @@ const RUNNING = aRunningTrip({
     stopPosition: 1,
     state: 'WAITING' as const,
     absent: false,
+    officeNote: null,
   })),
 });
 

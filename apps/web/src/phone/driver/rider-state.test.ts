@@ -23,6 +23,7 @@ const rider = (studentId: string, overrides: Partial<ManifestRider> = {}): Manif
   stopPosition: 1,
   state: 'WAITING',
   absent: false,
+  officeNote: null,
   ...overrides,
 });
 

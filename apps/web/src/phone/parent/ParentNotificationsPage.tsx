@@ -10,7 +10,15 @@ import { useNotificationPreferences, useSavePreferences } from './parent-api';
 import { PushSwitch } from './PushSwitch';
 import { useUnsavedChanges } from './unsaved-changes';
 
-type Flag = 'boarded' | 'left' | 'approaching' | 'cancelled' | 'late' | 'stopChanges' | 'emailFallback';
+type Flag =
+  | 'boarded'
+  | 'left'
+  | 'approaching'
+  | 'cancelled'
+  | 'late'
+  | 'stopChanges'
+  | 'officeReplies'
+  | 'emailFallback';
 type Minutes = 'approachingMinutes' | 'lateMinutes';
 type PreferencesControl = Control<NotificationPreferences, unknown, NotificationPreferences>;
 
@@ -94,6 +102,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <FlagSwitch control={control} name="late" />
         <MinutesField control={control} name="lateMinutes" />
         <FlagSwitch control={control} name="stopChanges" />
+        <FlagSwitch control={control} name="officeReplies" />
         <FlagSwitch control={control} name="emailFallback" />
         <div>
           <Button type="submit" busy={formState.isSubmitting}>
