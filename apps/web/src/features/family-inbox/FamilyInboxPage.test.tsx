@@ -100,14 +100,20 @@ describe('FamilyInboxPage', () => {
     expect(await screen.findByRole('button', { name: /retry/i })).toBeVisible();
   });
 
-  it('opens a conversation (marking it read), replies, assigns, puts a note on the manifest and closes after asking', async () => {
-    const sent: Sent[] = [];
-    serve(sent);
-    const user = userEvent.setup();
+  /** Opens the one conversation; answers its dialog once its messages show. */
+  async function openThread(user: ReturnType<typeof userEvent.setup>) {
     renderWithProviders(<FamilyInboxPage />);
     await user.click(await screen.findByRole('button', { name: 'Conversation about Asha Rao, 2 unread' }));
     const dialog = await screen.findByRole('dialog', { name: /Asha Rao/ });
     expect(await within(dialog).findByText('Grandma collects on Friday')).toBeVisible();
+    return dialog;
+  }
+
+  it('opens a conversation, marking it read, and replies after the shared schema’s check', async () => {
+    const sent: Sent[] = [];
+    serve(sent);
+    const user = userEvent.setup();
+    const dialog = await openThread(user);
     await waitFor(() =>
       expect(sent).toContainEqual({ method: 'POST', url: '/family-inbox/t1/read', body: undefined }),
     );
@@ -115,35 +121,41 @@ describe('FamilyInboxPage', () => {
     // A blank reply is refused by the shared schema before anything is sent.
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
     expect(await within(dialog).findByText('Message is required')).toBeVisible();
-    await user.type(
-      within(dialog).getByRole('textbox', { name: 'Reply to the guardian' }),
-      'Noted, thank you.',
-    );
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reply to the guardian' }), 'Noted.');
     await user.click(within(dialog).getByRole('button', { name: 'Send reply' }));
     await waitFor(() =>
       expect(sent).toContainEqual({
         method: 'POST',
         url: '/family-inbox/t1/messages',
-        body: { body: 'Noted, thank you.' },
+        body: { body: 'Noted.' },
       }),
     );
+  });
 
+  it('assigns a conversation to a colleague', async () => {
+    const sent: Sent[] = [];
+    serve(sent);
+    const user = userEvent.setup();
+    const dialog = await openThread(user);
     await user.click(within(dialog).getByRole('combobox', { name: 'Assigned to' }));
     await user.click(await screen.findByRole('option', { name: 'Sam Office' }));
     await waitFor(() =>
       expect(sent).toContainEqual({ method: 'PUT', url: '/family-inbox/t1/assignee', body: { userId: SAM } }),
     );
+  });
 
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /Note for the driver/ }),
-      'Grandma (Rosa) collects',
-    );
+  it('puts a note on the manifest, and closes the conversation only after asking', async () => {
+    const sent: Sent[] = [];
+    serve(sent);
+    const user = userEvent.setup();
+    const dialog = await openThread(user);
+    await user.type(within(dialog).getByRole('textbox', { name: /Note for the driver/ }), 'Rosa collects');
     await user.click(within(dialog).getByRole('button', { name: 'Put on the manifest' }));
     await waitFor(() =>
       expect(sent).toContainEqual({
         method: 'PUT',
         url: '/family-inbox/t1/manifest-note',
-        body: { note: 'Grandma (Rosa) collects' },
+        body: { note: 'Rosa collects' },
       }),
     );
 
