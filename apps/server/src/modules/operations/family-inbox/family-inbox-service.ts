@@ -66,8 +66,8 @@ function toMessage(row: FamilyMessageRow, forGuardian: boolean): FamilyMessage {
   };
 }
 
-/** What a guardian reads: no assignee, no office reader, every office message signed "the office". */
-function toParentThread(row: DescribedThread, messages: FamilyMessageRow[]): ParentThread {
+/** What the guardian's and the office's answers both say of a thread; `unread` counts the reader's side. */
+function threadPart(row: DescribedThread, unread: number) {
   const { thread } = row;
   return {
     id: thread.id,
@@ -75,8 +75,15 @@ function toParentThread(row: DescribedThread, messages: FamilyMessageRow[]): Par
     studentName: row.studentName,
     date: thread.date,
     state: thread.state,
-    unread: row.guardianUnread,
+    unread,
     lastMessageAt: thread.lastMessageAt.toISOString(),
+  };
+}
+
+/** What a guardian reads: no assignee, no office reader, every office message signed "the office". */
+function toParentThread(row: DescribedThread, messages: FamilyMessageRow[]): ParentThread {
+  return {
+    ...threadPart(row, row.guardianUnread),
     messages: messages.map((message) => toMessage(message, true)),
   };
 }
@@ -84,13 +91,7 @@ function toParentThread(row: DescribedThread, messages: FamilyMessageRow[]): Par
 function officePart(row: DescribedThread) {
   const { thread } = row;
   return {
-    id: thread.id,
-    studentId: thread.studentId,
-    studentName: row.studentName,
-    date: thread.date,
-    state: thread.state,
-    unread: row.officeUnread,
-    lastMessageAt: thread.lastMessageAt.toISOString(),
+    ...threadPart(row, row.officeUnread),
     guardianName: row.guardianName,
     guardianEmail: row.guardianEmail,
     assignee: thread.assigneeId ? { id: thread.assigneeId, name: row.assigneeName ?? '' } : null,
