@@ -47,7 +47,7 @@ beforeAll(async () => {
 const kid = (n = 0) => writer.kids[n]!.id;
 
 async function started(family: FamilyOnBus, body: object): Promise<ParentThread> {
-  const answer = await family.parentApi('POST', '/api/parent/messages', body);
+  const answer = await family.parentApi('POST', '/api/parent/threads', body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   return answer.body.data as ParentThread;
 }
@@ -112,7 +112,7 @@ describe('a guardian’s thread', () => {
     // The clock moves between the steps, as it does between people reading and writing.
     time.advance(60_000);
     // A second message from the guardian is still one unread thread, with two unread messages.
-    const more = await writer.parentApi('POST', `/api/parent/messages/${thread.id}/messages`, {
+    const more = await writer.parentApi('POST', `/api/parent/threads/${thread.id}/messages`, {
       body: 'And Ali lost his card',
     });
     expect(more.status, JSON.stringify(more.body)).toBe(200);
@@ -131,7 +131,7 @@ describe('a guardian’s thread', () => {
       body: 'Thank you, we will tell the driver.',
     });
     expect(replied.messages.at(-1)).toMatchObject({ side: 'OFFICE', author: 'Test admin' });
-    const seen = (await writer.parentApi('GET', `/api/parent/messages/${thread.id}`)).body
+    const seen = (await writer.parentApi('GET', `/api/parent/threads/${thread.id}`)).body
       .data as ParentThread;
     expect(seen.unread).toBe(1);
     expect(seen.messages.at(-1)).toMatchObject({
@@ -147,9 +147,9 @@ describe('a guardian’s thread', () => {
         body: 'Thank you, we will tell the driver.',
       },
     ]);
-    expect((await writer.parentApi('POST', `/api/parent/messages/${thread.id}/read`)).status).toBe(200);
+    expect((await writer.parentApi('POST', `/api/parent/threads/${thread.id}/read`)).status).toBe(200);
     expect(
-      ((await writer.parentApi('GET', '/api/parent/messages')).body.data as ParentThread[]).find(
+      ((await writer.parentApi('GET', '/api/parent/threads')).body.data as ParentThread[]).find(
         (row) => row.id === thread.id,
       )?.unread,
     ).toBe(0);
@@ -169,7 +169,7 @@ describe('a guardian’s thread', () => {
     });
     expect(notStaff.status).toBe(409);
     // The guardian still reads nothing of it.
-    const after = (await writer.parentApi('GET', `/api/parent/messages/${thread.id}`)).body.data as object;
+    const after = (await writer.parentApi('GET', `/api/parent/threads/${thread.id}`)).body.data as object;
     expect(after).not.toHaveProperty('assignee');
     expect(JSON.stringify(after)).not.toContain(colleagueId);
 
@@ -184,7 +184,7 @@ describe('a guardian’s thread', () => {
     expect((await admin('POST', `/api/family-inbox/${thread.id}/close`)).status).toBe(409);
     await officeOk('POST', `/api/family-inbox/${thread.id}/reopen`);
     await officeOk('POST', `/api/family-inbox/${thread.id}/close`);
-    const back = await writer.parentApi('POST', `/api/parent/messages/${thread.id}/messages`, {
+    const back = await writer.parentApi('POST', `/api/parent/threads/${thread.id}/messages`, {
       body: 'One more',
     });
     expect(back.body.data.state).toBe('OPEN');
@@ -209,7 +209,7 @@ describe('a guardian’s thread', () => {
   });
 
   it('is refused for another family’s child, and another guardian reads nothing of it', async () => {
-    const refused = await other.parentApi('POST', '/api/parent/messages', {
+    const refused = await other.parentApi('POST', '/api/parent/threads', {
       studentId: kid(),
       date: MONDAY,
       body: 'Not my child',
@@ -217,16 +217,16 @@ describe('a guardian’s thread', () => {
     expect(refused.status).toBe(404);
 
     const mine = await started(writer, { studentId: kid(1), date: MONDAY, body: 'Card lost' });
-    expect((await other.parentApi('GET', `/api/parent/messages/${mine.id}`)).status).toBe(404);
+    expect((await other.parentApi('GET', `/api/parent/threads/${mine.id}`)).status).toBe(404);
     expect(
-      (await other.parentApi('POST', `/api/parent/messages/${mine.id}/messages`, { body: 'x' })).status,
+      (await other.parentApi('POST', `/api/parent/threads/${mine.id}/messages`, { body: 'x' })).status,
     ).toBe(404);
-    expect((await other.parentApi('POST', `/api/parent/messages/${mine.id}/read`)).status).toBe(404);
-    const theirs = (await other.parentApi('GET', '/api/parent/messages')).body.data as ParentThread[];
+    expect((await other.parentApi('POST', `/api/parent/threads/${mine.id}/read`)).status).toBe(404);
+    const theirs = (await other.parentApi('GET', '/api/parent/threads')).body.data as ParentThread[];
     expect(theirs.map((row) => row.id)).not.toContain(mine.id);
 
     // The shared schema checks the form and the server alike.
-    const blank = await writer.parentApi('POST', '/api/parent/messages', {
+    const blank = await writer.parentApi('POST', '/api/parent/threads', {
       studentId: kid(),
       date: MONDAY,
       body: ' ',
@@ -237,7 +237,7 @@ describe('a guardian’s thread', () => {
     // Drivers never reach threads.
     expect((await writer.driverApi('GET', '/api/family-inbox')).status).toBe(403);
     expect((await writer.driverApi('GET', `/api/family-inbox/${mine.id}`)).status).toBe(403);
-    expect((await writer.driverApi('GET', '/api/parent/messages')).status).toBe(403);
+    expect((await writer.driverApi('GET', '/api/parent/threads')).status).toBe(403);
   });
 });
 
@@ -278,7 +278,7 @@ describe('a manifest note', () => {
     expect(theirs.riders.every((rider) => rider.officeNote === null)).toBe(true);
     expect((await driverManifest(other.driverApi, writer.drop)).status).toBe(404);
     // The guardian reads nothing of the note either.
-    const seen = (await writer.parentApi('GET', `/api/parent/messages/${today.id}`)).body.data as object;
+    const seen = (await writer.parentApi('GET', `/api/parent/threads/${today.id}`)).body.data as object;
     expect(JSON.stringify(seen)).not.toContain('Rosa');
 
     // Replaced, then removed: gone from the manifest; removing twice is refused in words.

@@ -23,7 +23,7 @@ export const FAMILY_MESSAGE_MAX = 1000;
 /** A manifest note is read by a driver at a stop: a line, not a letter. */
 export const MANIFEST_NOTE_MAX = 200;
 
-/** The API's addresses (below /api): the office's inbox and the parent portal's messages. */
+/** The API's addresses (below /api): the office's inbox and the parent portal's threads. */
 export const FAMILY_INBOX_PATHS = {
   list: '/family-inbox',
   unread: '/family-inbox/unread',
@@ -35,17 +35,17 @@ export const FAMILY_INBOX_PATHS = {
   close: '/family-inbox/:id/close',
   reopen: '/family-inbox/:id/reopen',
   manifestNote: '/family-inbox/:id/manifest-note',
-  parentList: '/parent/messages',
-  parentOne: '/parent/messages/:id',
-  parentMessages: '/parent/messages/:id/messages',
-  parentRead: '/parent/messages/:id/read',
+  parentList: '/parent/threads',
+  parentOne: '/parent/threads/:id',
+  parentMessages: '/parent/threads/:id/messages',
+  parentRead: '/parent/threads/:id/read',
 } as const;
 
 /** A message's text, the guardian's and the office's alike. */
 export const familyMessageInputSchema = z.object({ body: requiredText('Message', FAMILY_MESSAGE_MAX) });
 export type FamilyMessageInput = z.input<typeof familyMessageInputSchema>;
 
-/** POST /api/parent/messages: a new thread about one of the guardian's children on a date. */
+/** POST /api/parent/threads: a new thread about one of the guardian's children on a date. */
 export const familyThreadInputSchema = familyMessageInputSchema.extend({
   studentId: z.uuid('Choose a child'),
   date: dateField('Date'),

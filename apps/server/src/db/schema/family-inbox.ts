@@ -43,7 +43,7 @@ export const familyThreads = pgTable(
 
 /** A message of a thread, in the order written; an office message keeps its author for the office's eyes only. */
 export const familyMessages = pgTable(
-  'family_messages',
+  'family_thread_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     threadId: uuid('thread_id')
@@ -56,7 +56,7 @@ export const familyMessages = pgTable(
     body: text('body').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('family_messages_thread_idx').on(t.threadId, t.sentAt)],
+  (t) => [index('family_thread_messages_thread_idx').on(t.threadId, t.sentAt)],
 );
 
 /**

@@ -5,6 +5,6 @@ export const parentPaths = {
   history: (childId: string) => `/parent/children/${encodeURIComponent(childId)}/history`,
   notifications: '/parent/notifications',
   stopChanges: '/parent/stop-changes',
-  messages: '/parent/messages',
+  threads: '/parent/threads',
   account: '/parent/account',
 } as const;

@@ -17,8 +17,8 @@ const ParentNotificationsPage = lazy(async () => ({
 const ParentStopChangesPage = lazy(async () => ({
   default: (await import('./ParentStopChangesPage')).ParentStopChangesPage,
 }));
-const ParentMessagesPage = lazy(async () => ({
-  default: (await import('./ParentMessagesPage')).ParentMessagesPage,
+const ParentThreadsPage = lazy(async () => ({
+  default: (await import('./ParentThreadsPage')).ParentThreadsPage,
 }));
 const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
@@ -32,7 +32,7 @@ const SCREENS: RouteObject[] = [
       { path: 'children/:id/history', element: <ChildHistoryPage /> },
       { path: 'notifications', element: <ParentNotificationsPage /> },
       { path: 'stop-changes', element: <ParentStopChangesPage /> },
-      { path: 'messages', element: <ParentMessagesPage /> },
+      { path: 'threads', element: <ParentThreadsPage /> },
       { path: 'account', element: <ParentAccountPage /> },
       { path: '*', element: <NotFoundScreen /> },
     ],

@@ -24,7 +24,7 @@ import type { FamilyInboxService } from './family-inbox-service.js';
 /**
  * The office's inbox of guardians' threads (/api/family-inbox, decision 067): the list by filter, the unread
  * badge, a thread, reply, assign, close and reopen, and the thread's note on that date's manifests. The guardians'
- * side is the parent portal's (/api/parent/messages).
+ * side is the parent portal's (/api/parent/threads).
  */
 export function familyInboxRoutes(inbox: FamilyInboxService) {
   return async (app: FastifyInstance) => {

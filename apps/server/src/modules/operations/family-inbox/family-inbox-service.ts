@@ -365,7 +365,7 @@ async function tellGuardianOfReply(
         // The office's own words, as typed: not translated.
         body: quote,
       }),
-      url: '/parent/messages',
+      url: '/parent/threads',
     },
   ]);
 }

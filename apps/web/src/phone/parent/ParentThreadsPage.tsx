@@ -26,13 +26,13 @@ import {
   useToast,
 } from '../kit';
 import { useParentChildren } from './parent-api';
-import { useMarkThreadRead, useParentThreads, useStartThread, useWriteInThread } from './parent-messages-api';
+import { useMarkThreadRead, useParentThreads, useStartThread, useWriteInThread } from './parent-threads-api';
 
 /** The schema's fields, each with the words a guardian reads when it is not right (its own are English). */
 const FIELD_ERRORS: Record<string, string> = {
-  studentId: 'messages.error.child',
-  date: 'messages.error.date',
-  body: 'messages.error.body',
+  studentId: 'threads.error.child',
+  date: 'threads.error.date',
+  body: 'threads.error.body',
 };
 
 /** What a refused send says: the server's words, or that it could not be reached. */
@@ -64,14 +64,14 @@ function NewThreadForm() {
     if (!parsed.success)
       for (const issue of parsed.error.issues) {
         const field = String(issue.path[0]);
-        found[field] ??= t(FIELD_ERRORS[field] ?? 'messages.error.body');
+        found[field] ??= t(FIELD_ERRORS[field] ?? 'threads.error.body');
       }
     setErrors(found);
     if (!parsed.success) return;
     setRefusal(null);
     try {
       await send.mutateAsync(parsed.data);
-      show(t('messages.sent'), 'success');
+      show(t('threads.sent'), 'success');
       setBody('');
     } catch (error) {
       refused(error);
@@ -82,24 +82,24 @@ function NewThreadForm() {
     <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="message-new">
       <Stack gap={2}>
         <Heading level={2} id="message-new">
-          {t('messages.new')}
+          {t('threads.new')}
         </Heading>
         {refusal && <Alert tone="error">{refusal}</Alert>}
         {children.length !== 1 && (
           <SelectField
-            label={t('messages.child')}
+            label={t('threads.child')}
             required
             value={studentId}
             onChange={(event) => setStudentId(event.target.value)}
             error={errors.studentId}
             options={[
-              { value: '', label: t('messages.chooseChild') },
+              { value: '', label: t('threads.chooseChild') },
               ...children.map((row) => ({ value: row.id, label: row.name })),
             ]}
           />
         )}
         <TextField
-          label={t('messages.date')}
+          label={t('threads.date')}
           type="date"
           required
           value={date}
@@ -107,8 +107,8 @@ function NewThreadForm() {
           error={errors.date}
         />
         <TextArea
-          label={t('messages.body')}
-          hint={t('messages.bodyHint')}
+          label={t('threads.body')}
+          hint={t('threads.bodyHint')}
           required
           value={body}
           maxLength={FAMILY_MESSAGE_MAX}
@@ -117,7 +117,7 @@ function NewThreadForm() {
         />
         <div>
           <Button type="submit" busy={send.isPending}>
-            {t('messages.send')}
+            {t('threads.send')}
           </Button>
         </div>
       </Stack>
@@ -142,12 +142,12 @@ function Thread({ thread }: { thread: ParentThread }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = familyMessageInputSchema.safeParse({ body });
-    setError(parsed.success ? undefined : t('messages.error.body'));
+    setError(parsed.success ? undefined : t('threads.error.body'));
     if (!parsed.success) return;
     setRefusal(null);
     try {
       await write.mutateAsync({ id: thread.id, ...parsed.data });
-      show(t('messages.sent'), 'success');
+      show(t('threads.sent'), 'success');
       setBody('');
     } catch (failure) {
       refused(failure);
@@ -160,22 +160,22 @@ function Thread({ thread }: { thread: ParentThread }) {
       <Stack gap={2}>
         <Stack gap={1}>
           <Heading level={3} id={headingId}>
-            {t('messages.about', { name: thread.studentName, date: formatDate(thread.date, 'shortDate') })}
+            {t('threads.about', { name: thread.studentName, date: formatDate(thread.date, 'shortDate') })}
           </Heading>
           <div>
             <Chip tone={thread.state === 'OPEN' ? 'info' : 'neutral'}>
-              {t(`messages.state.${thread.state}`)}
+              {t(`threads.state.${thread.state}`)}
             </Chip>{' '}
             {thread.unread > 0 && (
-              <Chip tone="warning">{t('messages.newReplies', { count: thread.unread })}</Chip>
+              <Chip tone="warning">{t('threads.newReplies', { count: thread.unread })}</Chip>
             )}
           </div>
         </Stack>
-        <List label={t('messages.listOf', { name: thread.studentName })}>
+        <List label={t('threads.listOf', { name: thread.studentName })}>
           {thread.messages.map((message) => (
             <ListItem key={message.id}>
               <Text size="small" tone="muted">
-                {message.side === 'OFFICE' ? t('messages.fromOffice') : t('messages.fromMe')} ·{' '}
+                {message.side === 'OFFICE' ? t('threads.fromOffice') : t('threads.fromMe')} ·{' '}
                 {formatDate(message.sentAt, 'shortDate')} {formatTime(message.sentAt)}
               </Text>
               <Text>{message.body}</Text>
@@ -186,8 +186,8 @@ function Thread({ thread }: { thread: ParentThread }) {
           <Stack gap={1}>
             {refusal && <Alert tone="error">{refusal}</Alert>}
             <TextArea
-              label={t('messages.reply')}
-              hint={thread.state === 'CLOSED' ? t('messages.reopenHint') : undefined}
+              label={t('threads.reply')}
+              hint={thread.state === 'CLOSED' ? t('threads.reopenHint') : undefined}
               rows={2}
               value={body}
               maxLength={FAMILY_MESSAGE_MAX}
@@ -196,7 +196,7 @@ function Thread({ thread }: { thread: ParentThread }) {
             />
             <div>
               <Button type="submit" variant="outlined" busy={write.isPending}>
-                {t('messages.send')}
+                {t('threads.send')}
               </Button>
             </div>
           </Stack>
@@ -213,28 +213,28 @@ function Threads() {
   if (threads.isPending) content = <PageLoader />;
   else if (threads.isError)
     content = <RetryAlert error={threads.error} onRetry={() => void threads.refetch()} />;
-  else if (threads.data.length === 0) content = <Alert tone="info">{t('messages.empty')}</Alert>;
+  else if (threads.data.length === 0) content = <Alert tone="info">{t('threads.empty')}</Alert>;
   else content = threads.data.map((thread) => <Thread key={thread.id} thread={thread} />);
   return (
     <Stack gap={2} align="stretch">
-      <Heading level={2}>{t('messages.mine')}</Heading>
+      <Heading level={2}>{t('threads.mine')}</Heading>
       {content}
     </Stack>
   );
 }
 
 /**
- * /parent/messages (decision 067): write to the office about a child and a date, and follow the conversations:
+ * /parent/threads (decision 067): write to the office about a child and a date, and follow the conversations:
  * the office's replies (signed "the office"), a new reply marked until it is seen, and the guardian's next word.
  * Only the guardian who wrote a thread sees it.
  */
-export function ParentMessagesPage() {
+export function ParentThreadsPage() {
   const { t } = useT();
   const { data, isPending, isError, error, refetch } = useParentChildren();
   return (
     <Stack gap={3} align="stretch">
-      <Heading level={1}>{t('messages.title')}</Heading>
-      <Text>{t('messages.intro')}</Text>
+      <Heading level={1}>{t('threads.title')}</Heading>
+      <Text>{t('threads.intro')}</Text>
       {isPending ? (
         <PageLoader />
       ) : isError ? (

@@ -33,36 +33,36 @@ const thread = (changes: Partial<ParentThread> = {}): ParentThread => ({
 
 const family = () => ok([child([childRun()], { id: MIA })]);
 
-describe('messages to the office', () => {
+describe('threads with the office', () => {
   it('sends a message about the child and a date, checked by the shared schema first', async () => {
     const sent: unknown[] = [];
     answerApi({
       'GET /parent/children': family,
-      'GET /parent/messages': () => ok([]),
-      'POST /parent/messages': (init) => {
+      'GET /parent/threads': () => ok([]),
+      'POST /parent/threads': (init) => {
         sent.push(JSON.parse(String(init?.body)));
         return json({ success: true, type: 'success', data: thread() }, 201);
       },
     });
     const user = userEvent.setup();
-    renderParent('/parent/messages');
+    renderParent('/parent/threads');
 
-    expect(await screen.findByRole('heading', { level: 1, name: en('messages.title') })).toBeVisible();
-    expect(await screen.findByText(en('messages.empty'))).toBeVisible();
-    const send = screen.getAllByRole('button', { name: en('messages.send') })[0]!;
+    expect(await screen.findByRole('heading', { level: 1, name: en('threads.title') })).toBeVisible();
+    expect(await screen.findByText(en('threads.empty'))).toBeVisible();
+    const send = screen.getAllByRole('button', { name: en('threads.send') })[0]!;
     await user.click(send);
-    expect(await screen.findByText(en('messages.error.body'))).toBeVisible();
+    expect(await screen.findByText(en('threads.error.body'))).toBeVisible();
     expect(sent).toEqual([]);
 
-    const date = screen.getByLabelText(en('messages.date'));
+    const date = screen.getByLabelText(en('threads.date'));
     await user.clear(date);
     await user.type(date, '2026-03-06');
-    await user.type(screen.getByRole('textbox', { name: en('messages.body') }), 'Grandma collects on Friday');
+    await user.type(screen.getByRole('textbox', { name: en('threads.body') }), 'Grandma collects on Friday');
     await user.click(send);
     await waitFor(() =>
       expect(sent).toEqual([{ studentId: MIA, date: '2026-03-06', body: 'Grandma collects on Friday' }]),
     );
-    expect(await screen.findByText(en('messages.sent'))).toBeVisible();
+    expect(await screen.findByText(en('threads.sent'))).toBeVisible();
   });
 
   it('shows the office’s reply signed by the office, marks it read, and sends the guardian’s next word', async () => {
@@ -83,36 +83,36 @@ describe('messages to the office', () => {
     });
     answerApi({
       'GET /parent/children': family,
-      'GET /parent/messages': () => ok([replied]),
-      'POST /parent/messages/t1/read': () => {
+      'GET /parent/threads': () => ok([replied]),
+      'POST /parent/threads/t1/read': () => {
         reads.push('t1');
         return ok(undefined);
       },
-      'POST /parent/messages/t1/messages': (init) => {
+      'POST /parent/threads/t1/messages': (init) => {
         written.push(JSON.parse(String(init?.body)));
         return ok(replied);
       },
     });
     const user = userEvent.setup();
-    renderParent('/parent/messages');
+    renderParent('/parent/threads');
 
     const section = await screen.findByRole('region', { name: /Mia/ });
     expect(within(section).getByText('Thank you, we will tell the driver.')).toBeVisible();
-    expect(within(section).getByText(en('messages.newReplies', { count: 1 }))).toBeVisible();
-    expect(within(section).getAllByText(new RegExp(en('messages.fromOffice'))).length).toBeGreaterThan(0);
+    expect(within(section).getByText(en('threads.newReplies', { count: 1 }))).toBeVisible();
+    expect(within(section).getAllByText(new RegExp(en('threads.fromOffice'))).length).toBeGreaterThan(0);
     await waitFor(() => expect(reads).toEqual(['t1']));
 
-    await user.type(within(section).getByRole('textbox', { name: en('messages.reply') }), 'Thanks!');
-    await user.click(within(section).getByRole('button', { name: en('messages.send') }));
+    await user.type(within(section).getByRole('textbox', { name: en('threads.reply') }), 'Thanks!');
+    await user.click(within(section).getByRole('button', { name: en('threads.send') }));
     await waitFor(() => expect(written).toEqual([{ body: 'Thanks!' }]));
   });
 
   it('says when the messages cannot be loaded, with a retry', async () => {
     answerApi({
       'GET /parent/children': family,
-      'GET /parent/messages': () => json({ success: false, type: 'error', message: 'Server error' }, 500),
+      'GET /parent/threads': () => json({ success: false, type: 'error', message: 'Server error' }, 500),
     });
-    renderParent('/parent/messages');
+    renderParent('/parent/threads');
     expect(await screen.findByRole('button', { name: en('kit.retry') })).toBeVisible();
   });
 });

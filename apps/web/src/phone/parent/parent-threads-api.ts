@@ -9,10 +9,10 @@ import { useParentToken } from './parent-session';
 import { PARENT, parentRequest, withId } from './parent-api';
 
 /**
- * The messages screen's calls (decision 067), apart from parent-api.ts: only that lazy screen imports them, so the
+ * The threads screen's calls (decision 067), apart from parent-api.ts: only that lazy screen imports them, so the
  * first screen's code does not carry the family-inbox module of the contract.
  */
-const messageKeys = { list: [PARENT, 'messages'] as const };
+const messageKeys = { list: [PARENT, 'threads'] as const };
 
 export function useParentThreads() {
   const token = useParentToken();
