@@ -18,6 +18,7 @@ export * from './covers.js';
 export * from './family-messages.js';
 export * from './stop-changes.js';
 export * from './plan-changes.js';
+export * from './family-inbox.js';
 export * from './dashboard.js';
 export * from './accounts.js';
 export * from './stops.js';

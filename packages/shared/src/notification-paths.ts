@@ -7,8 +7,9 @@
  * cancelled, it runs late (by the office's word too), another driver or bus runs it today (a cover, or its undo, or
  * a rescue bus after a breakdown), the office decided on a stop change they asked for, their child's standing
  * plan moved (stop or time, decision 068) and waits for their acknowledgement, the office wrote to them
- * (OFFICE_MESSAGE, decision 066: no switch turns it off, and it falls back to e-mail whatever the parent chose), or no
- * adult they authorized was at the stop to receive their child (decision 065). */
+ * (OFFICE_MESSAGE, decision 066: no switch turns it off, and it falls back to e-mail whatever the parent chose), no
+ * adult they authorized was at the stop to receive their child (decision 065), or the office replied to
+ * their message (decision 067). */
 export const NOTIFICATION_KINDS = [
   'BOARDED',
   'LEFT',
@@ -22,6 +23,7 @@ export const NOTIFICATION_KINDS = [
   'PLAN_CHANGE',
   'OFFICE_MESSAGE',
   'NO_AUTHORIZED_ADULT',
+  'OFFICE_REPLY',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -90,6 +90,7 @@ export const notificationPreferencesSchema = z.object({
   stopChanges: z.boolean(),
   planChanges: z.boolean(),
   handOver: z.boolean(),
+  officeReplies: z.boolean(),
   emailFallback: z.boolean(),
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
@@ -106,6 +107,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   stopChanges: true,
   planChanges: true,
   handOver: true,
+  officeReplies: true,
   emailFallback: false,
 };
 
@@ -125,6 +127,7 @@ export const PREFERENCE_OF_KIND = {
   HANDED_OVER: 'cancelled',
   PLAN_CHANGE: 'planChanges',
   NO_AUTHORIZED_ADULT: 'handOver',
+  OFFICE_REPLY: 'officeReplies',
 } as const satisfies Record<ChosenKind, keyof NotificationPreferences>;
 
 /**

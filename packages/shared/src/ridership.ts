@@ -154,6 +154,11 @@ export const manifestRiderSchema = z.object({
   handOver: z.object({ adults: z.array(authorizedAdultSchema) }).nullable(),
   /** No authorized adult was at the stop and the child is still on the bus under the operator's rule. */
   handOverMiss: handOverMissSchema.nullable(),
+  /**
+   * The office's note for this child on the trip's date, made from a guardian's message (decision 067): only in the
+   * live manifest of a trip of that date; a trip's record carries none.
+   */
+  officeNote: z.string().nullable(),
 });
 export type ManifestRider = z.infer<typeof manifestRiderSchema>;
 

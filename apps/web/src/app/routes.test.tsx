@@ -89,6 +89,7 @@ describe('routes for an admin', () => {
       ['School calendar', '/school-calendar'],
       ['Stop changes', '/stop-changes'],
       ['Changes to acknowledge', '/plan-changes'],
+      ['Family inbox', '/family-inbox'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
       ['Covers', '/covers'],

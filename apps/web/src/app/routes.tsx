@@ -286,6 +286,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'PlanChangesPage',
               ),
               managementScreen(
+                paths.familyInbox,
+                () => import('../features/family-inbox/FamilyInboxPage'),
+                'FamilyInboxPage',
+              ),
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',

@@ -24,3 +24,4 @@ export * from './stop-changes.js';
 export * from './plan-changes.js';
 export * from './guardians.js';
 export * from './hand-over.js';
+export * from './family-inbox.js';

@@ -55,6 +55,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   stopChanges: boolean('stop_changes').notNull().default(DEFAULTS.stopChanges),
   planChanges: boolean('plan_changes').notNull().default(DEFAULTS.planChanges),
   handOver: boolean('hand_over').notNull().default(DEFAULTS.handOver),
+  officeReplies: boolean('office_replies').notNull().default(DEFAULTS.officeReplies),
   emailFallback: boolean('email_fallback').notNull().default(DEFAULTS.emailFallback),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

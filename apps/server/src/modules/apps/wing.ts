@@ -4,6 +4,7 @@ import type { RecordsWing } from '../records/wing.js';
 import { createDriverAppService, driverAppRoutes } from './driver-app/index.js';
 import {
   createParentHandOver,
+  createParentFamilyInbox,
   createParentLiveScopes,
   createParentPortalService,
   createParentStopChanges,
@@ -20,7 +21,7 @@ export function appsWing(
   { services: records }: RecordsWing,
 ) {
   const { timeZone } = config;
-  const { live, alerts, compliance, absences, board, stopChanges } = operations;
+  const { live, alerts, compliance, absences, board, stopChanges, familyInbox } = operations;
   const driverApp = createDriverAppService({
     db,
     clock,
@@ -47,12 +48,13 @@ export function appsWing(
   };
   const parentPortal = createParentPortalService(parentPortalDeps);
   const parentStopChanges = createParentStopChanges({ ...parentPortalDeps, stopChanges });
+  const parentFamilyInbox = createParentFamilyInbox({ db, familyInbox });
   const parentScope = createParentLiveScopes({ db, clock, timeZone });
   const parentHandOver = createParentHandOver({ db, handOver: operations.handOver });
 
   const routes: WingRoutes = [
     driverAppRoutes(driverApp),
-    parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges),
+    parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges, parentFamilyInbox),
     parentGuardianRoutes(records.guardians),
     parentHandOverRoutes(parentHandOver, { storage: platform.storage, urls: platform.urls }),
   ];

@@ -26,6 +26,7 @@ import {
   messageTemplateRoutes,
 } from './family-messages/index.js';
 import { createHandOverService, handOverRoutes } from './hand-over/index.js';
+import { createFamilyInboxService, familyInboxRoutes } from './family-inbox/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
 import {
   createLiveAccess,
@@ -208,6 +209,12 @@ export function operationsWing(
     rule: config.handOver.rule,
     noAdult: config.handOver.noAdult,
   });
+  const familyInbox = createFamilyInboxService({
+    db,
+    clock,
+    timeZone,
+    notifications: notificationDispatcher,
+  });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
 
@@ -215,6 +222,7 @@ export function operationsWing(
     tripRoutes(trips, locale, combines),
     coverRoutes(covers),
     stopChangeRoutes(stopChanges),
+    familyInboxRoutes(familyInbox),
     calendarRoutes(calendar, absences, locale),
     ridershipRoutes({ db, clock, live, alerts, notifications: notificationDispatcher, timeZone, handOver }),
     handOverRoutes(handOver),
@@ -260,6 +268,7 @@ export function operationsWing(
       absences,
       stopChanges,
       handOver,
+      familyInbox,
     },
     routes,
     jobs,

@@ -1,10 +1,13 @@
 import List from '@mui/material/List';
+import Badge from '@mui/material/Badge';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink, useMatch } from 'react-router';
+import { useFamilyInboxUnread } from '../../lib/api/family-inbox-unread-api';
+import { paths } from '../../lib/paths/paths';
 import { MENU_ITEMS, type MenuItem } from './menu';
 
 interface NavigationMenuProps {
@@ -14,12 +17,20 @@ interface NavigationMenuProps {
 }
 
 export function NavigationMenu({ compact, onNavigate }: NavigationMenuProps) {
+  // The family inbox's unread conversations (decision 067) show on its entry.
+  const unread = useFamilyInboxUnread().data ?? 0;
   // The list inside the landmark, not the landmark itself: its items need a <ul> around them.
   return (
     <nav aria-label="Main menu">
       <List>
         {MENU_ITEMS.map((item) => (
-          <MenuLink key={item.path} item={item} compact={compact} onNavigate={onNavigate} />
+          <MenuLink
+            key={item.path}
+            item={item}
+            compact={compact}
+            onNavigate={onNavigate}
+            count={item.path === paths.familyInbox ? unread : 0}
+          />
         ))}
       </List>
     </nav>
@@ -30,7 +41,8 @@ function MenuLink({
   item: { label, path, icon: Icon },
   compact,
   onNavigate,
-}: NavigationMenuProps & { item: MenuItem }) {
+  count,
+}: NavigationMenuProps & { item: MenuItem; count: number }) {
   const current = useMatch(path) !== null;
   return (
     <ListItem disablePadding>
@@ -50,10 +62,15 @@ function MenuLink({
           sx={{ minHeight: 48, px: 2.5, justifyContent: compact ? 'center' : 'flex-start' }}
         >
           <ListItemIcon sx={{ minWidth: 0, mr: compact ? 0 : 2, justifyContent: 'center' }}>
-            <Icon />
+            <Badge color="primary" badgeContent={count} invisible={count === 0}>
+              <Icon />
+            </Badge>
           </ListItemIcon>
           {/* Hidden, not removed, when compact: the link keeps its accessible name. */}
-          <ListItemText primary={label} sx={{ opacity: compact ? 0 : 1, whiteSpace: 'nowrap' }} />
+          <ListItemText
+            primary={count ? `${label} (${count} unread)` : label}
+            sx={{ opacity: compact ? 0 : 1, whiteSpace: 'nowrap' }}
+          />
         </ListItemButton>
       </Tooltip>
     </ListItem>

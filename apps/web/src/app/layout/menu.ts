@@ -13,6 +13,7 @@ import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
@@ -45,6 +46,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   calendar: EventOutlinedIcon,
   stopChanges: EditLocationAltOutlinedIcon,
   planChanges: TaskAltOutlinedIcon,
+  familyInbox: ForumOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   covers: SwapHorizOutlinedIcon,

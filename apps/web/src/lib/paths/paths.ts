@@ -63,6 +63,8 @@ export const paths = {
   /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
   stopChanges: '/stop-changes',
   planChanges: '/plan-changes',
+  /** Guardians' conversations with the office about a child and a date (decision 067). */
+  familyInbox: '/family-inbox',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

@@ -26,6 +26,7 @@ export const SECTIONS = {
   calendar: { label: 'School calendar', path: paths.calendar },
   stopChanges: { label: 'Stop changes', path: paths.stopChanges },
   planChanges: { label: 'Changes to acknowledge', path: paths.planChanges },
+  familyInbox: { label: 'Family inbox', path: paths.familyInbox },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
   covers: { label: 'Covers', path: paths.covers },

@@ -58,6 +58,7 @@ const RUNNING = aRunningTrip({
       absent: false,
       handOver: null,
       handOverMiss: null,
+      officeNote: null,
     },
   ],
 });

@@ -46,6 +46,7 @@ const RUNNING = aRunningTrip({
     absent: false,
     handOver: null,
     handOverMiss: null,
+    officeNote: null,
   })),
 });
 

@@ -31,6 +31,7 @@ const ANNA: ManifestRider = {
     ],
   },
   handOverMiss: null,
+  officeNote: null,
 };
 
 function show(rule: 'KEEP_ON_BOARD' | 'RETURN_TO_SCHOOL' = 'KEEP_ON_BOARD') {

@@ -48,6 +48,12 @@ export function RiderRow({ rider, state, onRecord, handOver = false, keptAt }: R
         <span className="driver-row-secondary">
           {rider.absent ? t('rider.notRiding', { class: rider.class }) : rider.class}
         </span>
+        {/* The office's note for this child on this date, from a guardian's message (decision 067). */}
+        {rider.officeNote && (
+          <span className="driver-row-secondary driver-row-note">
+            {t('rider.officeNote', { note: rider.officeNote })}
+          </span>
+        )}
         {keptAt !== undefined ? (
           <span className="driver-row-secondary">
             {keptAt ? t('rider.keptOnBoard', { stop: keptAt }) : t('rider.keptOnBoardNoStop')}
@@ -73,7 +79,15 @@ export function RiderRow({ rider, state, onRecord, handOver = false, keptAt }: R
         className="driver-row-main driver-row-button"
         aria-expanded={open}
         aria-controls={actionsId}
-        aria-label={t('rider.open', { name: rider.name, state: t(`rider.state.${state}`) })}
+        aria-label={
+          rider.officeNote
+            ? t('rider.openWithNote', {
+                name: rider.name,
+                state: t(`rider.state.${state}`),
+                note: rider.officeNote,
+              })
+            : t('rider.open', { name: rider.name, state: t(`rider.state.${state}`) })
+        }
         onClick={() => setOpen((current) => !current)}
       >
         {content}

@@ -25,6 +25,7 @@ const rider = (studentId: string, overrides: Partial<ManifestRider> = {}): Manif
   absent: false,
   handOver: null,
   handOverMiss: null,
+  officeNote: null,
   ...overrides,
 });
 

@@ -19,6 +19,7 @@ type Flag =
   | 'stopChanges'
   | 'planChanges'
   | 'handOver'
+  | 'officeReplies'
   | 'emailFallback';
 type Minutes = 'approachingMinutes' | 'lateMinutes';
 type PreferencesControl = Control<NotificationPreferences, unknown, NotificationPreferences>;
@@ -105,6 +106,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <FlagSwitch control={control} name="stopChanges" />
         <FlagSwitch control={control} name="planChanges" />
         <FlagSwitch control={control} name="handOver" />
+        <FlagSwitch control={control} name="officeReplies" />
         <FlagSwitch control={control} name="emailFallback" />
         <div>
           <Button type="submit" busy={formState.isSubmitting}>

@@ -6,5 +6,6 @@ export const parentPaths = {
   notifications: '/parent/notifications',
   stopChanges: '/parent/stop-changes',
   messages: '/parent/messages',
+  threads: '/parent/threads',
   account: '/parent/account',
 } as const;

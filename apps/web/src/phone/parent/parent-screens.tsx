@@ -20,6 +20,9 @@ const ParentStopChangesPage = lazy(async () => ({
 const ParentMessagesPage = lazy(async () => ({
   default: (await import('./ParentMessagesPage')).ParentMessagesPage,
 }));
+const ParentThreadsPage = lazy(async () => ({
+  default: (await import('./ParentThreadsPage')).ParentThreadsPage,
+}));
 const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
 }));
@@ -33,6 +36,7 @@ const SCREENS: RouteObject[] = [
       { path: 'notifications', element: <ParentNotificationsPage /> },
       { path: 'stop-changes', element: <ParentStopChangesPage /> },
       { path: 'messages', element: <ParentMessagesPage /> },
+      { path: 'threads', element: <ParentThreadsPage /> },
       { path: 'account', element: <ParentAccountPage /> },
       { path: '*', element: <NotFoundScreen /> },
     ],

@@ -21,6 +21,7 @@ import { withinGrace } from '../../../lib/trip-window.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import { type AlertService, tripInWords } from '../../operations/alerts/index.js';
 import { absentStudentIds } from '../../operations/calendar/index.js';
+import { manifestNotesOn } from '../../operations/family-inbox/index.js';
 import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/index.js';
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import { missStillStanding, type HandOverService } from '../../operations/hand-over/index.js';
@@ -105,7 +106,7 @@ async function manifestOf(
     .map(([studentId]) => studentId);
   const students = [...seated.filter((student) => here(student.id)), ...(await studentsByIds(arriving))];
   const unchanged = students.map((student) => student.id).filter((id) => !changed.has(id));
-  const [stopPositions, notes, adults, misses] = await Promise.all([
+  const [stopPositions, notes, adults, misses, officeNotes] = await Promise.all([
     riderStopPositions(db, trip.id, trip.type, unchanged),
     notesOfStops(
       db,
@@ -119,6 +120,12 @@ async function manifestOf(
         )
       : Promise.resolve(new Map()),
     missesOfTrip(handOver, db, trip.id),
+    // The office's notes of the trip's own date only: a note for Friday is not Thursday's business.
+    manifestNotesOn(
+      db,
+      trip.tripDate,
+      students.map((student) => student.id),
+    ),
   ]);
   const stopNotes = new Map(
     [...notes].map(([stopId, { note, profileImage }]) => [
@@ -144,6 +151,7 @@ async function manifestOf(
     handOver: adults,
     misses,
     noAdultRule: handOver.noAdultRule,
+    officeNotes,
   });
 }
 

@@ -34,6 +34,8 @@ export interface ManifestParts {
   /** Each child's newest "no authorized adult" on the trip, by child. */
   misses: Map<string, MissRow>;
   noAdultRule: NoAdultRule;
+  /** The office's notes by child for the trip's date (decision 067). */
+  officeNotes: Map<string, string>;
 }
 
 /** The child's miss while it still says where they are: nothing of theirs happened after it. */
@@ -104,6 +106,7 @@ export function buildManifest({
   handOver,
   misses,
   noAdultRule,
+  officeNotes,
 }: ManifestParts): Manifest {
   const states = riderStates(events, {
     expected: students.map((student) => ({ studentId: student.id, absent: absent.has(student.id) })),
@@ -120,6 +123,7 @@ export function buildManifest({
     absent: absent.has(student.id),
     handOver: handOver.has(student.id) ? { adults: handOver.get(student.id)! } : null,
     handOverMiss: states.get(student.id) === 'ON_BUS' ? standingMiss(events, student.id, misses) : null,
+    officeNote: officeNotes.get(student.id) ?? null,
   }));
   const order = (rider: ManifestRider) => rider.stopPosition ?? Number.MAX_SAFE_INTEGER;
   return {
@@ -133,7 +137,10 @@ export function buildManifest({
 }
 
 /** What a finished trip's record is made of: the trip, its own stops and events, and the day's absences. */
-export type RecordParts = Omit<ManifestParts, 'students' | 'stopPositions' | 'stopNotes' | 'handOver'>;
+export type RecordParts = Omit<
+  ManifestParts,
+  'students' | 'stopPositions' | 'stopNotes' | 'handOver' | 'officeNotes'
+>;
 
 /**
  * An event as a driver is shown it: a child's id only with their name, which is stored only for a child seated on
@@ -174,6 +181,7 @@ export function buildRecord({ trip, stops, absent, events, misses, noAdultRule }
     absent: absent.has(studentId),
     handOver: null,
     handOverMiss: states.get(studentId) === 'ON_BUS' ? standingMiss(events, studentId, misses) : null,
+    officeNote: null,
   }));
   return {
     ...tripPart(trip, stops),

@@ -5,3 +5,4 @@ export { createParentPortalService } from './parent-portal-service.js';
 export { createParentStopChanges } from './parent-stop-changes.js';
 export { parentGuardianRoutes } from './parent-guardian-routes.js';
 export { createParentHandOver, parentHandOverRoutes } from './parent-hand-over.js';
+export { createParentFamilyInbox } from './parent-family-inbox.js';

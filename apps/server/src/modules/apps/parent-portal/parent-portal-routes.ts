@@ -14,6 +14,10 @@ import {
   parentChildSchema,
   parentFamilyDataSchema,
   parentPortalSettingsSchema,
+  FAMILY_INBOX_PATHS,
+  threadMessageInputSchema,
+  familyThreadInputSchema,
+  parentThreadSchema,
   PLAN_CHANGE_PATHS,
   planChangeSchema,
   STOP_CHANGE_PATHS,
@@ -27,6 +31,7 @@ import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import type { ParentPortalService } from './parent-portal-service.js';
 import type { PlanChangeService } from '../../records/plan-changes/index.js';
+import type { ParentFamilyInbox } from './parent-family-inbox.js';
 import type { ParentStopChanges } from './parent-stop-changes.js';
 
 /** The parent portal's API (/api/parent/…): a signed-in parent only, about their own children only. */
@@ -34,6 +39,7 @@ export function parentPortalRoutes(
   portal: ParentPortalService,
   stopChanges: ParentStopChanges,
   planChanges: Pick<PlanChangeService, 'ofGuardian' | 'acknowledge'>,
+  inbox: ParentFamilyInbox,
 ) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -239,6 +245,85 @@ export function parentPortalRoutes(
           await planChanges.acknowledge(userOf(request), request.params.id, changeContextOf(request)),
           'Change acknowledged.',
         ),
+    );
+
+    // Messages to the office (decision 067): the guardian's own threads only.
+    routes.get(
+      FAMILY_INBOX_PATHS.parentList,
+      { config, schema: { tags, response: { 200: answerSchema(z.array(parentThreadSchema)) } } },
+      async (request) => success(await inbox.list(userOf(request))),
+    );
+
+    routes.post(
+      FAMILY_INBOX_PATHS.parentList,
+      {
+        config,
+        schema: {
+          tags,
+          body: familyThreadInputSchema,
+          response: {
+            201: answerSchema(parentThreadSchema),
+            ...errorAnswers({ 404: 'Not one of your children' }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const made = await inbox.start(userOf(request), request.body, changeContextOf(request));
+        return reply.code(201).send(success(made, 'Message sent to the office.'));
+      },
+    );
+
+    routes.get(
+      FAMILY_INBOX_PATHS.parentOne,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: answerSchema(parentThreadSchema),
+            ...errorAnswers({ 404: 'No such thread of yours' }),
+          },
+        },
+      },
+      async (request) => success(await inbox.get(userOf(request), request.params.id)),
+    );
+
+    routes.post(
+      FAMILY_INBOX_PATHS.parentMessages,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: threadMessageInputSchema,
+          response: {
+            200: answerSchema(parentThreadSchema),
+            ...errorAnswers({ 404: 'No such thread of yours' }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await inbox.write(userOf(request), request.params.id, request.body.body, changeContextOf(request)),
+          'Message sent to the office.',
+        ),
+    );
+
+    routes.post(
+      FAMILY_INBOX_PATHS.parentRead,
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: { 200: messageAnswerSchema, ...errorAnswers({ 404: 'No such thread of yours' }) },
+        },
+      },
+      async (request) => {
+        await inbox.markRead(userOf(request), request.params.id);
+        return success(undefined, 'Marked read.');
+      },
     );
   };
 }

@@ -125,6 +125,7 @@ const preferenceColumns = {
   stopChanges: notificationPreferences.stopChanges,
   planChanges: notificationPreferences.planChanges,
   handOver: notificationPreferences.handOver,
+  officeReplies: notificationPreferences.officeReplies,
   lateMinutes: notificationPreferences.lateMinutes,
   emailFallback: notificationPreferences.emailFallback,
 };
