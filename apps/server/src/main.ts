@@ -87,6 +87,9 @@ async function main(argv: string[]): Promise<void> {
           `  Routes (a route's page shows its stops on the map with times), Stops and Calendar.`,
           `Driver app: ${config.publicUrl}/driver — sign in as ${DEMO_DRIVER_EMAIL} with "${DEMO_ACCOUNTS.driverPassword}"`,
           `  (driver2@ and driver3@demo.example.com too): today's runs, the manifest, boarding by tap, QR or NFC.`,
+          `Parent portal: ${config.publicUrl}/parent — sign in as ${DEMO_ACCOUNTS.guardians[0]} (English) or`,
+          `  ${DEMO_ACCOUNTS.guardians[1]} (Spanish, a second guardian in another home) with "${DEMO_ACCOUNTS.guardianPassword}":`,
+          `  the bus, an authorized adult, the office's message and a question to the office (the office's Family inbox).`,
           `The demo lives in ${config.dataDir}; delete that folder to start the demo afresh.`,
         ].join('\n'),
       );

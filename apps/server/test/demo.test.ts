@@ -45,6 +45,7 @@ describe('the demo operator', () => {
   it('holds three routes of timed stops, families at them and a week of trips', async () => {
     expect(summary).toEqual({
       driverEmail: 'driver1@demo.example.com',
+      sharedChild: expect.any(String),
       routes: 3,
       stops: 15,
       children: 45,
@@ -62,6 +63,30 @@ describe('the demo operator', () => {
       '2026-03-06',
     ]);
     expect(week.at(-1)?.entry?.kind).toBe('HOLIDAY');
+  });
+
+  it('shows families too: two guardians of one child (one in Spanish), an adult, a message, an open question', async () => {
+    const [first, second] = DEMO_ACCOUNTS.guardians;
+    for (const email of [first, second]) {
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: DEMO_ACCOUNTS.guardianPassword },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      if (email === second) expect(login.json()).toMatchObject({ user: { language: 'es' } });
+    }
+    const children = await get<{ id: string; name: string }[]>(
+      '/api/students/get-all?search=' + encodeURIComponent(summary.sharedChild),
+    );
+    const child = children.find((row) => row.name === summary.sharedChild)!;
+    const guardians = await get<{ email: string }[]>(`/api/students/${child.id}/guardians`);
+    expect(guardians.map((guardian) => guardian.email).sort()).toEqual([second, first].sort());
+    expect(await get<{ adults: unknown[] }>(`/api/students/${child.id}/authorized-adults`)).toMatchObject({
+      adults: [{ name: 'Meena Iyer' }],
+    });
+    expect(await get<unknown[]>('/api/family-messages/get-all')).toHaveLength(1);
+    expect(await get<unknown[]>('/api/family-inbox?filter=open')).toHaveLength(1);
   });
 
   it("shows this morning's first run under way: five children on the bus, one marked not riding", async () => {

@@ -102,6 +102,10 @@ describe('a finished trip, for the driver who ran it', () => {
         stopPosition: null,
         state: 'LEFT',
         absent: false,
+        // A finished trip's record names no authorized adult and no office note (decisions 065, 067).
+        handOver: null,
+        handOverMiss: null,
+        officeNote: null,
       },
     ]);
     expect(manifest.events.map((e) => e.tagId)).toEqual([null, null]);

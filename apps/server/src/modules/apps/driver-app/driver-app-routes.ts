@@ -161,12 +161,11 @@ export function driverAppRoutes(driverApp: DriverAppService) {
       },
       async (request) => {
         const { id, stopId } = request.params;
-        const { image } = await readImageUpload(request);
         const saved = await driverApp.replaceStopPhoto(
           requireAuth(request).user.id,
           id,
           stopId,
-          image,
+          async () => (await readImageUpload(request)).image,
           changeContextOf(request),
         );
         return success(saved, 'Photo saved.');

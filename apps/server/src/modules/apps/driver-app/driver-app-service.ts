@@ -422,12 +422,14 @@ export async function replaceStopPhoto(
   userId: string,
   tripId: string,
   stopId: string,
-  image: { mimetype: string; data: Buffer },
+  readImage: () => Promise<{ mimetype: string; data: Buffer }>,
   context: ChangeContext,
 ): Promise<StopPhoto> {
   const who = { userId, tripId, stopId };
   const notRunning = 'refusal.stopPhoto.tripNotRunning';
+  // Before the upload is even read: another driver's trip answers 404 whatever was sent.
   await assertDrivingThrough(deps.db, deps, who, notRunning, false);
+  const image = await readImage();
   const photoUrl = await storeReplacingImage(deps, 'stop', image, (fileName) =>
     deps.db.transaction(async (tx) => {
       await assertDrivingThrough(tx, deps, who, notRunning);

@@ -69,6 +69,8 @@ export function createParentHandOver({ db, handOver }: ParentHandOverDeps) {
       await handOver.removeAdult(adultId, context);
     },
     /** The uploads' target for a guardian: only an adult of their own child. */
+    /** 404 unless the adult is one of the guardian's own children's (before anything of an upload is read). */
+    ownAdult,
     photoTarget: (userId: string) => ({
       async replaceProfileImage(id: string, fileName: string | null, context: ChangeContext) {
         await ownAdult(userId, id);
@@ -161,6 +163,7 @@ export function parentHandOverRoutes(
       async (request) => {
         const userId = userOf(request);
         const target = parentHandOver.photoTarget(userId);
+        await parentHandOver.ownAdult(userId, request.params.id);
         const { fields, image } = await readImageUpload(request);
         // The address names the adult: a form field naming another one is refused as not found.
         if (fields.get('id') !== request.params.id) throw adultNotFound();

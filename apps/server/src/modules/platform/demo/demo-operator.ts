@@ -33,6 +33,9 @@ export const DEMO_ACCOUNTS = {
   /** Created as the first administrator when the demo server starts (scripts/run-server.mjs sets ADMIN_*). */
   admin: { email: 'admin@demo.example.com', name: 'Asha Rao', password: 'demo office password 2026' },
   driverPassword: 'demo driver password 2026',
+  /** Both guardians of the first family's first child (two homes; the second reads the portal in Spanish). */
+  guardians: ['family-1-1@demo.example.com', 'abuela-1-1@demo.example.com'],
+  guardianPassword: 'demo parent password 2026',
 } as const;
 
 /** The first driver's e-mail: the one whose morning is in progress. */
@@ -40,6 +43,8 @@ export const DEMO_DRIVER_EMAIL = 'driver1@demo.example.com';
 
 export interface DemoSummary {
   driverEmail: string;
+  /** The child both demo guardians look after. */
+  sharedChild: string;
   routes: number;
   stops: number;
   children: number;
@@ -110,6 +115,8 @@ export async function fillDemoOperator(
   await admin('PUT', `/api/calendar/${holiday}`, { kind: 'HOLIDAY', note: 'Founders’ day' });
 
   const driverEmails: string[] = [];
+  let firstRouteId = '';
+  let sharedChild = { id: '', name: '' };
   let stopCount = 0;
   let childCount = 0;
   for (const [index, plan] of ROUTE_PLANS.entries()) {
@@ -171,7 +178,10 @@ export async function fillDemoOperator(
         })),
       });
       studentsAt.push(family.students.map((student) => student.id));
+      if (index === 0 && s === 0)
+        sharedChild = { id: family.students[0]!.id, name: family.students[0]!.name };
     }
+    if (index === 0) firstRouteId = route.id;
     stopCount += stops.length;
     const studentIds = studentsAt.flat();
     childCount += studentIds.length;
@@ -214,8 +224,10 @@ export async function fillDemoOperator(
 
   // This morning, the first driver is on the road: started, two stops served, positions on the way.
   const events = await runFirstMorning(app, driverEmails[0]!, clock);
+  await addFamilyLife(app, db, admin, { child: sharedChild.id, routeId: firstRouteId, today });
   return {
     driverEmail: driverEmails[0]!,
+    sharedChild: sharedChild.name,
     routes: ROUTE_PLANS.length,
     stops: stopCount,
     children: childCount,
@@ -267,4 +279,49 @@ async function runFirstMorning(app: FastifyInstance, driverEmail: string, clock:
     await driver('POST', '/api/driver/positions', { positions });
   }
   return events.length;
+}
+
+/**
+ * The families' side (issue 35): the first family's first child gets a second guardian in another home, who reads
+ * the portal in Spanish; a grandmother authorized to receive the child; an office message to the first route; and
+ * a question the first guardian has sent the office, still open. Both guardians get the demo's parent password.
+ */
+async function addFamilyLife(
+  app: FastifyInstance,
+  db: Database,
+  admin: Api,
+  { child, routeId, today }: { child: string; routeId: string; today: string },
+): Promise<void> {
+  const [firstEmail, secondEmail] = DEMO_ACCOUNTS.guardians;
+  const second = await admin<ParentDetails>('POST', '/api/parents/create', {
+    name: 'Lucía Fernández',
+    email: secondEmail,
+    phone: '+91 99000 77001',
+    alternativePhone: '080 4000 7701',
+    address: '14 Lake View Road',
+    city: CITIES[0].name,
+    state: CITIES[0].state,
+    pinCode: '560034',
+  });
+  await admin('POST', `/api/students/${child}/guardians`, { parentId: second.id, relation: 'GRANDPARENT' });
+  for (const email of DEMO_ACCOUNTS.guardians)
+    await setUserPassword(db, email, await hashPassword(DEMO_ACCOUNTS.guardianPassword));
+  const spanish = apiAs(app, await signIn(app, secondEmail, DEMO_ACCOUNTS.guardianPassword));
+  await spanish('PUT', '/api/account/language', { language: 'es' });
+
+  await admin('POST', `/api/students/${child}/authorized-adults`, {
+    name: 'Meena Iyer',
+    relation: 'Neighbour',
+    phone: '+91 99000 77002',
+  });
+  await admin('POST', '/api/family-messages/create', {
+    audience: { kind: 'route', id: routeId },
+    body: 'Road works on 5th Cross from Monday: the bus may be about 10 minutes late this week.',
+  });
+  const first = apiAs(app, await signIn(app, firstEmail, DEMO_ACCOUNTS.guardianPassword));
+  await first('POST', '/api/parent/threads', {
+    studentId: child,
+    date: today,
+    body: 'Her grandmother collects her on Friday afternoon.',
+  });
 }
