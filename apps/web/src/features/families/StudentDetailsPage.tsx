@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths/paths';
 import { StudentAbsences } from './StudentAbsences';
 import { StudentCard } from './StudentCard';
 import { StudentGate } from './StudentGate';
+import { StudentGuardians } from './StudentGuardians';
 
 function StudentDetails({ student }: { student: Student }) {
   const facts: Fact[] = [
@@ -48,6 +49,7 @@ function StudentDetails({ student }: { student: Student }) {
           height={220}
         />
       </RecordSummary>
+      <StudentGuardians studentId={student.id} name={student.name} />
       <StudentAbsences studentId={student.id} name={student.name} />
       <StudentCard student={student} />
     </Stack>
