@@ -88,6 +88,7 @@ describe('routes for an admin', () => {
       ['Planner', '/planner'],
       ['School calendar', '/school-calendar'],
       ['Stop changes', '/stop-changes'],
+      ['Guardian requests', '/guardian-requests'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
       ['Covers', '/covers'],

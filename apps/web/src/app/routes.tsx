@@ -271,6 +271,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'StopChangesPage',
               ),
               managementScreen(
+                paths.guardianRequests,
+                () => import('../features/families/GuardianRequestsPage'),
+                'GuardianRequestsPage',
+              ),
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',

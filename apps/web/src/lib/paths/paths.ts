@@ -59,6 +59,8 @@ export const paths = {
   covers: '/covers',
   /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
   stopChanges: '/stop-changes',
+  /** Guardians' requests for another guardian of their child, approved (a parent record, linked) or declined. */
+  guardianRequests: '/guardian-requests',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

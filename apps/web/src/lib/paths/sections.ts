@@ -25,6 +25,7 @@ export const SECTIONS = {
   planner: { label: 'Planner', path: paths.planner },
   calendar: { label: 'School calendar', path: paths.calendar },
   stopChanges: { label: 'Stop changes', path: paths.stopChanges },
+  guardianRequests: { label: 'Guardian requests', path: paths.guardianRequests },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
   covers: { label: 'Covers', path: paths.covers },
