@@ -37,6 +37,7 @@ function AccountMenu() {
         items={[
           { label: t('menu.today'), icon: 'bus', onSelect: () => go(parentPaths.today) },
           { label: t('menu.stopChanges'), icon: 'map', onSelect: () => go(parentPaths.stopChanges) },
+          { label: t('menu.guardians'), icon: 'person', onSelect: () => go(parentPaths.guardians) },
           { label: t('menu.notifications'), icon: 'bell', onSelect: () => go(parentPaths.notifications) },
           { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
           { label: t('menu.download'), icon: 'download', onSelect: () => void download() },

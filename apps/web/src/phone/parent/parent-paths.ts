@@ -5,5 +5,6 @@ export const parentPaths = {
   history: (childId: string) => `/parent/children/${encodeURIComponent(childId)}/history`,
   notifications: '/parent/notifications',
   stopChanges: '/parent/stop-changes',
+  guardians: '/parent/guardians',
   account: '/parent/account',
 } as const;

@@ -17,6 +17,9 @@ const ParentNotificationsPage = lazy(async () => ({
 const ParentStopChangesPage = lazy(async () => ({
   default: (await import('./ParentStopChangesPage')).ParentStopChangesPage,
 }));
+const ParentGuardiansPage = lazy(async () => ({
+  default: (await import('./ParentGuardiansPage')).ParentGuardiansPage,
+}));
 const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
 }));
@@ -29,6 +32,7 @@ const SCREENS: RouteObject[] = [
       { path: 'children/:id/history', element: <ChildHistoryPage /> },
       { path: 'notifications', element: <ParentNotificationsPage /> },
       { path: 'stop-changes', element: <ParentStopChangesPage /> },
+      { path: 'guardians', element: <ParentGuardiansPage /> },
       { path: 'account', element: <ParentAccountPage /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
