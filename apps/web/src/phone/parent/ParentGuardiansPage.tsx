@@ -24,6 +24,7 @@ import {
   useToast,
   type Tone,
 } from '../kit';
+import { ChildSelect, FamilyRequestScreen } from './FamilyRequestScreen';
 import { useParentChildren } from './parent-api';
 import { useGuardianRequests, useRequestGuardian } from './parent-guardians-api';
 
@@ -112,19 +113,12 @@ function InviteForm() {
           {t('guardians.new')}
         </Heading>
         {refusal && <Alert tone="error">{refusal}</Alert>}
-        {children.length !== 1 && (
-          <SelectField
-            label={t('stopChanges.child')}
-            required
-            value={studentId}
-            onChange={(event) => set('studentId', event.target.value)}
-            error={errors.studentId}
-            options={[
-              { value: '', label: t('stopChanges.chooseChild') },
-              ...children.map((row) => ({ value: row.id, label: row.name })),
-            ]}
-          />
-        )}
+        <ChildSelect
+          family={children}
+          value={studentId}
+          onChange={(childId) => set('studentId', childId)}
+          error={errors.studentId}
+        />
         {TEXT_FIELDS.map(({ name, type, autoComplete }) => (
           <TextField
             key={name}
@@ -206,23 +200,12 @@ function Requests() {
 /** Other guardians (decision 064): ask the office for another guardian of a child, and follow those requests. */
 export function ParentGuardiansPage() {
   const { t } = useT();
-  const { data, isPending, isError, error, refetch } = useParentChildren();
   return (
-    <Stack gap={3} align="stretch">
-      <Heading level={1}>{t('guardians.title')}</Heading>
-      <Text>{t('guardians.intro')}</Text>
-      {isPending ? (
-        <PageLoader />
-      ) : isError ? (
-        <RetryAlert error={error} onRetry={() => void refetch()} />
-      ) : data.children.length === 0 ? (
-        <Alert tone="info">{t('today.noChildren')}</Alert>
-      ) : (
-        <Card>
-          <InviteForm />
-        </Card>
-      )}
-      <Requests />
-    </Stack>
+    <FamilyRequestScreen
+      title={t('guardians.title')}
+      intro={t('guardians.intro')}
+      form={<InviteForm />}
+      requests={<Requests />}
+    />
   );
 }

@@ -36,6 +36,7 @@ import {
   type Tone,
 } from '../kit';
 import { cutoffText } from './AbsenceDialog';
+import { ChildSelect, FamilyRequestScreen } from './FamilyRequestScreen';
 import { useParentChildren, useParentSettings } from './parent-api';
 import {
   useRequestStopChange,
@@ -160,19 +161,7 @@ function RequestForm() {
           {t('stopChanges.new')}
         </Heading>
         {refusal && <Alert tone="error">{refusal}</Alert>}
-        {children.length !== 1 && (
-          <SelectField
-            label={t('stopChanges.child')}
-            required
-            value={studentId}
-            onChange={(event) => setStudentId(event.target.value)}
-            error={errors.studentId}
-            options={[
-              { value: '', label: t('stopChanges.chooseChild') },
-              ...children.map((row) => ({ value: row.id, label: row.name })),
-            ]}
-          />
-        )}
+        <ChildSelect family={children} value={studentId} onChange={setStudentId} error={errors.studentId} />
         <ChoiceGroup
           legend={t('stopChanges.kind')}
           value={kind}
@@ -367,23 +356,12 @@ function Requests() {
  */
 export function ParentStopChangesPage() {
   const { t } = useT();
-  const { data, isPending, isError, error, refetch } = useParentChildren();
   return (
-    <Stack gap={3} align="stretch">
-      <Heading level={1}>{t('stopChanges.title')}</Heading>
-      <Text>{t('stopChanges.intro')}</Text>
-      {isPending ? (
-        <PageLoader />
-      ) : isError ? (
-        <RetryAlert error={error} onRetry={() => void refetch()} />
-      ) : data.children.length === 0 ? (
-        <Alert tone="info">{t('today.noChildren')}</Alert>
-      ) : (
-        <Card>
-          <RequestForm />
-        </Card>
-      )}
-      <Requests />
-    </Stack>
+    <FamilyRequestScreen
+      title={t('stopChanges.title')}
+      intro={t('stopChanges.intro')}
+      form={<RequestForm />}
+      requests={<Requests />}
+    />
   );
 }
