@@ -1,6 +1,18 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useT } from '../i18n';
-import { Alert, Card, Heading, PageLoader, RetryAlert, SelectField, Stack, Text } from '../kit';
+import {
+  Alert,
+  Card,
+  Heading,
+  List,
+  ListItem,
+  PageLoader,
+  RetryAlert,
+  SelectField,
+  Stack,
+  Text,
+} from '../kit';
 import { useParentChildren } from './parent-api';
 
 interface FamilyRequestScreenProps {
@@ -61,5 +73,39 @@ export function ChildSelect({ family, value, onChange, error }: ChildSelectProps
         ...family.map((row) => ({ value: row.id, label: row.name })),
       ]}
     />
+  );
+}
+
+interface RequestListProps<T extends { id: string }> {
+  requests: UseQueryResult<T[]>;
+  emptyText: string;
+  label: string;
+  /** The request's state, at the row's end. */
+  end: (request: T) => ReactNode;
+  /** What the row says of the request. */
+  item: (request: T) => ReactNode;
+}
+
+/** The guardian's requests as a list in a card, with their loading, failure (Retry) and empty states. */
+export function RequestList<T extends { id: string }>({
+  requests,
+  emptyText,
+  label,
+  end,
+  item,
+}: RequestListProps<T>) {
+  if (requests.isPending) return <PageLoader />;
+  if (requests.isError) return <RetryAlert error={requests.error} onRetry={() => void requests.refetch()} />;
+  if (requests.data.length === 0) return <Alert tone="info">{emptyText}</Alert>;
+  return (
+    <Card>
+      <List label={label}>
+        {requests.data.map((request) => (
+          <ListItem key={request.id} end={end(request)}>
+            {item(request)}
+          </ListItem>
+        ))}
+      </List>
+    </Card>
   );
 }

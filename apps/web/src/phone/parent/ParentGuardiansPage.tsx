@@ -10,13 +10,8 @@ import { useT, type Translation } from '../i18n';
 import {
   Alert,
   Button,
-  Card,
   Chip,
   Heading,
-  List,
-  ListItem,
-  PageLoader,
-  RetryAlert,
   SelectField,
   Stack,
   Text,
@@ -24,7 +19,7 @@ import {
   useToast,
   type Tone,
 } from '../kit';
-import { ChildSelect, FamilyRequestScreen } from './FamilyRequestScreen';
+import { ChildSelect, FamilyRequestScreen, RequestList } from './FamilyRequestScreen';
 import { useParentChildren } from './parent-api';
 import { useGuardianRequests, useRequestGuardian } from './parent-guardians-api';
 
@@ -158,37 +153,32 @@ function InviteForm() {
 function Requests() {
   const { t } = useT();
   const requests = useGuardianRequests();
-  let content;
-  if (requests.isPending) content = <PageLoader />;
-  else if (requests.isError)
-    content = <RetryAlert error={requests.error} onRetry={() => void requests.refetch()} />;
-  else if (requests.data.length === 0) content = <Alert tone="info">{t('guardians.empty')}</Alert>;
-  else
-    content = (
-      <Card>
-        <List label={t('guardians.listLabel')}>
-          {requests.data.map((request) => (
-            <ListItem
-              key={request.id}
-              end={<Chip tone={STATE_TONES[request.state]}>{t(`guardians.state.${request.state}`)}</Chip>}
-            >
-              <Text>
-                {t('guardians.entry', {
-                  name: request.name,
-                  relation: t(`relation.${request.relation}`),
-                  child: request.studentName,
-                })}
-              </Text>
-              {request.reason && (
-                <Text tone="muted" size="small">
-                  {t('guardians.reason', { reason: request.reason })}
-                </Text>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      </Card>
-    );
+  const content = (
+    <RequestList
+      requests={requests}
+      emptyText={t('guardians.empty')}
+      label={t('guardians.listLabel')}
+      end={(request) => (
+        <Chip tone={STATE_TONES[request.state]}>{t(`guardians.state.${request.state}`)}</Chip>
+      )}
+      item={(request) => (
+        <>
+          <Text>
+            {t('guardians.entry', {
+              name: request.name,
+              relation: t(`relation.${request.relation}`),
+              child: request.studentName,
+            })}
+          </Text>
+          {request.reason && (
+            <Text tone="muted" size="small">
+              {t('guardians.reason', { reason: request.reason })}
+            </Text>
+          )}
+        </>
+      )}
+    />
+  );
   return (
     <Stack gap={2} align="stretch">
       <Heading level={2}>{t('guardians.mine')}</Heading>

@@ -17,15 +17,11 @@ import { useT, type Translation } from '../i18n';
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   ChoiceGroup,
   Chip,
   ConfirmDialog,
   Heading,
-  List,
-  ListItem,
-  PageLoader,
   RetryAlert,
   SelectField,
   Stack,
@@ -36,7 +32,7 @@ import {
   type Tone,
 } from '../kit';
 import { cutoffText } from './AbsenceDialog';
-import { ChildSelect, FamilyRequestScreen } from './FamilyRequestScreen';
+import { ChildSelect, FamilyRequestScreen, RequestList } from './FamilyRequestScreen';
 import { useParentChildren, useParentSettings } from './parent-api';
 import {
   useRequestStopChange,
@@ -288,47 +284,38 @@ function Requests() {
     }
   };
 
-  let content;
-  if (requests.isPending) content = <PageLoader />;
-  else if (requests.isError)
-    content = <RetryAlert error={requests.error} onRetry={() => void requests.refetch()} />;
-  else if (requests.data.length === 0) content = <Alert tone="info">{t('stopChanges.empty')}</Alert>;
-  else
-    content = (
-      <Card>
-        <List label={t('stopChanges.listLabel')}>
-          {requests.data.map((change) => (
-            <ListItem
-              key={change.id}
-              end={<Chip tone={STATE_TONES[change.state]}>{t(`stopChanges.state.${change.state}`)}</Chip>}
-            >
-              <Text>
-                {t('stopChanges.entry', {
-                  name: change.studentName,
-                  run: t(`absence.run.${change.run}`),
-                })}
-              </Text>
-              <Text tone="muted" size="small">
-                {whenText(change, words)}
-              </Text>
-              <Text tone="muted" size="small">
-                {t('stopChanges.to', { route: change.to.routeName ?? '', stop: change.to.stopName ?? '' })}
-              </Text>
-              {change.reason && (
-                <Text size="small">{t('stopChanges.reason', { reason: change.reason })}</Text>
-              )}
-              {change.state === 'REQUESTED' && (
-                <div>
-                  <Button variant="text" tone="danger" onClick={() => setWithdrawing(change)}>
-                    {t('stopChanges.withdraw')}
-                  </Button>
-                </div>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      </Card>
-    );
+  const content = (
+    <RequestList
+      requests={requests}
+      emptyText={t('stopChanges.empty')}
+      label={t('stopChanges.listLabel')}
+      end={(change) => <Chip tone={STATE_TONES[change.state]}>{t(`stopChanges.state.${change.state}`)}</Chip>}
+      item={(change) => (
+        <>
+          <Text>
+            {t('stopChanges.entry', {
+              name: change.studentName,
+              run: t(`absence.run.${change.run}`),
+            })}
+          </Text>
+          <Text tone="muted" size="small">
+            {whenText(change, words)}
+          </Text>
+          <Text tone="muted" size="small">
+            {t('stopChanges.to', { route: change.to.routeName ?? '', stop: change.to.stopName ?? '' })}
+          </Text>
+          {change.reason && <Text size="small">{t('stopChanges.reason', { reason: change.reason })}</Text>}
+          {change.state === 'REQUESTED' && (
+            <div>
+              <Button variant="text" tone="danger" onClick={() => setWithdrawing(change)}>
+                {t('stopChanges.withdraw')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    />
+  );
 
   return (
     <Stack gap={2} align="stretch">
