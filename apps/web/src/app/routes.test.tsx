@@ -90,6 +90,7 @@ describe('routes for an admin', () => {
       ['Stop changes', '/stop-changes'],
       ['Changes to acknowledge', '/plan-changes'],
       ['Family inbox', '/family-inbox'],
+      ['Guardian requests', '/guardian-requests'],
       ['Assignments', '/all-assignments'],
       ['Trips', '/all-trips'],
       ['Covers', '/covers'],

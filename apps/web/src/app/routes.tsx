@@ -291,6 +291,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'FamilyInboxPage',
               ),
               managementScreen(
+                paths.guardianRequests,
+                () => import('../features/families/GuardianRequestsPage'),
+                'GuardianRequestsPage',
+              ),
+              managementScreen(
                 paths.inspections,
                 () => import('../features/inspections/InspectionsPage'),
                 'InspectionsPage',

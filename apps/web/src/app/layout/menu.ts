@@ -5,6 +5,7 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import BadgeOutlinedIcon from '@mui/icons-material/BadgeOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import DirectionsBusOutlinedIcon from '@mui/icons-material/DirectionsBusOutlined';
+import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlined';
 import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
@@ -47,6 +48,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   stopChanges: EditLocationAltOutlinedIcon,
   planChanges: TaskAltOutlinedIcon,
   familyInbox: ForumOutlinedIcon,
+  guardianRequests: GroupAddOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   covers: SwapHorizOutlinedIcon,

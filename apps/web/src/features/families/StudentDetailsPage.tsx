@@ -12,6 +12,7 @@ import { AuthorizedAdults } from './AuthorizedAdults';
 import { StudentAbsences } from './StudentAbsences';
 import { StudentCard } from './StudentCard';
 import { StudentGate } from './StudentGate';
+import { StudentGuardians } from './StudentGuardians';
 
 const HAND_OVER_WORDS = {
   RULE: 'By the class rule',
@@ -56,6 +57,7 @@ function StudentDetails({ student }: { student: Student }) {
           height={220}
         />
       </RecordSummary>
+      <StudentGuardians studentId={student.id} name={student.name} />
       <StudentAbsences studentId={student.id} name={student.name} />
       <AuthorizedAdults studentId={student.id} name={student.name} />
       <StudentCard student={student} />

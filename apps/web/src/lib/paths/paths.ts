@@ -65,6 +65,8 @@ export const paths = {
   planChanges: '/plan-changes',
   /** Guardians' conversations with the office about a child and a date (decision 067). */
   familyInbox: '/family-inbox',
+  /** Guardians' requests for another guardian of their child, approved (a parent record, linked) or declined. */
+  guardianRequests: '/guardian-requests',
   assignments: {
     list: '/all-assignments',
     add: '/add-assignments',

@@ -27,6 +27,7 @@ export const SECTIONS = {
   stopChanges: { label: 'Stop changes', path: paths.stopChanges },
   planChanges: { label: 'Changes to acknowledge', path: paths.planChanges },
   familyInbox: { label: 'Family inbox', path: paths.familyInbox },
+  guardianRequests: { label: 'Guardian requests', path: paths.guardianRequests },
   assignments: { label: 'Assignments', path: paths.assignments.list },
   trips: { label: 'Trips', path: paths.trips.list },
   covers: { label: 'Covers', path: paths.covers },

@@ -39,6 +39,7 @@ function AccountMenu() {
           { label: t('menu.messages'), icon: 'mail', onSelect: () => go(parentPaths.messages) },
           { label: t('menu.stopChanges'), icon: 'map', onSelect: () => go(parentPaths.stopChanges) },
           { label: t('menu.threads'), icon: 'info', onSelect: () => go(parentPaths.threads) },
+          { label: t('menu.guardians'), icon: 'person', onSelect: () => go(parentPaths.guardians) },
           { label: t('menu.notifications'), icon: 'bell', onSelect: () => go(parentPaths.notifications) },
           { label: t('menu.account'), icon: 'person', onSelect: () => go(parentPaths.account) },
           { label: t('menu.download'), icon: 'download', onSelect: () => void download() },

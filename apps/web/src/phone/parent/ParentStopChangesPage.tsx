@@ -17,15 +17,11 @@ import { useT, type Translation } from '../i18n';
 import {
   Alert,
   Button,
-  Card,
   Checkbox,
   ChoiceGroup,
   Chip,
   ConfirmDialog,
   Heading,
-  List,
-  ListItem,
-  PageLoader,
   RetryAlert,
   SelectField,
   Stack,
@@ -36,6 +32,7 @@ import {
   type Tone,
 } from '../kit';
 import { cutoffText } from './AbsenceDialog';
+import { ChildSelect, FamilyRequestScreen, RequestList } from './FamilyRequestScreen';
 import { useParentChildren, useParentSettings } from './parent-api';
 import {
   useRequestStopChange,
@@ -160,19 +157,7 @@ function RequestForm() {
           {t('stopChanges.new')}
         </Heading>
         {refusal && <Alert tone="error">{refusal}</Alert>}
-        {children.length !== 1 && (
-          <SelectField
-            label={t('stopChanges.child')}
-            required
-            value={studentId}
-            onChange={(event) => setStudentId(event.target.value)}
-            error={errors.studentId}
-            options={[
-              { value: '', label: t('stopChanges.chooseChild') },
-              ...children.map((row) => ({ value: row.id, label: row.name })),
-            ]}
-          />
-        )}
+        <ChildSelect family={children} value={studentId} onChange={setStudentId} error={errors.studentId} />
         <ChoiceGroup
           legend={t('stopChanges.kind')}
           value={kind}
@@ -299,47 +284,38 @@ function Requests() {
     }
   };
 
-  let content;
-  if (requests.isPending) content = <PageLoader />;
-  else if (requests.isError)
-    content = <RetryAlert error={requests.error} onRetry={() => void requests.refetch()} />;
-  else if (requests.data.length === 0) content = <Alert tone="info">{t('stopChanges.empty')}</Alert>;
-  else
-    content = (
-      <Card>
-        <List label={t('stopChanges.listLabel')}>
-          {requests.data.map((change) => (
-            <ListItem
-              key={change.id}
-              end={<Chip tone={STATE_TONES[change.state]}>{t(`stopChanges.state.${change.state}`)}</Chip>}
-            >
-              <Text>
-                {t('stopChanges.entry', {
-                  name: change.studentName,
-                  run: t(`absence.run.${change.run}`),
-                })}
-              </Text>
-              <Text tone="muted" size="small">
-                {whenText(change, words)}
-              </Text>
-              <Text tone="muted" size="small">
-                {t('stopChanges.to', { route: change.to.routeName ?? '', stop: change.to.stopName ?? '' })}
-              </Text>
-              {change.reason && (
-                <Text size="small">{t('stopChanges.reason', { reason: change.reason })}</Text>
-              )}
-              {change.state === 'REQUESTED' && (
-                <div>
-                  <Button variant="text" tone="danger" onClick={() => setWithdrawing(change)}>
-                    {t('stopChanges.withdraw')}
-                  </Button>
-                </div>
-              )}
-            </ListItem>
-          ))}
-        </List>
-      </Card>
-    );
+  const content = (
+    <RequestList
+      requests={requests}
+      emptyText={t('stopChanges.empty')}
+      label={t('stopChanges.listLabel')}
+      end={(change) => <Chip tone={STATE_TONES[change.state]}>{t(`stopChanges.state.${change.state}`)}</Chip>}
+      item={(change) => (
+        <>
+          <Text>
+            {t('stopChanges.entry', {
+              name: change.studentName,
+              run: t(`absence.run.${change.run}`),
+            })}
+          </Text>
+          <Text tone="muted" size="small">
+            {whenText(change, words)}
+          </Text>
+          <Text tone="muted" size="small">
+            {t('stopChanges.to', { route: change.to.routeName ?? '', stop: change.to.stopName ?? '' })}
+          </Text>
+          {change.reason && <Text size="small">{t('stopChanges.reason', { reason: change.reason })}</Text>}
+          {change.state === 'REQUESTED' && (
+            <div>
+              <Button variant="text" tone="danger" onClick={() => setWithdrawing(change)}>
+                {t('stopChanges.withdraw')}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    />
+  );
 
   return (
     <Stack gap={2} align="stretch">
@@ -367,23 +343,12 @@ function Requests() {
  */
 export function ParentStopChangesPage() {
   const { t } = useT();
-  const { data, isPending, isError, error, refetch } = useParentChildren();
   return (
-    <Stack gap={3} align="stretch">
-      <Heading level={1}>{t('stopChanges.title')}</Heading>
-      <Text>{t('stopChanges.intro')}</Text>
-      {isPending ? (
-        <PageLoader />
-      ) : isError ? (
-        <RetryAlert error={error} onRetry={() => void refetch()} />
-      ) : data.children.length === 0 ? (
-        <Alert tone="info">{t('today.noChildren')}</Alert>
-      ) : (
-        <Card>
-          <RequestForm />
-        </Card>
-      )}
-      <Requests />
-    </Stack>
+    <FamilyRequestScreen
+      title={t('stopChanges.title')}
+      intro={t('stopChanges.intro')}
+      form={<RequestForm />}
+      requests={<Requests />}
+    />
   );
 }

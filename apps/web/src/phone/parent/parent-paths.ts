@@ -7,5 +7,6 @@ export const parentPaths = {
   stopChanges: '/parent/stop-changes',
   messages: '/parent/messages',
   threads: '/parent/threads',
+  guardians: '/parent/guardians',
   account: '/parent/account',
 } as const;

@@ -23,6 +23,9 @@ const ParentMessagesPage = lazy(async () => ({
 const ParentThreadsPage = lazy(async () => ({
   default: (await import('./ParentThreadsPage')).ParentThreadsPage,
 }));
+const ParentGuardiansPage = lazy(async () => ({
+  default: (await import('./ParentGuardiansPage')).ParentGuardiansPage,
+}));
 const ParentAccountPage = lazy(async () => ({
   default: (await import('./ParentAccountPage')).ParentAccountPage,
 }));
@@ -37,6 +40,7 @@ const SCREENS: RouteObject[] = [
       { path: 'stop-changes', element: <ParentStopChangesPage /> },
       { path: 'messages', element: <ParentMessagesPage /> },
       { path: 'threads', element: <ParentThreadsPage /> },
+      { path: 'guardians', element: <ParentGuardiansPage /> },
       { path: 'account', element: <ParentAccountPage /> },
       { path: '*', element: <NotFoundScreen /> },
     ],
