@@ -137,7 +137,10 @@ test('a student is viewed with a map of the pickup point and updated with a clic
   await expect(page).toHaveURL(/\/student-details\/[0-9a-f-]{36}$/);
   await expect(page.getByText('7C', { exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: parent.name }).click();
+  // The child's guardians (decision 064): the parent who enrolled them, primary, leads to their page.
+  const guardians = page.getByRole('list', { name: /^Guardians of / });
+  await expect(guardians).toContainText('Primary');
+  await guardians.getByRole('link', { name: parent.name }).click();
   await expect(page).toHaveURL(/\/parent-details\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('list', { name: 'Children' })).toContainText('Class 7C');
 });
