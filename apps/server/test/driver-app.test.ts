@@ -247,6 +247,10 @@ describe('the manifest', () => {
         stopPosition: 1,
         state: 'WAITING',
         absent: false,
+        // A morning run hands nobody over, and the office wrote no note for today (decisions 065, 067).
+        handOver: null,
+        handOverMiss: null,
+        officeNote: null,
       },
       expect.objectContaining({ studentId: child1.id, stopPosition: 2, state: 'WAITING', absent: false }),
       expect.objectContaining({ studentId: child2.id, stopPosition: null, state: 'ABSENT', absent: true }),
