@@ -72,6 +72,14 @@ describe('keyset paging: next and previous pages by cursor (both engines)', () =
         expect(created.status, JSON.stringify(created.body)).toBe(201);
       }
     }
+    // The office's message templates (decision 066): names are unique, so three pages of them by name.
+    for (let n = 0; n < 24; n++) {
+      const created = await api('POST', '/api/message-templates/create', {
+        name: `Template ${String(n).padStart(2, '0')}`,
+        body: 'Bus {route} is running about {minutes} minutes late.',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
   }, 120_000);
 
   for (const list of KEYED_LISTS) {
