@@ -88,12 +88,12 @@ export function DataTable<T>({
   sorting,
 }: DataTableProps<T>) {
   return (
-    <TableContainer {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}>
-      <Table
-        size="small"
-        aria-busy={stale}
-        sx={[{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }, ROW_ACTIONS_BUTTON_STYLES]}
-      >
+    <TableContainer
+      // The rows' actions buttons are styled once here, for every row (decision 063).
+      sx={ROW_ACTIONS_BUTTON_STYLES}
+      {...(scrollLabel && { role: 'region', 'aria-label': scrollLabel, tabIndex: 0 })}
+    >
+      <Table size="small" aria-busy={stale} sx={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <TableHead>
           <TableRow>
             <TableCell sx={{ ...SL_PADDING, width: 48, fontWeight: 600 }}>SL</TableCell>
