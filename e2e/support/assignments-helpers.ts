@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { ChildInput } from '@school-transport/shared';
 import { assignmentPartsPayloads, uniqueTag, type ChildPayload } from '@school-transport/testing';
 import { recordsFor } from './api';
 import { expect } from './fixtures';
@@ -13,15 +14,20 @@ export type Parts = Omit<ReturnType<typeof assignmentPartsPayloads>, 'family'> &
   ids: { driverId: string; vehicleId: string; routeId: string; studentIds: string[] };
 };
 
-/** A free driver, a vehicle of `seats` seats, a bus route and a family of `childCount` children, made through the API. */
+/**
+ * A free driver, a vehicle of `seats` seats, a bus route and a family of `childCount` children, made through the API;
+ * `childFields` (say, hand-over always) are given to every child.
+ */
 export async function createParts(
   page: Page,
   tag: string,
   seats: number,
   childCount: number,
+  childFields: Partial<Pick<ChildInput, 'handOver' | 'doorToDoor'>> = {},
 ): Promise<Parts> {
   const records = recordsFor(page);
-  const { family, ...parts } = assignmentPartsPayloads(tag, seats, childCount);
+  const { family: payload, ...parts } = assignmentPartsPayloads(tag, seats, childCount);
+  const family = { ...payload, children: payload.children.map((child) => ({ ...child, ...childFields })) };
   const { id: driverId } = await records.driver(parts.driver);
   const { id: vehicleId } = await records.vehicle(parts.vehicle);
   const { id: routeId } = await records.busRoute(parts.route);

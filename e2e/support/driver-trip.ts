@@ -37,6 +37,18 @@ export async function inviteDriver(
   return password;
 }
 
+/** Signs the driver in on their phone at /driver, the app's own sign-in, as they would; Today opens. */
+export async function signInAsDriver(
+  phone: Page,
+  driver: { email: string; password: string },
+): Promise<void> {
+  await phone.goto('/driver');
+  await expect(phone).toHaveURL(/\/driver\/sign-in$/);
+  await phone.getByLabel('Email', { exact: true }).fill(driver.email);
+  await phone.getByLabel('Password').fill(driver.password);
+  await phone.getByRole('button', { name: 'Sign in' }).click();
+}
+
 /** A stop of the morning run, where every seated child waits, with its note for drivers. */
 export interface DriverDayStop {
   name: string;

@@ -33,20 +33,25 @@ function clockNow(): string {
 }
 
 /**
- * Generates today's trips (as the office's button does) and answers the morning trip of `routeName`; `page` must be
- * signed in as the admin, `authorization` its token.
+ * Generates today's trips (as the office's button does) and answers the morning trip of `routeName` (or its
+ * afternoon one, `type` DROP); `page` must be signed in as the admin, `authorization` its token.
  */
-export async function generateTodaysPickup(page: Page, authorization: string, routeName: string) {
+export async function generateTodaysPickup(
+  page: Page,
+  authorization: string,
+  routeName: string,
+  type: 'PICKUP' | 'DROP' = 'PICKUP',
+) {
   const today = localToday();
   await postThroughApi(page, 'trips/generate', { date: today });
   const list = await page.request.get(
-    `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type: 'PICKUP', search: routeName, limit: '10' })}`,
+    `/api/trips/get-all?${new URLSearchParams({ dateFrom: today, dateTo: today, type, search: routeName, limit: '10' })}`,
     { headers: { authorization } },
   );
   expect(list.status(), await list.text()).toBe(200);
   const trips = ((await list.json()) as { data: { id: string; route: { name: string } }[] }).data;
   const trip = trips.find((row) => row.route.name === routeName);
-  expect(trip, `a morning trip of ${routeName} today`).toBeTruthy();
+  expect(trip, `a ${type} trip of ${routeName} today`).toBeTruthy();
   return trip!;
 }
 
@@ -97,7 +102,7 @@ export async function createLiveDay(page: Page): Promise<LiveDay> {
 }
 
 /** The driver's phone, speaking to the driver API with the driver's session. */
-export function driverPhone(request: APIRequestContext, day: LiveDay) {
+export function driverPhone(request: APIRequestContext, day: Pick<LiveDay, 'tripId' | 'driverToken'>) {
   const headers = { authorization: day.driverToken };
   const send = async (path: string, data: unknown) => {
     const answer = await request.post(`/api/driver/${path}`, { headers, data });

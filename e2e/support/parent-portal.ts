@@ -12,8 +12,11 @@ export const parentWords = phoneWords('parent');
 /** A phone's screen: the width the portal is designed for. */
 export const PHONE = { width: 390, height: 844 };
 
-/** The office invites the day's parent; their password is set through the mailed link. Answers the sign-in. */
-export async function inviteParent(page: Page, day: LiveDay) {
+/**
+ * The office invites the parent of the family tagged `day.tag` (a live day's, or any family made with that tag);
+ * their password is set through the mailed link. Answers the sign-in.
+ */
+export async function inviteParent(page: Page, day: Pick<LiveDay, 'tag'>) {
   const authorization = (await storedToken(page)) ?? '';
   const found = await page.request.get(`/api/parents/get-all?${new URLSearchParams({ search: day.tag })}`, {
     headers: { authorization },
@@ -56,4 +59,14 @@ export async function signInAsParent(
   await parent.getByLabel(words('signIn.password'), { exact: true }).fill(account.password);
   await parent.getByRole('button', { name: words('signIn.submit') }).click();
   await expect(parent.getByRole('heading', { level: 1, name: words('today.title') })).toBeVisible();
+}
+
+/** Chooses the portal's account-menu item `label` (the menu holds every screen). */
+export async function fromParentMenu(
+  page: Page,
+  words: ReturnType<typeof phoneWords>,
+  label: string,
+): Promise<void> {
+  await page.getByRole('button', { name: words('menu.label') }).click();
+  await page.getByRole('menuitem', { name: label }).click();
 }

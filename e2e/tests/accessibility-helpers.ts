@@ -68,7 +68,7 @@ export async function scan(
 /** Gives a record a profile photo through the API, so its list row and page show one. */
 export async function uploadPhoto(
   page: Page,
-  kind: 'driver' | 'parent' | 'student' | 'vehicle',
+  kind: 'driver' | 'parent' | 'student' | 'vehicle' | 'authorized-adult',
   id: string,
 ): Promise<void> {
   const answer = await page.request.post(`/api/upload/profile/${kind}/add-profile-image`, {

@@ -1,5 +1,5 @@
 import type { Manifest } from '@school-transport/shared';
-import { createDriverDay, PHONE_STUBS } from '../support/driver-trip';
+import { createDriverDay, PHONE_STUBS, signInAsDriver } from '../support/driver-trip';
 import { expect, storedToken, test } from '../support/fixtures';
 
 /** A phone in a driver's hand: 390 × 844, on the bus's position, with NFC and a camera (stubbed). */
@@ -25,11 +25,7 @@ test('a driver starts a trip, boards children by NFC, QR and tap, scans offline 
   const phone = await phoneContext.newPage();
 
   // Sign in at /driver: the driver app's own screen.
-  await phone.goto('/driver');
-  await expect(phone).toHaveURL(/\/driver\/sign-in$/);
-  await phone.getByLabel('Email', { exact: true }).fill(driver.email);
-  await phone.getByLabel('Password').fill(driver.password);
-  await phone.getByRole('button', { name: 'Sign in' }).click();
+  await signInAsDriver(phone, driver);
 
   // Today: the morning trip, started from its card.
   const card = phone.getByRole('article', { name: `Morning pickup, ${parts.route.name}` });

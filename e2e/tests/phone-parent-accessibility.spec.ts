@@ -2,7 +2,13 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { expect, test } from '../support/fixtures';
 import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
-import { childAtFirstStop, inviteParent, PHONE, signInAsParent } from '../support/parent-portal';
+import {
+  childAtFirstStop,
+  fromParentMenu,
+  inviteParent,
+  PHONE,
+  signInAsParent,
+} from '../support/parent-portal';
 import { phoneWords } from '../support/phone-words';
 
 /**
@@ -93,12 +99,6 @@ async function expectHeadingsInOrder(page: Page, screen: string): Promise<void> 
   expect.soft(skips, `heading levels skipped on ${screen}: ${levels.join(' ')}`).toEqual([]);
 }
 
-/** Chooses the account menu's item `label`. */
-async function fromMenu(page: Page, words: ReturnType<typeof phoneWords>, label: string): Promise<void> {
-  await page.getByRole('button', { name: words('menu.label') }).click();
-  await page.getByRole('menuitem', { name: label }).click();
-}
-
 /** Today with the child's card and the bus on the map (a fresh fix, so the map shows whatever came before). */
 async function todayWithBus(
   page: Page,
@@ -123,7 +123,7 @@ async function scanSignedInScreens(
   language: string,
 ): Promise<void> {
   const childName = day.parts.children[0]!.name;
-  await fromMenu(page, words, words('menu.today'));
+  await fromParentMenu(page, words, words('menu.today'));
   const card = await todayWithBus(page, words, day, phone);
   // Kept with the test's output, for a person to look at the layout in each language.
   await page.screenshot({ path: test.info().outputPath(`today-${language}.png`), fullPage: true });
@@ -142,13 +142,13 @@ async function scanSignedInScreens(
   await expectHeadingsInOrder(page, `history (${language})`);
   await scanScreen(page, `the child's history (${language})`);
 
-  await fromMenu(page, words, words('menu.notifications'));
+  await fromParentMenu(page, words, words('menu.notifications'));
   await expect(page.getByRole('button', { name: words('prefs.save') })).toBeVisible();
   await expectHeadingsInOrder(page, `notifications (${language})`);
   await scanScreen(page, `notifications (${language})`);
 
   // Stop changes, with the weekly choice open so its weekday boxes are scanned too.
-  await fromMenu(page, words, words('menu.stopChanges'));
+  await fromParentMenu(page, words, words('menu.stopChanges'));
   await expect(page.getByText(words('stopChanges.empty'))).toBeVisible();
   await page.getByRole('radio', { name: words('stopChanges.kind.WEEKLY') }).check();
   await expect(page.getByRole('group', { name: words('stopChanges.weekdays') })).toBeVisible();
@@ -156,7 +156,7 @@ async function scanSignedInScreens(
   await expectHeadingsInOrder(page, `stop changes (${language})`);
   await scanScreen(page, `stop changes (${language})`);
 
-  await fromMenu(page, words, words('menu.account'));
+  await fromParentMenu(page, words, words('menu.account'));
   await expect(page.getByRole('button', { name: words('contact.save') })).toBeVisible();
   // The change-password form comes in its own chunk (with zod): scanned once it is there.
   await expect(page.getByRole('button', { name: words('password.submit') })).toBeVisible();
@@ -190,7 +190,7 @@ test('every parent screen passes axe at 390 px, light and dark, in English and i
   await scanSignedInScreens(parent, english, day, phone, 'en');
 
   // Signed out, Arabic is chosen on the sign-in screen (this phone keeps it): the portal turns right to left.
-  await fromMenu(parent, english, english('menu.signOut'));
+  await fromParentMenu(parent, english, english('menu.signOut'));
   // The account screen has a Language field too: wait until sign-in has replaced it.
   await expect(parent.getByRole('heading', { level: 1, name: english('signIn.title.parent') })).toBeVisible();
   await parent.getByLabel(english('language.label')).selectOption({ label: 'العربية' });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 
 /** The shape of a mailed token (256 bits, base64url); whether it still works is the server's to say. */
@@ -19,7 +19,32 @@ function passwordForm() {
   };
 }
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('ResetPasswordPage', () => {
+  it("loads the phone app's own sign-in page once an app invitation's password is set", async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      sent.push(new URL(String(input), 'http://localhost').pathname);
+      return new Response(JSON.stringify({ success: true, type: 'success', message: 'Password updated.' }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    // jsdom's location cannot be navigated; a stand-in records where the page would go.
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    await openResetPassword(`/reset-password?token=${TOKEN}&app=parent`);
+    const { password, confirm, update } = passwordForm();
+
+    await user.type(password, 'a long enough password');
+    await user.type(confirm, 'a long enough password');
+    await user.click(update);
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/parent/sign-in'));
+    expect(sent).toContain('/api/auth/reset-password');
+  });
+
   it('asks for at least 8 characters before anything is sent', async () => {
     const user = userEvent.setup();
     await openResetPassword();

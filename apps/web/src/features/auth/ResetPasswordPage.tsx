@@ -15,7 +15,9 @@ import { paths } from '../../lib/paths/paths';
 
 /**
  * An invitation link to an app says which (`&app=driver`, `&app=parent`): once the password is set, the person goes
- * to that app's sign-in (the back-office would refuse them). Any other value leads to the back-office's.
+ * to that app's sign-in (the back-office would refuse them). Any other value leads to the back-office's. The phone
+ * apps are pages of their own (decision 053), so going there loads that page: this app's router knows no such
+ * address and would show its 404 (the second guardian's story in e2e/tests/families.spec.ts found it).
  */
 const APP_SIGN_IN = new Map([
   ['driver', '/driver/sign-in'],
@@ -46,6 +48,10 @@ function ResetPasswordForm({ token, signInPath }: { token: string; signInPath: s
   const submit = submitWith(async (input) => {
     const answer = await resetPassword(input);
     enqueueSnackbar(answer.message ?? ACCOUNT_MESSAGES.passwordUpdated, { variant: 'success' });
+    if (signInPath !== paths.login) {
+      window.location.assign(signInPath);
+      return;
+    }
     const notice: LoginNotice = { notice: ACCOUNT_MESSAGES.passwordUpdated };
     navigate(signInPath, { replace: true, state: notice });
   });
