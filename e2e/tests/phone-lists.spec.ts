@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { assignmentPartsPayloads, familyPayload, uniqueTag } from '@school-transport/testing';
-import { createThroughApi, postThroughApi, recordsFor } from '../support/api';
+import { createThroughApi, postThroughApi, putThroughApi, recordsFor } from '../support/api';
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
 import { E2E_URL } from '../support/environment';
 import { test as base, expect, openDashboard } from '../support/fixtures';
+import { inviteParent } from '../support/parent-portal';
 import { expectNoSidewaysScroll, searchList } from '../support/screens';
 import { newAdmin } from './accounts-helpers';
 import { scan } from './accessibility-helpers';
@@ -227,6 +228,108 @@ test("on a phone the trips' filters fold into one button that opens them, kept i
   await expect(
     page.getByRole('dialog', { name: 'Filters' }).getByRole('combobox', { name: 'Status' }),
   ).toHaveText('PENDING');
+});
+
+/**
+ * Issue 35's office screens with a record of this test's on each (a guardian request, a message to families, a
+ * template, a guardian's conversation, a change to acknowledge), made through the API; `page` is the admin's.
+ */
+async function familyScreensWithRecords(page: Page) {
+  const tag = uniqueTag();
+  const parts = await createParts(page, tag, 3, 1);
+  await assignThroughApi(page, parts, 1);
+  const [childId] = parts.ids.studentIds;
+  const child = parts.children[0]!.name;
+  // The child's first stop on the morning run: a change their guardian must acknowledge (decision 068).
+  const stopId = await createThroughApi(page, 'stops', { name: `Gate ${tag}`, lat: 13.07, lng: 77.52 });
+  await putThroughApi(page, `routes/${parts.ids.routeId}/runs/PICKUP`, {
+    startTime: '07:15',
+    stops: [{ stopId, minutesAfterStart: 0 }],
+  });
+  await putThroughApi(page, `students/${childId}/stops/PICKUP`, { stopId });
+  // The guardian, signed in through the API, asks for another guardian and writes to the office.
+  const account = await inviteParent(page, { tag });
+  const login = await page.request.post('/api/auth/login', { data: account });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: ((await login.json()) as { token: string }).token };
+  for (const [path, data] of [
+    [
+      'guardian-requests',
+      {
+        studentId: childId,
+        name: `Rose ${tag}`,
+        email: `rose-${tag.toLowerCase()}@example.com`,
+        phone: '+91 98450 55504',
+        relation: 'GRANDPARENT',
+      },
+    ],
+    ['threads', { studentId: childId, date: localToday(), body: 'Her grandmother collects her on Friday.' }],
+  ] as const) {
+    const answer = await page.request.post(`/api/parent/${path}`, { headers, data });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
+  const message = `Road works from Monday (${tag}): the bus may be 10 minutes late.`;
+  await postThroughApi(page, 'family-messages/create', {
+    audience: { kind: 'route', id: parts.ids.routeId },
+    body: message,
+  });
+  const template = `Late bus ${tag}`;
+  await createThroughApi(page, 'message-templates', {
+    name: template,
+    body: 'The bus of {route} is about {minutes} minutes late today.',
+  });
+  return { tag, child, message, template, routeId: parts.ids.routeId };
+}
+
+test("on a phone issue 35's office screens fit, each showing its records", async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { tag, child, message, template, routeId } = await familyScreensWithRecords(page);
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+
+  await page.goto('/guardian-requests');
+  await expect(heading('Guardian requests')).toBeVisible();
+  const request = page.getByRole('listitem', { name: `Guardian request for ${child}` });
+  await expect(request.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.goto('/family-messages');
+  await expect(heading('Messages to Families')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Messages' }).getByText(message)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  const send = page.getByRole('dialog', { name: 'Send a Message to Families' });
+  await expect(send.getByRole('status')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.keyboard.press('Escape');
+  await expect(send).toBeHidden();
+
+  await openList(page, {
+    heading: 'Message Templates',
+    path: '/message-templates',
+    search: tag,
+    title: template,
+  });
+  await expect(
+    page.getByRole('list', { name: 'Message Templates' }).getByRole('article', { name: template }),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.goto('/family-inbox');
+  await expect(heading('Family inbox')).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^Conversation about ${child}`) }).click();
+  const thread = page.getByRole('dialog', { name: new RegExp(`^${child}, `) });
+  await expect(thread.getByText('Her grandmother collects her on Friday.')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.keyboard.press('Escape');
+  await expect(thread).toBeHidden();
+
+  await page.goto(`/plan-changes?routeId=${routeId}`);
+  await expect(heading('Changes to acknowledge')).toBeVisible();
+  await expect(
+    page.getByRole('listitem', { name: `Change for ${child}` }).getByRole('button', { name: 'Remind' }),
+  ).toBeVisible();
+  await expectNoSidewaysScroll(page);
 });
 
 for (const viewport of [

@@ -1,5 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/accessibility';
+import { postThroughApi } from '../support/api';
+import { localToday } from '../support/assignments-helpers';
 import { expect, test } from '../support/fixtures';
 import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
 import {
@@ -14,7 +16,8 @@ import { phoneWords } from '../support/phone-words';
 /**
  * Every screen of the parent portal, scanned with axe (WCAG 2.x A and AA) on a phone's 390 px, in light and dark
  * mode, in English and in Arabic (right to left): sign-in, Today with a child whose bus is on the map, the "not
- * riding" dialog, the child's history, notifications, stop changes and the account. One set of records and one
+ * riding" dialog, the child's history, notifications, stop changes, other guardians, messages from the office (one
+ * opened), writing to the office and the account. One set of records and one
  * signed-in page serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px,
  * WCAG 2.5.5), its headings checked (one h1, no level skipped), and its text made 200 % (it wraps; nothing scrolls
  * sideways).
@@ -125,6 +128,8 @@ async function scanSignedInScreens(
   const childName = day.parts.children[0]!.name;
   await fromParentMenu(page, words, words('menu.today'));
   const card = await todayWithBus(page, words, day, phone);
+  // Tying the child to the run's first stop made their first plan: Today asks to acknowledge it (decision 068).
+  await expect(page.getByRole('heading', { level: 2, name: words('planChanges.title') })).toBeVisible();
   // Kept with the test's output, for a person to look at the layout in each language.
   await page.screenshot({ path: test.info().outputPath(`today-${language}.png`), fullPage: true });
   await expectHeadingsInOrder(page, `Today (${language})`);
@@ -156,12 +161,69 @@ async function scanSignedInScreens(
   await expectHeadingsInOrder(page, `stop changes (${language})`);
   await scanScreen(page, `stop changes (${language})`);
 
+  // Issue 35's screens, each with what the set-up put there: a guardian request, a message from the office (also
+  // opened), a conversation with the office.
+  await fromParentMenu(page, words, words('menu.guardians'));
+  await expect(page.getByRole('list', { name: words('guardians.listLabel') })).toBeVisible();
+  await expectHeadingsInOrder(page, `other guardians (${language})`);
+  await scanScreen(page, `other guardians (${language})`);
+
+  await fromParentMenu(page, words, words('menu.messages'));
+  const message = page
+    .getByRole('list', { name: words('messages.listLabel') })
+    .getByRole('button')
+    .first();
+  await expect(message).toBeVisible();
+  await expectHeadingsInOrder(page, `messages (${language})`);
+  await scanScreen(page, `messages (${language})`);
+  await message.click();
+  const opened = page.getByRole('dialog', { name: words('messages.fromOffice') });
+  await expect(opened).toBeVisible();
+  await scanScreen(page, `a message opened (${language})`, 'dialog[open]');
+  await opened.getByRole('button', { name: words('messages.close') }).click();
+  await expect(opened).toBeHidden();
+
+  await fromParentMenu(page, words, words('menu.threads'));
+  await expect(page.getByRole('list', { name: words('threads.listOf', { name: childName }) })).toBeVisible();
+  await expectHeadingsInOrder(page, `write to the office (${language})`);
+  await scanScreen(page, `write to the office (${language})`);
+
   await fromParentMenu(page, words, words('menu.account'));
   await expect(page.getByRole('button', { name: words('contact.save') })).toBeVisible();
   // The change-password form comes in its own chunk (with zod): scanned once it is there.
   await expect(page.getByRole('button', { name: words('password.submit') })).toBeVisible();
   await expectHeadingsInOrder(page, `account (${language})`);
   await scanScreen(page, `account (${language})`);
+}
+
+/**
+ * What issue 35's portal screens list, made through the API: the parent's request for another guardian and their
+ * message to the office (as the parent), and an office message to the child's route (as the admin).
+ */
+async function issue35Records(page: Page, day: LiveDay, account: { email: string; password: string }) {
+  const login = await page.request.post('/api/auth/login', { data: account });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: ((await login.json()) as { token: string }).token };
+  const asParent = async (path: string, data: object) => {
+    const answer = await page.request.post(`/api/parent/${path}`, { headers, data });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  };
+  await asParent('guardian-requests', {
+    studentId: day.seatedChildId,
+    name: `Rose ${day.tag}`,
+    email: `rose-${day.tag.toLowerCase()}@example.com`,
+    phone: '+91 98450 55503',
+    relation: 'GRANDPARENT',
+  });
+  await asParent('threads', {
+    studentId: day.seatedChildId,
+    date: localToday(),
+    body: 'Her grandmother collects her on Friday afternoon.',
+  });
+  await postThroughApi(page, 'family-messages/create', {
+    audience: { kind: 'route', id: day.parts.ids.routeId },
+    body: 'Road works on 5th Cross from Monday: the bus may be about 10 minutes late this week.',
+  });
 }
 
 test('every parent screen passes axe at 390 px, light and dark, in English and in Arabic (right to left)', async ({
@@ -174,6 +236,7 @@ test('every parent screen passes axe at 390 px, light and dark, in English and i
   const phone = driverPhone(page.request, day);
   const account = await inviteParent(page, day);
   await childAtFirstStop(page, day);
+  await issue35Records(page, day, account);
   // The bus sets out: the parent's Today shows it on the map from the first position on.
   await phone.start();
 
