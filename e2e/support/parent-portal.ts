@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { linkTokenIn } from '@school-transport/testing';
 import { postThroughApi } from './api';
+import { localToday } from './assignments-helpers';
 import { expect, storedToken } from './fixtures';
 import type { LiveDay } from './live-day';
 import { lastMailTo } from './mail-sink';
@@ -69,4 +70,34 @@ export async function fromParentMenu(
 ): Promise<void> {
   await page.getByRole('button', { name: words('menu.label') }).click();
   await page.getByRole('menuitem', { name: label }).click();
+}
+
+/**
+ * As the signed-in guardian `account`, through the portal's API: a request for another guardian (Rose) of the child
+ * and a message to the office about them today, so the screens that list these have one (issue 35).
+ */
+export async function guardianWritesThroughApi(
+  page: Page,
+  account: { email: string; password: string },
+  studentId: string,
+  tag: string,
+): Promise<void> {
+  const login = await page.request.post('/api/auth/login', { data: account });
+  expect(login.status(), await login.text()).toBe(200);
+  const headers = { authorization: ((await login.json()) as { token: string }).token };
+  const request = {
+    studentId,
+    name: `Rose ${tag}`,
+    email: `rose-${tag.toLowerCase()}@example.com`,
+    phone: '+91 98450 55504',
+    relation: 'GRANDPARENT',
+  };
+  const thread = { studentId, date: localToday(), body: 'Her grandmother collects her on Friday.' };
+  for (const [path, data] of [
+    ['guardian-requests', request],
+    ['threads', thread],
+  ] as const) {
+    const answer = await page.request.post(`/api/parent/${path}`, { headers, data });
+    expect(answer.ok(), await answer.text()).toBe(true);
+  }
 }

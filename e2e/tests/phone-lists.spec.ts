@@ -4,7 +4,7 @@ import { createThroughApi, postThroughApi, putThroughApi, recordsFor } from '../
 import { assignThroughApi, createParts, localToday } from '../support/assignments-helpers';
 import { E2E_URL } from '../support/environment';
 import { test as base, expect, openDashboard } from '../support/fixtures';
-import { inviteParent } from '../support/parent-portal';
+import { guardianWritesThroughApi, inviteParent } from '../support/parent-portal';
 import { expectNoSidewaysScroll, searchList } from '../support/screens';
 import { newAdmin } from './accounts-helpers';
 import { scan } from './accessibility-helpers';
@@ -248,26 +248,7 @@ async function familyScreensWithRecords(page: Page) {
   });
   await putThroughApi(page, `students/${childId}/stops/PICKUP`, { stopId });
   // The guardian, signed in through the API, asks for another guardian and writes to the office.
-  const account = await inviteParent(page, { tag });
-  const login = await page.request.post('/api/auth/login', { data: account });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { authorization: ((await login.json()) as { token: string }).token };
-  for (const [path, data] of [
-    [
-      'guardian-requests',
-      {
-        studentId: childId,
-        name: `Rose ${tag}`,
-        email: `rose-${tag.toLowerCase()}@example.com`,
-        phone: '+91 98450 55504',
-        relation: 'GRANDPARENT',
-      },
-    ],
-    ['threads', { studentId: childId, date: localToday(), body: 'Her grandmother collects her on Friday.' }],
-  ] as const) {
-    const answer = await page.request.post(`/api/parent/${path}`, { headers, data });
-    expect(answer.ok(), await answer.text()).toBe(true);
-  }
+  await guardianWritesThroughApi(page, await inviteParent(page, { tag }), childId!, tag);
   const message = `Road works from Monday (${tag}): the bus may be 10 minutes late.`;
   await postThroughApi(page, 'family-messages/create', {
     audience: { kind: 'route', id: parts.ids.routeId },

@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/accessibility';
 import { postThroughApi } from '../support/api';
-import { localToday } from '../support/assignments-helpers';
 import { expect, test } from '../support/fixtures';
 import { createLiveDay, driverPhone, type LiveDay } from '../support/live-day';
 import {
   childAtFirstStop,
   fromParentMenu,
+  guardianWritesThroughApi,
   inviteParent,
   PHONE,
   signInAsParent,
@@ -196,36 +196,6 @@ async function scanSignedInScreens(
   await scanScreen(page, `account (${language})`);
 }
 
-/**
- * What issue 35's portal screens list, made through the API: the parent's request for another guardian and their
- * message to the office (as the parent), and an office message to the child's route (as the admin).
- */
-async function issue35Records(page: Page, day: LiveDay, account: { email: string; password: string }) {
-  const login = await page.request.post('/api/auth/login', { data: account });
-  expect(login.status(), await login.text()).toBe(200);
-  const headers = { authorization: ((await login.json()) as { token: string }).token };
-  const asParent = async (path: string, data: object) => {
-    const answer = await page.request.post(`/api/parent/${path}`, { headers, data });
-    expect(answer.ok(), await answer.text()).toBe(true);
-  };
-  await asParent('guardian-requests', {
-    studentId: day.seatedChildId,
-    name: `Rose ${day.tag}`,
-    email: `rose-${day.tag.toLowerCase()}@example.com`,
-    phone: '+91 98450 55503',
-    relation: 'GRANDPARENT',
-  });
-  await asParent('threads', {
-    studentId: day.seatedChildId,
-    date: localToday(),
-    body: 'Her grandmother collects her on Friday afternoon.',
-  });
-  await postThroughApi(page, 'family-messages/create', {
-    audience: { kind: 'route', id: day.parts.ids.routeId },
-    body: 'Road works on 5th Cross from Monday: the bus may be about 10 minutes late this week.',
-  });
-}
-
 test('every parent screen passes axe at 390 px, light and dark, in English and in Arabic (right to left)', async ({
   page,
   browser,
@@ -236,7 +206,13 @@ test('every parent screen passes axe at 390 px, light and dark, in English and i
   const phone = driverPhone(page.request, day);
   const account = await inviteParent(page, day);
   await childAtFirstStop(page, day);
-  await issue35Records(page, day, account);
+  // What issue 35's screens list: the parent's request for another guardian and message to the office, and an
+  // office message to the child's route.
+  await guardianWritesThroughApi(page, account, day.seatedChildId, day.tag);
+  await postThroughApi(page, 'family-messages/create', {
+    audience: { kind: 'route', id: day.parts.ids.routeId },
+    body: 'Road works on 5th Cross from Monday: the bus may be about 10 minutes late this week.',
+  });
   // The bus sets out: the parent's Today shows it on the map from the first position on.
   await phone.start();
 
