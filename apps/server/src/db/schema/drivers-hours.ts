@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { drivers } from './drivers.js';
 import { users } from './users.js';
 
@@ -34,7 +43,9 @@ export const driverShifts = pgTable(
   (t) => [
     uniqueIndex('driver_shifts_in_client_unique').on(t.clockInClientId),
     uniqueIndex('driver_shifts_out_client_unique').on(t.clockOutClientId),
-    uniqueIndex('driver_shifts_one_open').on(t.driverId).where(sql`${t.clockOutAt} is null`),
+    uniqueIndex('driver_shifts_one_open')
+      .on(t.driverId)
+      .where(sql`${t.clockOutAt} is null`),
     index('driver_shifts_driver_in_idx').on(t.driverId, t.clockInAt),
     check('driver_shifts_out_after_in', sql`${t.clockOutAt} is null or ${t.clockOutAt} > ${t.clockInAt}`),
   ],

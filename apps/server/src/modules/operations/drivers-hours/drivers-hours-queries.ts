@@ -85,7 +85,11 @@ export function shiftsBetween(db: Executor, driverId: string, from: Date, to: Da
     .select()
     .from(driverShifts)
     .where(
-      and(eq(driverShifts.driverId, driverId), gte(driverShifts.clockInAt, from), lt(driverShifts.clockInAt, to)),
+      and(
+        eq(driverShifts.driverId, driverId),
+        gte(driverShifts.clockInAt, from),
+        lt(driverShifts.clockInAt, to),
+      ),
     )
     .orderBy(asc(driverShifts.clockInAt));
 }

@@ -47,7 +47,10 @@ export function driversHoursRoutes({
 
     routes.get(
       '/driver/hours',
-      { config: driverOnly, schema: { tags: driverTags, response: { 200: answerSchema(driverHoursSchema) } } },
+      {
+        config: driverOnly,
+        schema: { tags: driverTags, response: { 200: answerSchema(driverHoursSchema) } },
+      },
       async (request) => success(await hours.driverHours(requireAuth(request).user.id)),
     );
 
@@ -68,7 +71,11 @@ export function driversHoursRoutes({
         },
       },
       async (request) => {
-        const answer = await hours.clock(requireAuth(request).user.id, request.body, changeContextOf(request));
+        const answer = await hours.clock(
+          requireAuth(request).user.id,
+          request.body,
+          changeContextOf(request),
+        );
         return success(answer, request.body.action === 'IN' ? 'Clocked in.' : 'Clocked out.');
       },
     );

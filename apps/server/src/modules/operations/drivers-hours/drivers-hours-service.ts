@@ -77,7 +77,11 @@ export function createDriversHoursService(deps: DriversHoursDeps) {
   }
 
   /** The timesheet of a driver from `from` to `to` (operator's days). */
-  async function timesheetOf(driver: { id: string; name: string }, from: string, to: string): Promise<Timesheet> {
+  async function timesheetOf(
+    driver: { id: string; name: string },
+    from: string,
+    to: string,
+  ): Promise<Timesheet> {
     // A day either side: a trip just after midnight finds the shift that began the evening before, and the other
     // way round.
     const start = zonedInstant(addDays(from, -1), '00:00', timeZone);
@@ -231,7 +235,12 @@ export function createDriversHoursService(deps: DriversHoursDeps) {
           tx,
           locked,
           { clockInAt, clockOutAt },
-          { reason: input.reason, correctedBy: context.actor.id, correctedByName: officeName, correctedAt: now },
+          {
+            reason: input.reason,
+            correctedBy: context.actor.id,
+            correctedByName: officeName,
+            correctedAt: now,
+          },
         );
         await recordAudit(tx, {
           actor: context.actor,

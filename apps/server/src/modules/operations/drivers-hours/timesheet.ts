@@ -1,4 +1,10 @@
-import type { Shift, ShiftCorrection, Timesheet, TimesheetDay, TimesheetTrip } from '@school-transport/shared';
+import type {
+  Shift,
+  ShiftCorrection,
+  Timesheet,
+  TimesheetDay,
+  TimesheetTrip,
+} from '@school-transport/shared';
 import { zonedDate } from '../../../lib/zoned-time.js';
 import type { CorrectionRow, ShiftRow } from './drivers-hours-queries.js';
 
@@ -77,7 +83,10 @@ export function shiftAnswer(
 /** A trip with its driving inside the shifts and outside every one. */
 function tripAnswer(trip: DrivenTrip, shifts: readonly ShiftRow[], now: Date): TimesheetTrip {
   const { from, to } = tripSpan(trip);
-  const inside = shifts.reduce((sum, shift) => sum + overlapMs(shift.clockInAt, shiftEnd(shift, now), from, to), 0);
+  const inside = shifts.reduce(
+    (sum, shift) => sum + overlapMs(shift.clockInAt, shiftEnd(shift, now), from, to),
+    0,
+  );
   const outside = Math.max(0, to.getTime() - from.getTime() - inside);
   return {
     tripId: trip.id,
