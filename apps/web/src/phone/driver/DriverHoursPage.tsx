@@ -103,11 +103,9 @@ export function DriverHoursPage() {
       ),
     [journal, served, status.waitingChecks, hours.dataUpdatedAt],
   );
+  // The phone's copy forgets them too; the next tap reads the journal back from it.
   useEffect(() => {
-    if (pending.length !== journal.length) {
-      writeClockJournal(owner, pending);
-      setJournal(pending);
-    }
+    if (pending.length !== journal.length) writeClockJournal(owner, pending);
   }, [pending, journal, owner]);
 
   const state = clockState(hours.data?.data, pending);
