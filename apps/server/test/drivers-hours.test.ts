@@ -33,11 +33,12 @@ beforeAll(async () => {
   adminToken = await tokenFor(t.app, 'admin');
   admin = apiAs(t.app, adminToken);
   parent = apiAs(t.app, await tokenFor(t.app, 'parent'));
-  [a, b, c, d] = await Promise.all(
+  const buses = await Promise.all(
     [1, 2, 3, 4].map(() =>
       busWithTrips(t.app, admin, time.clock, { date: '2026-03-02', start: [], children: 1 }),
     ),
   );
+  [a, b, c, d] = buses as [Bus, Bus, Bus, Bus];
 });
 afterAll(() => t.close());
 

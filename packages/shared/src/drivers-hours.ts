@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateField, requiredText } from './fields.js';
+import { dateField, requiredText, withinDays } from './fields.js';
 
 /**
  * Drivers' hours (issue 37 part 5, decision 074): a driver clocks in and out in the driver app, the runs and trips
@@ -89,16 +89,11 @@ export const shiftCorrectionInputSchema = z
   });
 export type ShiftCorrectionInput = z.input<typeof shiftCorrectionInputSchema>;
 
-export const timesheetQuerySchema = z
-  .object({ driverId: z.uuid('Choose a driver'), from: dateField('From'), to: dateField('To') })
-  .refine((range) => range.from <= range.to, {
-    path: ['to'],
-    message: 'The end date must not be before the start date.',
-  })
-  .refine((range) => Date.parse(range.to) - Date.parse(range.from) < TIMESHEET_MAX_DAYS * 86_400_000, {
-    path: ['to'],
-    message: `A timesheet covers at most ${TIMESHEET_MAX_DAYS} days.`,
-  });
+export const timesheetQuerySchema = withinDays(
+  z.object({ driverId: z.uuid('Choose a driver'), from: dateField('From'), to: dateField('To') }),
+  TIMESHEET_MAX_DAYS,
+  `A timesheet covers at most ${TIMESHEET_MAX_DAYS} days.`,
+);
 export type TimesheetQuery = z.infer<typeof timesheetQuerySchema>;
 
 /** A trip the driver drove, with the minutes of it inside their shifts and outside any (flagged). */

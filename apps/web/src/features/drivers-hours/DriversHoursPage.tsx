@@ -11,6 +11,7 @@ import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { timesheetQuerySchema, type Driver, type Shift, type Timesheet } from '@school-transport/shared';
+import { DayRangeFields } from '../../components/page/DayRangeFields';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { TitledPanel } from '../../components/page/TitledPanel';
 import { PageLoader } from '../../components/shell/PageLoader';
@@ -194,8 +195,6 @@ export function DriversHoursPage() {
   const { enqueueSnackbar } = useSnackbar();
   const checked = timesheetQuerySchema.safeParse({ driverId, from, to });
   const sheet = useTimesheet(checked.success ? checked.data : null);
-  const errorOf = (field: 'from' | 'to') =>
-    checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
   const set = (changes: Record<string, string>) => setParams({ driver: driverId, from, to, ...changes });
 
   const download = async () => {
@@ -225,25 +224,11 @@ export function DriversHoursPage() {
                 set({ driver: driver.id });
               }}
             />
-            <TextField
-              type="date"
-              size="small"
-              label="From"
-              value={from}
-              onChange={(event) => set({ from: event.target.value })}
-              error={Boolean(errorOf('from'))}
-              helperText={errorOf('from')}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label="To"
-              value={to}
-              onChange={(event) => set({ to: event.target.value })}
-              error={Boolean(errorOf('to'))}
-              helperText={errorOf('to')}
-              slotProps={{ inputLabel: { shrink: true } }}
+            <DayRangeFields
+              from={from}
+              to={to}
+              checked={checked}
+              onChange={(field, day) => set({ [field]: day })}
             />
             <Button
               variant="contained"

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { driverShiftCorrections, driverShifts, drivers, trips, users } from '../../../db/schema/index.js';
 
@@ -7,24 +7,20 @@ import { driverShiftCorrections, driverShifts, drivers, trips, users } from '../
 export type ShiftRow = typeof driverShifts.$inferSelect;
 export type CorrectionRow = typeof driverShiftCorrections.$inferSelect;
 
-/** The driver record of a signed-in user and their name. */
-export async function driverOfUser(db: Executor, userId: string) {
+/** A driver's id and name (on their user), or null. */
+async function driverWhere(db: Executor, where: SQL) {
   const [row] = await db
     .select({ id: drivers.id, name: users.name })
     .from(drivers)
     .innerJoin(users, eq(users.id, drivers.userId))
-    .where(eq(drivers.userId, userId));
+    .where(where);
   return row ?? null;
 }
 
-export async function driverById(db: Executor, driverId: string) {
-  const [row] = await db
-    .select({ id: drivers.id, name: users.name })
-    .from(drivers)
-    .innerJoin(users, eq(users.id, drivers.userId))
-    .where(eq(drivers.id, driverId));
-  return row ?? null;
-}
+/** The driver record of a signed-in user. */
+export const driverOfUser = (db: Executor, userId: string) => driverWhere(db, eq(drivers.userId, userId));
+
+export const driverById = (db: Executor, driverId: string) => driverWhere(db, eq(drivers.id, driverId));
 
 /**
  * Locks the driver's row for the rest of the transaction: a driver's taps (two phones, a replay beside a live tap)
