@@ -117,16 +117,14 @@ describe('clocking in and out', () => {
     const ahead = await tap(b, 'IN', '2026-03-05T13:00:00Z');
     expect(ahead.status).toBe(400);
     expect(ahead.body.message).toBe('The tap is dated in the future: check the phone’s clock.');
-    const spanish = await t.app.inject({
-      method: 'POST',
-      url: '/api/driver/hours/clock',
-      headers: { authorization: b.driverToken, 'accept-language': 'es' },
-      payload: { clientId: randomUUID(), action: 'OUT', occurredAt: '2026-03-05T09:00:00Z' },
-    });
-    expect(spanish.statusCode).toBe(409);
-    expect(spanish.json().message).toBe(
+    // In the driver's language (their account's choice), from the messages catalogue.
+    expect((await b.driverApi('PUT', '/api/account/language', { language: 'es' })).status).toBe(200);
+    const spanish = await tap(b, 'OUT', '2026-03-05T09:00:00Z');
+    expect(spanish.status).toBe(409);
+    expect(spanish.body.message).toBe(
       'No ha fichado la entrada, así que no hay turno del que fichar la salida.',
     );
+    expect((await b.driverApi('PUT', '/api/account/language', { language: null })).status).toBe(200);
   });
 
   it('stores an offline replay once, with the times of the taps, however often it is sent', async () => {
