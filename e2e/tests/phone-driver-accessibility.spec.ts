@@ -290,6 +290,15 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
   await expect(childCheck.getByLabel('Why the tag cannot be scanned')).toBeVisible();
   await check(phone, 'driver child check');
 
+  // My hours (decision 074), from the account menu: clocked in, the shift in the list.
+  await phone.getByRole('button', { name: 'Account menu' }).click();
+  await phone.getByRole('menuitem', { name: 'My hours' }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'My hours' })).toBeVisible();
+  await phone.getByRole('button', { name: 'Clock in' }).click();
+  await expect(phone.getByRole('button', { name: 'Clock out' })).toBeVisible();
+  await expect(phone.getByRole('list', { name: 'Last two weeks' }).getByRole('listitem')).toHaveCount(1);
+  await check(phone, 'driver hours');
+
   // The account, from the account menu.
   await phone.getByRole('button', { name: 'Account menu' }).click();
   await phone.getByRole('menuitem', { name: 'Account' }).click();
@@ -322,5 +331,10 @@ test('every driver screen passes axe at 390 px in light, dark and Arabic, with t
   await expect(rtl.getByRole('heading', { level: 1, name: 'الحساب' })).toBeVisible();
   await expect(rtl.locator('input[type="password"]')).toHaveCount(3);
   await check(rtl, 'driver account in Arabic');
+  await rtl.getByRole('button', { name: 'قائمة الحساب' }).click();
+  await rtl.getByRole('menuitem', { name: 'ساعاتي' }).click();
+  await expect(rtl.getByRole('heading', { level: 1, name: 'ساعاتي' })).toBeVisible();
+  await expect(rtl.getByRole('button', { name: 'تسجيل الانصراف' })).toBeVisible();
+  await check(rtl, 'driver hours in Arabic');
   await arabic.context.close();
 });

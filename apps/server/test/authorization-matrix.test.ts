@@ -59,6 +59,13 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/compliance/trips/:id/override': 'admin',
   'GET /api/compliance/trips/:id/overrides': 'admin',
   'GET /api/compliance/summary': 'admin',
+  // drivers' hours (issue 37, decision 074)
+  'GET /api/driver/hours': 'driver',
+  'POST /api/driver/hours/clock': 'driver',
+  'GET /api/drivers-hours/timesheet': 'admin',
+  'GET /api/drivers-hours/timesheet.csv': 'admin',
+  'GET /api/drivers-hours/open-shifts': 'admin',
+  'POST /api/drivers-hours/shifts/:id/correction': 'admin',
   // inspections (issue 18)
   'GET /api/uploads/profile/defect/:file': 'signed-url',
   'GET /api/driver/inspections': 'driver',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { driverInputSchema } from './drivers.js';
 import { childInputSchema, parentInputSchema } from './families.js';
-import { dateField, requiredText } from './fields.js';
+import { dateField, requiredText, withinDays } from './fields.js';
 import { stopInputSchema } from './stops.js';
 import { vehicleInputSchema } from './vehicles.js';
 
@@ -30,16 +30,11 @@ export const exportListParamsSchema = z.object({
 
 /** Trip history with its scans: the days from `from` to `to`, both included, at most a year. */
 export const TRIP_HISTORY_MAX_DAYS = 366;
-export const tripHistoryQuerySchema = z
-  .object({ from: dateField('From'), to: dateField('To') })
-  .refine((range) => range.from <= range.to, {
-    path: ['to'],
-    message: 'The end date must not be before the start date.',
-  })
-  .refine((range) => Date.parse(range.to) - Date.parse(range.from) < TRIP_HISTORY_MAX_DAYS * 86_400_000, {
-    path: ['to'],
-    message: `Export at most ${TRIP_HISTORY_MAX_DAYS} days at a time.`,
-  });
+export const tripHistoryQuerySchema = withinDays(
+  z.object({ from: dateField('From'), to: dateField('To') }),
+  TRIP_HISTORY_MAX_DAYS,
+  `Export at most ${TRIP_HISTORY_MAX_DAYS} days at a time.`,
+);
 export type TripHistoryQuery = z.infer<typeof tripHistoryQuerySchema>;
 
 /**

@@ -106,6 +106,26 @@ export const dateField = (label = 'Date') =>
       `${label} must be between ${DATE_RANGE.min} and ${DATE_RANGE.max}`,
     );
 
+/**
+ * A query of the days from `from` to `to`, both included, at most `maxDays`: the end not before the start, and the
+ * range's length, each said under `to` (the trip history's export, a driver's timesheet).
+ */
+export function withinDays<T extends { from: string; to: string }>(
+  schema: z.ZodType<T>,
+  maxDays: number,
+  tooLong: string,
+) {
+  return schema
+    .refine((range) => range.from <= range.to, {
+      path: ['to'],
+      message: 'The end date must not be before the start date.',
+    })
+    .refine((range) => Date.parse(range.to) - Date.parse(range.from) < maxDays * 86_400_000, {
+      path: ['to'],
+      message: tooLong,
+    });
+}
+
 /** Path parameter of get-one, update and delete calls. */
 export const idParamsSchema = z.object({ id: z.uuid('The id is not valid') });
 export type IdParams = z.infer<typeof idParamsSchema>;

@@ -33,6 +33,7 @@ export * from './parent-portal.js';
 export * from './planner.js';
 export * from './compliance.js';
 export * from './inspections.js';
+export * from './drivers-hours.js';
 export * from './reports.js';
 export * from './data-transfer.js';
 export * from './second-factor.js';

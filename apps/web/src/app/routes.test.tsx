@@ -98,6 +98,7 @@ describe('routes for an admin', () => {
       ['Reports', '/reports'],
       ['Compliance', '/compliance'],
       ['Inspections', '/inspections'],
+      ['Drivers’ hours', '/drivers-hours'],
       ['Data', '/data'],
       ['Staff users', '/staff-users'],
       ['Audit log', '/audit-log'],

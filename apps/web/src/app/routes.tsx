@@ -301,6 +301,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'InspectionsPage',
               ),
               managementScreen(
+                paths.driversHours,
+                () => import('../features/drivers-hours/DriversHoursPage'),
+                'DriversHoursPage',
+              ),
+              managementScreen(
                 paths.dataTransfer,
                 () => import('../features/data-transfer/DataTransferPage'),
                 'DataTransferPage',

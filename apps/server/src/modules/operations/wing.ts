@@ -25,6 +25,7 @@ import {
   familyMessageRoutes,
   messageTemplateRoutes,
 } from './family-messages/index.js';
+import { createDriversHoursService, driversHoursRoutes } from './drivers-hours/index.js';
 import { createHandOverService, handOverRoutes } from './hand-over/index.js';
 import { createFamilyInboxService, familyInboxRoutes } from './family-inbox/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
@@ -217,6 +218,7 @@ export function operationsWing(
   });
   const inspections = createInspectionService({ db, clock, timeZone, storage, urls, alerts, live });
   const childCheckAlerts = createChildCheckAlerts({ db, clock, timeZone, alerts, live });
+  const driversHours = createDriversHoursService({ db, clock, timeZone });
 
   const routes: WingRoutes = [
     tripRoutes(trips, locale, combines),
@@ -229,6 +231,7 @@ export function operationsWing(
     trackerRoutes({ db, clock, live }),
     dashboardRoutes(db, clock, timeZone),
     inspectionRoutes({ inspections, storage, urls, authenticator }),
+    driversHoursRoutes({ hours: driversHours, db, timeZone }),
     alertRoutes(alerts),
     boardRoutes(board),
     notificationRoutes(notifications),

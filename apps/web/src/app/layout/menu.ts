@@ -16,6 +16,7 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import EditLocationAltOutlinedIcon from '@mui/icons-material/EditLocationAltOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
+import PunchClockOutlinedIcon from '@mui/icons-material/PunchClockOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ImportExportOutlinedIcon from '@mui/icons-material/ImportExportOutlined';
@@ -56,6 +57,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   reports: InsertChartOutlinedIcon,
   compliance: VerifiedUserOutlinedIcon,
   inspections: FactCheckOutlinedIcon,
+  driversHours: PunchClockOutlinedIcon,
   dataTransfer: ImportExportOutlinedIcon,
   staffUsers: ManageAccountsOutlinedIcon,
   audit: HistoryOutlinedIcon,

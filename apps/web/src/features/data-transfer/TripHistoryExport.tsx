@@ -1,11 +1,11 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { tripHistoryQuerySchema } from '@school-transport/shared';
 import { downloadCsv } from '../../components/list-page/csv-download';
+import { DayRangeFields } from '../../components/page/DayRangeFields';
 import { TitledPanel } from '../../components/page/TitledPanel';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -18,8 +18,6 @@ export function TripHistoryExport() {
   const [to, setTo] = useState(isoDay(today));
   const [busy, setBusy] = useState(false);
   const checked = tripHistoryQuerySchema.safeParse({ from, to });
-  const errorOf = (field: 'from' | 'to') =>
-    checked.success ? undefined : checked.error.issues.find((issue) => issue.path[0] === field)?.message;
 
   const download = async () => {
     setBusy(true);
@@ -35,25 +33,11 @@ export function TripHistoryExport() {
   return (
     <TitledPanel title="Trip history">
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TextField
-          type="date"
-          size="small"
-          label="From"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          error={Boolean(errorOf('from'))}
-          helperText={errorOf('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label="To"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          error={Boolean(errorOf('to'))}
-          helperText={errorOf('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
+        <DayRangeFields
+          from={from}
+          to={to}
+          checked={checked}
+          onChange={(field, day) => (field === 'from' ? setFrom(day) : setTo(day))}
         />
         <Button
           variant="contained"

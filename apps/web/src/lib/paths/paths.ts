@@ -79,6 +79,8 @@ export const paths = {
   compliance: '/compliance',
   /** Pre-trip inspections, open defects, checklists and child checks per vehicle (`?vehicle=…`). */
   inspections: '/inspections',
+  /** Drivers' shifts: open ones to close, a driver's timesheet (`?driver=…&from=…&to=…`), its CSV. */
+  driversHours: '/drivers-hours',
   /** CSV in and out: the trip history's export and the import of families, drivers, vehicles and stops. */
   dataTransfer: '/data',
 } as const;

@@ -35,6 +35,7 @@ export const SECTIONS = {
   reports: { label: 'Reports', path: paths.reports.list },
   compliance: { label: 'Compliance', path: paths.compliance },
   inspections: { label: 'Inspections', path: paths.inspections },
+  driversHours: { label: 'Drivers’ hours', path: paths.driversHours },
   dataTransfer: { label: 'Data', path: paths.dataTransfer },
   staffUsers: { label: 'Staff users', path: paths.staffUsers },
   audit: { label: 'Audit log', path: paths.audit },

@@ -8,6 +8,7 @@ import type { AppSession } from '../../lib/session/app-session';
 import { clearSnapshots } from './driver-api';
 import { driverPaths } from './driver-paths';
 import { DriverSessionContext, driverSessionStore, useDriverSession } from './driver-session';
+import { clearClockJournals } from './clock-journal';
 import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
 import { registerDriverServiceWorker } from './service-worker';
 import { askToSignOut, stopAskingToSignOut, useSignOutAsked } from './sign-out-request';
@@ -19,14 +20,17 @@ const loadToday = () => import('./DriverTodayPage');
 const loadTrip = () => import('./DriverTripPage');
 const loadInspection = () => import('./DriverInspectionPage');
 const loadAccount = () => import('./DriverAccountPage');
+const loadHours = () => import('./DriverHoursPage');
 const DriverTodayPage = lazy(async () => ({ default: (await loadToday()).DriverTodayPage }));
 const DriverTripPage = lazy(async () => ({ default: (await loadTrip()).DriverTripPage }));
 const DriverInspectionPage = lazy(async () => ({ default: (await loadInspection()).DriverInspectionPage }));
 const DriverAccountPage = lazy(async () => ({ default: (await loadAccount()).DriverAccountPage }));
+const DriverHoursPage = lazy(async () => ({ default: (await loadHours()).DriverHoursPage }));
 
 const forgetDriverData = () => {
   clearSnapshots();
   clearJournals();
+  clearClockJournals();
 };
 
 /** An address below /driver that names no screen. */
@@ -76,6 +80,7 @@ function AccountMenu() {
       label={t('menu.label')}
       icon="account"
       items={[
+        { label: t('menu.hours'), icon: 'clock', onSelect: () => navigate(driverPaths.hours) },
         { label: t('menu.account'), icon: 'person', onSelect: () => navigate(driverPaths.account) },
         { label: t('menu.signOut'), icon: 'logout', onSelect: askToSignOut },
       ]}
@@ -93,6 +98,7 @@ function DriverScreens({ session }: { session: AppSession }) {
           <Route path="/driver/trips/:id" element={<DriverTripPage />} />
           <Route path="/driver/vehicles/:id/inspection" element={<DriverInspectionPage />} />
           <Route path={driverPaths.account} element={<DriverAccountPage />} />
+          <Route path={driverPaths.hours} element={<DriverHoursPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
@@ -112,7 +118,7 @@ export function DriverApp() {
     () =>
       registerDriverServiceWorker(
         // Every driver screen now, not when first opened: a phone that goes offline has them all.
-        Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount()]),
+        Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount(), loadHours()]),
       ),
     [],
   );

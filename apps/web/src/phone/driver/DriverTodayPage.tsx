@@ -115,7 +115,12 @@ export function DriverTodayPage() {
 
   return (
     <Stack gap={3}>
-      <Heading level={1}>{t('today.title')}</Heading>
+      <Stack direction="row" gap={1} align="center" justify="space-between" wrap>
+        <Heading level={1}>{t('today.title')}</Heading>
+        <LinkButton to={driverPaths.hours} icon="clock" variant="outlined">
+          {t('today.hours')}
+        </LinkButton>
+      </Stack>
       {today.isPending && <PageLoader />}
       {today.isError && <RetryAlert error={today.error} onRetry={() => void today.refetch()} />}
       {today.data?.offline && (

@@ -1,4 +1,5 @@
 import type {
+  DriverHours,
   DriverTrip,
   DriverVehicleDay,
   FinishTripInput,
@@ -212,8 +213,22 @@ const CHECK_PATHS: Record<DriverCheck['kind'], string> = {
   inspection: '/driver/inspections',
   'child-check': '/driver/child-checks',
   'hand-over-miss': '/driver/hand-over-misses',
+  clock: '/driver/hours/clock',
 };
 
 export async function sendCheck(token: string, check: DriverCheck): Promise<void> {
   await apiRequest('POST', CHECK_PATHS[check.kind], check.input, { token });
+}
+
+export const hoursQueryKey = ['driver', 'hours'] as const;
+
+/** The driver's open shift and their shifts of the last two weeks (decision 074); kept for a dead zone. */
+export function fetchHours(token: string): Promise<Snapshot<DriverHours>> {
+  return withSnapshot('hours', async () => {
+    const answer = await apiRequest<SuccessEnvelope<DriverHours>>('GET', '/driver/hours', undefined, {
+      token,
+    });
+    if (!answer.data) throw new Error('The server answered without the hours');
+    return answer.data;
+  });
 }

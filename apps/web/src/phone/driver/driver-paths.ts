@@ -3,6 +3,7 @@ export const driverPaths = {
   today: '/driver',
   signIn: '/driver/sign-in',
   account: '/driver/account',
+  hours: '/driver/hours',
   trip: (id: string) => `/driver/trips/${id}`,
   inspection: (vehicleId: string) => `/driver/vehicles/${vehicleId}/inspection`,
 } as const;

@@ -1,5 +1,6 @@
 import type {
   ChildCheckInput,
+  ClockInput,
   HandOverMissInput,
   InspectionInput,
   PositionInput,
@@ -12,8 +13,8 @@ import type { Outbox } from './outbox';
 export const EVENTS = 'events';
 export const POSITIONS = 'positions';
 /**
- * Pre-trip inspections, child checks and "no authorized adult at the stop" (decision 065): each sent on its own
- * (an inspection may carry photos), before the scans.
+ * Pre-trip inspections, child checks, "no authorized adult at the stop" (decision 065) and clock taps (decision
+ * 074): each sent on its own (an inspection may carry photos), in the order made, before the scans.
  */
 export const CHECKS = 'checks';
 /** Events the server refused for good: kept on the device and shown, never sent again. */
@@ -34,7 +35,9 @@ const LAST_RETRY_MS = 60_000;
 export type DriverCheck =
   | { kind: 'inspection'; input: InspectionInput }
   | { kind: 'child-check'; input: ChildCheckInput }
-  | { kind: 'hand-over-miss'; input: HandOverMissInput };
+  | { kind: 'hand-over-miss'; input: HandOverMissInput }
+  /** A tap on Clock in or Clock out (decision 074): its time and place are the tap's, its id makes a replay safe. */
+  | { kind: 'clock'; input: ClockInput };
 
 export interface SyncSenders {
   events: (events: RidershipEventInput[]) => Promise<RidershipBatchAnswer>;
