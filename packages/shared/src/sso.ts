@@ -118,3 +118,4 @@ export const ssoFinishSchema = z.object({ code: z.string().min(20).max(100) });
 
 /** POST /auth/logout: after a single sign-on, where the browser may go to end the provider's session too. */
 export const logoutAnswerSchema = messageAnswerSchema.extend({ endSessionUrl: z.string().optional() });
+export type LogoutAnswer = z.infer<typeof logoutAnswerSchema>;

@@ -100,6 +100,7 @@ describe('routes for an admin', () => {
       ['Inspections', '/inspections'],
       ['Data', '/data'],
       ['Staff users', '/staff-users'],
+      ['Single sign-on', '/single-sign-on'],
       ['Audit log', '/audit-log'],
     ]);
 
