@@ -34,16 +34,22 @@ test('a staff member signs in through the provider’s login page', async ({ pag
   const email = `${slug}@example.com`;
   await postThroughApi(page, 'users/invite', { name: 'Sam Staff', email });
   try {
-    const visitor = await browser.newContext({ baseURL: E2E_URL });
+    // A visitor: the test's contexts start with the admin's saved session.
+    const visitor = await browser.newContext({
+      baseURL: E2E_URL,
+      storageState: { cookies: [], origins: [] },
+    });
     const signInPage = await visitor.newPage();
     await signInPage.goto('/login');
-    await signInPage.getByRole('link', { name: `Sign in with District ${slug}` }).click();
+    await signInPage.getByText(`Sign in with District ${slug}`).click();
     // The provider's own (development) login page.
     await signInPage.locator('input[name="login"]').fill(email);
     await signInPage.locator('input[name="password"]').fill('any password');
     await signInPage.getByRole('button', { name: 'Sign-in' }).click();
     await expect(signInPage.getByText('Admin Dashboard')).toBeVisible();
     await expect(signInPage).toHaveURL(`${E2E_URL}/`);
+    // Signed in as the staff member (the top bar and the welcome toast name them).
+    await expect(signInPage.getByText('Sam Staff').first()).toBeVisible();
     await visitor.close();
   } finally {
     // Other tests' Log In screens show no button of this test's.
