@@ -57,13 +57,15 @@ describe.skipIf(TEST_DB !== 'pglite')('the OpenAPI document', () => {
     expect((await validate(broken as never)).valid).toBe(false);
   });
 
-  it('describes every route, with the media type of its success answer', () => {
+  it('describes every route, with the media type of its success answer (or a redirect)', () => {
     const missing = operations()
       .filter(({ operation }) => !operation)
       .map(({ label }) => label);
     expect(missing).toEqual([]);
     const withoutAnswer = operations()
       .filter(({ operation }) => {
+        // A redirect (single sign-on's steps) answers with its Location, not a body.
+        if (Object.keys(operation!.responses).some((status) => status.startsWith('3'))) return false;
         const successes = Object.entries(operation!.responses).filter(([status]) => status.startsWith('2'));
         return !successes.some(([, response]) => Object.keys(response.content ?? {}).length > 0);
       })

@@ -101,6 +101,7 @@ describe('routes for an admin', () => {
       ['Drivers’ hours', '/drivers-hours'],
       ['Data', '/data'],
       ['Staff users', '/staff-users'],
+      ['Single sign-on', '/single-sign-on'],
       ['Audit log', '/audit-log'],
     ]);
 

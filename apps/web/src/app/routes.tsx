@@ -114,6 +114,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 listPage(RESOURCES.staffUsers),
               ),
               managementScreen(
+                paths.singleSignOn,
+                () => import('../features/single-sign-on/SingleSignOnPage'),
+                'SingleSignOnPage',
+              ),
+              managementScreen(
                 paths.audit,
                 () => import('../features/audit/AuditLogPage'),
                 'AuditLogPage',

@@ -26,3 +26,4 @@ export * from './guardians.js';
 export * from './hand-over.js';
 export * from './family-inbox.js';
 export * from './drivers-hours.js';
+export * from './sso.js';

@@ -31,6 +31,7 @@ import { createLanguageService, languageRoutes, messageCatalogues } from './i18n
 import { createJobRunner } from './jobs/index.js';
 import { createMailer } from './mail/index.js';
 import { settingsRoutes } from './settings/index.js';
+import { createSsoService, pruneSsoSignIns, ssoRoutes } from './sso/index.js';
 import { createImageStorage, createImageUrls, serverSecret } from './uploads/index.js';
 
 /** What app.ts builds before the wings, and every wing builds on. */
@@ -73,7 +74,20 @@ export async function platformWing({ config, database, db, clock, log }: SharedS
     rp: relyingPartyOf(publicUrl, 'SchoolRide'),
     refusal: signInRefusal(db),
   });
-  const auth = createAuthService({ db, clock, lifetimes, secondFactor });
+  const sso = createSsoService({
+    db,
+    clock,
+    lifetimes,
+    box: secretBox(await serverSecret(db, 'sso-client-secrets')),
+    publicUrl,
+  });
+  const auth = createAuthService({
+    db,
+    clock,
+    lifetimes,
+    secondFactor,
+    staffPasswordsOff: sso.staffPasswordsOff,
+  });
   const storage = createImageStorage(config.dataDir);
   const urls = createImageUrls(await serverSecret(db, 'image-url-signing'), clock);
   const mailer = createMailer(config.mail, log, { printUnsent: config.env !== 'production' });
@@ -98,7 +112,8 @@ export async function platformWing({ config, database, db, clock, log }: SharedS
 
   const routes: WingRoutes = [
     healthRoutes(database, config),
-    authRoutes(auth),
+    authRoutes(auth, sso.endSessionUrlOf),
+    ssoRoutes(sso),
     secondFactorRoutes(secondFactor),
     auditRoutes(db),
     accountRoutes(accounts),
@@ -112,7 +127,10 @@ export async function platformWing({ config, database, db, clock, log }: SharedS
     auditRetention: auditRetentionJob({
       clock,
       retentionDays: config.audit.retentionDays,
-      alsoPrune: pruneSignInLeftovers,
+      alsoPrune: async (tx, now) => {
+        await pruneSignInLeftovers(tx, now);
+        await pruneSsoSignIns(tx, now);
+      },
     }),
   };
   return { services: { jobRunner, authenticator, mailer, storage, urls, roleAccounts }, routes, jobs };

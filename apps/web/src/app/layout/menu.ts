@@ -25,6 +25,7 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { SECTIONS, type Section } from '../../lib/paths/sections';
@@ -60,6 +61,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   driversHours: PunchClockOutlinedIcon,
   dataTransfer: ImportExportOutlinedIcon,
   staffUsers: ManageAccountsOutlinedIcon,
+  singleSignOn: VpnKeyOutlinedIcon,
   audit: HistoryOutlinedIcon,
 };
 

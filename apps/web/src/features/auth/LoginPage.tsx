@@ -3,21 +3,32 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import Divider from '@mui/material/Divider';
 import {
   MESSAGES,
+  SSO_REFUSAL_REASONS,
+  SSO_REFUSALS,
+  type PublicSsoProvider,
+  type SsoRefusalReason,
   type LoginAnswer,
   type LoginInput,
   type SecondFactorStep as Step,
 } from '@school-transport/shared';
 import { useSnackbar } from 'notistack';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/auth/AuthCard';
 import { CredentialsFields } from '../../components/auth/CredentialsFields';
 import { loginResolver } from '../../lib/session/login-resolver';
 import { ApiError } from '../../lib/api/api-client';
-import { requestLogin, revokeToken } from './auth-api';
+import {
+  fetchSignInProviders,
+  finishSingleSignOn,
+  requestLogin,
+  revokeToken,
+  singleSignOnStart,
+} from './auth-api';
 import { readLoginNotice } from './login-notice';
 import { paths } from '../../lib/paths/paths';
 import { isAdminUser, useSession } from '../../lib/session/session';
@@ -39,6 +50,47 @@ const SecondFactorStep = lazy(async () => ({
 function problemsOf(error: unknown): string[] {
   if (!(error instanceof ApiError)) return [MESSAGES.loginFailed];
   return error.errors.length > 0 ? error.errors.map((item) => item.message) : [error.message];
+}
+
+const isRefusal = (value: string | null): value is SsoRefusalReason =>
+  (SSO_REFUSAL_REASONS as readonly (string | null)[]).includes(value);
+
+/**
+ * Single sign-on's part of Log In (decision 070): the providers' buttons, and the way back from a provider: the
+ * callback sends the browser here with a one-time code (spent for the session) or the reason it was refused.
+ */
+function useSingleSignOn(
+  enter: (answer: LoginAnswer) => Promise<void>,
+  refuse: (problems: string[]) => void,
+) {
+  const [providers, setProviders] = useState<PublicSsoProvider[]>([]);
+  const [params, setParams] = useSearchParams();
+  const [finishing, setFinishing] = useState(params.has('sso_code'));
+  const handled = useRef(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchSignInProviders(controller.signal).then(setProviders);
+    return () => controller.abort();
+  }, []);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const code = params.get('sso_code');
+    const refused = params.get('sso_refused');
+    if (!code && !refused) return;
+    // The code is spent once: it leaves the address (and the history) before anything else.
+    setParams({}, { replace: true });
+    if (isRefusal(refused)) refuse([SSO_REFUSALS[refused]]);
+    if (!code) return;
+    finishSingleSignOn(code)
+      .then(enter)
+      .catch((error: unknown) => refuse(problemsOf(error)))
+      .finally(() => setFinishing(false));
+  }, [params, setParams, enter, refuse]);
+
+  return { providers, finishing };
 }
 
 export function LoginPage() {
@@ -68,6 +120,8 @@ export function LoginPage() {
     enqueueSnackbar(`Welcome back, ${answer.user.name || 'User'}`, { variant: answer.type });
     navigate(paths.dashboard, { replace: true });
   };
+
+  const sso = useSingleSignOn(enter, setProblems);
 
   const logIn = handleSubmit(async (credentials) => {
     setProblems([]);
@@ -126,6 +180,23 @@ export function LoginPage() {
           </Link>
         </Box>
       </Stack>
+      {sso.providers.length > 0 && (
+        <Stack spacing={1.5} sx={{ mt: 2 }}>
+          <Divider>or</Divider>
+          {sso.providers.map((provider) => (
+            <Button
+              key={provider.slug}
+              variant="outlined"
+              size="large"
+              fullWidth
+              href={singleSignOnStart(provider.slug)}
+              loading={sso.finishing}
+            >
+              Sign in with {provider.name}
+            </Button>
+          ))}
+        </Stack>
+      )}
     </AuthCard>
   );
 }

@@ -70,9 +70,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    if (session) await revokeToken(session.token);
+    const endSessionUrl = session ? await revokeToken(session.token) : undefined;
     endSession(false);
-    enqueueSnackbar(MESSAGES.logoutSuccess, { variant: 'success' });
+    // Signed in through a provider: its session ends too (it comes back to Log In).
+    if (endSessionUrl) window.location.assign(endSessionUrl);
+    else enqueueSnackbar(MESSAGES.logoutSuccess, { variant: 'success' });
   }, [session, endSession, enqueueSnackbar]);
 
   const value = useMemo<SessionContextValue>(

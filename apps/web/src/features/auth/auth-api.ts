@@ -1,5 +1,8 @@
 import type {
   ForgotPasswordInput,
+  LoginAnswer,
+  LogoutAnswer,
+  PublicSsoProvider,
   LoginInput,
   LoginStepAnswer,
   resetPasswordSchema,
@@ -19,15 +22,43 @@ export function requestLogin(credentials: LoginInput): Promise<LoginStepAnswer> 
 
 /**
  * Revokes `token` on the server. Its outcome does not matter to the caller (the session is dropped locally
- * either way), so failures are swallowed here.
+ * either way), so failures are swallowed here. After a single sign-on, answers the provider's logout address
+ * (decision 070), where the browser goes next to end that session too.
  */
-export async function revokeToken(token: string): Promise<void> {
+export async function revokeToken(token: string): Promise<string | undefined> {
   try {
-    await apiRequest('POST', '/auth/logout', undefined, { token });
+    return (await apiRequest<LogoutAnswer>('POST', '/auth/logout', undefined, { token })).endSessionUrl;
   } catch {
     // Already expired, revoked or unreachable: nothing left to undo.
+    return undefined;
   }
 }
+
+/** The providers staff may sign in with: the Log In screen's buttons. None when the list cannot be had. */
+export async function fetchSignInProviders(signal: AbortSignal): Promise<PublicSsoProvider[]> {
+  try {
+    const answer = await apiRequest<SuccessEnvelope<PublicSsoProvider[]>>(
+      'GET',
+      '/auth/oidc/providers',
+      undefined,
+      {
+        signal,
+        token: null,
+      },
+    );
+    return answer.data ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Spends the one-time code single sign-on's callback put in the Log In address: the session. */
+export function finishSingleSignOn(code: string): Promise<LoginAnswer> {
+  return apiRequest<LoginAnswer>('POST', '/auth/oidc/finish', { code }, { token: null });
+}
+
+/** Where the browser goes to sign in through a provider (a full page load: the provider's pages follow). */
+export const singleSignOnStart = (slug: string) => `/api/auth/oidc/${encodeURIComponent(slug)}/start`;
 
 export async function fetchCurrentUser(signal: AbortSignal): Promise<SessionUser | null> {
   const answer = await apiRequest<SuccessEnvelope<SessionUser>>('GET', '/auth/me', undefined, { signal });

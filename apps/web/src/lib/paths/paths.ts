@@ -28,6 +28,8 @@ export const paths = {
   profile: '/profile',
   emailVerify: '/email-verify',
   staffUsers: '/staff-users',
+  /** Staff sign-in through OpenID Connect providers (decision 070). */
+  singleSignOn: '/single-sign-on',
   audit: '/audit-log',
   drivers: {
     list: '/all-drivers',

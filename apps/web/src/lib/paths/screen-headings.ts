@@ -20,6 +20,7 @@ export const SCREEN_HEADINGS = {
   dashboard: { path: paths.dashboard, title: 'Admin Dashboard', backAndTrail: false },
   staffUsers: { path: paths.staffUsers, title: 'Staff Users', backAndTrail: true },
   audit: { path: paths.audit, title: 'Audit Log', backAndTrail: true },
+  singleSignOn: { path: paths.singleSignOn, title: 'Single Sign-On', backAndTrail: true },
   drivers: { path: paths.drivers.list, title: 'All Drivers', backAndTrail: true },
   parents: { path: paths.parents.list, title: 'All Parents', backAndTrail: true },
   students: { path: paths.students.list, title: 'All Students', backAndTrail: true },

@@ -38,5 +38,6 @@ export const SECTIONS = {
   driversHours: { label: 'Drivers’ hours', path: paths.driversHours },
   dataTransfer: { label: 'Data', path: paths.dataTransfer },
   staffUsers: { label: 'Staff users', path: paths.staffUsers },
+  singleSignOn: { label: 'Single sign-on', path: paths.singleSignOn },
   audit: { label: 'Audit log', path: paths.audit },
 } as const satisfies Record<string, Section>;

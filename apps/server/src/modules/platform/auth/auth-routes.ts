@@ -5,7 +5,7 @@ import {
   answerSchema,
   loginAnswerSchema,
   loginSchema,
-  messageAnswerSchema,
+  logoutAnswerSchema,
   MESSAGES,
   SECOND_FACTOR_MESSAGES,
   secondFactorStepAnswerSchema,
@@ -26,7 +26,14 @@ export const clientOf = (request: FastifyRequest): ClientInfo => ({
   acceptLanguage: request.headers['accept-language'],
 });
 
-export function authRoutes(auth: AuthService) {
+/**
+ * `endSessionUrlOf`: after a single sign-on, the provider's logout address, which the logout answer passes on
+ * (RP-initiated logout, decision 070).
+ */
+export function authRoutes(
+  auth: AuthService,
+  endSessionUrlOf: (sessionId: string) => Promise<string | undefined>,
+) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -63,10 +70,12 @@ export function authRoutes(auth: AuthService) {
 
     routes.post(
       '/auth/logout',
-      { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: messageAnswerSchema } } },
+      { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: logoutAnswerSchema } } },
       async (request) => {
-        await auth.logout(requireAuth(request), clientOf(request));
-        return success(undefined, MESSAGES.logoutSuccess);
+        const session = requireAuth(request);
+        const endSessionUrl = await endSessionUrlOf(session.sessionId);
+        await auth.logout(session, clientOf(request));
+        return { ...success(undefined, MESSAGES.logoutSuccess), ...(endSessionUrl && { endSessionUrl }) };
       },
     );
 

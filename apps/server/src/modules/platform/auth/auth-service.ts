@@ -1,7 +1,14 @@
-import { MESSAGES, type LoginInput, type SecondFactorStep, type SessionUser } from '@school-transport/shared';
+import {
+  isStaffRole,
+  MESSAGES,
+  SSO_MESSAGES,
+  type LoginInput,
+  type SecondFactorStep,
+  type SessionUser,
+} from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
-import { refusal as worded } from '../../../lib/errors.js';
+import { forbidden, refusal as worded } from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { checkPassword, findUserByEmail } from '../users/index.js';
 import {
@@ -29,6 +36,8 @@ export interface AuthServiceDeps {
   clock: Clock;
   lifetimes: SessionLifetimes;
   secondFactor: SecondFactorService;
+  /** Whether office staff must sign in through single sign-on (decision 070): their passwords are refused. */
+  staffPasswordsOff: () => Promise<boolean>;
 }
 
 /** A right password answers a session, or for an administrator with a second factor, the step before it. */
@@ -67,7 +76,13 @@ const refusalWords = (refusal: LoginRefusal) => ({
   code: refusal === 'address-locked' ? 'refusal.accountLocked' : 'refusal.accountDelayed',
 });
 
-export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  clock,
+  lifetimes,
+  secondFactor,
+  staffPasswordsOff,
+}: AuthServiceDeps) {
   return {
     /**
      * Wrong e-mail, wrong password and an account that may not sign in (a driver or parent, sign-in-roles.ts)
@@ -95,6 +110,11 @@ export function createAuthService({ db, clock, lifetimes, secondFactor }: AuthSe
       }
       // Only someone who knows the password learns that the account is disabled.
       if (user.disabledAt) throw worded(403, { code: 'refusal.accountDisabled' });
+      // Likewise only after the right password: nobody learns from it which addresses are staff accounts.
+      if (isStaffRole(user.role) && (await staffPasswordsOff())) {
+        await recordAudit(db, { actor: user, action: 'auth.password_refused_sso_only', ip: client.ip });
+        throw forbidden(SSO_MESSAGES.staffPasswordsOff);
+      }
 
       // The failure counts stay until the second step is passed too: a right password alone does not reset
       // the lockout that wrong codes build up.

@@ -28,7 +28,7 @@ export async function openSignedInSession(
     action: 'auth.login',
     entityType: 'session',
     entityId: session.sessionId,
-    details: secondFactor ? { secondFactor, ...more } : undefined,
+    details: secondFactor || more ? { ...(secondFactor && { secondFactor }), ...more } : undefined,
     ip: client.ip,
   });
   return session.token;

@@ -1,0 +1,59 @@
+import { ssoProviderInputSchema, type SsoProvider, type SsoProviderInput } from '@school-transport/shared';
+import type { FieldSpec } from '../../components/form/FieldGrid';
+import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
+import { useSaveSsoProvider } from './sso-api';
+
+const FIELDS = (editing: boolean): readonly FieldSpec<SsoProviderInput>[] => [
+  { name: 'name', label: 'Name on the Log In button', span: 12 },
+  {
+    name: 'slug',
+    label: 'Short name',
+    span: 12,
+    helperText: 'Part of the redirect URI to register at the provider: /api/auth/oidc/<short name>/callback',
+  },
+  {
+    name: 'issuer',
+    label: 'Issuer URL',
+    span: 12,
+    helperText: 'Such as https://login.example.org/realms/district',
+  },
+  { name: 'clientId', label: 'Client ID', span: 12 },
+  {
+    name: 'clientSecret',
+    label: 'Client secret',
+    type: 'password',
+    autoComplete: 'new-password',
+    span: 12,
+    helperText: editing ? 'Leave empty to keep the stored secret.' : 'Empty for a public client (PKCE only).',
+  },
+  {
+    name: 'roleClaim',
+    label: 'Role claim (optional)',
+    span: 12,
+    helperText: 'The ID token claim whose values give office roles, such as groups',
+  },
+];
+
+/** Adds a provider or edits one; the secret is write-only (the form never shows it). */
+export function SsoProviderDialog({ provider, onClose }: { provider?: SsoProvider; onClose: () => void }) {
+  const save = useSaveSsoProvider();
+  return (
+    <SchemaFormDialog
+      title={provider ? 'Edit Sign-in Provider' : 'Add Sign-in Provider'}
+      submitLabel="Save"
+      schema={ssoProviderInputSchema}
+      values={{
+        name: provider?.name ?? '',
+        slug: provider?.slug ?? '',
+        issuer: provider?.issuer ?? '',
+        clientId: provider?.clientId ?? '',
+        clientSecret: '',
+        roleClaim: provider?.roleClaim ?? '',
+        roleMap: provider?.roleMap ?? [],
+      }}
+      fields={FIELDS(provider !== undefined)}
+      onSave={(input) => save.mutateAsync({ id: provider?.id, input })}
+      onClose={onClose}
+    />
+  );
+}
