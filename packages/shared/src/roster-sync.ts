@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './fields.js';
+import { numberFromText, requiredText } from './fields.js';
 
 /**
  * Roster sync from the school's information system over OneRoster 1.1/1.2 (issue 36 item 3, decision 071): schools,
@@ -79,14 +79,18 @@ export const rosterSourceInputSchema = z.object({
   tokenUrl: z.url('Enter the address of the token endpoint').max(500),
   clientId: requiredText('Client id', 200),
   /** Empty: keep the secret already stored. */
-  clientSecret: z.string().max(500).optional(),
+  clientSecret: z.string().max(500, 'At most 500 characters').optional(),
   /** Pull and apply every this many hours; null: only when asked. */
-  everyHours: z
-    .number({ error: 'Enter a whole number of hours' })
-    .int('Enter a whole number of hours')
-    .min(1, 'At least every hour')
-    .max(168, 'At most every 168 hours (a week)')
-    .nullable(),
+  everyHours: z.preprocess(
+    // The form sends the typed text; blank is "not on a schedule".
+    (value) => (value === '' || value === undefined ? null : numberFromText(value)),
+    z
+      .number({ error: 'Enter a whole number of hours' })
+      .int('Enter a whole number of hours')
+      .min(1, 'At least every hour')
+      .max(168, 'At most every 168 hours (a week)')
+      .nullable(),
+  ),
 });
 export type RosterSourceInput = z.input<typeof rosterSourceInputSchema>;
 

@@ -99,6 +99,7 @@ describe('routes for an admin', () => {
       ['Compliance', '/compliance'],
       ['Inspections', '/inspections'],
       ['Data', '/data'],
+      ['Roster sync', '/roster-sync'],
       ['Staff users', '/staff-users'],
       ['Audit log', '/audit-log'],
     ]);

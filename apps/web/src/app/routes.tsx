@@ -305,6 +305,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 () => import('../features/data-transfer/DataTransferPage'),
                 'DataTransferPage',
               ),
+              managementScreen(
+                paths.rosterSync,
+                () => import('../features/roster-sync/RosterSyncPage'),
+                'RosterSyncPage',
+              ),
             ],
           },
           screen('*', () => import('../components/shell/NotFoundPage'), 'NotFoundPage'),

@@ -19,6 +19,7 @@ import FactCheckOutlinedIcon from '@mui/icons-material/FactCheckOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ImportExportOutlinedIcon from '@mui/icons-material/ImportExportOutlined';
+import SyncOutlinedIcon from '@mui/icons-material/SyncOutlined';
 import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
@@ -57,6 +58,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   compliance: VerifiedUserOutlinedIcon,
   inspections: FactCheckOutlinedIcon,
   dataTransfer: ImportExportOutlinedIcon,
+  rosterSync: SyncOutlinedIcon,
   staffUsers: ManageAccountsOutlinedIcon,
   audit: HistoryOutlinedIcon,
 };

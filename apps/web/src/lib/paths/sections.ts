@@ -36,6 +36,7 @@ export const SECTIONS = {
   compliance: { label: 'Compliance', path: paths.compliance },
   inspections: { label: 'Inspections', path: paths.inspections },
   dataTransfer: { label: 'Data', path: paths.dataTransfer },
+  rosterSync: { label: 'Roster sync', path: paths.rosterSync },
   staffUsers: { label: 'Staff users', path: paths.staffUsers },
   audit: { label: 'Audit log', path: paths.audit },
 } as const satisfies Record<string, Section>;
