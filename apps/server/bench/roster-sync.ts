@@ -47,7 +47,10 @@ const signIn = await fetch(`${url}/api/auth/login`, {
 const token = ((await signIn.json()) as { token: string }).token;
 
 const zip = rosterBundle(generateRoster(`b${Date.now().toString(36)}`, students, 20));
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 console.log(
   `Engine: ${values['database-url'] ? 'PostgreSQL' : 'PGlite'}; bundle: ${students} students, ${(zip.length / 1e6).toFixed(2)} MB zipped; load average ${load()}`,
 );
@@ -61,7 +64,8 @@ async function timed(mode: 'dry-run' | 'apply') {
     body: zip,
   });
   const body = (await answer.json()) as { data: RosterDiff };
-  if (answer.status !== 200) throw new Error(`${mode} answered ${answer.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  if (answer.status !== 200)
+    throw new Error(`${mode} answered ${answer.status}: ${JSON.stringify(body).slice(0, 500)}`);
   const cpu = process.cpuUsage(cpuBefore);
   return { ms: performance.now() - started, cpuMs: (cpu.user + cpu.system) / 1000, diff: body.data };
 }
@@ -80,11 +84,16 @@ for (const [label, mode] of [
 ] as const) {
   const result = await timed(mode);
   results.push([label, result]);
-  console.log(`${label.padEnd(14)} ${seconds(result.ms)} [cpu ${seconds(result.cpuMs)}; load ${load()}]: ${summary(result)}`);
+  console.log(
+    `${label.padEnd(14)} ${seconds(result.ms)} [cpu ${seconds(result.cpuMs)}; load ${load()}]: ${summary(result)}`,
+  );
 }
 await app.close();
 const again = results[3]![1].diff;
-if (results[1]![1].diff.students.added !== students || again.students.added + again.students.changed + again.guardians.changed + again.links.added > 0) {
+if (
+  results[1]![1].diff.students.added !== students ||
+  again.students.added + again.students.changed + again.guardians.changed + again.links.added > 0
+) {
   console.error('FAILED: the apply did not add every student, or the second sync changed something');
   process.exitCode = 1;
 }

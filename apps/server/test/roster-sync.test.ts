@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RosterDiff, RosterOverview } from '@school-transport/shared';
 import { queryRows } from '../src/db/client.js';
 import { tokenFor } from './support/accounts.js';
-import { generateRoster, rosterBundle, startOneRosterServer, type OneRosterServer, type RosterData } from './support/oneroster.js';
+import {
+  generateRoster,
+  rosterBundle,
+  startOneRosterServer,
+  type OneRosterServer,
+  type RosterData,
+} from './support/oneroster.js';
 import { adminTestApp } from './support/requests.js';
 
 const { t, api } = adminTestApp();
@@ -125,10 +131,24 @@ describe('roster sync (OneRoster)', () => {
     const before = await footprint();
     const dry = await bundleDiff(data, 'dry-run');
     // 6 children; 6 parents and 2 guardians (children 0 and 3); a link each; the teacher left out.
-    expect(counts(dry)).toEqual({ schools: [1, 1, 0], students: [6, 0, 0], guardians: [8, 0, 0], links: [8, 0] });
+    expect(counts(dry)).toEqual({
+      schools: [1, 1, 0],
+      students: [6, 0, 0],
+      guardians: [8, 0, 0],
+      links: [8, 0],
+    });
     expect(dry.schools.addedRows).toEqual([{ sourcedId: 'rs-sch-0', name: 'School rs 0' }]);
-    expect(dry.schools.changedRows).toEqual([{ sourcedId: 'rs-sch-1', name: 'School rs 1', fields: ['sourcedId'] }]);
-    expect(dry.students.addedRows.map((row) => row.sourcedId)).toEqual(['rs-s-0', 'rs-s-1', 'rs-s-2', 'rs-s-3', 'rs-s-4', 'rs-s-5']);
+    expect(dry.schools.changedRows).toEqual([
+      { sourcedId: 'rs-sch-1', name: 'School rs 1', fields: ['sourcedId'] },
+    ]);
+    expect(dry.students.addedRows.map((row) => row.sourcedId)).toEqual([
+      'rs-s-0',
+      'rs-s-1',
+      'rs-s-2',
+      'rs-s-3',
+      'rs-s-4',
+      'rs-s-5',
+    ]);
     expect(dry.students.addedRows[0]!.name).toBe('Child0 Family0');
     expect(dry.warningCount).toBe(0);
     expect(dry.applied).toBe(false);
@@ -160,15 +180,24 @@ describe('roster sync (OneRoster)', () => {
       sql`update students set pickup_lat = 12.91, pickup_lng = 77.61, pickup_address = '4 Elm Road',
             door_to_door = true, hand_over = 'ALWAYS' where id = ${child.id}`,
     );
-    await t.app.database.db.execute(sql`update schools set lat = 13.1, bell_time = '09:00' where sourced_id = 'rs-sch-0'`);
+    await t.app.database.db.execute(
+      sql`update schools set lat = 13.1, bell_time = '09:00' where sourced_id = 'rs-sch-0'`,
+    );
     data = clone(data);
     const user = data.users.find((u) => u.sourcedId === 'rs-s-0')!;
     user.givenName = 'Renamed';
     user.grades = ['02'];
     data.orgs.find((o) => o.sourcedId === 'rs-sch-0')!.name = 'School rs zero';
     const dry = await bundleDiff(data, 'dry-run');
-    expect(counts(dry)).toEqual({ schools: [0, 1, 0], students: [0, 1, 0], guardians: [0, 0, 0], links: [0, 0] });
-    expect(dry.students.changedRows).toEqual([{ sourcedId: 'rs-s-0', name: 'Renamed Family0', fields: ['name', 'grade'] }]);
+    expect(counts(dry)).toEqual({
+      schools: [0, 1, 0],
+      students: [0, 1, 0],
+      guardians: [0, 0, 0],
+      links: [0, 0],
+    });
+    expect(dry.students.changedRows).toEqual([
+      { sourcedId: 'rs-s-0', name: 'Renamed Family0', fields: ['name', 'grade'] },
+    ]);
     await bundleDiff(data, 'apply', dry.fingerprint);
     expect(await student('rs-s-0')).toMatchObject({
       name: 'Renamed Family0',
@@ -191,7 +220,12 @@ describe('roster sync (OneRoster)', () => {
     data.users = data.users.filter((u) => u.sourcedId !== 'rs-s-5' && u.sourcedId !== 'rs-p-5');
     data.users.find((u) => u.sourcedId === 'rs-s-4')!.status = 'tobedeleted';
     const dry = await bundleDiff(data, 'dry-run');
-    expect(counts(dry)).toEqual({ schools: [0, 0, 0], students: [0, 0, 2], guardians: [0, 0, 1], links: [0, 0] });
+    expect(counts(dry)).toEqual({
+      schools: [0, 0, 0],
+      students: [0, 0, 2],
+      guardians: [0, 0, 1],
+      links: [0, 0],
+    });
     expect(dry.students.removedRows.map((row) => row.sourcedId).sort()).toEqual(['rs-s-4', 'rs-s-5']);
     await bundleDiff(data, 'apply');
     expect(await student('rs-s-5')).toMatchObject({ inactive: true, guardians: 1 });
@@ -207,7 +241,12 @@ describe('roster sync (OneRoster)', () => {
     // Back upstream: active again (the account too, as the roster disabled it).
     data = generateRosterBack(data);
     const back = await bundleDiff(data, 'apply');
-    expect(counts(back)).toEqual({ schools: [0, 0, 0], students: [0, 1, 0], guardians: [0, 0, 0], links: [0, 0] });
+    expect(counts(back)).toEqual({
+      schools: [0, 0, 0],
+      students: [0, 1, 0],
+      guardians: [0, 0, 0],
+      links: [0, 0],
+    });
     expect(await student('rs-s-4')).toMatchObject({ inactive: false });
   });
 
@@ -231,12 +270,20 @@ describe('roster sync (OneRoster)', () => {
 
     // A child added upstream: the pull's dry run names them, its apply adds them.
     data = clone(data);
-    data.users.push(
-      { ...data.users.find((u) => u.sourcedId === 'rs-s-1')!, sourcedId: 'rs-s-9', givenName: 'New', agentSourcedIds: ['rs-p-1'] },
-    );
+    data.users.push({
+      ...data.users.find((u) => u.sourcedId === 'rs-s-1')!,
+      sourcedId: 'rs-s-9',
+      givenName: 'New',
+      agentSourcedIds: ['rs-p-1'],
+    });
     server.data = data;
     const dry = (await api('POST', '/api/roster-sync/pull?mode=dry-run')).body.data as RosterDiff;
-    expect(counts(dry)).toEqual({ schools: [0, 0, 0], students: [1, 0, 0], guardians: [0, 0, 0], links: [1, 0] });
+    expect(counts(dry)).toEqual({
+      schools: [0, 0, 0],
+      students: [1, 0, 0],
+      guardians: [0, 0, 0],
+      links: [1, 0],
+    });
     expect(dry.students.addedRows).toEqual([{ sourcedId: 'rs-s-9', name: 'New Family1' }]);
     // An apply of other data than the dry run showed is refused.
     const stale = await api('POST', '/api/roster-sync/pull?mode=apply&expect=0123');
@@ -247,7 +294,12 @@ describe('roster sync (OneRoster)', () => {
   });
 
   it('reads the 1.2 rostering shape the same way, and says when the credentials are refused', async () => {
-    const source = { baseUrl: server.baseUrl, tokenUrl: server.tokenUrl, clientId: CLIENT.clientId, everyHours: null };
+    const source = {
+      baseUrl: server.baseUrl,
+      tokenUrl: server.tokenUrl,
+      clientId: CLIENT.clientId,
+      everyHours: null,
+    };
     await api('PUT', '/api/roster-sync/source', { ...source, version: '1.2' });
     const pulled = await api('POST', '/api/roster-sync/pull?mode=dry-run');
     expect(pulled.status, JSON.stringify(pulled.body)).toBe(200);
@@ -258,7 +310,9 @@ describe('roster sync (OneRoster)', () => {
     const before = await footprint();
     const refused = await api('POST', '/api/roster-sync/pull?mode=apply');
     expect(refused.status).toBe(502);
-    expect(refused.body.message).toBe('The token endpoint refused the client id and secret: check them in the roster settings.');
+    expect(refused.body.message).toBe(
+      'The token endpoint refused the client id and secret: check them in the roster settings.',
+    );
     expect(await footprint()).toEqual(before);
     const overview = (await api('GET', '/api/roster-sync')).body.data as RosterOverview;
     expect(overview.source).toMatchObject({ version: '1.2', secretSet: true });

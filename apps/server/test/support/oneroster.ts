@@ -49,7 +49,14 @@ export interface RosterData {
  */
 export function generateRoster(tag: string, students: number, schools = 2): RosterData {
   const orgs: OrgRow[] = [
-    { sourcedId: `${tag}-d`, status: 'active', name: `District ${tag}`, type: 'district', identifier: 'D', parentSourcedId: '' },
+    {
+      sourcedId: `${tag}-d`,
+      status: 'active',
+      name: `District ${tag}`,
+      type: 'district',
+      identifier: 'D',
+      parentSourcedId: '',
+    },
   ];
   const users: UserRow[] = [];
   const enrollments: EnrollmentRow[] = [];
@@ -155,21 +162,94 @@ export function rosterBundle(data: RosterData, files: Record<string, string> = {
       data.orgs.map((o) => [o.sourcedId, o.status, '', o.name, o.type, o.identifier, o.parentSourcedId]),
     ),
     'users.csv': csv(
-      ['sourcedId', 'status', 'dateLastModified', 'enabledUser', 'orgSourcedIds', 'role', 'username', 'userIds',
-        'givenName', 'familyName', 'middleName', 'identifier', 'email', 'sms', 'phone', 'agentSourcedIds', 'grades', 'password'],
-      data.users.map((u) => [u.sourcedId, u.status, '', 'true', u.orgSourcedIds.join(','), u.role, u.sourcedId, '',
-        u.givenName, u.familyName, '', u.identifier, u.email, '', u.phone, u.agentSourcedIds.join(','), u.grades.join(','), '']),
+      [
+        'sourcedId',
+        'status',
+        'dateLastModified',
+        'enabledUser',
+        'orgSourcedIds',
+        'role',
+        'username',
+        'userIds',
+        'givenName',
+        'familyName',
+        'middleName',
+        'identifier',
+        'email',
+        'sms',
+        'phone',
+        'agentSourcedIds',
+        'grades',
+        'password',
+      ],
+      data.users.map((u) => [
+        u.sourcedId,
+        u.status,
+        '',
+        'true',
+        u.orgSourcedIds.join(','),
+        u.role,
+        u.sourcedId,
+        '',
+        u.givenName,
+        u.familyName,
+        '',
+        u.identifier,
+        u.email,
+        '',
+        u.phone,
+        u.agentSourcedIds.join(','),
+        u.grades.join(','),
+        '',
+      ]),
     ),
     'classes.csv': csv(
-      ['sourcedId', 'status', 'dateLastModified', 'title', 'grades', 'courseSourcedId', 'classCode', 'classType', 'location', 'schoolSourcedId', 'termSourcedIds', 'subjects', 'subjectCodes', 'periods'],
+      [
+        'sourcedId',
+        'status',
+        'dateLastModified',
+        'title',
+        'grades',
+        'courseSourcedId',
+        'classCode',
+        'classType',
+        'location',
+        'schoolSourcedId',
+        'termSourcedIds',
+        'subjects',
+        'subjectCodes',
+        'periods',
+      ],
       [...new Set(data.enrollments.map((e) => `${e.classSourcedId}|${e.schoolSourcedId}`))].map((key) => {
         const [id, school] = key.split('|') as [string, string];
         return [id, 'active', '', `Homeroom ${id}`, '', '', '', 'homeroom', '', school, '', '', '', ''];
       }),
     ),
     'enrollments.csv': csv(
-      ['sourcedId', 'status', 'dateLastModified', 'classSourcedId', 'schoolSourcedId', 'userSourcedId', 'role', 'primary', 'beginDate', 'endDate'],
-      data.enrollments.map((e) => [e.sourcedId, e.status, '', e.classSourcedId, e.schoolSourcedId, e.userSourcedId, e.role, '', '', '']),
+      [
+        'sourcedId',
+        'status',
+        'dateLastModified',
+        'classSourcedId',
+        'schoolSourcedId',
+        'userSourcedId',
+        'role',
+        'primary',
+        'beginDate',
+        'endDate',
+      ],
+      data.enrollments.map((e) => [
+        e.sourcedId,
+        e.status,
+        '',
+        e.classSourcedId,
+        e.schoolSourcedId,
+        e.userSourcedId,
+        e.role,
+        '',
+        '',
+        '',
+      ]),
     ),
     'demographics.csv': csv(['sourcedId', 'status', 'dateLastModified', 'birthDate', 'sex'], []),
     ...files,
@@ -179,7 +259,8 @@ export function rosterBundle(data: RosterData, files: Record<string, string> = {
 
 /** A user as the REST API gives them: 1.1 has `role`, 1.2 `roles`. */
 function restUser(user: UserRow, version: '1.1' | '1.2') {
-  const refs = (ids: string[], type: string) => ids.map((sourcedId) => ({ sourcedId, type, href: `/${type}s/${sourcedId}` }));
+  const refs = (ids: string[], type: string) =>
+    ids.map((sourcedId) => ({ sourcedId, type, href: `/${type}s/${sourcedId}` }));
   const common = {
     sourcedId: user.sourcedId,
     status: user.status,
@@ -196,7 +277,14 @@ function restUser(user: UserRow, version: '1.1' | '1.2') {
   };
   return version === '1.1'
     ? { ...common, role: user.role, orgs: refs(user.orgSourcedIds, 'org') }
-    : { ...common, roles: user.orgSourcedIds.map((org) => ({ roleType: 'primary', role: user.role, org: { sourcedId: org, type: 'org' } })) };
+    : {
+        ...common,
+        roles: user.orgSourcedIds.map((org) => ({
+          roleType: 'primary',
+          role: user.role,
+          org: { sourcedId: org, type: 'org' },
+        })),
+      };
 }
 
 export interface OneRosterServer {
@@ -236,11 +324,15 @@ export async function startOneRosterServer(
       };
       if (request.method === 'POST' && url.pathname === '/oauth/token') {
         const form = new URLSearchParams(await bodyOf(request));
-        const [id, secret] = Buffer.from((request.headers.authorization ?? '').replace(/^Basic /, ''), 'base64')
+        const [id, secret] = Buffer.from(
+          (request.headers.authorization ?? '').replace(/^Basic /, ''),
+          'base64',
+        )
           .toString()
           .split(':')
           .map(decodeURIComponent);
-        if (form.get('grant_type') !== 'client_credentials') return send(400, { error: 'unsupported_grant_type' });
+        if (form.get('grant_type') !== 'client_credentials')
+          return send(400, { error: 'unsupported_grant_type' });
         if (id !== clientId || secret !== clientSecret) return send(401, { error: 'invalid_client' });
         const token = `t-${Math.random().toString(36).slice(2)}`;
         tokens.add(token);
@@ -267,7 +359,11 @@ export async function startOneRosterServer(
                 school: { sourcedId: e.schoolSourcedId, type: 'org' },
               }))
             : state.data.orgs;
-      return send(200, { [name]: all.slice(offset, offset + limit) }, { 'x-total-count': String(all.length) });
+      return send(
+        200,
+        { [name]: all.slice(offset, offset + limit) },
+        { 'x-total-count': String(all.length) },
+      );
     })().catch((error: unknown) => {
       response.writeHead(500);
       response.end(String(error));

@@ -9,7 +9,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ROSTER_KINDS, type RosterDiff, type RosterDiffRow, type RosterKind } from '@school-transport/shared';
 
-const KIND_LABELS: Record<RosterKind, string> = { schools: 'Schools', students: 'Students', guardians: 'Guardians' };
+const KIND_LABELS: Record<RosterKind, string> = {
+  schools: 'Schools',
+  students: 'Students',
+  guardians: 'Guardians',
+};
 const LISTS = [
   { key: 'addedRows', count: 'added', label: 'Added' },
   { key: 'changedRows', count: 'changed', label: 'Changed' },
@@ -31,7 +35,10 @@ function RowList({ title, rows, total }: { title: string; rows: RosterDiffRow[];
       <Box component="ul" sx={{ m: 0, pl: 3, maxHeight: 200, overflow: 'auto' }}>
         {rows.map((row) => (
           <li key={row.sourcedId}>
-            {row.name} <Typography component="span" variant="body2" color="text.secondary">({row.sourcedId})</Typography>
+            {row.name}{' '}
+            <Typography component="span" variant="body2" color="text.secondary">
+              ({row.sourcedId})
+            </Typography>
             {row.fields ? ` — ${row.fields.join(', ')}` : ''}
           </li>
         ))}
@@ -79,7 +86,9 @@ export function RosterDiffView({ diff }: { diff: RosterDiff }) {
           </TableBody>
         </Table>
       </Box>
-      {!changesAnything(diff) && <Alert severity="success">The records already match the roster: nothing to change.</Alert>}
+      {!changesAnything(diff) && (
+        <Alert severity="success">The records already match the roster: nothing to change.</Alert>
+      )}
       {ROSTER_KINDS.map((kind) =>
         LISTS.some((list) => diff[kind][list.count] > 0) ? (
           <Stack key={kind} spacing={1}>

@@ -33,9 +33,12 @@ export function RosterRuns({ runs }: { runs: RosterRun[] }) {
             <TableBody>
               {runs.map((run) => (
                 <TableRow key={run.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(run.startedAt).toLocaleString()}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {new Date(run.startedAt).toLocaleString()}
+                  </TableCell>
                   <TableCell>
-                    {run.mode === 'apply' ? 'Apply' : 'Dry run'} of {run.origin === 'bundle' ? 'a bundle' : 'the endpoint'}
+                    {run.mode === 'apply' ? 'Apply' : 'Dry run'} of{' '}
+                    {run.origin === 'bundle' ? 'a bundle' : 'the endpoint'}
                   </TableCell>
                   <TableCell>{run.by ?? 'Schedule'}</TableCell>
                   <TableCell>

@@ -35,7 +35,11 @@ function RunPanel({ overview }: { overview: RosterOverview }) {
     if (!origin) return;
     setFailure(null);
     try {
-      const answer = await sync.mutateAsync({ origin, mode, expect: mode === 'apply' ? diff?.fingerprint : undefined });
+      const answer = await sync.mutateAsync({
+        origin,
+        mode,
+        expect: mode === 'apply' ? diff?.fingerprint : undefined,
+      });
       setDiff(answer.data);
     } catch (error) {
       setFailure(error instanceof ApiError ? error.message : 'The sync failed; nothing was written.');
@@ -62,7 +66,12 @@ function RunPanel({ overview }: { overview: RosterOverview }) {
         </RadioGroup>
         {kind === 'bundle' ? (
           <Box>
-            <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={sync.isPending}>
+            <Button
+              component="label"
+              variant="outlined"
+              startIcon={<UploadFileIcon />}
+              disabled={sync.isPending}
+            >
               Choose bundle
               <input
                 hidden

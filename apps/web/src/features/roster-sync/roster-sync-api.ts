@@ -26,7 +26,8 @@ export function useRosterOverview() {
 export const useSaveRosterSource = () =>
   useResourceMutation({
     resource: ROSTER,
-    request: (source: RosterSourceInput) => apiRequest<SuccessEnvelope<undefined>>('PUT', `/${ROSTER}/source`, source),
+    request: (source: RosterSourceInput) =>
+      apiRequest<SuccessEnvelope<undefined>>('PUT', `/${ROSTER}/source`, source),
     fallbackMessage: MESSAGES.somethingWentWrongSpaced,
   });
 
@@ -40,20 +41,26 @@ export type RosterOrigin = { kind: 'bundle'; file: File } | { kind: 'endpoint' }
 async function sync(origin: RosterOrigin, mode: RosterMode, expect?: string): Promise<RosterDiff> {
   const query = new URLSearchParams({ mode, ...(expect ? { expect } : {}) }).toString();
   if (origin.kind === 'endpoint')
-    return (await apiRequest<SuccessEnvelope<RosterDiff>>('POST', `/${ROSTER}/pull?${query}`)).data as RosterDiff;
+    return (await apiRequest<SuccessEnvelope<RosterDiff>>('POST', `/${ROSTER}/pull?${query}`))
+      .data as RosterDiff;
   const token = readStoredToken();
   let response: Response;
   try {
     response = await fetch(`/api/${ROSTER}/bundle?${query}`, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/zip', ...(token ? { Authorization: token } : {}) },
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': 'application/zip',
+        ...(token ? { Authorization: token } : {}),
+      },
       body: origin.file,
     });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   const answer = (await response.json().catch(() => ({}))) as { data?: RosterDiff; message?: string };
-  if (!response.ok || !answer.data) throw new ApiError(response.status, answer.message || MESSAGES.serverError);
+  if (!response.ok || !answer.data)
+    throw new ApiError(response.status, answer.message || MESSAGES.serverError);
   return answer.data;
 }
 

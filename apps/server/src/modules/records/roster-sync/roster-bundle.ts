@@ -1,7 +1,14 @@
 import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { AppError, badRequest } from '../../../lib/errors.js';
-import { buildRoster, listOf, type EnrollmentRecord, type OrgRecord, type Roster, type UserRecord } from './roster.js';
+import {
+  buildRoster,
+  listOf,
+  type EnrollmentRecord,
+  type OrgRecord,
+  type Roster,
+  type UserRecord,
+} from './roster.js';
 
 /**
  * A OneRoster CSV bundle (a zip of manifest.csv, orgs.csv, users.csv, enrollments.csv, classes.csv,
@@ -22,7 +29,11 @@ function tableOf(files: Map<string, Uint8Array>, name: string, required: string[
   if (!bytes) throw badRequest(`The bundle has no ${name}.`);
   let rows: string[][];
   try {
-    rows = parse(Buffer.from(bytes), { bom: true, skip_empty_lines: true, relax_column_count: true }) as string[][];
+    rows = parse(Buffer.from(bytes), {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as string[][];
   } catch (error) {
     throw badRequest(`${name} is not a CSV file we can read: ${(error as Error).message}`);
   }
@@ -30,7 +41,9 @@ function tableOf(files: Map<string, Uint8Array>, name: string, required: string[
   const missing = required.filter((column) => !header.includes(column));
   if (missing.length > 0)
     throw badRequest(`${name} has no ${missing.map((column) => `"${column}"`).join(', ')} column.`);
-  return rows.slice(1).map((cells) => Object.fromEntries(header.map((column, i) => [column, cells[i]?.trim() ?? ''])));
+  return rows
+    .slice(1)
+    .map((cells) => Object.fromEntries(header.map((column, i) => [column, cells[i]?.trim() ?? ''])));
 }
 
 /** The bundle's files this reader needs, by their name in lower case (a folder inside the zip is ignored). */
@@ -44,7 +57,9 @@ function unzipped(zip: Uint8Array): Map<string, Uint8Array> {
         if (!READ.includes(name)) return false;
         total += file.originalSize;
         if (total > MAX_UNZIPPED_BYTES)
-          throw badRequest(`The bundle's files are larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB unzipped.`);
+          throw badRequest(
+            `The bundle's files are larger than ${MAX_UNZIPPED_BYTES / 1024 / 1024} MB unzipped.`,
+          );
         return true;
       },
     });
@@ -52,7 +67,9 @@ function unzipped(zip: Uint8Array): Map<string, Uint8Array> {
     if (error instanceof AppError) throw error;
     throw badRequest('The file is not a zip archive: export the OneRoster CSV bundle as a .zip file.');
   }
-  return new Map(Object.entries(entries).map(([name, bytes]) => [name.split('/').at(-1)!.toLowerCase(), bytes]));
+  return new Map(
+    Object.entries(entries).map(([name, bytes]) => [name.split('/').at(-1)!.toLowerCase(), bytes]),
+  );
 }
 
 export function readBundle(zip: Uint8Array): Roster {
@@ -79,7 +96,10 @@ export function readBundle(zip: Uint8Array): Roster {
   if (usesRolesFile)
     for (const row of tableOf(files, 'roles.csv', ['userSourcedId', 'role']))
       if (row.status?.toLowerCase() !== 'tobedeleted')
-        rolesOf.set(row.userSourcedId!, [...(rolesOf.get(row.userSourcedId!) ?? []), row.role!.toLowerCase()]);
+        rolesOf.set(row.userSourcedId!, [
+          ...(rolesOf.get(row.userSourcedId!) ?? []),
+          row.role!.toLowerCase(),
+        ]);
   const userColumns = ['sourcedId', 'givenName', 'familyName', ...(usesRolesFile ? [] : ['role'])];
   const users: UserRecord[] = tableOf(files, 'users.csv', userColumns).map((row) => ({
     sourcedId: row.sourcedId!,
@@ -109,5 +129,9 @@ function hasColumn(files: Map<string, Uint8Array>, column: string): boolean {
   const bytes = files.get('users.csv');
   if (!bytes) return false;
   const firstLine = Buffer.from(bytes.subarray(0, 4096)).toString('utf8').split(/\r?\n/)[0] ?? '';
-  return firstLine.replace(/^\uFEFF/, '').split(',').map((cell) => cell.trim().replace(/^"|"$/g, '')).includes(column);
+  return firstLine
+    .replace(/^\uFEFF/, '')
+    .split(',')
+    .map((cell) => cell.trim().replace(/^"|"$/g, ''))
+    .includes(column);
 }

@@ -19,7 +19,14 @@ import type { Roster } from './roster.js';
 
 export interface Current {
   /** Every school (a roster school may take over one of the same name that no roster named yet). */
-  schools: Array<{ id: string; sourcedId: string | null; name: string; lat: number; lng: number; inactive: boolean }>;
+  schools: Array<{
+    id: string;
+    sourcedId: string | null;
+    name: string;
+    lat: number;
+    lng: number;
+    inactive: boolean;
+  }>;
   /** Children and guardians that came from the roster (sourced_id set). */
   students: Array<{
     id: string;
@@ -42,7 +49,10 @@ export interface Current {
   /** Links between a roster child and a roster guardian. */
   links: Array<{ studentId: string; parentId: string }>;
   /** Who holds each of the roster's e-mail addresses (lower case) already. */
-  emailHolders: Map<string, { userId: string; role: string; parentId: string | null; sourcedId: string | null }>;
+  emailHolders: Map<
+    string,
+    { userId: string; role: string; parentId: string | null; sourcedId: string | null }
+  >;
 }
 
 export interface Plan {
@@ -52,8 +62,22 @@ export interface Plan {
     deactivate: string[];
   };
   guardians: {
-    insert: Array<{ id: string; userId: string; sourcedId: string; name: string; email: string; phone: string }>;
-    update: Array<{ id: string; userId: string; sourcedId: string; name: string; email: string; phone: string }>;
+    insert: Array<{
+      id: string;
+      userId: string;
+      sourcedId: string;
+      name: string;
+      email: string;
+      phone: string;
+    }>;
+    update: Array<{
+      id: string;
+      userId: string;
+      sourcedId: string;
+      name: string;
+      email: string;
+      phone: string;
+    }>;
     deactivate: Array<{ id: string; userId: string }>;
   };
   students: {
@@ -137,7 +161,9 @@ export function diffRoster(
       let name = existing.name;
       if (existing.name !== school.name) {
         if (sameName && sameName.id !== existing.id)
-          warnings.push(`School ${school.sourcedId} would be renamed "${school.name}", another school's name: kept as "${existing.name}".`);
+          warnings.push(
+            `School ${school.sourcedId} would be renamed "${school.name}", another school's name: kept as "${existing.name}".`,
+          );
         else {
           fields.push('name');
           name = school.name;
@@ -159,7 +185,8 @@ export function diffRoster(
         schoolPoint.set(school.sourcedId, other);
         schools.changed.push({ ...row, fields: ['sourcedId', ...(other.inactive ? ['active'] : [])] });
         plan.schools.update.push({ id: other.id, sourcedId: school.sourcedId, name: school.name });
-      } else warnings.push(`School ${school.sourcedId} ("${school.name}") has another school's name: left out.`);
+      } else
+        warnings.push(`School ${school.sourcedId} ("${school.name}") has another school's name: left out.`);
       continue;
     }
     const id = randomUUID();
@@ -195,7 +222,9 @@ export function diffRoster(
       parentIdOf.set(guardian.sourcedId, existing.id);
       let next = guardian.email;
       if (holder && holder.userId !== existing.userId) {
-        warnings.push(`Guardian ${guardian.sourcedId}'s new e-mail address belongs to another account: kept the old one.`);
+        warnings.push(
+          `Guardian ${guardian.sourcedId}'s new e-mail address belongs to another account: kept the old one.`,
+        );
         next = existing.email;
       }
       const fields = [
@@ -217,7 +246,10 @@ export function diffRoster(
         parentIdOf.set(guardian.sourcedId, holder.parentId);
         guardians.changed.push({ ...row, fields: ['sourcedId'] });
         plan.guardians.update.push({ ...guardian, id: holder.parentId, userId: holder.userId });
-      } else warnings.push(`Guardian ${guardian.sourcedId}'s e-mail address belongs to another account: left out.`);
+      } else
+        warnings.push(
+          `Guardian ${guardian.sourcedId}'s e-mail address belongs to another account: left out.`,
+        );
       continue;
     }
     const id = randomUUID();
@@ -256,7 +288,12 @@ export function diffRoster(
       if (fields.length === 0) students.unchanged += 1;
       else {
         students.changed.push({ ...row, fields });
-        plan.students.update.push({ id: existing.id, name: student.name, class: student.grade, rollNo: student.identifier });
+        plan.students.update.push({
+          id: existing.id,
+          name: student.name,
+          class: student.grade,
+          rollNo: student.identifier,
+        });
       }
       // Links upstream no longer has, between two roster records; the contact of record stays until the office
       // names another (a child always has one).
@@ -271,7 +308,9 @@ export function diffRoster(
           plan.links.remove.push(link);
     } else {
       if (links.length === 0) {
-        warnings.push(`Student ${student.sourcedId} (${student.name}) has no guardian with an e-mail address: left out.`);
+        warnings.push(
+          `Student ${student.sourcedId} (${student.name}) has no guardian with an e-mail address: left out.`,
+        );
         continue;
       }
       studentId = randomUUID();

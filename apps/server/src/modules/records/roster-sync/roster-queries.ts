@@ -44,7 +44,13 @@ export async function loadCurrent(db: Executor, emails: string[]): Promise<Curre
         join students s on s.id = sg.student_id and s.sourced_id is not null
         join parents p on p.id = sg.parent_id and p.sourced_id is not null`,
   );
-  const holders = await queryRows<{ email: string; userId: string; role: string; parentId: string | null; sourcedId: string | null }>(
+  const holders = await queryRows<{
+    email: string;
+    userId: string;
+    role: string;
+    parentId: string | null;
+    sourcedId: string | null;
+  }>(
     db,
     sql`select lower(u.email) as email, u.id as "userId", u.role::text as role, p.id as "parentId",
           p.sourced_id as "sourcedId"

@@ -1,6 +1,13 @@
 import type { RosterVersion } from '@school-transport/shared';
 import { AppError } from '../../../lib/errors.js';
-import { buildRoster, listOf, type EnrollmentRecord, type OrgRecord, type Roster, type UserRecord } from './roster.js';
+import {
+  buildRoster,
+  listOf,
+  type EnrollmentRecord,
+  type OrgRecord,
+  type Roster,
+  type UserRecord,
+} from './roster.js';
 
 /**
  * A pull from a OneRoster REST endpoint (1.1 or 1.2 rostering): an access token by OAuth 2 client credentials, then
@@ -55,7 +62,9 @@ async function accessToken(source: EndpointSource): Promise<string> {
     'the token endpoint',
   );
   if (answer.status === 400 || answer.status === 401)
-    throw unreachable('The token endpoint refused the client id and secret: check them in the roster settings.');
+    throw unreachable(
+      'The token endpoint refused the client id and secret: check them in the roster settings.',
+    );
   if (!answer.ok) throw unreachable(`The token endpoint answered ${answer.status}.`);
   const token = ((await answer.json().catch(() => ({}))) as { access_token?: unknown }).access_token;
   if (typeof token !== 'string' || !token) throw unreachable('The token endpoint answered no access_token.');
@@ -70,7 +79,7 @@ async function collection(
 ): Promise<Array<Record<string, unknown>>> {
   const base = `${source.baseUrl.replace(/\/+$/, '')}${PATHS[source.version]}/${name}`;
   const records: Array<Record<string, unknown>> = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const url = `${base}?limit=${PAGE}&offset=${offset}`;
     const answer = await fetchOr(
       url,
@@ -81,7 +90,8 @@ async function collection(
       throw unreachable(`The OneRoster endpoint refused the token for /${name} (${answer.status}).`);
     if (!answer.ok) throw unreachable(`The OneRoster endpoint answered ${answer.status} for /${name}.`);
     const page = ((await answer.json().catch(() => null)) as Record<string, unknown> | null)?.[name];
-    if (!Array.isArray(page)) throw unreachable(`The OneRoster endpoint's /${name} answer has no "${name}" list.`);
+    if (!Array.isArray(page))
+      throw unreachable(`The OneRoster endpoint's /${name} answer has no "${name}" list.`);
     records.push(...(page as Array<Record<string, unknown>>));
     offset += page.length;
     const total = Number(answer.headers.get('x-total-count'));
@@ -101,39 +111,35 @@ export async function pullEndpoint(source: EndpointSource): Promise<Roster> {
     await collection(source, token, 'enrollments'),
   ];
   return buildRoster(
-    orgs.map(
-      (org): OrgRecord => ({
-        sourcedId: text(org.sourcedId),
-        status: text(org.status),
-        name: text(org.name),
-        type: text(org.type),
-      }),
-    ),
-    users.map(
-      (user): UserRecord => ({
-        sourcedId: text(user.sourcedId),
-        status: text(user.status),
-        enabled: text(user.enabledUser).toLowerCase() !== 'false',
-        // 1.1: role; 1.2: roles [{ roleType, role, org }].
-        roles: Array.isArray(user.roles)
-          ? user.roles.map((role) => text((role as { role?: unknown }).role).toLowerCase())
-          : [text(user.role).toLowerCase()],
-        givenName: text(user.givenName),
-        familyName: text(user.familyName),
-        identifier: text(user.identifier),
-        email: text(user.email),
-        phone: text(user.phone) || text(user.sms),
-        agentSourcedIds: listOf(user.agents),
-        orgSourcedIds: listOf(user.orgs ?? (Array.isArray(user.roles) ? user.roles.map((r) => (r as { org?: unknown }).org) : [])),
-        grades: listOf(user.grades),
-      }),
-    ),
-    enrollments.map(
-      (enrollment): EnrollmentRecord => ({
-        status: text(enrollment.status),
-        userSourcedId: refOf(enrollment.user),
-        schoolSourcedId: refOf(enrollment.school),
-      }),
-    ),
+    orgs.map((org): OrgRecord => ({
+      sourcedId: text(org.sourcedId),
+      status: text(org.status),
+      name: text(org.name),
+      type: text(org.type),
+    })),
+    users.map((user): UserRecord => ({
+      sourcedId: text(user.sourcedId),
+      status: text(user.status),
+      enabled: text(user.enabledUser).toLowerCase() !== 'false',
+      // 1.1: role; 1.2: roles [{ roleType, role, org }].
+      roles: Array.isArray(user.roles)
+        ? user.roles.map((role) => text((role as { role?: unknown }).role).toLowerCase())
+        : [text(user.role).toLowerCase()],
+      givenName: text(user.givenName),
+      familyName: text(user.familyName),
+      identifier: text(user.identifier),
+      email: text(user.email),
+      phone: text(user.phone) || text(user.sms),
+      agentSourcedIds: listOf(user.agents),
+      orgSourcedIds: listOf(
+        user.orgs ?? (Array.isArray(user.roles) ? user.roles.map((r) => (r as { org?: unknown }).org) : []),
+      ),
+      grades: listOf(user.grades),
+    })),
+    enrollments.map((enrollment): EnrollmentRecord => ({
+      status: text(enrollment.status),
+      userSourcedId: refOf(enrollment.user),
+      schoolSourcedId: refOf(enrollment.school),
+    })),
   );
 }

@@ -27,8 +27,10 @@ const tags = ['roster-sync'];
 export function rosterSyncRoutes(service: RosterSyncService) {
   return async (app: FastifyInstance) => {
     // Only this plugin's routes take a zip, and a larger body than the JSON calls.
-    app.addContentTypeParser(ZIP_TYPES, { parseAs: 'buffer', bodyLimit: ROSTER_BUNDLE_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
+    app.addContentTypeParser(
+      ZIP_TYPES,
+      { parseAs: 'buffer', bodyLimit: ROSTER_BUNDLE_MAX_BYTES },
+      (_request, body, done) => done(null, body),
     );
     const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -66,7 +68,8 @@ export function rosterSyncRoutes(service: RosterSyncService) {
       },
       async (request) => {
         const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('Send the OneRoster bundle itself, as a zip file.');
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          throw badRequest('Send the OneRoster bundle itself, as a zip file.');
         const { mode, expect } = request.query;
         return success(await service.bundle(body, mode, expect, changeContextOf(request)));
       },

@@ -67,7 +67,11 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
   const countsOf = (diff: Omit<RosterDiff, 'mode' | 'applied'>): RosterCounts => ({
     schools: { added: diff.schools.added, changed: diff.schools.changed, removed: diff.schools.removed },
     students: { added: diff.students.added, changed: diff.students.changed, removed: diff.students.removed },
-    guardians: { added: diff.guardians.added, changed: diff.guardians.changed, removed: diff.guardians.removed },
+    guardians: {
+      added: diff.guardians.added,
+      changed: diff.guardians.changed,
+      removed: diff.guardians.removed,
+    },
     links: diff.links,
   });
 
@@ -100,7 +104,9 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
         );
       const diff = await db.transaction(async (tx) => {
         if (acrossProcesses && !(await tryTransactionLock(tx, ROSTER_LOCK_KEY)))
-          throw conflict('A roster sync is being applied on another server process; try again when it has finished.');
+          throw conflict(
+            'A roster sync is being applied on another server process; try again when it has finished.',
+          );
         // Read inside the transaction: the plan is made of the records as the apply finds them.
         const planned = diffRoster(roster, await loadCurrent(tx, emails), fingerprint);
         await applyPlan(tx, planned.plan, clock());
@@ -191,7 +197,9 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
       const stored = await storedSource();
       const clientSecret = input.clientSecret || stored?.clientSecret;
       if (!clientSecret)
-        throw new AppError(400, 'Enter the client secret.', [{ field: 'clientSecret', message: 'Enter the client secret' }]);
+        throw new AppError(400, 'Enter the client secret.', [
+          { field: 'clientSecret', message: 'Enter the client secret' },
+        ]);
       const values = {
         baseUrl: input.baseUrl,
         version: input.version,
@@ -202,14 +210,22 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
         updatedAt: clock(),
       };
       await db.transaction(async (tx) => {
-        await tx.insert(rosterSource).values({ id: 1, ...values }).onConflictDoUpdate({ target: rosterSource.id, set: values });
+        await tx
+          .insert(rosterSource)
+          .values({ id: 1, ...values })
+          .onConflictDoUpdate({ target: rosterSource.id, set: values });
         await recordAudit(tx, {
           actor: context.actor,
           ip: context.ip,
           action: 'roster.source',
           entityType: 'roster',
           // Never the secret: only whether it changed.
-          details: { baseUrl: input.baseUrl, version: input.version, everyHours: input.everyHours, secretChanged: !!input.clientSecret },
+          details: {
+            baseUrl: input.baseUrl,
+            version: input.version,
+            everyHours: input.everyHours,
+            secretChanged: !!input.clientSecret,
+          },
         });
       });
     },
@@ -226,7 +242,9 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
       const [last] = await db
         .select({ startedAt: rosterRuns.startedAt })
         .from(rosterRuns)
-        .where(sql`${rosterRuns.origin} = 'endpoint' and ${rosterRuns.mode} = 'apply' and ${rosterRuns.by} is null`)
+        .where(
+          sql`${rosterRuns.origin} = 'endpoint' and ${rosterRuns.mode} = 'apply' and ${rosterRuns.by} is null`,
+        )
         .orderBy(desc(rosterRuns.startedAt))
         .limit(1);
       if (last && clock().getTime() - last.startedAt.getTime() < source.everyHours * 3_600_000)

@@ -86,11 +86,7 @@ const fullName = (user: UserRecord) => `${user.givenName} ${user.familyName}`.re
  * the diff finds it removed), each guardian linked to the children either side names (a student's agents, a
  * guardian's agents). Guardians without an e-mail cannot have an account here and are left out with a warning.
  */
-export function buildRoster(
-  orgs: OrgRecord[],
-  users: UserRecord[],
-  enrollments: EnrollmentRecord[],
-): Roster {
+export function buildRoster(orgs: OrgRecord[], users: UserRecord[], enrollments: EnrollmentRecord[]): Roster {
   const warnings: string[] = [];
   const schools = new Map<string, RosterSchool>();
   for (const org of orgs)
@@ -138,7 +134,8 @@ export function buildRoster(
   };
   for (const [sourcedId, user] of studentUsers)
     for (const agent of user.agentSourcedIds) link(sourcedId, agent);
-  for (const guardian of guardians.values()) for (const agent of guardian.agents) link(agent, guardian.sourcedId);
+  for (const guardian of guardians.values())
+    for (const agent of guardian.agents) link(agent, guardian.sourcedId);
 
   const students: RosterStudent[] = [...studentUsers.values()].map((user) => ({
     sourcedId: user.sourcedId,
@@ -173,9 +170,16 @@ export const fingerprintOf = (roster: Roster) =>
 /** A list cell of OneRoster's CSV (comma separated inside the cell) or a REST array. */
 export const listOf = (value: unknown): string[] =>
   Array.isArray(value)
-    ? value.map((item) =>
-        typeof item === 'object' && item !== null ? String((item as { sourcedId?: unknown }).sourcedId ?? '') : String(item),
-      ).filter(Boolean)
+    ? value
+        .map((item) =>
+          typeof item === 'object' && item !== null
+            ? String((item as { sourcedId?: unknown }).sourcedId ?? '')
+            : String(item),
+        )
+        .filter(Boolean)
     : typeof value === 'string'
-      ? value.split(',').map((item) => item.trim()).filter(Boolean)
+      ? value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean)
       : [];
