@@ -11,11 +11,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { RosterDiff } from '@school-transport/shared';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import { generateRoster, rosterBundle } from '../test/support/oneroster.js';
-import { BENCH_ADMIN } from './bench-server.js';
+import { listeningBenchApp } from './bench-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,23 +25,7 @@ const { values } = parseArgs({
 if (!values['database-url'] && !values['data-dir']) throw new Error('Give --database-url or --data-dir');
 const students = Number(values.students);
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'error',
-  PORT: values.port,
-  ...(values['database-url']
-    ? { DATABASE_URL: values['database-url'] }
-    : { DATA_DIR: values['data-dir']!, DATABASE_URL: '' }),
-});
-const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
-const url = await app.listen({ host: '127.0.0.1', port: Number(values.port) });
-await createAdmin(app.database.db, { ...BENCH_ADMIN, name: 'Bench' }, 'bench').catch(() => undefined);
-const signIn = await fetch(`${url}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(BENCH_ADMIN),
-});
-const token = ((await signIn.json()) as { token: string }).token;
+const { app, url, token } = await listeningBenchApp(values, Number(values.port));
 
 const zip = rosterBundle(generateRoster(`b${Date.now().toString(36)}`, students, 20));
 const load = () =>
