@@ -77,6 +77,32 @@ export async function benchAppInProcess(databaseUrl: string) {
   return { app, token: signIn.json<{ token: string }>().token };
 }
 
+/**
+ * The app built in this process on the chosen PGlite folder or PostgreSQL database, listening on a local port, with
+ * the bench administrator signed in over HTTP: for tools that time requests through the network (the import and
+ * roster-sync benches).
+ */
+export async function listeningBenchApp(choice: DatabaseChoice, port: number) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'error',
+    PORT: String(port),
+    ...(choice['database-url']
+      ? { DATABASE_URL: choice['database-url'] }
+      : { DATA_DIR: choice['data-dir']!, DATABASE_URL: '' }),
+  });
+  const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
+  const url = await app.listen({ host: '127.0.0.1', port });
+  await createAdmin(app.database.db, { ...BENCH_ADMIN, name: 'Bench' }, 'bench').catch(() => undefined);
+  const signIn = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  const token = ((await signIn.json()) as { token: string }).token;
+  return { app, url, token };
+}
+
 export const engineName = (choice: DatabaseChoice) => (choice['database-url'] ? 'PostgreSQL' : 'PGlite');
 
 export function assertDatabaseChosen(choice: DatabaseChoice): void {

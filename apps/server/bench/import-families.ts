@@ -11,10 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { ImportLine } from '@school-transport/shared';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { createAdmin } from '../src/modules/platform/users/first-admin.js';
-import { BENCH_ADMIN } from './bench-server.js';
+import { listeningBenchApp } from './bench-server.js';
 
 const DRY_RUN_TARGET_MS = 10_000;
 const COMMIT_TARGET_MS = 30_000;
@@ -61,23 +58,7 @@ function familiesFile(count: number): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
-const config = loadConfig({
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'error',
-  PORT: values.port,
-  ...(values['database-url']
-    ? { DATABASE_URL: values['database-url'] }
-    : { DATA_DIR: values['data-dir']!, DATABASE_URL: '' }),
-});
-const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
-const url = await app.listen({ host: '127.0.0.1', port: Number(values.port) });
-await createAdmin(app.database.db, { ...BENCH_ADMIN, name: 'Bench' }, 'bench').catch(() => undefined);
-const signIn = await fetch(`${url}/api/auth/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(BENCH_ADMIN),
-});
-const token = ((await signIn.json()) as { token: string }).token;
+const { app, url, token } = await listeningBenchApp(values, Number(values.port));
 
 const csv = familiesFile(rows);
 console.log(

@@ -115,6 +115,11 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/exports/audit-log.csv': 'admin',
   'GET /api/exports/trip-history.csv': 'admin',
   'POST /api/imports/:kind': 'admin',
+  // roster sync from OneRoster (issue 36 item 3, decision 071)
+  'GET /api/roster-sync': 'admin',
+  'PUT /api/roster-sync/source': 'admin',
+  'POST /api/roster-sync/bundle': 'admin',
+  'POST /api/roster-sync/pull': 'admin',
   'POST /api/upload/profile/:kind/add-profile-image': 'admin',
   // a photo removed (issue 34, decision 058: stops' photos, and every other kind's)
   'DELETE /api/upload/profile/:kind/:id': 'admin',

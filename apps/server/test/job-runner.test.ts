@@ -343,6 +343,7 @@ describe('the registry', () => {
       'live-events-prune',
       'retention',
       'credential-expiry',
+      'roster-sync',
     ]);
     const daily = jobs.filter((job) => 'dailyAt' in job.schedule).map((job) => job.name);
     expect(daily).toEqual(['trips-ahead', 'live-events-prune', 'retention', 'credential-expiry']);
@@ -353,6 +354,7 @@ describe('the registry', () => {
       'family-messages',
       'live-catch-up',
       'audit-retention',
+      'roster-sync',
     ]);
   });
 });

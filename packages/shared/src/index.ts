@@ -41,3 +41,4 @@ export * from './i18n.js';
 export * from './languages.js';
 export * from './hand-over.js';
 export * from './sso.js';
+export * from './roster-sync.js';

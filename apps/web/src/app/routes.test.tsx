@@ -100,6 +100,7 @@ describe('routes for an admin', () => {
       ['Inspections', '/inspections'],
       ['Drivers’ hours', '/drivers-hours'],
       ['Data', '/data'],
+      ['Roster sync', '/roster-sync'],
       ['Staff users', '/staff-users'],
       ['Single sign-on', '/single-sign-on'],
       ['Audit log', '/audit-log'],

@@ -315,6 +315,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 () => import('../features/data-transfer/DataTransferPage'),
                 'DataTransferPage',
               ),
+              managementScreen(
+                paths.rosterSync,
+                () => import('../features/roster-sync/RosterSyncPage'),
+                'RosterSyncPage',
+              ),
             ],
           },
           screen('*', () => import('../components/shell/NotFoundPage'), 'NotFoundPage'),

@@ -8,6 +8,7 @@ import {
   pgEnum,
   pgTable,
   text,
+  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -32,6 +33,10 @@ export const parents = pgTable(
     profileImage: text('profile_image'),
     /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
     externalId: text('external_id').unique('parents_external_id_unique'),
+    /** The guardian's OneRoster sourcedId: roster sync (decision 071) matches on it. */
+    sourcedId: text('sourced_id').unique('parents_sourced_id_unique'),
+    /** When roster sync found the guardian gone upstream (their account disabled with it); null: active. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('parents_created_at_idx').on(t.createdAt, t.id)],
@@ -62,6 +67,10 @@ export const students = pgTable(
     handOver: handOverChoice('hand_over').notNull().default('RULE'),
     /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
     externalId: text('external_id').unique('students_external_id_unique'),
+    /** The child's OneRoster sourcedId: roster sync (decision 071) matches on it. */
+    sourcedId: text('sourced_id').unique('students_sourced_id_unique'),
+    /** When roster sync found the child gone upstream; the record and its history stay. Null: active. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     /**
      * The parent's name, copied here by triggers (migration 0008) and never written by the application: it lets
      * the student search stay on this one table, where a newest-first walk can stop after a page of matches.

@@ -27,3 +27,4 @@ export * from './hand-over.js';
 export * from './family-inbox.js';
 export * from './drivers-hours.js';
 export * from './sso.js';
+export * from './roster-sync.js';

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, pgTable, text, time, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 /** A school: the end of morning runs and the start of afternoon runs, with the times the planner plans for. */
@@ -15,6 +25,10 @@ export const schools = pgTable(
     bellTime: time('bell_time').notNull(),
     /** When the afternoon runs leave. */
     dismissalTime: time('dismissal_time').notNull(),
+    /** The school's OneRoster sourcedId (an org of type school): roster sync (decision 071) matches on it. */
+    sourcedId: text('sourced_id').unique('schools_sourced_id_unique'),
+    /** When roster sync found the school gone upstream; null: active. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -16,6 +16,7 @@ import { createImportService, importRoutes } from './imports/index.js';
 import { createPlanChangeService, planChangeRoutes } from './plan-changes/index.js';
 import { createPlannerService, createPlanRunner, plannerRoutes } from './planner/index.js';
 import { createReportsService, reportRoutes } from './reports/index.js';
+import { createRosterSyncService, rosterSyncRoutes } from './roster-sync/index.js';
 import { createSchoolService, schoolRoutes } from './schools/index.js';
 import { createScheduleService, createStopService, stopRoutes } from './stops/index.js';
 import { createVehicleService, vehicleRoutes } from './vehicles/index.js';
@@ -87,6 +88,12 @@ export function recordsWing(
     plans: planChanges,
   });
   const imports = createImportService({ db, clock, timeZone, acrossProcesses: database.kind === 'postgres' });
+  const rosterSync = createRosterSyncService({
+    db,
+    clock,
+    timeZone,
+    acrossProcesses: database.kind === 'postgres',
+  });
 
   const routes: WingRoutes = [
     driverRoutes(drivers),
@@ -116,7 +123,9 @@ export function recordsWing(
     }),
     exportRoutes({ db, clock, timeZone }),
     importRoutes(imports),
+    rosterSyncRoutes(rosterSync),
   ];
-  return { services: { students, guardians, planRunner, planChanges }, routes, jobs: {} };
+  const jobs = { rosterSync: () => rosterSync.scheduled() };
+  return { services: { students, guardians, planRunner, planChanges }, routes, jobs };
 }
 export type RecordsWing = ReturnType<typeof recordsWing>;

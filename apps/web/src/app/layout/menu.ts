@@ -20,6 +20,7 @@ import PunchClockOutlinedIcon from '@mui/icons-material/PunchClockOutlined';
 import PlaceOutlinedIcon from '@mui/icons-material/PlaceOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import ImportExportOutlinedIcon from '@mui/icons-material/ImportExportOutlined';
+import SyncOutlinedIcon from '@mui/icons-material/SyncOutlined';
 import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
@@ -60,6 +61,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   inspections: FactCheckOutlinedIcon,
   driversHours: PunchClockOutlinedIcon,
   dataTransfer: ImportExportOutlinedIcon,
+  rosterSync: SyncOutlinedIcon,
   staffUsers: ManageAccountsOutlinedIcon,
   singleSignOn: VpnKeyOutlinedIcon,
   audit: HistoryOutlinedIcon,

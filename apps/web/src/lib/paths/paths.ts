@@ -85,4 +85,6 @@ export const paths = {
   driversHours: '/drivers-hours',
   /** CSV in and out: the trip history's export and the import of families, drivers, vehicles and stops. */
   dataTransfer: '/data',
+  /** Schools, students and guardians from the school's information system over OneRoster (decision 071). */
+  rosterSync: '/roster-sync',
 } as const;

@@ -37,6 +37,7 @@ export const SECTIONS = {
   inspections: { label: 'Inspections', path: paths.inspections },
   driversHours: { label: 'Drivers’ hours', path: paths.driversHours },
   dataTransfer: { label: 'Data', path: paths.dataTransfer },
+  rosterSync: { label: 'Roster sync', path: paths.rosterSync },
   staffUsers: { label: 'Staff users', path: paths.staffUsers },
   singleSignOn: { label: 'Single sign-on', path: paths.singleSignOn },
   audit: { label: 'Audit log', path: paths.audit },

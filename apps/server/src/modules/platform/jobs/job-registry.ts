@@ -15,6 +15,8 @@ export const FAMILY_MESSAGES_POLL_MS = 2 * SECOND;
 export const LIVE_CATCH_UP_MS = SECOND;
 /** Retention is counted in days: an audit entry removed up to an hour late is nothing. */
 export const AUDIT_PRUNE_MS = HOUR;
+/** How often each process looks whether the roster's scheduled pull is due (its period is in hours). */
+export const ROSTER_SYNC_CHECK_MS = 5 * 60 * SECOND;
 
 /** Each job's work, from the module whose work it is: each wing hands over its own (modules/<wing>/wing.ts). */
 export interface ServerJobWork {
@@ -29,6 +31,7 @@ export interface ServerJobWork {
   liveEventsPrune: ClaimedWork;
   retention: ClaimedWork;
   credentialExpiry: ClaimedWork;
+  rosterSync: ProcessWork;
 }
 
 export interface JobSettings {
@@ -137,6 +140,15 @@ export function serverJobs(work: ServerJobWork, settings: JobSettings): Job[] {
       claim: 'once-across-processes',
       enabled: settings.dailyJobs,
       ...work.credentialExpiry,
+    },
+    // records/roster-sync: the pull from the OneRoster endpoint, applied, every N hours the office chose (decision
+    // 071). Every process looks; the apply's advisory lock lets one write, and the last run's time makes the others
+    // find it not due.
+    {
+      name: 'roster-sync',
+      schedule: { every: ROSTER_SYNC_CHECK_MS },
+      claim: 'each-process',
+      run: work.rosterSync,
     },
   ];
 }
