@@ -15,6 +15,7 @@ export const MESSAGES = {
   signInRequired: 'Please sign in to continue.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   adminOnly: 'Only administrators can do this.',
+  notYourRole: 'Your role does not allow this. Ask an administrator if you need it.',
   notFound: 'The requested resource was not found.',
   invalidInput: 'Some of the information is not valid.',
   bodyTooLarge: 'The request is too large (at most 1 MB).',
