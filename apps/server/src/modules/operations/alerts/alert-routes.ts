@@ -15,7 +15,7 @@ export function alertRoutes(alerts: AlertService) {
 
     routes.get(
       '/alerts',
-      {
+      { config: { access: 'office-read' },
         schema: {
           tags,
           querystring: alertListQuerySchema,
@@ -27,7 +27,7 @@ export function alertRoutes(alerts: AlertService) {
 
     routes.post(
       '/alerts/:id/acknowledge',
-      {
+      { config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,

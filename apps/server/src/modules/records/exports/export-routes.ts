@@ -38,7 +38,7 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
           ...errorAnswers({ 400: `The query is not one GET /api/${list}/get-all takes` }),
         },
       };
-      routes.get(`/exports/${list}.csv`, { schema }, async (request, reply) => {
+      routes.get(`/exports/${list}.csv`, { config: { access: 'office-read' }, schema }, async (request, reply) => {
         const readPage = pageReader(
           app,
           list,
@@ -59,7 +59,7 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
 
     routes.get(
       '/exports/trip-history.csv',
-      {
+      { config: { access: 'office-read' },
         schema: {
           tags,
           querystring: tripHistoryQuerySchema,
