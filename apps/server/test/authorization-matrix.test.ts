@@ -337,7 +337,8 @@ describe('authorization matrix', () => {
 
   const credentials = ['none', 'malformed', 'expired', 'revoked', ...ROLES] as const;
   type Credential = (typeof credentials)[number];
-  const isRole = (credential: Credential): credential is Role => (ROLES as readonly string[]).includes(credential);
+  const isRole = (credential: Credential): credential is Role =>
+    (ROLES as readonly string[]).includes(credential);
   const headerFor = async (credential: (typeof credentials)[number], route: string) => {
     if (credential === 'none') return {};
     if (credential === 'malformed') return { authorization: 'Bearer not-a-token' };

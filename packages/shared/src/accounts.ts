@@ -97,7 +97,11 @@ const schoolsMatchRole = (input: StaffRoleFields, context: z.RefinementCtx) => {
   if (input.role === 'school_staff' && input.schoolIds.length === 0)
     context.addIssue({ code: 'custom', path: ['schoolIds'], message: 'Choose at least one school.' });
   if (input.role !== 'school_staff' && input.schoolIds.length > 0)
-    context.addIssue({ code: 'custom', path: ['schoolIds'], message: 'Only school staff are linked to schools.' });
+    context.addIssue({
+      code: 'custom',
+      path: ['schoolIds'],
+      message: 'Only school staff are linked to schools.',
+    });
 };
 
 /** POST /api/users/invite: a new staff account; the role is an administrator's when none is given. */

@@ -18,5 +18,8 @@ export const staffSchools = pgTable(
       .references(() => schools.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.schoolId] }), index('staff_schools_school_id_idx').on(t.schoolId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.schoolId] }),
+    index('staff_schools_school_id_idx').on(t.schoolId),
+  ],
 );

@@ -39,7 +39,9 @@ export function childrenIn(db: Executor, children: SQL, onlyId?: string) {
   return db
     .select(childColumns)
     .from(students)
-    .where(and(sql`${students.id} in (${children})`, onlyId === undefined ? undefined : eq(students.id, onlyId)))
+    .where(
+      and(sql`${students.id} in (${children})`, onlyId === undefined ? undefined : eq(students.id, onlyId)),
+    )
     .orderBy(asc(students.class), asc(students.name), asc(students.id));
 }
 
@@ -53,7 +55,9 @@ export async function runsCarrying(db: Executor, children: SQL, where: { date?: 
     select t.id, (select count(*)::int from ${ridersOfTrip(sql`t`)} rider
       where rider.student_id in (${children})) as children
     from trips t where ${filter}`)) as { rows: { id: string; children: number }[] };
-  const carrying = new Map(counted.rows.filter((row) => row.children > 0).map((row) => [row.id, row.children]));
+  const carrying = new Map(
+    counted.rows.filter((row) => row.children > 0).map((row) => [row.id, row.children]),
+  );
   if (carrying.size === 0) return [];
   const rows = await db
     .select()

@@ -10,7 +10,13 @@ import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { notFound } from '../../../lib/errors.js';
 import { zonedDate } from '../../../lib/zoned-time.js';
-import { childrenIn, childrenOfSchools, ridersAmong, runsCarrying, schoolsOfUser } from './school-staff-queries.js';
+import {
+  childrenIn,
+  childrenOfSchools,
+  ridersAmong,
+  runsCarrying,
+  schoolsOfUser,
+} from './school-staff-queries.js';
 
 interface SchoolStaffDeps {
   db: Database;
@@ -64,7 +70,9 @@ export function createSchoolStaffService({ db, clock, timeZone }: SchoolStaffDep
     async child(userId: string, childId: string): Promise<SchoolChildDetail> {
       const [child] = await childrenIn(db, childrenOfSchools(await schoolIdsOf(userId)), childId);
       if (!child) throw notFound('Child not found.');
-      const runs = await runsCarrying(db, sql`select ${childId}::uuid`, { date: zonedDate(clock(), timeZone) });
+      const runs = await runsCarrying(db, sql`select ${childId}::uuid`, {
+        date: zonedDate(clock(), timeZone),
+      });
       return { ...child, runsToday: runs.map(toRun) };
     },
 

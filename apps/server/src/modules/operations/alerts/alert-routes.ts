@@ -15,7 +15,8 @@ export function alertRoutes(alerts: AlertService) {
 
     routes.get(
       '/alerts',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: alertListQuerySchema,
@@ -27,7 +28,8 @@ export function alertRoutes(alerts: AlertService) {
 
     routes.post(
       '/alerts/:id/acknowledge',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,

@@ -36,7 +36,8 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
 
     routes.get(
       '/calendar',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags: ['calendar'],
           querystring: calendarRangeQuerySchema,
@@ -86,7 +87,8 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
 
     routes.get(
       '/students/:id/absences',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags: ['absences'],
           params: idParamsSchema,

@@ -13,7 +13,10 @@ export function dashboardRoutes(db: Database, clock: Clock, timeZone: string) {
       .withTypeProvider<ZodTypeProvider>()
       .get(
         '/dashboard/summary',
-        { config: { access: 'office-read' }, schema: { tags: ['dashboard'], response: { 200: answerSchema(dashboardSummarySchema) } } },
+        {
+          config: { access: 'office-read' },
+          schema: { tags: ['dashboard'], response: { 200: answerSchema(dashboardSummarySchema) } },
+        },
         async () => success(await dashboard.summary()),
       );
   };

@@ -48,13 +48,19 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
 
     routes.get(
       PATHS.unread,
-      { config: { access: 'office-read' }, schema: { tags, response: { 200: answerSchema(familyInboxUnreadSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(familyInboxUnreadSchema) } },
+      },
       async () => success({ unread: await inbox.unread() }),
     );
 
     routes.get(
       PATHS.colleagues,
-      { config: { access: 'office-read' }, schema: { tags, response: { 200: answerSchema(z.array(colleagueSchema)) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(z.array(colleagueSchema)) } },
+      },
       async () => success(await inbox.colleagues()),
     );
 

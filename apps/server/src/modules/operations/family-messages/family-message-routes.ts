@@ -47,7 +47,10 @@ export function familyMessageRoutes(messages: FamilyMessageService) {
 
     routes.get(
       '/family-messages/audiences',
-      { config: { access: 'office-read' }, schema: { tags, response: { 200: answerSchema(audienceChoicesSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(audienceChoicesSchema) } },
+      },
       async () => success(await messages.choices()),
     );
 
@@ -88,7 +91,10 @@ export function familyMessageRoutes(messages: FamilyMessageService) {
 
     routes.get(
       '/family-messages/get-all',
-      { config: { access: 'office-read' }, schema: { tags, response: { 200: answerSchema(z.array(familyMessageSchema)) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(z.array(familyMessageSchema)) } },
+      },
       async () => success(await messages.list()),
     );
 

@@ -34,7 +34,8 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
 
     routes.get(
       '/trackers/get-all',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: trackerListQuerySchema,

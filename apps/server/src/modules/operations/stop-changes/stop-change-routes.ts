@@ -42,13 +42,19 @@ export function stopChangeRoutes(changes: StopChangeService) {
 
     routes.get(
       PATHS.pendingCount,
-      { config: { access: 'office-read' }, schema: { tags, response: { 200: answerSchema(pendingCountSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(pendingCountSchema) } },
+      },
       async () => success({ pending: await changes.pendingCount() }),
     );
 
     routes.get(
       PATHS.options,
-      { config: { access: 'office-read' }, schema: { tags, response: { 200: answerSchema(z.array(stopOptionSchema)) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(z.array(stopOptionSchema)) } },
+      },
       async () => success(await changes.options()),
     );
 

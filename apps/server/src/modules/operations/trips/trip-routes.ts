@@ -43,7 +43,10 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.get(
       '/trips/get-all',
-      { config: { access: 'office-read' }, schema: { tags, querystring: tripListQuerySchema, response: { 200: pageAnswerSchema(tripSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, querystring: tripListQuerySchema, response: { 200: pageAnswerSchema(tripSchema) } },
+      },
       async (request) => {
         const { rows, total } = await tripService.list(request.query);
         return listAnswer(rows, total, request.query);
@@ -52,7 +55,10 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.get(
       '/trips/get-one/:id',
-      { config: { access: 'office-read' }, schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripDetailsSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripDetailsSchema) } },
+      },
       async (request) => success(await tripService.get(request.params.id)),
     );
 
@@ -77,7 +83,8 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     const moveParams = idParamsSchema.extend({ move: z.enum(PLAIN_MOVES) });
     routes.post(
       '/trips/:move/:id',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: moveParams,
@@ -102,7 +109,8 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.post(
       '/trips/cancel/:id',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -124,7 +132,8 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.post(
       '/trips/delay/:id',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -146,7 +155,8 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.post(
       '/trips/rescue/:id',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -172,7 +182,8 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     // Combined runs (decision 061): the joined trip's id in the address, the host's in the body.
     routes.post(
       '/trips/combine/:id',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -195,13 +206,17 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.get(
       '/trips/combined/:id',
-      { config: { access: 'office-read' }, schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripCombinesSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripCombinesSchema) } },
+      },
       async (request) => success(await combines.combines(request.params.id)),
     );
 
     routes.put(
       '/trips/combine/:id/order',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -221,7 +236,8 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.delete(
       '/trips/combine/:id',
-      { config: { access: 'dispatch' },
+      {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,

@@ -126,7 +126,8 @@ export function accountRoutes(accounts: AccountService) {
 
     routes.post(
       '/auth/resend-code',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           response: {
@@ -144,8 +145,10 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.get('/profile', { config: { access: 'staff' }, schema: { tags, response: profileAnswer } }, async (request) =>
-      success(await accounts.profile(requireAuth(request).user.id)),
+    routes.get(
+      '/profile',
+      { config: { access: 'staff' }, schema: { tags, response: profileAnswer } },
+      async (request) => success(await accounts.profile(requireAuth(request).user.id)),
     );
 
     routes.put(
@@ -223,7 +226,8 @@ export function staffRoutes(staff: StaffService) {
 
     routes.get(
       '/users/get-all',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: staffUserListQuerySchema,

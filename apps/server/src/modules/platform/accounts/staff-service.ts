@@ -141,7 +141,8 @@ export async function changeStaffRole(
     const user = await lockStaffUser(tx, id);
     const before = (await schoolsOfStaff(tx, [id])).get(id) ?? [];
     const sameSchools =
-      before.length === input.schoolIds.length && before.every((school) => input.schoolIds.includes(school.id));
+      before.length === input.schoolIds.length &&
+      before.every((school) => input.schoolIds.includes(school.id));
     if (user.role === input.role && sameSchools) return toStaffUser(user, before);
     if (input.role !== 'admin')
       await assertNotLastAdmin(

@@ -11,7 +11,8 @@ export function auditRoutes(db: Database) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/audit-log/get-all',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags: ['audit'],
           querystring: auditQuerySchema,

@@ -169,13 +169,17 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.get(
       '/profile/second-factor',
-      { config: { access: 'staff' }, schema: { tags, response: { 200: answerSchema(secondFactorStatusSchema) } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, response: { 200: answerSchema(secondFactorStatusSchema) } },
+      },
       async (request) => success(await secondFactor.status(changeContextOf(request).actor.id)),
     );
 
     routes.post(
       '/profile/second-factor/totp',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           response: {
@@ -189,7 +193,8 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/totp/confirm',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: confirmTotpSchema,
@@ -207,7 +212,8 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/totp/remove',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: currentPasswordSchema,
@@ -222,7 +228,10 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/passkeys/options',
-      { config: { access: 'staff' }, schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
       async (request) => {
         const options = await secondFactor.startPasskeyRegistration(changeContextOf(request));
         return success({ options: { ...options } });
@@ -231,7 +240,8 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/passkeys',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: addPasskeySchema,
@@ -251,7 +261,8 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/passkeys/:id/remove',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           params: z.object({ id: z.uuid() }),
@@ -268,7 +279,8 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/recovery-codes',
-      { config: { access: 'staff' },
+      {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: currentPasswordSchema,

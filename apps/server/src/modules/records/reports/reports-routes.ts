@@ -25,7 +25,8 @@ export function reportRoutes(reports: ReportsService, db: Database) {
 
     routes.get(
       '/reports/manifest',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: routeManifestQuerySchema,
@@ -37,7 +38,8 @@ export function reportRoutes(reports: ReportsService, db: Database) {
 
     routes.get(
       '/reports/:report',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: reportParamsSchema,
@@ -51,7 +53,8 @@ export function reportRoutes(reports: ReportsService, db: Database) {
     // The same rows as the screen's table (all of them, for a paged report), written as they are read.
     routes.get(
       '/reports/:report/csv',
-      { config: { access: 'office-read' },
+      {
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: reportParamsSchema,
