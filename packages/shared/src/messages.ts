@@ -20,7 +20,7 @@ export const MESSAGES = {
   invalidInput: 'Some of the information is not valid.',
   bodyTooLarge: 'The request is too large (at most 1 MB).',
   serverError: 'Something went wrong on our side. Please try again.',
-  backOfficeAdminsOnly: 'This back-office is for operator administrators only.',
+  backOfficeAdminsOnly: 'This back-office is for the operator’s staff only.',
   // The form and list messages people already know, with 'Please fill the all fields!' corrected.
   fillAllFields: 'Please fill all the fields!',
   deleteFailed: 'Delete failed!',

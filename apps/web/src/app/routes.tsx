@@ -114,6 +114,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 listPage(RESOURCES.staffUsers),
               ),
               managementScreen(
+                paths.mySchools,
+                () => import('../features/my-schools/MySchoolsPage'),
+                'MySchoolsPage',
+              ),
+              managementScreen(
                 paths.audit,
                 () => import('../features/audit/AuditLogPage'),
                 'AuditLogPage',

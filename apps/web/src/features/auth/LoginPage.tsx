@@ -19,8 +19,8 @@ import { loginResolver } from '../../lib/session/login-resolver';
 import { ApiError } from '../../lib/api/api-client';
 import { requestLogin, revokeToken } from './auth-api';
 import { readLoginNotice } from './login-notice';
-import { paths } from '../../lib/paths/paths';
-import { isAdminUser, useSession } from '../../lib/session/session';
+import { landingOf, paths } from '../../lib/paths/paths';
+import { staffRoleOf, useSession } from '../../lib/session/session';
 
 /** Drivers and parents have an app of their own; the back-office points them to it (the app's address). */
 export const DRIVERS_GO_TO_DRIVER_APP = 'Drivers sign in at the driver app: /driver';
@@ -55,7 +55,7 @@ export function LoginPage() {
   } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const enter = async (answer: LoginAnswer) => {
-    if (!isAdminUser(answer.user)) {
+    if (!staffRoleOf(answer.user)) {
       // Drivers and parents have valid accounts but no business here: their new session is revoked at once.
       await revokeToken(answer.token);
       setProblems([
@@ -66,7 +66,7 @@ export function LoginPage() {
     }
     signIn(answer);
     enqueueSnackbar(`Welcome back, ${answer.user.name || 'User'}`, { variant: answer.type });
-    navigate(paths.dashboard, { replace: true });
+    navigate(landingOf(staffRoleOf(answer.user)), { replace: true });
   };
 
   const logIn = handleSubmit(async (credentials) => {

@@ -29,6 +29,8 @@ export const paths = {
   emailVerify: '/email-verify',
   staffUsers: '/staff-users',
   audit: '/audit-log',
+  /** School staff's own screen: their schools' children and runs of today (decision 069). */
+  mySchools: '/my-schools',
   drivers: {
     list: '/all-drivers',
     details: recordPath('driver-details'),
@@ -82,3 +84,7 @@ export const paths = {
   /** CSV in and out: the trip history's export and the import of families, drivers, vehicles and stops. */
   dataTransfer: '/data',
 } as const;
+
+/** Where a signed-in staff user starts: school staff on their schools' screen, the office on the dashboard. */
+export const landingOf = (role: string | null) =>
+  role === 'school_staff' ? paths.mySchools : paths.dashboard;
