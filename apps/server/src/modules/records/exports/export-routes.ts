@@ -20,7 +20,7 @@ const PAGE_SIZE = 100;
 
 /**
  * `GET /api/exports/{list}.csv?{the list's query}`: every row of a list screen, with its search and filters, as
- * CSV; and `GET /api/exports/trip-history.csv?from&to`. Admins only (the default access). Each download is audited
+ * CSV; and `GET /api/exports/trip-history.csv?from&to`. The office's readers ('office-read'). Each download is audited
  * (which list, its filters, how many rows; modules/platform/audit/export-audit.ts).
  */
 export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clock; timeZone: string }) {

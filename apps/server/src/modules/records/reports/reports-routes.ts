@@ -18,7 +18,7 @@ import type { ReportsService } from './reports-service.js';
 
 const tags = ['reports'];
 
-/** Reports are the office's: admin only (the default access). `db` is where each CSV download is audited. */
+/** Reports are the office's to read ('office-read': viewers too). `db` is where each CSV download is audited. */
 export function reportRoutes(reports: ReportsService, db: Database) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
