@@ -339,9 +339,9 @@ test('staff users and the audit log', async ({ page, browser, baseURL, extraHTTP
   await expect(page.getByRole('row', { name: new RegExp(colleague.name) })).toContainText('Active');
   await expect(page.getByRole('row', { name: new RegExp(invited.name) })).toContainText('Invited');
   await scan(page, 'Staff Users');
-  await page.getByRole('button', { name: 'Invite Admin' }).click();
-  await openedDialog(page, 'Invite Admin');
-  await scan(page, 'Invite Admin dialog');
+  await page.getByRole('button', { name: 'Invite staff' }).click();
+  await openedDialog(page, 'Invite staff');
+  await scan(page, 'Invite staff dialog');
   await page.keyboard.press('Escape');
   await rowAction(page, colleague.name, 'Disable');
   await openedDialog(page, 'Disable account?');

@@ -27,11 +27,11 @@ export function newAdmin(): NewAdmin {
   };
 }
 
-/** On the staff users screen of a signed-in admin: invites `admin` through the Invite Admin dialog. */
+/** On the staff users screen of a signed-in admin: invites `admin` through the Invite staff dialog. */
 export async function inviteThroughDialog(page: Page, admin: NewAdmin): Promise<void> {
   await page.goto('/staff-users');
-  await page.getByRole('button', { name: 'Invite Admin' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invite Admin' });
+  await page.getByRole('button', { name: 'Invite staff' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite staff' });
   await dialog.getByLabel('Name').fill(admin.name);
   await dialog.getByLabel('Email').fill(admin.email);
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '@school-transport/shared';
+import { ACCESS_ROLES, mayUse, ROLES, type Access, type Role } from '@school-transport/shared';
 import { sessions } from '../src/db/schema/index.js';
 import { hashToken } from '../src/modules/platform/auth/tokens.js';
 import { nextAddress, tokenFor } from './support/accounts.js';
@@ -8,13 +8,16 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
  * Every API route, who may call it, checked against the server's own route table (app.routeTable): a route added
- * without a line here fails the first test. 'signed-url' is the image route: public as a route, it answers only
+ * without a line here fails the first test. Then every route is called once by every role (and without a session,
+ * with a bad, an expired and a revoked one): a role its access does not let in (ACCESS_ROLES, decision 069) gets
+ * 403 before the body is even validated, so one empty probe per route and role is enough; a role it lets in gets
+ * neither 401 nor 403 (a 400 for the empty body, a 404 for the made-up id: the role passed). 'signed-url' is the image route: public as a route, it answers only
  * to a valid signature or an administrator's session. 'driver' routes are the driver app's: a driver only, an
  * administrator is refused too. 'parent' routes are the parent portal's, the same way: a parent only. 'live' is
  * the live stream's: any session, its handler filters what each receives (test/parent-live.test.ts for parents).
  * Parents' sessions here are written directly, whether or not they can sign in yet.
  */
-type Expected = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live' | 'signed-url';
+type Expected = Access | 'signed-url';
 const MATRIX: Record<string, Expected> = {
   'GET /api/health': 'public',
   'GET /api/settings': 'public',
@@ -43,33 +46,33 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/sso/providers/:id': 'admin',
   'GET /api/sso/settings': 'admin',
   'PUT /api/sso/settings': 'admin',
-  'POST /api/auth/verify-email': 'admin',
-  'POST /api/auth/resend-code': 'admin',
-  'GET /api/profile': 'admin',
-  'PUT /api/profile/name': 'admin',
+  'POST /api/auth/verify-email': 'staff',
+  'POST /api/auth/resend-code': 'staff',
+  'GET /api/profile': 'staff',
+  'PUT /api/profile/name': 'staff',
   'POST /api/profile/change-password': 'signed-in',
-  'GET /api/profile/second-factor': 'admin',
-  'POST /api/profile/second-factor/totp': 'admin',
-  'POST /api/profile/second-factor/totp/confirm': 'admin',
-  'POST /api/profile/second-factor/totp/remove': 'admin',
-  'POST /api/profile/second-factor/passkeys/options': 'admin',
-  'POST /api/profile/second-factor/passkeys': 'admin',
-  'POST /api/profile/second-factor/passkeys/:id/remove': 'admin',
-  'POST /api/profile/second-factor/recovery-codes': 'admin',
-  'POST /api/profile/change-email': 'admin',
+  'GET /api/profile/second-factor': 'staff',
+  'POST /api/profile/second-factor/totp': 'staff',
+  'POST /api/profile/second-factor/totp/confirm': 'staff',
+  'POST /api/profile/second-factor/totp/remove': 'staff',
+  'POST /api/profile/second-factor/passkeys/options': 'staff',
+  'POST /api/profile/second-factor/passkeys': 'staff',
+  'POST /api/profile/second-factor/passkeys/:id/remove': 'staff',
+  'POST /api/profile/second-factor/recovery-codes': 'staff',
+  'POST /api/profile/change-email': 'staff',
   'GET /api/profile/sessions': 'signed-in',
   'DELETE /api/profile/sessions/:id': 'signed-in',
   'GET /api/uploads/profile/:kind/:file': 'signed-url',
   // compliance (issue 18)
   'GET /api/uploads/documents/credential/:file': 'signed-url',
-  'GET /api/credentials/get-all': 'admin',
-  'GET /api/credentials/get-one/:id': 'admin',
+  'GET /api/credentials/get-all': 'office-read',
+  'GET /api/credentials/get-one/:id': 'office-read',
   'POST /api/credentials/save': 'admin',
   'DELETE /api/credentials/delete/:id': 'admin',
   'POST /api/credentials/document': 'admin',
   'POST /api/compliance/trips/:id/override': 'admin',
-  'GET /api/compliance/trips/:id/overrides': 'admin',
-  'GET /api/compliance/summary': 'admin',
+  'GET /api/compliance/trips/:id/overrides': 'office-read',
+  'GET /api/compliance/summary': 'office-read',
   // drivers' hours (issue 37, decision 074)
   'GET /api/driver/hours': 'driver',
   'POST /api/driver/hours/clock': 'driver',
@@ -82,38 +85,38 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/driver/inspections': 'driver',
   'POST /api/driver/inspections': 'driver',
   'POST /api/driver/child-checks': 'driver',
-  'GET /api/inspections/checklists': 'admin',
+  'GET /api/inspections/checklists': 'office-read',
   'POST /api/inspections/checklists': 'admin',
   'PUT /api/inspections/checklists/:id': 'admin',
   'DELETE /api/inspections/checklists/:id': 'admin',
-  'GET /api/inspections/defects': 'admin',
+  'GET /api/inspections/defects': 'office-read',
   'POST /api/inspections/defects/:id/close': 'admin',
-  'GET /api/inspections/vehicles/:id': 'admin',
+  'GET /api/inspections/vehicles/:id': 'office-read',
   'PUT /api/inspections/vehicles/:id/tag': 'admin',
-  'GET /api/credential-kinds/get-all': 'admin',
-  'GET /api/credential-kinds/get-one/:id': 'admin',
+  'GET /api/credential-kinds/get-all': 'office-read',
+  'GET /api/credential-kinds/get-one/:id': 'office-read',
   'POST /api/credential-kinds/create': 'admin',
   'PUT /api/credential-kinds/update/:id': 'admin',
   'DELETE /api/credential-kinds/delete/:id': 'admin',
-  'GET /api/audit-log/get-all': 'admin',
-  'GET /api/dashboard/summary': 'admin',
+  'GET /api/audit-log/get-all': 'office-read',
+  'GET /api/dashboard/summary': 'office-read',
   // reports (issue 18)
-  'GET /api/reports/manifest': 'admin',
-  'GET /api/reports/:report': 'admin',
-  'GET /api/reports/:report/csv': 'admin',
+  'GET /api/reports/manifest': 'office-read',
+  'GET /api/reports/:report': 'office-read',
+  'GET /api/reports/:report/csv': 'office-read',
   // CSV exports (issue 18)
-  'GET /api/exports/drivers.csv': 'admin',
-  'GET /api/exports/parents.csv': 'admin',
-  'GET /api/exports/students.csv': 'admin',
-  'GET /api/exports/vehicles.csv': 'admin',
-  'GET /api/exports/routes.csv': 'admin',
-  'GET /api/exports/stops.csv': 'admin',
-  'GET /api/exports/schools.csv': 'admin',
-  'GET /api/exports/route-assignments.csv': 'admin',
-  'GET /api/exports/trips.csv': 'admin',
-  'GET /api/exports/users.csv': 'admin',
-  'GET /api/exports/audit-log.csv': 'admin',
-  'GET /api/exports/trip-history.csv': 'admin',
+  'GET /api/exports/drivers.csv': 'office-read',
+  'GET /api/exports/parents.csv': 'office-read',
+  'GET /api/exports/students.csv': 'office-read',
+  'GET /api/exports/vehicles.csv': 'office-read',
+  'GET /api/exports/routes.csv': 'office-read',
+  'GET /api/exports/stops.csv': 'office-read',
+  'GET /api/exports/schools.csv': 'office-read',
+  'GET /api/exports/route-assignments.csv': 'office-read',
+  'GET /api/exports/trips.csv': 'office-read',
+  'GET /api/exports/users.csv': 'office-read',
+  'GET /api/exports/audit-log.csv': 'office-read',
+  'GET /api/exports/trip-history.csv': 'office-read',
   'POST /api/imports/:kind': 'admin',
   // roster sync from OneRoster (issue 36 item 3, decision 071)
   'GET /api/roster-sync': 'admin',
@@ -125,41 +128,41 @@ const MATRIX: Record<string, Expected> = {
   'DELETE /api/upload/profile/:kind/:id': 'admin',
   'POST /api/route-assignments/assign-students': 'admin',
   'POST /api/trips/generate': 'admin',
-  'POST /api/trips/:move/:id': 'admin',
+  'POST /api/trips/:move/:id': 'dispatch',
   // a run cancelled with its reason, delayed, handed over to a rescue vehicle (issue 34, decision 056)
-  'POST /api/trips/cancel/:id': 'admin',
-  'POST /api/trips/delay/:id': 'admin',
-  'POST /api/trips/rescue/:id': 'admin',
+  'POST /api/trips/cancel/:id': 'dispatch',
+  'POST /api/trips/delay/:id': 'dispatch',
+  'POST /api/trips/rescue/:id': 'dispatch',
   // combined runs (issue 34, decision 061)
-  'POST /api/trips/combine/:id': 'admin',
-  'GET /api/trips/combined/:id': 'admin',
-  'PUT /api/trips/combine/:id/order': 'admin',
-  'DELETE /api/trips/combine/:id': 'admin',
-  'GET /api/trips/get-all': 'admin',
-  'GET /api/trips/get-one/:id': 'admin',
+  'POST /api/trips/combine/:id': 'dispatch',
+  'GET /api/trips/combined/:id': 'office-read',
+  'PUT /api/trips/combine/:id/order': 'dispatch',
+  'DELETE /api/trips/combine/:id': 'dispatch',
+  'GET /api/trips/get-all': 'office-read',
+  'GET /api/trips/get-one/:id': 'office-read',
   // the office speaks to families (issue 35 item 3, decision 066): templates and sending are the office's; a
   // guardian reads only their own messages
-  'GET /api/message-templates/get-all': 'admin',
-  'GET /api/message-templates/get-one/:id': 'admin',
+  'GET /api/message-templates/get-all': 'office-read',
+  'GET /api/message-templates/get-one/:id': 'office-read',
   'POST /api/message-templates/create': 'admin',
   'PUT /api/message-templates/update/:id': 'admin',
   'DELETE /api/message-templates/delete/:id': 'admin',
-  'GET /api/family-messages/audiences': 'admin',
-  'POST /api/family-messages/recipients': 'admin',
-  'POST /api/family-messages/create': 'admin',
-  'GET /api/family-messages/get-all': 'admin',
-  'GET /api/family-messages/get-one/:id': 'admin',
+  'GET /api/family-messages/audiences': 'office-read',
+  'POST /api/family-messages/recipients': 'dispatch',
+  'POST /api/family-messages/create': 'dispatch',
+  'GET /api/family-messages/get-all': 'office-read',
+  'GET /api/family-messages/get-one/:id': 'office-read',
   'GET /api/parent/messages': 'parent',
   'POST /api/parent/messages/:id/read': 'parent',
   // covers (issue 34)
-  'GET /api/covers/get-all': 'admin',
-  'POST /api/covers/create': 'admin',
-  'DELETE /api/covers/delete/:id': 'admin',
+  'GET /api/covers/get-all': 'office-read',
+  'POST /api/covers/create': 'dispatch',
+  'DELETE /api/covers/delete/:id': 'dispatch',
   // stop changes (issue 34 item 4): the office's queue and entries; the parents' own requests
-  'GET /api/stop-changes': 'admin',
+  'GET /api/stop-changes': 'office-read',
   'POST /api/stop-changes': 'admin',
-  'GET /api/stop-changes/pending-count': 'admin',
-  'GET /api/stop-changes/options': 'admin',
+  'GET /api/stop-changes/pending-count': 'office-read',
+  'GET /api/stop-changes/options': 'office-read',
   'POST /api/stop-changes/:id/approve': 'admin',
   'POST /api/stop-changes/:id/decline': 'admin',
   'GET /api/parent/stop-changes': 'parent',
@@ -168,62 +171,69 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/parent/stop-changes/:id/withdraw': 'parent',
   'GET /api/parent/plan-changes': 'parent',
   'POST /api/parent/plan-changes/:id/acknowledge': 'parent',
-  'GET /api/plan-changes': 'admin',
+  'GET /api/plan-changes': 'office-read',
   'POST /api/plan-changes/remind': 'admin',
   // Guardians (decision 064): the office's links and queue; a guardian's own requests.
-  'GET /api/students/:id/guardians': 'admin',
+  'GET /api/students/:id/guardians': 'office-read',
   'POST /api/students/:id/guardians': 'admin',
   'DELETE /api/students/:id/guardians/:parentId': 'admin',
-  'GET /api/guardian-requests': 'admin',
+  'GET /api/guardian-requests': 'office-read',
   'POST /api/guardian-requests/:id/approve': 'admin',
   'POST /api/guardian-requests/:id/decline': 'admin',
   'GET /api/parent/guardian-requests': 'parent',
   'POST /api/parent/guardian-requests': 'parent',
   // family inbox (issue 35 item 4, decision 067)
-  'GET /api/family-inbox': 'admin',
-  'GET /api/family-inbox/unread': 'admin',
-  'GET /api/family-inbox/colleagues': 'admin',
-  'GET /api/family-inbox/:id': 'admin',
-  'POST /api/family-inbox/:id/read': 'admin',
-  'POST /api/family-inbox/:id/messages': 'admin',
-  'PUT /api/family-inbox/:id/assignee': 'admin',
-  'POST /api/family-inbox/:id/close': 'admin',
-  'POST /api/family-inbox/:id/reopen': 'admin',
-  'PUT /api/family-inbox/:id/manifest-note': 'admin',
-  'DELETE /api/family-inbox/:id/manifest-note': 'admin',
+  'GET /api/family-inbox': 'office-read',
+  'GET /api/family-inbox/unread': 'office-read',
+  'GET /api/family-inbox/colleagues': 'office-read',
+  'GET /api/family-inbox/:id': 'office-read',
+  'POST /api/family-inbox/:id/read': 'dispatch',
+  'POST /api/family-inbox/:id/messages': 'dispatch',
+  'PUT /api/family-inbox/:id/assignee': 'dispatch',
+  'POST /api/family-inbox/:id/close': 'dispatch',
+  'POST /api/family-inbox/:id/reopen': 'dispatch',
+  'PUT /api/family-inbox/:id/manifest-note': 'dispatch',
+  'DELETE /api/family-inbox/:id/manifest-note': 'dispatch',
   'GET /api/parent/threads': 'parent',
   'POST /api/parent/threads': 'parent',
   'GET /api/parent/threads/:id': 'parent',
   'POST /api/parent/threads/:id/messages': 'parent',
   'POST /api/parent/threads/:id/read': 'parent',
-  'GET /api/users/get-all': 'admin',
+  'GET /api/users/get-all': 'office-read',
   'POST /api/users/invite': 'admin',
   'POST /api/users/resend-invitation/:id': 'admin',
   'POST /api/users/disable/:id': 'admin',
   'POST /api/users/enable/:id': 'admin',
+  // staff roles (issue 36, decision 069): an account's role and schools; school staff's own view of their schools
+  'PUT /api/users/role/:id': 'admin',
+  'GET /api/school/schools': 'school',
+  'GET /api/school/schools/:id/children': 'school',
+  'GET /api/school/schools/:id/today': 'school',
+  'GET /api/school/children/:id': 'school',
+  'GET /api/school/runs/:id': 'school',
   // stops and schedules (issue 14)
-  'GET /api/stops/get-all': 'admin',
-  'GET /api/stops/get-one/:id': 'admin',
+  'GET /api/stops/get-all': 'office-read',
+  'GET /api/stops/get-one/:id': 'office-read',
   'POST /api/stops/create': 'admin',
   'PUT /api/stops/update/:id': 'admin',
   'DELETE /api/stops/delete/:id': 'admin',
-  'GET /api/stops/nearby': 'admin',
+  'GET /api/stops/nearby': 'office-read',
   // schools, for the route planner (issue 17)
-  'GET /api/schools/get-all': 'admin',
-  'GET /api/schools/get-one/:id': 'admin',
+  'GET /api/schools/get-all': 'office-read',
+  'GET /api/schools/get-one/:id': 'office-read',
   'POST /api/schools/create': 'admin',
   'PUT /api/schools/update/:id': 'admin',
   'DELETE /api/schools/delete/:id': 'admin',
-  'GET /api/routes/:id/schedule': 'admin',
+  'GET /api/routes/:id/schedule': 'office-read',
   'PUT /api/routes/:id/runs/:run': 'admin',
   'DELETE /api/routes/:id/runs/:run': 'admin',
   'POST /api/routes/:id/runs/:run/stops-from-student/:studentId': 'admin',
   'PUT /api/students/:id/stops/:run': 'admin',
   // school calendar, absences and trip generation (issue 14)
-  'GET /api/calendar': 'admin',
+  'GET /api/calendar': 'office-read',
   'PUT /api/calendar/:date': 'admin',
   'DELETE /api/calendar/:date': 'admin',
-  'GET /api/students/:id/absences': 'admin',
+  'GET /api/students/:id/absences': 'office-read',
   'POST /api/students/:id/absences': 'admin',
   'DELETE /api/absences/:id': 'admin',
   // driver accounts and the driver app's trips (issue 14)
@@ -235,11 +245,11 @@ const MATRIX: Record<string, Expected> = {
   // a stop's note, by the driver of a running trip through it (issue 34, decision 058)
   'PUT /api/driver/trips/:id/stops/:stopId/note': 'driver',
   'POST /api/driver/trips/:id/stops/:stopId/photo': 'driver',
-  'GET /api/trips/:id/manifest': 'admin',
+  'GET /api/trips/:id/manifest': 'office-read',
   // ridership events, positions and trackers (issue 14)
   'POST /api/driver/events': 'driver',
   'POST /api/driver/positions': 'driver',
-  'GET /api/trackers/get-all': 'admin',
+  'GET /api/trackers/get-all': 'office-read',
   'POST /api/trackers/create': 'admin',
   'DELETE /api/trackers/delete/:id': 'admin',
   'GET /api/osmand': 'public',
@@ -249,12 +259,12 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/live/cookie': 'live',
   'DELETE /api/live/cookie': 'public',
   // the dispatcher's board and a trip's live timeline (issue 15)
-  'GET /api/live/board': 'admin',
-  'GET /api/live/changes': 'admin',
-  'GET /api/live/trips/:id': 'admin',
+  'GET /api/live/board': 'office-read',
+  'GET /api/live/changes': 'office-read',
+  'GET /api/live/trips/:id': 'office-read',
   // the dispatchers' alerts (issue 15)
-  'GET /api/alerts': 'admin',
-  'POST /api/alerts/:id/acknowledge': 'admin',
+  'GET /api/alerts': 'office-read',
+  'POST /api/alerts/:id/acknowledge': 'dispatch',
   // the parent portal's devices and notification choices (issue 16)
   'GET /api/parent/push/key': 'parent',
   'POST /api/parent/push/subscriptions': 'parent',
@@ -281,12 +291,12 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/parent/family-data': 'parent',
   // the route planner's jobs (issue 17)
   'POST /api/planner/proposals': 'admin',
-  'GET /api/planner/proposals/:id': 'admin',
+  'GET /api/planner/proposals/:id': 'office-read',
   'POST /api/planner/proposals/:id/cancel': 'admin',
-  'GET /api/planner/proposals/:id/review': 'admin',
+  'GET /api/planner/proposals/:id/review': 'office-read',
   'POST /api/planner/proposals/:id/accept': 'admin',
   // hand-over at drop-off: authorized adults and "no authorized adult" (issue 35, decision 065)
-  'GET /api/students/:id/authorized-adults': 'admin',
+  'GET /api/students/:id/authorized-adults': 'office-read',
   'POST /api/students/:id/authorized-adults': 'admin',
   'DELETE /api/authorized-adults/:id': 'admin',
   'GET /api/parent/children/:id/authorized-adults': 'parent',
@@ -298,8 +308,8 @@ const MATRIX: Record<string, Expected> = {
 for (const resource of ['drivers', 'vehicles', 'routes', 'parents', 'students', 'route-assignments']) {
   const remove = resource === 'route-assignments' ? 'delete-route-assignment' : 'delete';
   Object.assign(MATRIX, {
-    [`GET /api/${resource}/get-all`]: 'admin',
-    [`GET /api/${resource}/get-one/:id`]: 'admin',
+    [`GET /api/${resource}/get-all`]: 'office-read',
+    [`GET /api/${resource}/get-one/:id`]: 'office-read',
     [`POST /api/${resource}/create`]: 'admin',
     [`PUT /api/${resource}/update/:id`]: 'admin',
     [`DELETE /api/${resource}/${remove}/:id`]: 'admin',
@@ -324,7 +334,7 @@ const tokens = {} as Record<Role | 'expired' | 'revoked', string>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const role of ['admin', 'driver', 'parent'] as const) tokens[role] = await tokenFor(t.app, role);
+  for (const role of ROLES) tokens[role] = await tokenFor(t.app, role);
   tokens.expired = await tokenFor(t.app, 'admin');
   await t.app.database.db
     .update(sessions)
@@ -348,29 +358,28 @@ describe('authorization matrix', () => {
     }
   });
 
-  const credentials = ['none', 'malformed', 'expired', 'revoked', 'driver', 'parent', 'admin'] as const;
+  const credentials = ['none', 'malformed', 'expired', 'revoked', ...ROLES] as const;
+  type Credential = (typeof credentials)[number];
+  const isRole = (credential: Credential): credential is Role =>
+    (ROLES as readonly string[]).includes(credential);
   const headerFor = async (credential: (typeof credentials)[number], route: string) => {
     if (credential === 'none') return {};
     if (credential === 'malformed') return { authorization: 'Bearer not-a-token' };
     // logging out spends the token: give that route a fresh one
-    if (
-      route === 'POST /api/auth/logout' &&
-      (credential === 'admin' || credential === 'driver' || credential === 'parent')
-    ) {
+    if (route === 'POST /api/auth/logout' && isRole(credential)) {
       return { authorization: await tokenFor(t.app, credential) };
     }
     return { authorization: tokens[credential] };
   };
 
-  const expectedStatus = (access: Expected, credential: (typeof credentials)[number]) => {
-    const signedIn = credential === 'driver' || credential === 'parent' || credential === 'admin';
+  const expectedStatus = (access: Expected, credential: Credential) => {
     if (access === 'public') return 'allowed';
-    if (access === 'signed-url') return credential === 'admin' ? 'allowed' : 401;
-    if (!signedIn) return 401;
-    if (access === 'admin' && credential !== 'admin') return 403;
-    if (access === 'driver' && credential !== 'driver') return 403;
-    if (access === 'parent' && credential !== 'parent') return 403;
-    return 'allowed';
+    // A file without a signature: the office's readers may still open it (the signed URL is for the phones).
+    if (access === 'signed-url')
+      return isRole(credential) && mayUse(credential, 'office-read') ? 'allowed' : 401;
+    if (!isRole(credential)) return 401;
+    const roles: readonly Role[] | null = ACCESS_ROLES[access];
+    return roles === null || roles.includes(credential) ? 'allowed' : 403;
   };
 
   /** The live stream never ends: its answer is read as a stream, up to its first frame or the refusal's end. */

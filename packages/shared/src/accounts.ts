@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from './auth.js';
 import { dateField, emailField, isStorable, requiredText } from './fields.js';
 import { LIST_SORTS, listQuerySchema, sortedListQuery } from './list.js';
+import { STAFF_ROLES, type StaffRole } from './roles.js';
 
 /**
  * Accounts: forgot/reset password, e-mail verification, profile, staff users and the audit log.
@@ -83,8 +84,40 @@ export const changeEmailSchema = z.object({
   currentPassword: currentPasswordField,
 });
 
-export const inviteAdminSchema = z.object({ name: requiredText('Name', 100), email: emailField('Email') });
+/**
+ * A staff account's role and, for school staff, their schools (decision 069): school staff need at least one
+ * school; the other roles reach every school, so they carry none. Shared by the invitation and the role change.
+ */
+const staffRoleFields = {
+  role: z.enum(STAFF_ROLES, 'Choose a role'),
+  schoolIds: z.array(z.uuid()).max(200).default([]),
+};
+type StaffRoleFields = { role: StaffRole; schoolIds: string[] };
+const schoolsMatchRole = (input: StaffRoleFields, context: z.RefinementCtx) => {
+  if (input.role === 'school_staff' && input.schoolIds.length === 0)
+    context.addIssue({ code: 'custom', path: ['schoolIds'], message: 'Choose at least one school.' });
+  if (input.role !== 'school_staff' && input.schoolIds.length > 0)
+    context.addIssue({
+      code: 'custom',
+      path: ['schoolIds'],
+      message: 'Only school staff are linked to schools.',
+    });
+};
+
+/** POST /api/users/invite: a new staff account; the role is an administrator's when none is given. */
+export const inviteAdminSchema = z
+  .object({
+    name: requiredText('Name', 100),
+    email: emailField('Email'),
+    role: staffRoleFields.role.default('admin'),
+    schoolIds: staffRoleFields.schoolIds,
+  })
+  .superRefine(schoolsMatchRole);
 export type InviteAdminInput = z.input<typeof inviteAdminSchema>;
+
+/** PUT /api/users/role/{id}: a staff account's role and schools. */
+export const staffRoleSchema = z.object(staffRoleFields).superRefine(schoolsMatchRole);
+export type StaffRoleInput = z.input<typeof staffRoleSchema>;
 
 export const ACCOUNT_STATUSES = ['active', 'invited', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -113,6 +146,9 @@ export const staffUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   status: z.enum(ACCOUNT_STATUSES),
+  role: z.enum(STAFF_ROLES),
+  /** A school-staff user's schools, by name; empty for the other roles. */
+  schools: z.array(z.object({ id: z.string(), name: z.string() })),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -42,3 +42,4 @@ export * from './languages.js';
 export * from './hand-over.js';
 export * from './sso.js';
 export * from './roster-sync.js';
+export * from './school-staff.js';

@@ -15,11 +15,12 @@ export const MESSAGES = {
   signInRequired: 'Please sign in to continue.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   adminOnly: 'Only administrators can do this.',
+  notYourRole: 'Your role does not allow this. Ask an administrator if you need it.',
   notFound: 'The requested resource was not found.',
   invalidInput: 'Some of the information is not valid.',
   bodyTooLarge: 'The request is too large (at most 1 MB).',
   serverError: 'Something went wrong on our side. Please try again.',
-  backOfficeAdminsOnly: 'This back-office is for operator administrators only.',
+  backOfficeAdminsOnly: 'This back-office is for the operator’s staff only.',
   // The form and list messages people already know, with 'Please fill the all fields!' corrected.
   fillAllFields: 'Please fill all the fields!',
   deleteFailed: 'Delete failed!',

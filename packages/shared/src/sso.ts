@@ -1,19 +1,12 @@
 import { z } from 'zod';
 import { messageAnswerSchema } from './envelope.js';
-import { ROLES, type Role } from './roles.js';
+import { STAFF_ROLES } from './roles.js';
 
 /**
  * Single sign-on for office staff with OpenID Connect (decision 070): providers the office configures, the public
  * list the Log In screen shows, the one-time hand-over code that turns a finished sign-in into a session, and the
  * switch that turns staff passwords off.
  */
-
-/** Roles that are not office staff: they never sign in through a provider, and passwords-off spares them. */
-export const NON_STAFF_ROLES: readonly Role[] = ['driver', 'parent'];
-export const isStaffRole = (role: Role): boolean => !NON_STAFF_ROLES.includes(role);
-
-/** Roles a provider's claim may give (ROLES without drivers and parents): the mapping accepts nothing else. */
-export const SSO_MAPPABLE_ROLES = ROLES.filter(isStaffRole) as Role[];
 
 export const SSO_MESSAGES = {
   providerCreated: 'Sign-in provider added',
@@ -68,12 +61,12 @@ const issuerField = z
   .max(500)
   .refine((url) => /^https?:\/\//.test(url), 'The issuer URL starts with https://');
 
-/** Claim values to role names; only roles of SSO_MAPPABLE_ROLES. */
+/** Claim values to role names; only office roles (STAFF_ROLES): a provider never makes a driver or a parent. */
 export const ssoRoleMapSchema = z
   .array(
     z.object({
       value: z.string().trim().min(1, 'Claim value is required').max(200),
-      role: z.enum(ROLES).refine((role) => isStaffRole(role), 'Only office roles can be given'),
+      role: z.enum(STAFF_ROLES, { error: 'Only office roles can be given' }),
     }),
   )
   .max(20);

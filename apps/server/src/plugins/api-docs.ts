@@ -44,6 +44,10 @@ const FORBIDDEN_BY_ACCESS: Partial<Record<Access, string>> = {
   admin: 'Signed in, but not as an administrator',
   driver: 'Signed in, but not as a driver: this is the driver app’s',
   parent: 'Signed in, but not as a parent: this is the parent portal’s',
+  dispatch: 'Signed in, but not as an administrator or a dispatcher',
+  'office-read': 'Signed in, but not as an administrator, a dispatcher or a viewer',
+  staff: 'Signed in, but not with a back-office account',
+  school: 'Signed in, but not as school staff: this is school staff’s own view',
 };
 
 const errorAnswer = (status: number, access: Access, meaning?: string) => ({
@@ -91,7 +95,8 @@ function impliedErrors(route: RouteOptions, documented: FastifySchema & Record<s
   return [
     ...(takesInput ? [400] : []),
     ...(access !== 'public' ? [401] : []),
-    ...(access === 'admin' || access === 'driver' || access === 'parent' ? [403] : []),
+    // Every access but these three lets in only some roles (ACCESS_ROLES in packages/shared/src/roles.ts).
+    ...(access !== 'public' && access !== 'signed-in' && access !== 'live' ? [403] : []),
     ...(namesSomething ? [404] : []),
     ...(route.config?.rateLimit ? [429] : []),
   ];

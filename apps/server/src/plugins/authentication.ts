@@ -1,18 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, type SessionUser } from '@school-transport/shared';
+import { MESSAGES, mayUse, type Access, type SessionUser } from '@school-transport/shared';
 import { forbidden, refusal } from '../lib/errors.js';
 
 /**
- * Who may call a route. Routes say so in `config.access`; a route that says nothing is admin-only, so a new
- * route is closed until someone opens it on purpose. 'driver' is the driver app's: a signed-in driver only.
- * Administrators are refused there too (403): they run no trips, so "my trips" means nothing for them, and the
- * office reads the same manifest through its own admin route; two audiences on one route would be one more place
- * where a check on whose trip it is could be forgotten. 'live' is the live stream's: any session passes, as for
- * 'signed-in', and the handler filters what each role receives (an admin everything, a driver their own trips, a parent their own children's events
- * and their bus while it carries them: modules/operations/live/live-service.ts). 'parent' is the parent portal's: a signed-in
- * parent only, for the same reason as 'driver' (an admin reads families through the office's own routes).
+ * Who may call a route. Routes say so in `config.access` (the vocabulary and the roles each lets in:
+ * packages/shared/src/roles.ts, ACCESS_ROLES; decision 069 has the matrix); a route that says nothing is
+ * admin-only, so a new route is closed until someone opens it on purpose. 'driver' is the driver app's: a signed-in
+ * driver only. Administrators are refused there too (403): they run no trips, so "my trips" means nothing for
+ * them, and the office reads the same manifest through its own route; two audiences on one route would be one more
+ * place where a check on whose trip it is could be forgotten. 'parent' (the parent portal's) and 'school' (school
+ * staff's, scoped to their schools) are the same: their own role only. 'live' is the live stream's: any session
+ * passes, as for 'signed-in', and the handler filters what each role receives (the office everything, a driver their
+ * own trips, a parent their own children's events and their bus while it carries them:
+ * modules/operations/live/live-service.ts).
  */
-export type Access = 'public' | 'signed-in' | 'admin' | 'driver' | 'parent' | 'live';
+export type { Access };
 
 /**
  * The cookie that carries a session to the live stream: EventSource cannot send an Authorization header, and a
@@ -56,9 +58,12 @@ export function addAuthentication(scope: FastifyInstance, authenticator: Authent
     if (!session) throw refusal(401, { code: 'refusal.sessionEnded' });
     request.auth = session;
     const { role } = session.user;
-    if (access === 'admin' && role !== 'admin') throw forbidden(MESSAGES.adminOnly);
-    if (access === 'driver' && role !== 'driver') throw refusal(403, { code: 'refusal.driversOnly' });
-    if (access === 'parent' && role !== 'parent') throw refusal(403, { code: 'refusal.parentsOnly' });
+    if (mayUse(role, access)) return;
+    // Refused before the body is validated or read: a role that may not call a route learns nothing of its input.
+    if (access === 'driver') throw refusal(403, { code: 'refusal.driversOnly' });
+    if (access === 'parent') throw refusal(403, { code: 'refusal.parentsOnly' });
+    if (access === 'admin') throw forbidden(MESSAGES.adminOnly);
+    throw forbidden(MESSAGES.notYourRole);
   });
 }
 

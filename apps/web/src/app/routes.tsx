@@ -119,6 +119,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'SingleSignOnPage',
               ),
               managementScreen(
+                paths.mySchools,
+                () => import('../features/my-schools/MySchoolsPage'),
+                'MySchoolsPage',
+              ),
+              managementScreen(
                 paths.audit,
                 () => import('../features/audit/AuditLogPage'),
                 'AuditLogPage',

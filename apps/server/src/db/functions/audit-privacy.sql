@@ -47,11 +47,12 @@ END $$;
 CREATE OR REPLACE TRIGGER "audit_log_no_personal_values" BEFORE INSERT ON "audit_log" FOR EACH ROW WHEN (NEW."entity_type" IN ('driver', 'parent', 'student') AND NEW."details" IS NOT NULL) EXECUTE FUNCTION "audit_log_keep_no_personal_values"();
 --> statement-breakpoint
 -- Driver and parent accounts are personal data like their driver, parent and child records: entries about such an
--- account (entity 'user': profile name and e-mail changes) keep no values.
--- Last changed: 0012_non-admin-accounts-leave-no-audit-values.sql
+-- account (entity 'user': profile name and e-mail changes) keep no values. Staff accounts of every role
+-- (decision 069) are the office's own, as administrators' are: their entries keep their values.
+-- Last changed: 0050_staff-accounts-keep-audit-values.sql
 CREATE OR REPLACE FUNCTION "audit_log_user_entry_keep_no_personal_values"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM "users" WHERE "id"::text = NEW."entity_id" AND "role" <> 'admin') THEN
+  IF EXISTS (SELECT 1 FROM "users" WHERE "id"::text = NEW."entity_id" AND "role" IN ('driver', 'parent')) THEN
     NEW."details" := "audit_without_personal_values"(NEW."details");
   END IF;
   RETURN NEW;
@@ -62,10 +63,10 @@ CREATE OR REPLACE TRIGGER "audit_log_user_entry_no_personal_values" BEFORE INSER
 --> statement-breakpoint
 -- A driver or parent account deleted: the entries it made lose the e-mail address that named it, and those about it
 -- their values.
--- Last changed: 0012_non-admin-accounts-leave-no-audit-values.sql
+-- Last changed: 0050_staff-accounts-keep-audit-values.sql
 CREATE OR REPLACE FUNCTION "users_erase_audit_values_of_non_admin"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF OLD."role" <> 'admin' THEN
+  IF OLD."role" IN ('driver', 'parent') THEN
     UPDATE "audit_log" SET "actor_email" = NULL WHERE "actor_id" = OLD."id";
     UPDATE "audit_log" SET "details" = "audit_without_personal_values"("details")
      WHERE "entity_type" = 'user' AND "entity_id" = OLD."id"::text AND "details" IS NOT NULL;

@@ -28,3 +28,4 @@ export * from './family-inbox.js';
 export * from './drivers-hours.js';
 export * from './sso.js';
 export * from './roster-sync.js';
+export * from './staff-schools.js';

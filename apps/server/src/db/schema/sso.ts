@@ -1,5 +1,5 @@
 import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Role } from '@school-transport/shared';
+import type { StaffRole } from '@school-transport/shared';
 import { users } from './users.js';
 
 /**
@@ -16,7 +16,7 @@ export const ssoProviders = pgTable('sso_providers', {
   encryptedClientSecret: text('encrypted_client_secret'),
   /** The ID token claim whose values map to roles (roleMap, in order: the first value present wins). */
   roleClaim: text('role_claim'),
-  roleMap: jsonb('role_map').$type<Array<{ value: string; role: Role }>>().notNull().default([]),
+  roleMap: jsonb('role_map').$type<Array<{ value: string; role: StaffRole }>>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

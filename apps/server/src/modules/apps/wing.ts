@@ -12,8 +12,9 @@ import {
   parentHandOverRoutes,
   parentPortalRoutes,
 } from './parent-portal/index.js';
+import { createSchoolStaffService, schoolStaffRoutes } from './school-staff/index.js';
 
-/** The apps wing: the driver's app and the parents' portal, each over the wings below. */
+/** The apps wing: the driver's app, the parents' portal and school staff's view, each over the wings below. */
 export function appsWing(
   { config, db, clock }: SharedServices,
   { services: platform }: PlatformWing,
@@ -57,6 +58,7 @@ export function appsWing(
     parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges, parentFamilyInbox),
     parentGuardianRoutes(records.guardians),
     parentHandOverRoutes(parentHandOver, { storage: platform.storage, urls: platform.urls }),
+    schoolStaffRoutes(createSchoolStaffService({ db, clock, timeZone })),
   ];
   return { services: { parentScope }, routes, jobs: {} };
 }

@@ -8,7 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink, useMatch } from 'react-router';
 import { useFamilyInboxUnread } from '../../lib/api/family-inbox-unread-api';
 import { paths } from '../../lib/paths/paths';
-import { MENU_ITEMS, type MenuItem } from './menu';
+import { useSession } from '../../lib/session/session';
+import { menuFor, type MenuItem } from './menu';
 
 interface NavigationMenuProps {
   /** Icons only, as in the collapsed desktop drawer; the labels then show as tooltips. */
@@ -17,13 +18,15 @@ interface NavigationMenuProps {
 }
 
 export function NavigationMenu({ compact, onNavigate }: NavigationMenuProps) {
-  // The family inbox's unread conversations (decision 067) show on its entry.
-  const unread = useFamilyInboxUnread().data ?? 0;
+  const { role } = useSession();
+  const items = menuFor(role);
+  // The family inbox's unread conversations (decision 067) show on its entry, for the roles that have it.
+  const unread = useFamilyInboxUnread(items.some((item) => item.path === paths.familyInbox)).data ?? 0;
   // The list inside the landmark, not the landmark itself: its items need a <ul> around them.
   return (
     <nav aria-label="Main menu">
       <List>
-        {MENU_ITEMS.map((item) => (
+        {items.map((item) => (
           <MenuLink
             key={item.path}
             item={item}

@@ -8,8 +8,8 @@ const AdminRoot = lazy(async () => ({ default: (await import('./AdminRoot')).Adm
 
 /** The same routes (the 404 page above all) appear inside the admin chrome or the public one. */
 export function SessionLayout() {
-  const { isAdmin } = useSession();
-  if (!isAdmin) return <PublicLayout />;
+  const { role } = useSession();
+  if (!role) return <PublicLayout />;
   return (
     <Suspense fallback={<OfficeShell />}>
       <AdminRoot />

@@ -27,7 +27,9 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
+import LocalLibraryOutlinedIcon from '@mui/icons-material/LocalLibraryOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
+import { mayUse, type StaffRole } from '@school-transport/shared';
 import type { ComponentType } from 'react';
 import { SECTIONS, type Section } from '../../lib/paths/sections';
 
@@ -65,10 +67,15 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   staffUsers: ManageAccountsOutlinedIcon,
   singleSignOn: VpnKeyOutlinedIcon,
   audit: HistoryOutlinedIcon,
+  mySchools: LocalLibraryOutlinedIcon,
 };
 
-/** The admin's management menu: every section, in their order, each with its icon. */
+/** The back-office's menu: every section, in their order, each with its icon. */
 export const MENU_ITEMS: readonly MenuItem[] = Object.entries(SECTIONS).map(([name, section]) => ({
   ...section,
   icon: ICONS[name as keyof typeof SECTIONS],
 }));
+
+/** What a role's menu shows: the sections it may use (decision 069), nothing for a visitor. */
+export const menuFor = (role: StaffRole | null): readonly MenuItem[] =>
+  role === null ? [] : MENU_ITEMS.filter((item) => mayUse(role, item.access));

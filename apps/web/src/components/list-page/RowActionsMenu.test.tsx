@@ -1,20 +1,33 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import type { StaffRole } from '@school-transport/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { SessionContext } from '../../lib/session/session';
+import { signedInAs } from '../../test/render-app';
 import { recordActions, RowActionsMenu } from './RowActionsMenu';
 
-const renderMenu = (onDelete = vi.fn()) =>
+const renderMenu = (onDelete = vi.fn(), role: StaffRole = 'admin') =>
   render(
-    <MemoryRouter>
-      <RowActionsMenu
-        label="Actions for Asha Rao"
-        actions={recordActions({ viewPath: '/students/a', updatePath: '/students/a/update', onDelete })}
-      />
-    </MemoryRouter>,
+    <SessionContext.Provider value={signedInAs(role)}>
+      <MemoryRouter>
+        <RowActionsMenu
+          label="Actions for Asha Rao"
+          actions={recordActions({ viewPath: '/students/a', updatePath: '/students/a/update', onDelete })}
+        />
+      </MemoryRouter>
+    </SessionContext.Provider>,
   );
 
 describe('RowActionsMenu', () => {
+  it('offers a viewer only what reads: View, not Update or Delete (decision 069)', async () => {
+    const user = userEvent.setup();
+    renderMenu(vi.fn(), 'viewer');
+    await user.click(screen.getByRole('button', { name: 'Actions for Asha Rao' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View']);
+  });
+
   it('is one plain button named for its record, with no menu built until it is pressed', () => {
     renderMenu();
     const button = screen.getByRole('button', { name: 'Actions for Asha Rao' });

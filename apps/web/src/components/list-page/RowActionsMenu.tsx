@@ -8,8 +8,14 @@ import MenuItem from '@mui/material/MenuItem';
 import type { Theme } from '@mui/material/styles';
 import { useId, useState, type ReactElement } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { mayUse, type Access } from '@school-transport/shared';
+import { useSession } from '../../lib/session/session';
 
-export type RowAction = { label: string; icon: ReactElement } & (
+/**
+ * One action of a row. `access` is what the action needs (decision 069): a link reads ('office-read') and a
+ * command writes ('admin') unless it says otherwise, so a viewer's menus hold only what they may do.
+ */
+export type RowAction = { label: string; icon: ReactElement; access?: Access } & (
   { to: string; onClick?: never } | { onClick: () => void; to?: never }
 );
 
@@ -31,7 +37,7 @@ export function recordActions({
 }: RecordActionsOptions): RowAction[] {
   return [
     { label: 'View', icon: <VisibilityOutlinedIcon />, to: viewPath },
-    { label: updateLabel, icon: <EditOutlinedIcon />, to: updatePath },
+    { label: updateLabel, icon: <EditOutlinedIcon />, to: updatePath, access: 'admin' },
     { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: onDelete },
   ];
 }
@@ -92,11 +98,17 @@ export const ROW_ACTIONS_BUTTON_STYLES = (theme: Theme) => ({
  * first built when the button is first pressed and then kept, so that it still fades out as it closes: a list of
  * 100 rows rendered 100 closed menus before (decision 038).
  */
-export function RowActionsMenu({ label, actions }: RowActionsMenuProps) {
+export function RowActionsMenu({ label, actions: offered }: RowActionsMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
   const menuId = useId();
+  const { role } = useSession();
   const close = () => setAnchor(null);
+  const actions = offered.filter(
+    (action) =>
+      role !== null && mayUse(role, action.access ?? (action.to === undefined ? 'admin' : 'office-read')),
+  );
+  if (actions.length === 0) return null;
 
   return (
     <>

@@ -30,8 +30,8 @@ import {
   singleSignOnStart,
 } from './auth-api';
 import { readLoginNotice } from './login-notice';
-import { paths } from '../../lib/paths/paths';
-import { isAdminUser, useSession } from '../../lib/session/session';
+import { landingOf, paths } from '../../lib/paths/paths';
+import { staffRoleOf, useSession } from '../../lib/session/session';
 
 /** Drivers and parents have an app of their own; the back-office points them to it (the app's address). */
 export const DRIVERS_GO_TO_DRIVER_APP = 'Drivers sign in at the driver app: /driver';
@@ -107,7 +107,7 @@ export function LoginPage() {
   } = useForm<LoginInput>({ resolver: loginResolver, defaultValues: { email: '', password: '' } });
 
   const enter = async (answer: LoginAnswer) => {
-    if (!isAdminUser(answer.user)) {
+    if (!staffRoleOf(answer.user)) {
       // Drivers and parents have valid accounts but no business here: their new session is revoked at once.
       await revokeToken(answer.token);
       setProblems([
@@ -118,7 +118,7 @@ export function LoginPage() {
     }
     signIn(answer);
     enqueueSnackbar(`Welcome back, ${answer.user.name || 'User'}`, { variant: answer.type });
-    navigate(paths.dashboard, { replace: true });
+    navigate(landingOf(staffRoleOf(answer.user)), { replace: true });
   };
 
   const sso = useSingleSignOn(enter, setProblems);

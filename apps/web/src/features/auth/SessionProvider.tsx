@@ -6,7 +6,7 @@ import { onUnauthorized } from '../../lib/api/api-client';
 import { forgetStartedQueries } from '../../lib/api/screen-queries';
 import { paths } from '../../lib/paths/paths';
 import { revokeToken } from './auth-api';
-import { isAdminUser, SessionContext, type SessionContextValue } from '../../lib/session/session';
+import { staffRoleOf, SessionContext, type SessionContextValue } from '../../lib/session/session';
 import {
   clearStoredSession,
   readSessionEndedByServer,
@@ -81,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       user: session?.user ?? null,
       token: session?.token ?? null,
-      isAdmin: isAdminUser(session?.user ?? null),
+      role: staffRoleOf(session?.user ?? null),
       endedByServer,
       signIn,
       updateUser,

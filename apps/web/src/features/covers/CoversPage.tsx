@@ -9,6 +9,7 @@ import { fetchFailedMessage, type Cover } from '@school-transport/shared';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { AddButton } from '../../components/list-page/AddButton';
+import { useMayUse } from '../../lib/session/session';
 import type { Column } from '../../components/list-page/columns';
 import { DataTable } from '../../components/list-page/DataTable';
 import { DayFilter } from '../../components/list-page/filter-fields';
@@ -54,6 +55,8 @@ export function CoversPage() {
   const backwards = dateTo < dateFrom;
   const covers = useCovers(dateFrom, backwards ? dateFrom : dateTo);
   const asCards = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  // A viewer reads covers; dispatchers and administrators make and undo them (decision 069).
+  const dispatches = useMayUse('dispatch');
 
   const columns: Column<Cover>[] = [
     { header: 'Route', cell: (cover) => cover.routeName, card: 'title' },
@@ -65,15 +68,16 @@ export function CoversPage() {
     {
       header: 'Actions',
       align: 'right',
-      cell: (cover) => (
-        <Button
-          color="error"
-          onClick={() => setUndoing(cover)}
-          aria-label={`Undo the cover of ${cover.routeName}, ${coverDays(cover)}`}
-        >
-          Undo
-        </Button>
-      ),
+      cell: (cover) =>
+        dispatches && (
+          <Button
+            color="error"
+            onClick={() => setUndoing(cover)}
+            aria-label={`Undo the cover of ${cover.routeName}, ${coverDays(cover)}`}
+          >
+            Undo
+          </Button>
+        ),
     },
   ];
 
@@ -109,7 +113,10 @@ export function CoversPage() {
 
   return (
     <>
-      <PageHeader title="Covers" action={<AddButton label="Cover a run" onClick={() => setMaking(true)} />} />
+      <PageHeader
+        title="Covers"
+        action={<AddButton label="Cover a run" access="dispatch" onClick={() => setMaking(true)} />}
+      />
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
           <DayFilter label="Date from" value={dateFrom} onChange={(value) => value && setDateFrom(value)} />

@@ -8,7 +8,7 @@ import { VerifyCodeForm } from './VerifyCodeForm';
 const SIGNED_IN: SessionContextValue = {
   user: { id: 'u1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin', language: null },
   token: 'stored-token',
-  isAdmin: true,
+  role: 'admin',
   endedByServer: false,
   signIn: vi.fn(),
   updateUser: vi.fn(),

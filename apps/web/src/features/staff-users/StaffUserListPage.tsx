@@ -2,8 +2,9 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleOutlineOutlinedIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlined';
 import Button from '@mui/material/Button';
-import type { StaffUser } from '@school-transport/shared';
+import { ROLE_LABELS, type StaffUser } from '@school-transport/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import type { Column } from '../../components/list-page/columns';
@@ -11,15 +12,20 @@ import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu, type RowAction } from '../../components/list-page/RowActionsMenu';
 import { formatMoment } from '../../lib/time/format';
 import { RESOURCES } from '../../lib/api/resource-api';
-import { useSession } from '../../lib/session/session';
+import { useMayUse, useSession } from '../../lib/session/session';
 import { useDisableAccount, useEnableAccount, useResendInvitation } from './staff-users-api';
 import { InviteAdminDialog } from './InviteAdminDialog';
+import { ChangeRoleDialog } from './ChangeRoleDialog';
 import { AccountStateChip } from '../../components/account/AccountStateChip';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
-type OpenDialog = { kind: 'invite' } | { kind: 'disable'; account: StaffUser } | null;
+type OpenDialog =
+  { kind: 'invite' } | { kind: 'disable'; account: StaffUser } | { kind: 'role'; account: StaffUser } | null;
 
-/** Administrators and invitations: invite, resend, disable and enable. Nobody is offered to disable themselves. */
+/**
+ * Staff users and invitations: invite with a role, change a role and schools, resend, disable and enable (an
+ * administrator's; the other office roles read the list). Nobody is offered to disable themselves.
+ */
 export function StaffUserListPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const { user } = useSession();
@@ -27,9 +33,16 @@ export function StaffUserListPage() {
   const disable = useDisableAccount();
   const enable = useEnableAccount();
   const close = () => setDialog(null);
+  const manages = useMayUse('admin');
 
   const actionsOf = (account: StaffUser): RowAction[] => {
     const actions: RowAction[] = [];
+    if (!manages) return actions;
+    actions.push({
+      label: 'Change role',
+      icon: <ManageAccountsOutlinedIcon />,
+      onClick: () => setDialog({ kind: 'role', account }),
+    });
     if (account.status === 'invited') {
       actions.push({
         label: 'Resend invitation',
@@ -56,6 +69,14 @@ export function StaffUserListPage() {
   const columns: Column<StaffUser>[] = [
     { header: 'Name', sort: 'name', cell: (account) => account.name },
     { header: 'Email', sort: 'email', card: 'field', cell: (account) => account.email },
+    {
+      header: 'Role',
+      card: 'field',
+      cell: (account) =>
+        account.role === 'school_staff'
+          ? `${ROLE_LABELS.school_staff} (${account.schools.map((school) => school.name).join(', ')})`
+          : ROLE_LABELS[account.role],
+    },
     { header: 'Status', card: 'field', cell: (account) => <AccountStateChip state={account.status} /> },
     {
       header: 'Last sign-in',
@@ -84,16 +105,19 @@ export function StaffUserListPage() {
         searchPlaceholder="Name or email"
         defaultSortLabel="Newest first"
         headerAction={
-          <Button
-            variant="contained"
-            startIcon={<PersonAddAlt1OutlinedIcon />}
-            onClick={() => setDialog({ kind: 'invite' })}
-          >
-            Invite Admin
-          </Button>
+          manages && (
+            <Button
+              variant="contained"
+              startIcon={<PersonAddAlt1OutlinedIcon />}
+              onClick={() => setDialog({ kind: 'invite' })}
+            >
+              Invite staff
+            </Button>
+          )
         }
       />
       {dialog?.kind === 'invite' && <InviteAdminDialog onClose={close} />}
+      {dialog?.kind === 'role' && <ChangeRoleDialog account={dialog.account} onClose={close} />}
       {dialog?.kind === 'disable' && (
         <ConfirmDialog
           open

@@ -1,4 +1,9 @@
-import { MESSAGES, type InviteAdminInput, type SuccessEnvelope } from '@school-transport/shared';
+import {
+  MESSAGES,
+  type InviteAdminInput,
+  type StaffRoleInput,
+  type SuccessEnvelope,
+} from '@school-transport/shared';
 import { apiRequest } from '../../lib/api/api-client';
 import { RESOURCES, useResourceMutation } from '../../lib/api/resource-api';
 
@@ -21,3 +26,9 @@ export const useDisableAccount = () =>
 
 export const useEnableAccount = () =>
   useStaffChange((id: string) => apiRequest<SuccessEnvelope>('POST', `/users/enable/${id}`));
+
+/** A role change: the server's answer says the person's sessions have ended. */
+export const useChangeRole = () =>
+  useStaffChange(({ id, input }: { id: string; input: StaffRoleInput }) =>
+    apiRequest<SuccessEnvelope>('PUT', `/users/role/${id}`, input),
+  );

@@ -12,8 +12,9 @@ const BADGE_REFRESH_MS = 60_000;
  * Open threads with a guardian's message the office has not opened (decision 067): the menu's badge and the inbox
  * screen's heading read the same answer.
  */
-export const useFamilyInboxUnread = () =>
+export const useFamilyInboxUnread = (enabled = true) =>
   useQuery({
+    enabled,
     queryKey: [...FAMILY_INBOX_KEY, 'unread'],
     queryFn: async () =>
       (

@@ -1,5 +1,5 @@
 import { readStoredSession } from '../session/session-storage';
-import { isAdminUser } from '../session/session';
+import { staffRoleOf } from '../session/session';
 
 /**
  * A back-office screen's data starts downloading together with the screen's code (issue 33, decision 053). The
@@ -38,7 +38,7 @@ const started = new Map<string, Promise<unknown>>();
  */
 export function startScreenQueries(queries: readonly ScreenQuery[]): void {
   started.clear();
-  if (!isAdminUser(readStoredSession()?.user ?? null)) return;
+  if (!staffRoleOf(readStoredSession()?.user ?? null)) return;
   for (const query of queries) {
     // Never aborted: the screen that takes it may mount after the navigation's own signal has been used up.
     const request = query.queryFn({ signal: new AbortController().signal });

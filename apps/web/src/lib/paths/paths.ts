@@ -31,6 +31,8 @@ export const paths = {
   /** Staff sign-in through OpenID Connect providers (decision 070). */
   singleSignOn: '/single-sign-on',
   audit: '/audit-log',
+  /** School staff's own screen: their schools' children and runs of today (decision 069). */
+  mySchools: '/my-schools',
   drivers: {
     list: '/all-drivers',
     details: recordPath('driver-details'),
@@ -88,3 +90,7 @@ export const paths = {
   /** Schools, students and guardians from the school's information system over OneRoster (decision 071). */
   rosterSync: '/roster-sync',
 } as const;
+
+/** Where a signed-in staff user starts: school staff on their schools' screen, the office on the dashboard. */
+export const landingOf = (role: string | null) =>
+  role === 'school_staff' ? paths.mySchools : paths.dashboard;

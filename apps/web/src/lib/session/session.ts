@@ -1,12 +1,15 @@
-import type { SessionUser } from '@school-transport/shared';
+import { isStaffRole, mayUse, type Access, type SessionUser, type StaffRole } from '@school-transport/shared';
 import { createContext, useContext } from 'react';
 import type { StoredSession } from './session-storage';
 
 export interface SessionContextValue {
   user: SessionUser | null;
   token: string | null;
-  /** Only admins reach the back-office (decision 005). */
-  isAdmin: boolean;
+  /**
+   * The back-office role of the signed-in user (decision 069), or null for a visitor: only staff reach the
+   * back-office; what each role sees of it is `mayUse(role, access)` of the routes behind each screen.
+   */
+  role: StaffRole | null;
   /** The server refused the previous session (401), so the Log In screen says why the user is there. */
   endedByServer: boolean;
   signIn: (session: StoredSession) => void;
@@ -23,7 +26,14 @@ export function useSession(): SessionContextValue {
   return session;
 }
 
-/** The role is read from the user in any casing ('Admin', 'admin'); no user means a visitor. */
-export function isAdminUser(user: SessionUser | null): boolean {
-  return user?.role.toLowerCase() === 'admin';
+/** The user's back-office role, read in any casing ('Admin', 'admin'); null for a visitor, a driver or a parent. */
+export function staffRoleOf(user: SessionUser | null): StaffRole | null {
+  const role = user?.role.toLowerCase() as SessionUser['role'] | undefined;
+  return role && isStaffRole(role) ? role : null;
+}
+
+/** Whether the signed-in role may use routes of this access: what the menu and the screens' actions ask. */
+export function useMayUse(access: Access): boolean {
+  const { role } = useSession();
+  return role !== null && mayUse(role, access);
 }

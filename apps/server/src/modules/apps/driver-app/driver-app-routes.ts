@@ -174,7 +174,10 @@ export function driverAppRoutes(driverApp: DriverAppService) {
 
     routes.get(
       '/trips/:id/manifest',
-      { schema: { tags: ['trips'], params: idParamsSchema, response: manifestAnswer } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags: ['trips'], params: idParamsSchema, response: manifestAnswer },
+      },
       async (request) => success(await driverApp.manifest(request.params.id)),
     );
   };

@@ -16,6 +16,7 @@ export function alertRoutes(alerts: AlertService) {
     routes.get(
       '/alerts',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: alertListQuerySchema,
@@ -28,6 +29,7 @@ export function alertRoutes(alerts: AlertService) {
     routes.post(
       '/alerts/:id/acknowledge',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,

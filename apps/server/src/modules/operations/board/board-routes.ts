@@ -24,6 +24,7 @@ export function boardRoutes(board: BoardService) {
     routes.get(
       '/live/board',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: boardQuerySchema,
@@ -36,6 +37,7 @@ export function boardRoutes(board: BoardService) {
     routes.get(
       '/live/changes',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: boardQuerySchema,
@@ -47,7 +49,10 @@ export function boardRoutes(board: BoardService) {
 
     routes.get(
       '/live/trips/:id',
-      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(liveTripDetailsSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(liveTripDetailsSchema) } },
+      },
       async (request) => success(await board.trip(request.params.id)),
     );
   };

@@ -37,6 +37,7 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
     routes.get(
       '/calendar',
       {
+        config: { access: 'office-read' },
         schema: {
           tags: ['calendar'],
           querystring: calendarRangeQuerySchema,
@@ -87,6 +88,7 @@ export function calendarRoutes(calendar: CalendarService, absences: AbsenceServi
     routes.get(
       '/students/:id/absences',
       {
+        config: { access: 'office-read' },
         schema: {
           tags: ['absences'],
           params: idParamsSchema,

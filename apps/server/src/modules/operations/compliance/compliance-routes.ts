@@ -112,6 +112,7 @@ export function complianceRoutes({
     routes.get(
       '/credentials/get-all',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: credentialListQuerySchema,
@@ -126,7 +127,10 @@ export function complianceRoutes({
 
     routes.get(
       '/credentials/get-one/:id',
-      { schema: { tags, params: idParamsSchema, response: { 200: credentialAnswer } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: credentialAnswer } },
+      },
       async (request) => success(await credentials.get(request.params.id)),
     );
 
@@ -237,6 +241,7 @@ export function complianceRoutes({
     routes.get(
       '/compliance/trips/:id/overrides',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -248,7 +253,10 @@ export function complianceRoutes({
 
     routes.get(
       '/compliance/summary',
-      { schema: { tags, response: { 200: answerSchema(complianceSummarySchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(complianceSummarySchema) } },
+      },
       async () => success(await credentials.summary()),
     );
   };

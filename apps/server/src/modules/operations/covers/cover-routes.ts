@@ -20,12 +20,11 @@ export function coverRoutes(covers: CoverService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['covers'];
-    const access = { access: 'admin' as const };
 
     routes.get(
       '/covers/get-all',
       {
-        config: access,
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: coverListQuerySchema,
@@ -38,7 +37,7 @@ export function coverRoutes(covers: CoverService) {
     routes.post(
       '/covers/create',
       {
-        config: access,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           body: coverInputSchema,
@@ -62,7 +61,7 @@ export function coverRoutes(covers: CoverService) {
     routes.delete(
       '/covers/delete/:id',
       {
-        config: access,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,

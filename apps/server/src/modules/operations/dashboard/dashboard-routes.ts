@@ -9,12 +9,13 @@ import { createDashboardService } from './dashboard-service.js';
 export function dashboardRoutes(db: Database, clock: Clock, timeZone: string) {
   const dashboard = createDashboardService({ db, clock, timeZone });
   return async (app: FastifyInstance) => {
-    app
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        '/dashboard/summary',
-        { schema: { tags: ['dashboard'], response: { 200: answerSchema(dashboardSummarySchema) } } },
-        async () => success(await dashboard.summary()),
-      );
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/dashboard/summary',
+      {
+        config: { access: 'office-read' },
+        schema: { tags: ['dashboard'], response: { 200: answerSchema(dashboardSummarySchema) } },
+      },
+      async () => success(await dashboard.summary()),
+    );
   };
 }

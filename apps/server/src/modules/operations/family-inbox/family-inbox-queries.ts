@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { FamilyInboxFilter, FamilyMessageSide } from '@school-transport/shared';
+import { ACCESS_ROLES, type FamilyInboxFilter, type FamilyMessageSide } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import {
   familyThreadMessages,
@@ -124,14 +124,14 @@ export async function nameOfUser(db: Executor, userId: string): Promise<string> 
   return row?.name ?? '';
 }
 
-/** Administrators who can sign in: whom a thread can be assigned to. */
+/** Administrators and dispatchers who can sign in: whom a thread can be assigned to (they answer families). */
 export function colleagues(db: Executor, onlyId?: string) {
   return db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(
       and(
-        eq(users.role, 'admin'),
+        inArray(users.role, ACCESS_ROLES.dispatch),
         isNull(users.disabledAt),
         onlyId === undefined ? undefined : eq(users.id, onlyId),
       ),

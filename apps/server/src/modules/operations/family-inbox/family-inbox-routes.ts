@@ -30,14 +30,13 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['family inbox'];
-    const config = { access: 'admin' as const };
     const answer = { 200: answerSchema(familyThreadSchema) };
     const params = idParamsSchema;
 
     routes.get(
       PATHS.list,
       {
-        config,
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: familyInboxListQuerySchema,
@@ -49,20 +48,26 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
 
     routes.get(
       PATHS.unread,
-      { config, schema: { tags, response: { 200: answerSchema(familyInboxUnreadSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(familyInboxUnreadSchema) } },
+      },
       async () => success({ unread: await inbox.unread() }),
     );
 
     routes.get(
       PATHS.colleagues,
-      { config, schema: { tags, response: { 200: answerSchema(z.array(colleagueSchema)) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(z.array(colleagueSchema)) } },
+      },
       async () => success(await inbox.colleagues()),
     );
 
     routes.get(
       PATHS.one,
       {
-        config,
+        config: { access: 'office-read' },
         schema: { tags, params, response: { ...answer, ...errorAnswers({ 404: 'No such thread' }) } },
       },
       async (request) => success(await inbox.get(request.params.id)),
@@ -71,7 +76,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.post(
       PATHS.read,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,
@@ -87,7 +92,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.post(
       PATHS.reply,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,
@@ -108,7 +113,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.put(
       PATHS.assignee,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,
@@ -129,7 +134,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.post(
       PATHS.close,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,
@@ -143,7 +148,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.post(
       PATHS.reopen,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,
@@ -157,7 +162,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.put(
       PATHS.manifestNote,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,
@@ -178,7 +183,7 @@ export function familyInboxRoutes(inbox: FamilyInboxService) {
     routes.delete(
       PATHS.manifestNote,
       {
-        config,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params,

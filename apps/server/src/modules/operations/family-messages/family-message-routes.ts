@@ -43,19 +43,21 @@ export function familyMessageRoutes(messages: FamilyMessageService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['family-messages'];
-    const office = { access: 'admin' as const };
     const parent = { access: 'parent' as const };
 
     routes.get(
       '/family-messages/audiences',
-      { config: office, schema: { tags, response: { 200: answerSchema(audienceChoicesSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(audienceChoicesSchema) } },
+      },
       async () => success(await messages.choices()),
     );
 
     routes.post(
       '/family-messages/recipients',
       {
-        config: office,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           body: z.object({ audience: audienceSchema }),
@@ -71,7 +73,7 @@ export function familyMessageRoutes(messages: FamilyMessageService) {
     routes.post(
       '/family-messages/create',
       {
-        config: office,
+        config: { access: 'dispatch' },
         schema: {
           tags,
           body: familyMessageInputSchema,
@@ -89,14 +91,17 @@ export function familyMessageRoutes(messages: FamilyMessageService) {
 
     routes.get(
       '/family-messages/get-all',
-      { config: office, schema: { tags, response: { 200: answerSchema(z.array(familyMessageSchema)) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(z.array(familyMessageSchema)) } },
+      },
       async () => success(await messages.list()),
     );
 
     routes.get(
       '/family-messages/get-one/:id',
       {
-        config: office,
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: idParamsSchema,

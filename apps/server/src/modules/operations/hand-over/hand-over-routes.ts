@@ -23,6 +23,7 @@ export function handOverRoutes(handOver: HandOverService) {
     routes.get(
       PATHS.officeAdults,
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: idParamsSchema,

@@ -115,7 +115,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
 
     routes.get(
       '/inspections/checklists',
-      { schema: { tags, response: { 200: answerSchema(checklistSchema.array()) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(checklistSchema.array()) } },
+      },
       async () => success(await inspections.checklists()),
     );
 
@@ -169,7 +172,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
 
     routes.get(
       '/inspections/defects',
-      { schema: { tags, response: { 200: answerSchema(defectSchema.array()) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(defectSchema.array()) } },
+      },
       async () => success(await inspections.openDefects()),
     );
 
@@ -192,7 +198,10 @@ export function inspectionRoutes({ inspections, storage, urls, authenticator }: 
 
     routes.get(
       '/inspections/vehicles/:id',
-      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(vehicleInspectionsSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(vehicleInspectionsSchema) } },
+      },
       async (request) => success(await inspections.ofVehicle(request.params.id)),
     );
 

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Role } from '@school-transport/shared';
+import { mayUse, type Role } from '@school-transport/shared';
 import { AppError } from '../../../lib/errors.js';
 import { STREAM_COOKIE } from '../../../plugins/authentication.js';
 import type { LiveEvent, LiveHub, LiveSubscriber } from './live-hub.js';
@@ -128,12 +128,13 @@ const KEEP_ALIVE_FRAME = ': keep-alive\n\n';
 const RESET_FRAME = 'event: reset\ndata: {}\n\n';
 
 /**
- * What a viewer may receive, filtered here so nothing else is ever written to their stream: an admin everything,
- * a driver the events of the trips they drive. Parents are decided by their StreamScope, event by event; anyone
+ * What a viewer may receive, filtered here so nothing else is ever written to their stream: the office's readers
+ * (admin, dispatcher, viewer: 'office-read') everything, a driver the events of the trips they drive. School staff
+ * read their schools' day through /api/school, not the stream. Parents are decided by their StreamScope, event by event; anyone
  * else receives nothing.
  */
 export function visibleTo(viewer: Viewer): (event: LiveEvent) => boolean {
-  if (viewer.role === 'admin') return () => true;
+  if (mayUse(viewer.role, 'office-read')) return () => true;
   if (viewer.role === 'driver') return (event) => event.driverUserId === viewer.userId;
   return () => false;
 }

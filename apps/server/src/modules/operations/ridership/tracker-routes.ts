@@ -35,6 +35,7 @@ export function trackerRoutes(deps: TrackerServiceDeps) {
     routes.get(
       '/trackers/get-all',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: trackerListQuerySchema,

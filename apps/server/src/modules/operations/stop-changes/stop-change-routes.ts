@@ -25,13 +25,12 @@ export function stopChangeRoutes(changes: StopChangeService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['stop changes'];
-    const config = { access: 'admin' as const };
     const answer = { 200: answerSchema(stopChangeSchema) };
 
     routes.get(
       PATHS.list,
       {
-        config,
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: stopChangeListQuerySchema,
@@ -43,20 +42,26 @@ export function stopChangeRoutes(changes: StopChangeService) {
 
     routes.get(
       PATHS.pendingCount,
-      { config, schema: { tags, response: { 200: answerSchema(pendingCountSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(pendingCountSchema) } },
+      },
       async () => success({ pending: await changes.pendingCount() }),
     );
 
     routes.get(
       PATHS.options,
-      { config, schema: { tags, response: { 200: answerSchema(z.array(stopOptionSchema)) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(z.array(stopOptionSchema)) } },
+      },
       async () => success(await changes.options()),
     );
 
     routes.post(
       PATHS.list,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           body: stopChangeInputSchema,
@@ -79,7 +84,7 @@ export function stopChangeRoutes(changes: StopChangeService) {
     routes.post(
       PATHS.approve,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -96,7 +101,7 @@ export function stopChangeRoutes(changes: StopChangeService) {
     routes.post(
       PATHS.decline,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           params: idParamsSchema,

@@ -43,7 +43,10 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.get(
       '/trips/get-all',
-      { schema: { tags, querystring: tripListQuerySchema, response: { 200: pageAnswerSchema(tripSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, querystring: tripListQuerySchema, response: { 200: pageAnswerSchema(tripSchema) } },
+      },
       async (request) => {
         const { rows, total } = await tripService.list(request.query);
         return listAnswer(rows, total, request.query);
@@ -52,7 +55,10 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.get(
       '/trips/get-one/:id',
-      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripDetailsSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripDetailsSchema) } },
+      },
       async (request) => success(await tripService.get(request.params.id)),
     );
 
@@ -78,6 +84,7 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     routes.post(
       '/trips/:move/:id',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: moveParams,
@@ -103,6 +110,7 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     routes.post(
       '/trips/cancel/:id',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -125,6 +133,7 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     routes.post(
       '/trips/delay/:id',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -147,6 +156,7 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     routes.post(
       '/trips/rescue/:id',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -173,6 +183,7 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     routes.post(
       '/trips/combine/:id',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -195,13 +206,17 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
 
     routes.get(
       '/trips/combined/:id',
-      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripCombinesSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(tripCombinesSchema) } },
+      },
       async (request) => success(await combines.combines(request.params.id)),
     );
 
     routes.put(
       '/trips/combine/:id/order',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -222,6 +237,7 @@ export function tripRoutes(tripService: TripService, locale: string, combines: T
     routes.delete(
       '/trips/combine/:id',
       {
+        config: { access: 'dispatch' },
         schema: {
           tags,
           params: idParamsSchema,

@@ -21,6 +21,7 @@ import {
   pendingEmailSchema,
   profileSchema,
   resetPasswordSchema,
+  staffRoleSchema,
   staffUserSchema,
   verifiedEmailSchema,
   verifyEmailSchema,
@@ -35,7 +36,7 @@ import type { AccountService } from './account-service.js';
 import type { ParentProfileService } from './parent-profile-service.js';
 import type { AccountRole } from './role-account-queries.js';
 import type { RoleAccountService } from './role-account-service.js';
-import type { StaffService } from './staff-service.js';
+import { roleChangedMessage, type StaffService } from './staff-service.js';
 
 /** Requests for mails or password changes one client address may make per minute. */
 const ACCOUNT_REQUESTS_PER_MINUTE = 5;
@@ -103,7 +104,7 @@ export function accountRoutes(accounts: AccountService) {
     routes.post(
       '/auth/verify-email',
       {
-        config: limited,
+        config: { access: 'staff', ...limited },
         schema: {
           tags,
           body: verifyEmailSchema,
@@ -126,6 +127,7 @@ export function accountRoutes(accounts: AccountService) {
     routes.post(
       '/auth/resend-code',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           response: {
@@ -143,13 +145,15 @@ export function accountRoutes(accounts: AccountService) {
       },
     );
 
-    routes.get('/profile', { schema: { tags, response: profileAnswer } }, async (request) =>
-      success(await accounts.profile(requireAuth(request).user.id)),
+    routes.get(
+      '/profile',
+      { config: { access: 'staff' }, schema: { tags, response: profileAnswer } },
+      async (request) => success(await accounts.profile(requireAuth(request).user.id)),
     );
 
     routes.put(
       '/profile/name',
-      { schema: { tags, body: changeNameSchema, response: profileAnswer } },
+      { config: { access: 'staff' }, schema: { tags, body: changeNameSchema, response: profileAnswer } },
       async (request) => {
         await accounts.changeName(requireAuth(request).user.id, request.body.name, changeContextOf(request));
         return success(await accounts.profile(requireAuth(request).user.id), 'Your name has been updated.');
@@ -171,7 +175,7 @@ export function accountRoutes(accounts: AccountService) {
     routes.post(
       '/profile/change-email',
       {
-        config: limited,
+        config: { access: 'staff', ...limited },
         schema: {
           tags,
           body: changeEmailSchema,
@@ -214,7 +218,7 @@ export function accountRoutes(accounts: AccountService) {
   };
 }
 
-/** Staff users: administrators only (the default access). */
+/** Staff users: the list is the office's to read; inviting, roles and accounts are administrators' (the default). */
 export function staffRoutes(staff: StaffService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -223,6 +227,7 @@ export function staffRoutes(staff: StaffService) {
     routes.get(
       '/users/get-all',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: staffUserListQuerySchema,
@@ -288,6 +293,25 @@ export function staffRoutes(staff: StaffService) {
           await staff.disable(request.params.id, changeContextOf(request)),
           'Account disabled; its sessions have ended.',
         ),
+    );
+
+    routes.put(
+      '/users/role/:id',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: staffRoleSchema,
+          response: {
+            ...staffUserAnswer,
+            ...errorAnswers({ 409: 'This is the last administrator who can sign in' }),
+          },
+        },
+      },
+      async (request) => {
+        const changed = await staff.changeRole(request.params.id, request.body, changeContextOf(request));
+        return success(changed, roleChangedMessage(changed));
+      },
     );
 
     routes.post(

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  isStaffRole,
   type ActiveSession,
   type Profile,
   type changeEmailSchema,
@@ -90,7 +91,7 @@ export interface AccountServiceDeps {
  * reset page (/driver/reset-password, /parent/reset-password: decision 053), office staff's the back-office's.
  */
 export const resetLink = (publicUrl: string, token: string, role: Role) =>
-  `${publicUrl.replace(/\/$/, '')}${role === 'admin' ? '' : `/${role}`}/reset-password?token=${token}`;
+  `${publicUrl.replace(/\/$/, '')}${isStaffRole(role) ? '' : `/${role}`}/reset-password?token=${token}`;
 
 async function userOf(db: Executor, id: string) {
   const user = await findUserById(db, id);

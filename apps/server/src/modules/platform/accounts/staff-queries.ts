@@ -1,27 +1,27 @@
-import { and, count, eq, ilike, isNull, or } from 'drizzle-orm';
-import type { ListQuery, ListSort } from '@school-transport/shared';
+import { and, asc, count, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { STAFF_ROLES, type ListQuery, type ListSort, type StaffRole } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { listOrder, newestFirst, ownSorts } from '../../../db/list-queries.js';
-import { users } from '../../../db/schema/index.js';
+import { schools, staffSchools, users } from '../../../db/schema/index.js';
 import { containsPattern, offsetOf } from '../../../lib/pagination.js';
 import type { UserRow } from '../users/index.js';
 
-/** The SQL of staff users: the administrators' accounts (rules in staff-service.ts). */
+/** The SQL of staff users: the back-office's accounts, of the four staff roles (rules in staff-service.ts). */
 
-/** Read along `users (role, column, id)` (migration 0022), the role being every row's. */
+/** Sorted by `users (role, column, id)` (migration 0022); the staff list is the four staff roles' rows. */
 const ADMIN_SORTS = ownSorts(users, {
   name: [users.name],
   email: [users.email],
   createdAt: [users.createdAt],
 });
 
-export async function listAdmins(
+export async function listStaffUsers(
   db: Executor,
   query: ListQuery & ListSort,
 ): Promise<{ rows: UserRow[]; total: number }> {
   const pattern = containsPattern(query.search);
   const where = and(
-    eq(users.role, 'admin'),
+    inArray(users.role, STAFF_ROLES),
     query.search ? or(ilike(users.name, pattern), ilike(users.email, pattern)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
@@ -37,12 +37,12 @@ export async function listAdmins(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The administrator with this id; with `lock`, their row stays locked until the transaction ends. */
-export async function findAdmin(db: Executor, id: string, lock = false): Promise<UserRow | undefined> {
+/** The staff user with this id; with `lock`, their row stays locked until the transaction ends. */
+export async function findStaffUser(db: Executor, id: string, lock = false): Promise<UserRow | undefined> {
   const query = db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'admin')));
+    .where(and(eq(users.id, id), inArray(users.role, STAFF_ROLES)));
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -56,11 +56,42 @@ export async function lockEnabledAdmins(tx: Executor): Promise<void> {
     .for('update');
 }
 
-/** A new administrator without a password. */
-export async function insertAdmin(db: Executor, admin: { name: string; email: string }): Promise<UserRow> {
+/** A new staff user without a password. */
+export async function insertStaffUser(
+  db: Executor,
+  user: { name: string; email: string; role: StaffRole },
+): Promise<UserRow> {
   const [row] = await db
     .insert(users)
-    .values({ name: admin.name, email: admin.email, role: 'admin', passwordHash: null })
+    .values({ name: user.name, email: user.email, role: user.role, passwordHash: null })
     .returning();
   return row!;
+}
+
+/** The schools of these school-staff users, by name, per user. */
+export async function schoolsOfStaff(db: Executor, userIds: string[]) {
+  const bySchool = new Map<string, { id: string; name: string }[]>();
+  if (userIds.length === 0) return bySchool;
+  const rows = await db
+    .select({ userId: staffSchools.userId, id: schools.id, name: schools.name })
+    .from(staffSchools)
+    .innerJoin(schools, eq(schools.id, staffSchools.schoolId))
+    .where(inArray(staffSchools.userId, userIds))
+    .orderBy(asc(schools.name), asc(schools.id));
+  for (const { userId, ...school } of rows) bySchool.set(userId, [...(bySchool.get(userId) ?? []), school]);
+  return bySchool;
+}
+
+/** How many of these ids are schools: a role change checks its schools before linking them. */
+export async function countSchools(db: Executor, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const [row] = await db.select({ n: count() }).from(schools).where(inArray(schools.id, ids));
+  return row?.n ?? 0;
+}
+
+/** Replaces a user's schools with these (none: the user is no school staff). */
+export async function replaceStaffSchools(tx: Executor, userId: string, schoolIds: string[]): Promise<void> {
+  await tx.delete(staffSchools).where(eq(staffSchools.userId, userId));
+  if (schoolIds.length > 0)
+    await tx.insert(staffSchools).values(schoolIds.map((schoolId) => ({ userId, schoolId })));
 }

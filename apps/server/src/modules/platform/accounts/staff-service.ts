@@ -1,24 +1,42 @@
-import type { ListQuery, ListSort, StaffUser } from '@school-transport/shared';
+import {
+  ROLE_LABELS,
+  type ListQuery,
+  type ListSort,
+  type StaffRole,
+  type StaffUser,
+} from '@school-transport/shared';
 import type { Database, Executor } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import { rethrowConflict } from '../../../lib/db-errors.js';
-import { conflict, notFound } from '../../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
 import { revokeUserSessions } from '../auth/index.js';
 import { mails } from '../mail/index.js';
 import { countActiveAdmins, EMAIL_TAKEN, updateUser, type UserRow } from '../users/index.js';
 import { createInvitationSender, type InvitationDeps, type InvitationSender } from './invitations.js';
-import { findAdmin, insertAdmin, listAdmins, lockEnabledAdmins } from './staff-queries.js';
+import {
+  countSchools,
+  findStaffUser,
+  insertStaffUser,
+  listStaffUsers,
+  lockEnabledAdmins,
+  replaceStaffSchools,
+  schoolsOfStaff,
+} from './staff-queries.js';
 
 const statusOf = (user: UserRow): StaffUser['status'] =>
   user.disabledAt ? 'disabled' : user.passwordHash ? 'active' : 'invited';
 
-const toStaffUser = (user: UserRow): StaffUser => ({
+type School = { id: string; name: string };
+
+const toStaffUser = (user: UserRow, schools: School[] = []): StaffUser => ({
   id: user.id,
   name: user.name,
   email: user.email,
   status: statusOf(user),
+  role: user.role as StaffRole,
+  schools,
   lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
 });
@@ -30,10 +48,33 @@ interface StaffDeps {
   sendInvitation: InvitationSender;
 }
 
-async function lockAdmin(tx: Executor, id: string) {
-  const user = await findAdmin(tx, id, true);
-  if (!user) throw notFound('Administrator not found.');
+async function lockStaffUser(tx: Executor, id: string) {
+  const user = await findStaffUser(tx, id, true);
+  if (!user) throw notFound('Staff user not found.');
   return user;
+}
+
+/** One user as the staff list shows them, with their schools. */
+async function staffUserOf(db: Executor, user: UserRow): Promise<StaffUser> {
+  return toStaffUser(user, (await schoolsOfStaff(db, [user.id])).get(user.id));
+}
+
+/** Refuses school ids that name no school (the form offers only schools; one may have been deleted since). */
+async function assertSchoolsExist(db: Executor, schoolIds: string[]): Promise<void> {
+  if ((await countSchools(db, schoolIds)) !== new Set(schoolIds).size) {
+    const message = 'One of the chosen schools no longer exists. Reload and choose again.';
+    throw badRequest(message, [{ field: 'schoolIds', message }]);
+  }
+}
+
+/**
+ * Refuses to leave no administrator who can sign in: serialised on every enabled administrator's row, so two
+ * administrators demoting or disabling each other at once cannot both pass.
+ */
+async function assertNotLastAdmin(tx: Executor, user: UserRow, refusal: string): Promise<void> {
+  if (user.role !== 'admin' || !user.passwordHash || user.disabledAt) return;
+  await lockEnabledAdmins(tx);
+  if ((await countActiveAdmins(tx)) <= 1) throw conflict(refusal);
 }
 
 async function inviteAdmin(
@@ -50,31 +91,99 @@ async function inviteAdmin(
 }
 
 export async function listStaff({ db }: StaffDeps, query: ListQuery & ListSort) {
-  const { rows, total } = await listAdmins(db, query);
-  return { rows: rows.map(toStaffUser), total };
+  const { rows, total } = await listStaffUsers(db, query);
+  const schools = await schoolsOfStaff(
+    db,
+    rows.filter((row) => row.role === 'school_staff').map((row) => row.id),
+  );
+  return { rows: rows.map((row) => toStaffUser(row, schools.get(row.id))), total };
 }
 
-/** A new admin account without a password; the mailed link (72 h) leads to choosing one. */
+interface StaffRoleChoice {
+  role: StaffRole;
+  schoolIds: string[];
+}
+
+/**
+ * A new staff account with its role (and a school-staff user's schools), without a password; the mailed link
+ * (72 h) leads to choosing one. The account and its schools are one transaction; the invitation's own (its
+ * token and audit entry) follows.
+ */
 export async function inviteStaff(
   deps: StaffDeps,
-  input: { name: string; email: string },
+  input: { name: string; email: string } & StaffRoleChoice,
   context: ChangeContext,
 ): Promise<StaffUser> {
-  const user = await insertAdmin(deps.db, input).catch((error: unknown) =>
-    rethrowConflict(error, EMAIL_TAKEN),
-  );
+  const user = await deps.db
+    .transaction(async (tx) => {
+      await assertSchoolsExist(tx, input.schoolIds);
+      const created = await insertStaffUser(tx, input);
+      await replaceStaffSchools(tx, created.id, input.schoolIds);
+      return created;
+    })
+    .catch((error: unknown) => rethrowConflict(error, EMAIL_TAKEN));
   await inviteAdmin(deps, user, context, 'user.invited');
-  return toStaffUser(user);
+  return staffUserOf(deps.db, user);
 }
+
+/**
+ * A staff user's role and schools changed, audited. Their sessions end in the same transaction (so their next
+ * request signs in again and meets their new menu), and with them their live streams: the session and role
+ * triggers tell every process (decision 051). The last administrator who can sign in keeps their role.
+ */
+export async function changeStaffRole(
+  { db, clock }: StaffDeps,
+  id: string,
+  input: StaffRoleChoice,
+  context: ChangeContext,
+): Promise<StaffUser> {
+  return db.transaction(async (tx) => {
+    const user = await lockStaffUser(tx, id);
+    const before = (await schoolsOfStaff(tx, [id])).get(id) ?? [];
+    const sameSchools =
+      before.length === input.schoolIds.length &&
+      before.every((school) => input.schoolIds.includes(school.id));
+    if (user.role === input.role && sameSchools) return toStaffUser(user, before);
+    if (input.role !== 'admin')
+      await assertNotLastAdmin(
+        tx,
+        user,
+        `${user.name} is the last administrator who can sign in: make someone else an administrator first, then change this role.`,
+      );
+    await assertSchoolsExist(tx, input.schoolIds);
+    const now = clock();
+    const updated = await updateUser(tx, id, { role: input.role, updatedAt: now });
+    await replaceStaffSchools(tx, id, input.schoolIds);
+    await revokeUserSessions(tx, id, now);
+    await recordAudit(tx, {
+      ...context,
+      action: 'user.role_changed',
+      entityType: 'user',
+      entityId: id,
+      details: {
+        email: user.email,
+        from: user.role,
+        to: input.role,
+        ...(before.length > 0 && { fromSchools: before.map((school) => school.id) }),
+        ...(input.schoolIds.length > 0 && { toSchools: input.schoolIds }),
+      },
+    });
+    return staffUserOf(tx, updated!);
+  });
+}
+
+/** What the answer of a role change says, in words. */
+export const roleChangedMessage = (user: StaffUser) =>
+  `${user.name} is now ${ROLE_LABELS[user.role].toLowerCase()}; their sessions have ended.`;
 
 export async function resendStaffInvitation(
   deps: StaffDeps,
   id: string,
   context: ChangeContext,
 ): Promise<void> {
-  const user = await findAdmin(deps.db, id);
-  if (!user) throw notFound('Administrator not found.');
-  if (statusOf(user) !== 'invited') throw conflict('This administrator has already accepted the invitation.');
+  const user = await findStaffUser(deps.db, id);
+  if (!user) throw notFound('Staff user not found.');
+  if (statusOf(user) !== 'invited') throw conflict('This person has already accepted the invitation.');
   await inviteAdmin(deps, user, context, 'user.invitation_resent');
 }
 
@@ -86,12 +195,9 @@ export async function disableStaff(
 ): Promise<StaffUser> {
   if (id === context.actor.id) throw conflict('You cannot disable your own account.');
   return db.transaction(async (tx) => {
-    const user = await lockAdmin(tx, id);
-    if (user.disabledAt) return toStaffUser(user);
-    // Serialise disables: two admins disabling each other at once must not leave none.
-    await lockEnabledAdmins(tx);
-    if (user.passwordHash && (await countActiveAdmins(tx)) <= 1)
-      throw conflict('The last active administrator cannot be disabled.');
+    const user = await lockStaffUser(tx, id);
+    if (user.disabledAt) return staffUserOf(tx, user);
+    await assertNotLastAdmin(tx, user, 'The last active administrator cannot be disabled.');
     const now = clock();
     const updated = await updateUser(tx, id, { disabledAt: now, updatedAt: now });
     await revokeUserSessions(tx, id, now);
@@ -102,7 +208,7 @@ export async function disableStaff(
       entityId: id,
       details: { email: user.email },
     });
-    return toStaffUser(updated!);
+    return staffUserOf(tx, updated!);
   });
 }
 
@@ -112,7 +218,7 @@ export async function enableStaff(
   context: ChangeContext,
 ): Promise<StaffUser> {
   return db.transaction(async (tx) => {
-    await lockAdmin(tx, id);
+    await lockStaffUser(tx, id);
     const updated = await updateUser(tx, id, { disabledAt: null, updatedAt: clock() });
     await recordAudit(tx, {
       ...context,
@@ -121,11 +227,11 @@ export async function enableStaff(
       entityId: id,
       details: { email: updated!.email },
     });
-    return toStaffUser(updated!);
+    return staffUserOf(tx, updated!);
   });
 }
 
-/** Administrators managing each other: invitations, resending them, disabling and re-enabling accounts. */
+/** Administrators managing the staff: invitations, resending them, disabling and re-enabling accounts. */
 export function createStaffService(deps: InvitationDeps) {
   const staff: StaffDeps = { db: deps.db, clock: deps.clock, sendInvitation: createInvitationSender(deps) };
   return {
@@ -134,6 +240,7 @@ export function createStaffService(deps: InvitationDeps) {
     resendInvitation: resendStaffInvitation.bind(null, staff),
     disable: disableStaff.bind(null, staff),
     enable: enableStaff.bind(null, staff),
+    changeRole: changeStaffRole.bind(null, staff),
   };
 }
 export type StaffService = ReturnType<typeof createStaffService>;

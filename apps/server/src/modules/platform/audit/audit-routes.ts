@@ -12,6 +12,7 @@ export function auditRoutes(db: Database) {
     app.withTypeProvider<ZodTypeProvider>().get(
       '/audit-log/get-all',
       {
+        config: { access: 'office-read' },
         schema: {
           tags: ['audit'],
           querystring: auditQuerySchema,

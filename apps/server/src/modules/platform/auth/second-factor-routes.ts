@@ -169,13 +169,17 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.get(
       '/profile/second-factor',
-      { schema: { tags, response: { 200: answerSchema(secondFactorStatusSchema) } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, response: { 200: answerSchema(secondFactorStatusSchema) } },
+      },
       async (request) => success(await secondFactor.status(changeContextOf(request).actor.id)),
     );
 
     routes.post(
       '/profile/second-factor/totp',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           response: {
@@ -190,6 +194,7 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
     routes.post(
       '/profile/second-factor/totp/confirm',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: confirmTotpSchema,
@@ -208,6 +213,7 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
     routes.post(
       '/profile/second-factor/totp/remove',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: currentPasswordSchema,
@@ -222,7 +228,10 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
 
     routes.post(
       '/profile/second-factor/passkeys/options',
-      { schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } } },
+      {
+        config: { access: 'staff' },
+        schema: { tags, response: { 200: answerSchema(passkeyOptionsSchema) } },
+      },
       async (request) => {
         const options = await secondFactor.startPasskeyRegistration(changeContextOf(request));
         return success({ options: { ...options } });
@@ -232,6 +241,7 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
     routes.post(
       '/profile/second-factor/passkeys',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: addPasskeySchema,
@@ -252,6 +262,7 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
     routes.post(
       '/profile/second-factor/passkeys/:id/remove',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           params: z.object({ id: z.uuid() }),
@@ -269,6 +280,7 @@ export function secondFactorRoutes(secondFactor: SecondFactorService) {
     routes.post(
       '/profile/second-factor/recovery-codes',
       {
+        config: { access: 'staff' },
         schema: {
           tags,
           body: currentPasswordSchema,

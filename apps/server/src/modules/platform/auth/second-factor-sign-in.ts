@@ -1,4 +1,5 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { isStaffRole } from '@school-transport/shared';
 import {
   SECOND_FACTOR_MESSAGES,
   type SecondFactorSignInInput,
@@ -124,7 +125,8 @@ export async function stepAfterPassword(
   { db, clock, required }: SecondFactorDeps,
   user: UserRow,
 ): Promise<SecondFactorStep | null> {
-  if (user.role !== 'admin') return null;
+  // Every back-office account (decision 069): a viewer reads all that an administrator reads.
+  if (!isStaffRole(user.role)) return null;
   const totp = await hasConfirmedTotp(db, user.id);
   const passkey = await hasPasskey(db, user.id);
   const next = totp || passkey ? 'code' : required ? 'enrol' : null;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { chooseLanguage } from '@school-transport/shared';
+import { chooseLanguage, isStaffRole } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { messageCatalogues, REFERENCE_LANGUAGE, type MessageCatalogues } from './catalogues.js';
 import { languageHolders } from './language-queries.js';
@@ -23,7 +23,7 @@ export function requestLanguage(db: Executor, catalogues: MessageCatalogues = me
     const shown = typeof header === 'string' ? header.split(',').map((tag) => tag.trim()) : [];
     const user = request.auth?.user;
     if (!user) return chooseLanguage(shown, catalogues.codes);
-    if (user.role === 'admin') return REFERENCE_LANGUAGE;
+    if (isStaffRole(user.role)) return REFERENCE_LANGUAGE;
     const holder = (await languageHolders(db, [user.id])).get(user.id);
     return chooseLanguage(
       [holder?.language, ...(holder?.browserLanguage?.split(',') ?? []), ...shown],

@@ -1,5 +1,6 @@
 import {
   chooseLanguage,
+  isStaffRole,
   textDirection,
   translator,
   type MessageValues,
@@ -64,7 +65,7 @@ export function recipientLanguage(
   holder: LanguageHolder,
   catalogues: MessageCatalogues = messageCatalogues(),
 ): string {
-  if (holder.role === 'admin') return REFERENCE_LANGUAGE;
+  if (isStaffRole(holder.role)) return REFERENCE_LANGUAGE;
   return chooseLanguage([holder.language, ...(holder.browserLanguage?.split(',') ?? [])], catalogues.codes);
 }
 

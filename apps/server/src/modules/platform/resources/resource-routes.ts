@@ -87,7 +87,10 @@ export function resourceRoutes<
 
     routes.get(
       `/${path}/get-all`,
-      { schema: { tags, querystring: querySchema, response: { 200: page } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, querystring: querySchema, response: { 200: page } },
+      },
       async (request) => {
         const query = request.query as z.output<QuerySchema>;
         const { rows, total } = await service.list(query);
@@ -97,7 +100,10 @@ export function resourceRoutes<
 
     routes.get(
       `/${path}/get-one/:id`,
-      { schema: { tags, params: idParamsSchema, response: { 200: answer } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answer } },
+      },
       async (request) => success(await service.get(request.params.id)),
     );
 

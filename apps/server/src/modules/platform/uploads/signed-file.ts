@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { mayUse } from '@school-transport/shared';
 import { errorAnswers, fileBytes, mediaAnswer } from '../../../lib/answers.js';
 import { attachment } from '../../../lib/attachment.js';
 import { AppError, notFound } from '../../../lib/errors.js';
@@ -59,7 +60,8 @@ export async function sendSignedFile(
 ) {
   const signed =
     expires !== undefined && signature !== undefined && urls.isValid(kind, file, expires, signature);
-  if (!signed && (await authenticator(request))?.user.role !== 'admin') {
+  const role = signed ? undefined : (await authenticator(request))?.user.role;
+  if (!signed && !(role && mayUse(role, 'office-read'))) {
     throw new AppError(401, `This ${noun} link has expired or is not valid. Reload the page.`);
   }
   const filePath = storage.pathOf(kind, file);

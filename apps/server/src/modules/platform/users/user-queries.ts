@@ -71,7 +71,7 @@ export async function lockUser(tx: Executor, id: string): Promise<void> {
 }
 
 export type UserChanges = Partial<
-  Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'emailVerifiedAt' | 'disabledAt' | 'updatedAt'>
+  Pick<UserRow, 'name' | 'email' | 'passwordHash' | 'emailVerifiedAt' | 'disabledAt' | 'role' | 'updatedAt'>
 >;
 
 /** Writes the given columns of one user; answers the row as it now is, or undefined when there is none. */
@@ -81,7 +81,8 @@ export async function updateUser(
   changes: UserChanges,
 ): Promise<UserRow | undefined> {
   // What decides who may follow the live stream (the triggers of migration 0030 list the same columns).
-  if ('email' in changes || 'passwordHash' in changes || 'disabledAt' in changes) accessChanged();
+  if ('email' in changes || 'passwordHash' in changes || 'disabledAt' in changes || 'role' in changes)
+    accessChanged();
   const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
   return row;
 }

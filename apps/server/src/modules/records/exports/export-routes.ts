@@ -20,7 +20,7 @@ const PAGE_SIZE = 100;
 
 /**
  * `GET /api/exports/{list}.csv?{the list's query}`: every row of a list screen, with its search and filters, as
- * CSV; and `GET /api/exports/trip-history.csv?from&to`. Admins only (the default access). Each download is audited
+ * CSV; and `GET /api/exports/trip-history.csv?from&to`. The office's readers ('office-read'). Each download is audited
  * (which list, its filters, how many rows; modules/platform/audit/export-audit.ts).
  */
 export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clock; timeZone: string }) {
@@ -38,28 +38,33 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
           ...errorAnswers({ 400: `The query is not one GET /api/${list}/get-all takes` }),
         },
       };
-      routes.get(`/exports/${list}.csv`, { schema }, async (request, reply) => {
-        const readPage = pageReader(
-          app,
-          list,
-          request.query as Record<string, unknown>,
-          request.headers.authorization,
-        );
-        const first = await readPage(1);
-        // The list's own refusal (its query, its access), passed on as it came.
-        if ('failure' in first)
-          return reply.code(first.failure.status as ErrorStatus).send(first.failure.body);
-        const rows = listRows(readPage, first);
-        const counter: RowCounter = { rows: 0 };
-        const stream = csvStream(listColumns(list), rows, counter);
-        const query = request.query as Record<string, unknown>;
-        return sendCsv(reply, fileName(list), auditExport(db, request, stream, { list, query, counter }));
-      });
+      routes.get(
+        `/exports/${list}.csv`,
+        { config: { access: 'office-read' }, schema },
+        async (request, reply) => {
+          const readPage = pageReader(
+            app,
+            list,
+            request.query as Record<string, unknown>,
+            request.headers.authorization,
+          );
+          const first = await readPage(1);
+          // The list's own refusal (its query, its access), passed on as it came.
+          if ('failure' in first)
+            return reply.code(first.failure.status as ErrorStatus).send(first.failure.body);
+          const rows = listRows(readPage, first);
+          const counter: RowCounter = { rows: 0 };
+          const stream = csvStream(listColumns(list), rows, counter);
+          const query = request.query as Record<string, unknown>;
+          return sendCsv(reply, fileName(list), auditExport(db, request, stream, { list, query, counter }));
+        },
+      );
     }
 
     routes.get(
       '/exports/trip-history.csv',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: tripHistoryQuerySchema,

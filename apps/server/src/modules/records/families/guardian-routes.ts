@@ -26,14 +26,13 @@ export function guardianRoutes(guardians: GuardianService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['guardians'];
-    const config = { access: 'admin' as const };
     const listAnswer = { 200: answerSchema(z.array(guardianSchema)) };
     const requestAnswer = { 200: answerSchema(guardianRequestSchema) };
 
     routes.get(
       PATHS.ofStudent,
       {
-        config,
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -46,7 +45,7 @@ export function guardianRoutes(guardians: GuardianService) {
     routes.post(
       PATHS.ofStudent,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -67,7 +66,7 @@ export function guardianRoutes(guardians: GuardianService) {
     routes.delete(
       PATHS.link,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           params: guardianLinkParamsSchema,
@@ -87,7 +86,7 @@ export function guardianRoutes(guardians: GuardianService) {
     routes.get(
       PATHS.requests,
       {
-        config,
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: guardianRequestListQuerySchema,
@@ -100,7 +99,7 @@ export function guardianRoutes(guardians: GuardianService) {
     routes.post(
       PATHS.approve,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           params: idParamsSchema,
@@ -124,7 +123,7 @@ export function guardianRoutes(guardians: GuardianService) {
     routes.post(
       PATHS.decline,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           params: idParamsSchema,

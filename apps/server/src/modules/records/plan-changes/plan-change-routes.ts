@@ -20,12 +20,11 @@ export function planChangeRoutes(changes: PlanChangeService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['plan changes'];
-    const config = { access: 'admin' as const };
 
     routes.get(
       PATHS.officeList,
       {
-        config,
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: officePlanChangesQuerySchema,
@@ -38,7 +37,7 @@ export function planChangeRoutes(changes: PlanChangeService) {
     routes.post(
       PATHS.officeRemind,
       {
-        config,
+        config: { access: 'admin' },
         schema: {
           tags,
           body: planChangeRemindInputSchema,

@@ -48,7 +48,10 @@ export const plannerRoutes = (planner: PlannerService) => async (app: FastifyIns
 
   routes.get(
     '/planner/proposals/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: answer } } },
+    {
+      config: { access: 'office-read' },
+      schema: { tags, params: idParamsSchema, response: { 200: answer } },
+    },
     async (request) => success(await planner.get(request.params.id)),
   );
 
@@ -68,6 +71,7 @@ export const plannerRoutes = (planner: PlannerService) => async (app: FastifyIns
   routes.get(
     '/planner/proposals/:id/review',
     {
+      config: { access: 'office-read' },
       schema: {
         tags,
         params: idParamsSchema,

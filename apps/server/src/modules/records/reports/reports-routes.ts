@@ -18,7 +18,7 @@ import type { ReportsService } from './reports-service.js';
 
 const tags = ['reports'];
 
-/** Reports are the office's: admin only (the default access). `db` is where each CSV download is audited. */
+/** Reports are the office's to read ('office-read': viewers too). `db` is where each CSV download is audited. */
 export function reportRoutes(reports: ReportsService, db: Database) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -26,6 +26,7 @@ export function reportRoutes(reports: ReportsService, db: Database) {
     routes.get(
       '/reports/manifest',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           querystring: routeManifestQuerySchema,
@@ -38,6 +39,7 @@ export function reportRoutes(reports: ReportsService, db: Database) {
     routes.get(
       '/reports/:report',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: reportParamsSchema,
@@ -52,6 +54,7 @@ export function reportRoutes(reports: ReportsService, db: Database) {
     routes.get(
       '/reports/:report/csv',
       {
+        config: { access: 'office-read' },
         schema: {
           tags,
           params: reportParamsSchema,

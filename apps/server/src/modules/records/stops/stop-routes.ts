@@ -53,6 +53,7 @@ export const stopRoutes =
     routes.get(
       '/stops/nearby',
       {
+        config: { access: 'office-read' },
         schema: {
           tags: ['stops'],
           querystring: nearbyStopsQuerySchema,
@@ -65,7 +66,10 @@ export const stopRoutes =
     const tags = ['routes'];
     routes.get(
       '/routes/:id/schedule',
-      { schema: { tags, params: idParamsSchema, response: { 200: answerSchema(routeScheduleSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, params: idParamsSchema, response: { 200: answerSchema(routeScheduleSchema) } },
+      },
       async (request) => success(await schedules.schedule(request.params.id)),
     );
 

@@ -1,0 +1,44 @@
+import { STAFF_ROLES } from '@school-transport/shared';
+import { describe, expect, it } from 'vitest';
+import { paths } from '../../lib/paths/paths';
+import { menuFor } from './menu';
+
+/** The menu per role (decision 069): each role sees only the sections it may use; a visitor none. */
+const labelsOf = (role: Parameters<typeof menuFor>[0]) => menuFor(role).map((item) => item.label);
+
+describe('the menu of each role', () => {
+  it('gives an administrator every office section, without school staff’s own screen', () => {
+    const labels = labelsOf('admin');
+    expect(labels).toEqual(
+      expect.arrayContaining(['Live map', 'Planner', 'Staff users', 'Audit log', 'Data']),
+    );
+    expect(labels).not.toContain('My schools');
+  });
+
+  it('gives dispatchers and viewers the office’s sections but the planner', () => {
+    for (const role of ['dispatcher', 'viewer'] as const) {
+      const labels = labelsOf(role);
+      expect(labels).toEqual(
+        expect.arrayContaining([
+          'Live map',
+          'Today',
+          'Trips',
+          'Covers',
+          'Family inbox',
+          'Messages to families',
+        ]),
+      );
+      expect(labels).not.toContain('Planner');
+      expect(labels).not.toContain('My schools');
+    }
+  });
+
+  it('gives school staff their schools only', () => {
+    expect(menuFor('school_staff').map((item) => item.path)).toEqual([paths.mySchools]);
+  });
+
+  it('gives a visitor nothing, and every staff role something', () => {
+    expect(menuFor(null)).toEqual([]);
+    for (const role of STAFF_ROLES) expect(menuFor(role).length).toBeGreaterThan(0);
+  });
+});
