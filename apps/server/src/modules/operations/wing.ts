@@ -25,6 +25,7 @@ import {
   familyMessageRoutes,
   messageTemplateRoutes,
 } from './family-messages/index.js';
+import { createFieldTripService, fieldTripRoutes } from './field-trips/index.js';
 import { createHandOverService, handOverRoutes } from './hand-over/index.js';
 import { createFamilyInboxService, familyInboxRoutes } from './family-inbox/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
@@ -189,6 +190,18 @@ export function operationsWing(
     live,
     notifications: notificationDispatcher,
   });
+  // Field trips (decision 073): their buses are trips; booked only when free, depot legs as the ETAs model them.
+  const fieldTrips = createFieldTripService({
+    db,
+    clock,
+    timeZone,
+    travel: routing,
+    compliance,
+    live,
+    mailer,
+    publicUrl,
+    log,
+  });
   const tripsAheadDays = config.dailyJobs.tripsAheadDays;
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
@@ -221,6 +234,7 @@ export function operationsWing(
   const routes: WingRoutes = [
     tripRoutes(trips, locale, combines),
     coverRoutes(covers),
+    fieldTripRoutes(fieldTrips),
     stopChangeRoutes(stopChanges),
     familyInboxRoutes(familyInbox),
     calendarRoutes(calendar, absences, locale),

@@ -257,6 +257,7 @@ export async function driverTripsToday(
     vehiclePlate: row.vehiclePlate,
     stopCount: row.stopCount,
     riderCount: row.riderCount + movedIn(changedOn.get(row.type)!, row.assignmentId),
+    fieldTripId: row.fieldTripId,
   }));
 }
 

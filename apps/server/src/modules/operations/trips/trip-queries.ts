@@ -14,6 +14,7 @@ import {
   or,
   sql,
   type SQL,
+  isNull,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
@@ -254,6 +255,8 @@ export async function moveTripsOn(
         eq(trips.tripDate, date),
         eq(trips.status, from.status),
         from.reason === undefined ? undefined : eq(trips.finishReason, from.reason),
+        // A field trip's buses (decision 073) run on a day without school too: the calendar moves only runs.
+        isNull(trips.fieldTripId),
       ),
     )
     .returning({ id: trips.id });
