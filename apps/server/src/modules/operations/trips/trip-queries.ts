@@ -342,6 +342,7 @@ export function insertTripsOfDay(
             delayReason: sql`null`.as('delay_reason'),
             rescueOfTripId: sql`null`.as('rescue_of_trip_id'),
             handedOverToTripId: sql`null`.as('handed_over_to_trip_id'),
+            fieldTripId: sql`null`.as('field_trip_id'),
             createdAt: sql`clock_timestamp()`.as('created_at'),
             updatedAt: sql`clock_timestamp()`.as('updated_at'),
           })
