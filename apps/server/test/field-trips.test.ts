@@ -9,8 +9,7 @@ import type {
 } from '@school-transport/shared';
 import { recordsThrough, startMailSink, uniqueTag } from '@school-transport/testing';
 import { routeRuns, trips } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/platform/auth/sessions.js';
-import { tokenFor } from './support/accounts.js';
+import { sessionTokenOf, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
@@ -68,17 +67,7 @@ afterAll(async () => {
   await sink.close();
 });
 
-async function apiOfUser(userId: string) {
-  const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
-  const { token } = await createSession(
-    t.app.database.db,
-    userId,
-    { ip: '127.0.0.1' },
-    time.clock(),
-    lifetimes,
-  );
-  return apiAs(t.app, token);
-}
+const apiOfUser = async (userId: string) => apiAs(t.app, await sessionTokenOf(t.app, userId, time.clock()));
 
 const request = (fields: object = {}) =>
   admin('POST', '/api/field-trips/create', {
