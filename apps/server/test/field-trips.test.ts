@@ -383,6 +383,10 @@ describe('on the day, costs and the invoice', () => {
     expect(scheduled.buses[0]!.status).toBe('PENDING');
     const next = await approved();
     expect((await free(next.id)).drivers.map((d) => d.id)).toContain(driver.id);
+    // The school keeps its field trips: it cannot be deleted under them.
+    const deleted = await admin('DELETE', `/api/schools/delete/${school.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.message).toMatch(/has field trips/);
   });
 });
 
