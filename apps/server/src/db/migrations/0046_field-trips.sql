@@ -63,7 +63,7 @@ ALTER TABLE "vehicles" ADD COLUMN "wheelchair_places" integer DEFAULT 0 NOT NULL
 ALTER TABLE "trips" ADD COLUMN "field_trip_id" uuid;--> statement-breakpoint
 ALTER TABLE "field_trip_notices" ADD CONSTRAINT "field_trip_notices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "field_trip_notices" ADD CONSTRAINT "field_trip_notices_field_trip_id_field_trips_id_fk" FOREIGN KEY ("field_trip_id") REFERENCES "public"."field_trips"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "field_trips" ADD CONSTRAINT "field_trips_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "field_trips" ADD CONSTRAINT "field_trips_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "field_trips" ADD CONSTRAINT "field_trips_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "field_trip_notices_user_idx" ON "field_trip_notices" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "field_trips_date_idx" ON "field_trips" USING btree ("trip_date","depart_at");--> statement-breakpoint

@@ -29,9 +29,11 @@ export const fieldTrips = pgTable(
   'field_trips',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // No action, not restrict: only a foreign-key violation (23503) becomes the school's 409 (lib/db-errors.ts),
+    // as covers' substitutes do; an invoice names the school.
     schoolId: uuid('school_id')
       .notNull()
-      .references(() => schools.id, { onDelete: 'restrict' }),
+      .references(() => schools.id, { onDelete: 'no action' }),
     destinationName: text('destination_name').notNull(),
     destinationAddress: text('destination_address'),
     destinationLat: doublePrecision('destination_lat').notNull(),
