@@ -13,8 +13,7 @@ import {
   trips,
   vehicles,
 } from '../src/db/schema/index.js';
-import { createSession } from '../src/modules/platform/auth/sessions.js';
-import { tokenFor } from './support/accounts.js';
+import { sessionTokenOf, tokenFor } from './support/accounts.js';
 import { busWithTrips } from './support/buses.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
@@ -46,17 +45,7 @@ const bus = (children = 2, start: ('PICKUP' | 'DROP')[] = []) =>
   busWithTrips(t.app, admin, time.clock, { children, date: TODAY, start });
 
 /** A signed-in session of the user (drivers and parents sign in on their phone apps), written directly. */
-async function apiOfUser(userId: string) {
-  const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
-  const { token } = await createSession(
-    t.app.database.db,
-    userId,
-    { ip: '127.0.0.1' },
-    time.clock(),
-    lifetimes,
-  );
-  return apiAs(t.app, token);
-}
+const apiOfUser = async (userId: string) => apiAs(t.app, await sessionTokenOf(t.app, userId, time.clock()));
 
 /** A driver who holds no route, signed in on the driver app. */
 async function spareDriver() {

@@ -43,3 +43,4 @@ export * from './hand-over.js';
 export * from './sso.js';
 export * from './roster-sync.js';
 export * from './school-staff.js';
+export * from './field-trips.js';

@@ -274,5 +274,7 @@ export const driverTripSchema = z.object({
   stopCount: z.number().int(),
   /** Children seated in the trip's assignment, absent ones included. */
   riderCount: z.number().int(),
+  /** A field trip's bus (decision 073): riderCount is its group's pupils; details at /api/field-trips/driver/:id. */
+  fieldTripId: z.string().nullable().optional(),
 });
 export type DriverTrip = z.infer<typeof driverTripSchema>;

@@ -17,6 +17,8 @@ export const vehicleInputSchema = z.object({
   type: requiredText('Type', 40),
   color: requiredText('Color', 30),
   capacity: wholeNumber('Capacity', 1, 100),
+  /** Wheelchair places beside the seats (decision 073); none when missing. */
+  wheelchairPlaces: wholeNumber('Wheelchair places', 0, 20).optional(),
 });
 export type VehicleInput = z.input<typeof vehicleInputSchema>;
 
@@ -28,6 +30,7 @@ export const vehicleSchema = z.object({
   type: z.string(),
   color: z.string(),
   capacity: z.number(),
+  wheelchairPlaces: z.number(),
   profileImage: profileImageField,
   createdAt: z.string(),
 });

@@ -102,7 +102,8 @@ export const assignmentPayload = (
 ) => ({ ...parts, studentIds }) satisfies AssignmentCreateInput;
 
 export type DriverPayload = ReturnType<typeof driverPayload>;
-export type VehiclePayload = ReturnType<typeof vehiclePayload>;
+/** Wheelchair places are optional (none when missing): a test that needs them says how many. */
+export type VehiclePayload = ReturnType<typeof vehiclePayload> & { wheelchairPlaces?: number };
 export type BusRoutePayload = ReturnType<typeof busRoutePayload>;
 export type ParentPayload = ReturnType<typeof parentPayload>;
 export type ChildPayload = ReturnType<typeof childPayload>;

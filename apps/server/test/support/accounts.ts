@@ -73,3 +73,12 @@ export async function tokenFor(app: FastifyInstance, role: Role): Promise<string
   if (answer.statusCode !== 200) throw new Error(`login failed: ${answer.body}`);
   return answer.json().token as string;
 }
+
+/**
+ * A session token of an existing user, written directly at the test's clock's `now` (drivers and parents sign in on
+ * their phone apps; the tests need only their session).
+ */
+export async function sessionTokenOf(app: FastifyInstance, userId: string, now: Date): Promise<string> {
+  const lifetimes = { idleMs: 86_400_000, absoluteMs: 86_400_000 };
+  return (await createSession(app.database.db, userId, { ip: '127.0.0.1' }, now, lifetimes)).token;
+}

@@ -261,6 +261,21 @@ export const createAppRoutes = (): RouteObject[] => [
               ),
               managementScreen(paths.covers, () => import('../features/covers/CoversPage'), 'CoversPage'),
               managementScreen(
+                paths.fieldTrips,
+                () => import('../features/field-trips/FieldTripsPage'),
+                'FieldTripsPage',
+              ),
+              managementScreen(
+                paths.fieldTripRates,
+                () => import('../features/field-trips/RatesPage'),
+                'RatesPage',
+              ),
+              managementScreen(
+                paths.fieldTripInvoices,
+                () => import('../features/field-trips/InvoicesPage'),
+                'InvoicesPage',
+              ),
+              managementScreen(
                 paths.familyMessages,
                 () => import('../features/family-messages/FamilyMessagesPage'),
                 'FamilyMessagesPage',

@@ -32,6 +32,7 @@ export const aVehicle = (id: string, capacity: number): Vehicle => ({
   type: 'Bus',
   color: 'Yellow',
   capacity,
+  wheelchairPlaces: 0,
   profileImage: null,
   createdAt: CREATED_AT,
 });

@@ -29,3 +29,4 @@ export * from './drivers-hours.js';
 export * from './sso.js';
 export * from './roster-sync.js';
 export * from './staff-schools.js';
+export * from './field-trips.js';

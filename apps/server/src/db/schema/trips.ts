@@ -20,6 +20,7 @@ import { busRoutes } from './bus-routes.js';
 import { drivers } from './drivers.js';
 import { vehicles } from './vehicles.js';
 import { users } from './users.js';
+import { fieldTrips } from './field-trips.js';
 
 export const tripType = pgEnum('trip_type', TRIP_TYPES);
 export const tripStatus = pgEnum('trip_status', TRIP_STATUSES);
@@ -80,6 +81,11 @@ export const trips = pgTable(
     handedOverToTripId: uuid('handed_over_to_trip_id').references((): AnyPgColumn => trips.id, {
       onDelete: 'set null',
     }),
+    /**
+     * A field trip's bus (decision 073): the trip is no run of an assignment but one bus of the field trip; its
+     * driver app, start, inspection, child check and live map are a run's. Null on a regular run.
+     */
+    fieldTripId: uuid('field_trip_id').references(() => fieldTrips.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
@@ -102,6 +108,9 @@ export const trips = pgTable(
     index('trips_driver_name_idx').on(t.driverName, t.id),
     index('trips_status_date_idx').on(t.status, t.tripDate, t.id),
     index('trips_cover_idx').on(t.coverId),
+    index('trips_field_trip_idx')
+      .on(t.fieldTripId)
+      .where(sql`${t.fieldTripId} is not null`),
   ],
 );
 

@@ -12,6 +12,8 @@ export const vehicles = pgTable(
     type: text('type').notNull(),
     color: text('color').notNull(),
     capacity: integer('capacity').notNull(),
+    /** Wheelchair places beside the seats (a field trip's group may need some: decision 073). */
+    wheelchairPlaces: integer('wheelchair_places').notNull().default(0),
     profileImage: text('profile_image'),
     /** The id this record has in the operator's own files: a CSV import matches rows on it (issue 18). */
     externalId: text('external_id').unique('vehicles_external_id_unique'),

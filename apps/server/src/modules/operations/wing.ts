@@ -26,6 +26,7 @@ import {
   messageTemplateRoutes,
 } from './family-messages/index.js';
 import { createDriversHoursService, driversHoursRoutes } from './drivers-hours/index.js';
+import { createFieldTripService, fieldTripRoutes } from './field-trips/index.js';
 import { createHandOverService, handOverRoutes } from './hand-over/index.js';
 import { createFamilyInboxService, familyInboxRoutes } from './family-inbox/index.js';
 import { createChildCheckAlerts, createInspectionService, inspectionRoutes } from './inspections/index.js';
@@ -190,6 +191,18 @@ export function operationsWing(
     live,
     notifications: notificationDispatcher,
   });
+  // Field trips (decision 073): their buses are trips; booked only when free, depot legs as the ETAs model them.
+  const fieldTrips = createFieldTripService({
+    db,
+    clock,
+    timeZone,
+    travel: routing,
+    compliance,
+    live,
+    mailer,
+    publicUrl,
+    log,
+  });
   const tripsAheadDays = config.dailyJobs.tripsAheadDays;
   const calendar = createCalendarService({ db, clock, timeZone, tripsAheadDays, trips, live });
   const absences = createAbsenceService({ db, clock, timeZone, locale });
@@ -223,6 +236,7 @@ export function operationsWing(
   const routes: WingRoutes = [
     tripRoutes(trips, locale, combines),
     coverRoutes(covers),
+    fieldTripRoutes(fieldTrips),
     stopChangeRoutes(stopChanges),
     familyInboxRoutes(familyInbox),
     calendarRoutes(calendar, absences, locale),

@@ -9,6 +9,9 @@ import GroupAddOutlinedIcon from '@mui/icons-material/GroupAddOutlined';
 import FamilyRestroomOutlinedIcon from '@mui/icons-material/FamilyRestroomOutlined';
 import RouteOutlinedIcon from '@mui/icons-material/RouteOutlined';
 import SwapHorizOutlinedIcon from '@mui/icons-material/SwapHorizOutlined';
+import MuseumOutlinedIcon from '@mui/icons-material/MuseumOutlined';
+import PriceChangeOutlinedIcon from '@mui/icons-material/PriceChangeOutlined';
+import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import TaskAltOutlinedIcon from '@mui/icons-material/TaskAltOutlined';
 import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
@@ -57,6 +60,9 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   assignments: AssignmentIndOutlinedIcon,
   trips: TimelineOutlinedIcon,
   covers: SwapHorizOutlinedIcon,
+  fieldTrips: MuseumOutlinedIcon,
+  fieldTripRates: PriceChangeOutlinedIcon,
+  fieldTripInvoices: ReceiptLongOutlinedIcon,
   familyMessages: CampaignOutlinedIcon,
   reports: InsertChartOutlinedIcon,
   compliance: VerifiedUserOutlinedIcon,

@@ -11,6 +11,7 @@ function formValues(vehicle: Vehicle | undefined): VehicleInput {
     type: vehicle?.type ?? '',
     color: vehicle?.color ?? '',
     capacity: vehicle ? String(vehicle.capacity) : '',
+    wheelchairPlaces: vehicle ? String(vehicle.wheelchairPlaces) : '0',
   };
 }
 
@@ -25,6 +26,12 @@ const VEHICLE_FIELDS: readonly FieldSpec<VehicleInput>[] = [
     type: 'number',
     helperText: 'Number of seats',
     slotProps: { htmlInput: { min: 1, max: 100, step: 1 } },
+  },
+  {
+    name: 'wheelchairPlaces',
+    label: 'Wheelchair places',
+    type: 'number',
+    slotProps: { htmlInput: { min: 0, max: 20, step: 1 } },
   },
 ];
 

@@ -61,6 +61,10 @@ export const paths = {
   calendar: '/school-calendar',
   /** Substitute drivers and vehicles on routes' runs (decision 054). */
   covers: '/covers',
+  /** Field and activity trips, their rates and invoices (decision 073). */
+  fieldTrips: '/field-trips',
+  fieldTripRates: '/field-trip-rates',
+  fieldTripInvoices: '/field-trip-invoices',
   /** The office's messages to families and the templates it keeps for them (decision 066). */
   familyMessages: '/family-messages',
   messageTemplates: '/message-templates',

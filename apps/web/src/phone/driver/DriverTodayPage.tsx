@@ -73,11 +73,16 @@ function TripCard({
           <Heading level={2}>{heading}</Heading>
           <TripStatusChip status={trip.status} />
         </Stack>
+        {/* A field trip's bus (decision 073) carries a group: its pupils as a count, no run of the day. */}
         <Text tone="muted">
-          {t('today.trip.meta', { run: words.run(trip.type), plate: trip.vehiclePlate })}
+          {trip.fieldTripId
+            ? t('today.trip.fieldTripMeta', { plate: trip.vehiclePlate })
+            : t('today.trip.meta', { run: words.run(trip.type), plate: trip.vehiclePlate })}
         </Text>
         <Text tone="muted" size="small">
-          {t('today.trip.counts', { stops: trip.stopCount, children: trip.riderCount })}
+          {trip.fieldTripId
+            ? t('today.trip.fieldTripCounts', { pupils: trip.riderCount })
+            : t('today.trip.counts', { stops: trip.stopCount, children: trip.riderCount })}
         </Text>
         {refusal && (
           <Alert tone="error" action={<InspectLink vehicle={vehicle} />}>

@@ -1,7 +1,14 @@
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Run } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
-import { assignmentStudents, stops, studentStops, trips, tripStops } from '../../../db/schema/index.js';
+import {
+  assignmentStudents,
+  fieldTrips,
+  stops,
+  studentStops,
+  trips,
+  tripStops,
+} from '../../../db/schema/index.js';
 import { drivenBy } from '../../operations/trips/index.js';
 
 /** The SQL of the driver app's trips (rules in driver-app-service.ts). */
@@ -15,7 +22,7 @@ const ownedBy = (_db: Executor, userId: string) => drivenBy(userId);
  * A column of the outer `trips` named with its table: Drizzle leaves names bare in a one-table query, and in a
  * correlated sub-select a bare name would be read as the inner table's column of that name.
  */
-const outer = (column: typeof trips.id | typeof trips.assignmentId) =>
+const outer = (column: typeof trips.id | typeof trips.assignmentId | typeof trips.fieldTripId) =>
   sql`${trips}.${sql.identifier(column.name)}`;
 
 /**
@@ -28,7 +35,10 @@ export function tripsOfDriverOn(db: Executor, userId: string, date: string) {
     .select({
       ...getTableColumns(trips),
       stopCount: sql<number>`(select count(*)::int from ${tripStops} where ${tripStops.tripId} = ${outer(trips.id)})`,
-      riderCount: sql<number>`(select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${outer(trips.assignmentId)})`,
+      // A field trip's bus carries its group, as a count (decision 073); a run, its assignment's children.
+      riderCount: sql<number>`coalesce(
+        (select ${fieldTrips.pupils} from ${fieldTrips} where ${fieldTrips.id} = ${outer(trips.fieldTripId)}),
+        (select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${outer(trips.assignmentId)}))`,
     })
     .from(trips)
     .where(and(ownedBy(db, userId), eq(trips.tripDate, date)))

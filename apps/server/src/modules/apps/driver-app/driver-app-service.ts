@@ -257,6 +257,8 @@ export async function driverTripsToday(
     vehiclePlate: row.vehiclePlate,
     stopCount: row.stopCount,
     riderCount: row.riderCount + movedIn(changedOn.get(row.type)!, row.assignmentId),
+    // Only on a field trip's bus (decision 073): a run's answer stays as it was.
+    ...(row.fieldTripId ? { fieldTripId: row.fieldTripId } : {}),
   }));
 }
 

@@ -14,6 +14,7 @@ import {
   or,
   sql,
   type SQL,
+  isNull,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { TripListQuery, TripStatus, TripType } from '@school-transport/shared';
@@ -254,6 +255,8 @@ export async function moveTripsOn(
         eq(trips.tripDate, date),
         eq(trips.status, from.status),
         from.reason === undefined ? undefined : eq(trips.finishReason, from.reason),
+        // A field trip's buses (decision 073) run on a day without school too: the calendar moves only runs.
+        isNull(trips.fieldTripId),
       ),
     )
     .returning({ id: trips.id });
@@ -339,6 +342,7 @@ export function insertTripsOfDay(
             delayReason: sql`null`.as('delay_reason'),
             rescueOfTripId: sql`null`.as('rescue_of_trip_id'),
             handedOverToTripId: sql`null`.as('handed_over_to_trip_id'),
+            fieldTripId: sql`null`.as('field_trip_id'),
             createdAt: sql`clock_timestamp()`.as('created_at'),
             updatedAt: sql`clock_timestamp()`.as('updated_at'),
           })

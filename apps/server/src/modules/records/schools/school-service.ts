@@ -22,6 +22,11 @@ export function createSchoolService({ db }: { db: Database }) {
     notFoundMessage: 'School not found.',
     conflicts: {
       schools_name_unique: { field: 'name', message: 'A school with this name already exists.' },
+      // Field trips keep their school (decision 073): an invoice names it.
+      field_trips_school_id_schools_id_fk: {
+        field: 'id',
+        message: 'This school has field trips: it cannot be deleted while they are on record.',
+      },
     },
     ...tableResource(schools, {
       searchColumns: [schools.name, schools.address],

@@ -1,0 +1,304 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  answerSchema,
+  depotInputSchema,
+  depotSchema,
+  driverFieldTripSchema,
+  fieldTripApproveSchema,
+  fieldTripAvailabilitySchema,
+  fieldTripCompleteSchema,
+  fieldTripInputSchema,
+  fieldTripListQuerySchema,
+  fieldTripNoticeSchema,
+  fieldTripRateInputSchema,
+  fieldTripRateSchema,
+  fieldTripReasonSchema,
+  fieldTripScheduleSchema,
+  fieldTripSchema,
+  idParamsSchema,
+  invoiceQuerySchema,
+  invoiceSchema,
+  vehicleTypeParamsSchema,
+} from '@school-transport/shared';
+import { csvAnswer, errorAnswers } from '../../../lib/answers.js';
+import { changeContextOf } from '../../../lib/change-context.js';
+import { csvStream, sendCsv } from '../../../lib/csv.js';
+import { success } from '../../../lib/envelope.js';
+import { requireAuth } from '../../../plugins/authentication.js';
+import type { FieldTripService } from './field-trip-service.js';
+
+/**
+ * Field trips (/api/field-trips, decision 073). The requester's routes (list, one, request, notices) are admin's
+ * for now: the school-staff role opens them by its access, and `maySee` (field-trip-access.ts) already keeps each
+ * requester to their own. The office's routes (approve, decline, schedule, complete, rates, depot, invoices) stay
+ * admin's. A driver reads the field trip of their own bus.
+ */
+export function fieldTripRoutes(fieldTrips: FieldTripService) {
+  return async (app: FastifyInstance) => {
+    const routes = app.withTypeProvider<ZodTypeProvider>();
+    const tags = ['field trips'];
+    const requester = { access: 'admin' as const };
+    const office = { access: 'admin' as const };
+    const one = { 200: answerSchema(fieldTripSchema), ...errorAnswers({ 404: 'No such field trip' }) };
+    const move = { ...one, ...errorAnswers({ 409: 'The field trip is not in a state that allows it' }) };
+    const viewer = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user;
+
+    routes.get(
+      '/field-trips/get-all',
+      {
+        config: requester,
+        schema: {
+          tags,
+          querystring: fieldTripListQuerySchema,
+          response: { 200: answerSchema(z.array(fieldTripSchema)) },
+        },
+      },
+      async (request) => success(await fieldTrips.list(request.query, viewer(request))),
+    );
+
+    routes.get(
+      '/field-trips/get-one/:id',
+      { config: requester, schema: { tags, params: idParamsSchema, response: one } },
+      async (request) => success(await fieldTrips.get(request.params.id, viewer(request))),
+    );
+
+    routes.post(
+      '/field-trips/create',
+      { config: requester, schema: { tags, body: fieldTripInputSchema, response: one } },
+      async (request) =>
+        success(
+          await fieldTrips.create(request.body, {
+            ...changeContextOf(request),
+            actorName: viewer(request).name,
+          }),
+          'Field trip requested.',
+        ),
+    );
+
+    routes.get(
+      '/field-trips/notices',
+      {
+        config: requester,
+        schema: { tags, response: { 200: answerSchema(z.array(fieldTripNoticeSchema)) } },
+      },
+      async (request) => success(await fieldTrips.notices(viewer(request).id)),
+    );
+
+    routes.post(
+      '/field-trips/approve/:id',
+      {
+        config: office,
+        schema: { tags, params: idParamsSchema, body: fieldTripApproveSchema, response: move },
+      },
+      async (request) =>
+        success(
+          await fieldTrips.approve(request.params.id, request.body, changeContextOf(request)),
+          'Approved.',
+        ),
+    );
+
+    routes.post(
+      '/field-trips/decline/:id',
+      {
+        config: office,
+        schema: { tags, params: idParamsSchema, body: fieldTripReasonSchema, response: move },
+      },
+      async (request) =>
+        success(
+          await fieldTrips.decline(request.params.id, request.body.reason, changeContextOf(request)),
+          'Declined.',
+        ),
+    );
+
+    routes.post(
+      '/field-trips/cancel/:id',
+      {
+        config: office,
+        schema: { tags, params: idParamsSchema, body: fieldTripReasonSchema, response: move },
+      },
+      async (request) =>
+        success(
+          await fieldTrips.cancel(request.params.id, request.body.reason, changeContextOf(request)),
+          'Cancelled.',
+        ),
+    );
+
+    routes.get(
+      '/field-trips/availability/:id',
+      {
+        config: office,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: answerSchema(fieldTripAvailabilitySchema),
+            ...errorAnswers({ 404: 'No such field trip' }),
+          },
+        },
+      },
+      async (request) => success(await fieldTrips.availability(request.params.id)),
+    );
+
+    routes.post(
+      '/field-trips/schedule/:id',
+      {
+        config: office,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: fieldTripScheduleSchema,
+          response: {
+            ...move,
+            ...errorAnswers({
+              409: 'A driver or vehicle is not free (or was just booked), seats or wheelchair places are too few, or a credential is not valid that day',
+            }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await fieldTrips.schedule(request.params.id, request.body, changeContextOf(request)),
+          'Scheduled.',
+        ),
+    );
+
+    routes.post(
+      '/field-trips/complete/:id',
+      {
+        config: office,
+        schema: { tags, params: idParamsSchema, body: fieldTripCompleteSchema, response: move },
+      },
+      async (request) =>
+        success(
+          await fieldTrips.complete(request.params.id, request.body, changeContextOf(request)),
+          'Completed.',
+        ),
+    );
+
+    routes.get(
+      '/field-trips/rates',
+      { config: office, schema: { tags, response: { 200: answerSchema(z.array(fieldTripRateSchema)) } } },
+      async () => success(await fieldTrips.rates()),
+    );
+
+    routes.put(
+      '/field-trips/rates',
+      {
+        config: office,
+        schema: {
+          tags,
+          body: fieldTripRateInputSchema,
+          response: { 200: answerSchema(fieldTripRateSchema) },
+        },
+      },
+      async (request) =>
+        success(await fieldTrips.saveRate(request.body, changeContextOf(request)), 'Rate saved.'),
+    );
+
+    routes.delete(
+      '/field-trips/rates/:vehicleType',
+      {
+        config: office,
+        schema: {
+          tags,
+          params: vehicleTypeParamsSchema,
+          response: { 200: answerSchema(z.null()), ...errorAnswers({ 404: 'No such rate' }) },
+        },
+      },
+      async (request) => {
+        await fieldTrips.removeRate(request.params.vehicleType, changeContextOf(request));
+        return success(null, 'Rate deleted.');
+      },
+    );
+
+    routes.get(
+      '/field-trips/depot',
+      { config: office, schema: { tags, response: { 200: answerSchema(depotSchema) } } },
+      async () => success(await fieldTrips.depot()),
+    );
+
+    routes.put(
+      '/field-trips/depot',
+      {
+        config: office,
+        schema: { tags, body: depotInputSchema, response: { 200: answerSchema(depotSchema.unwrap()) } },
+      },
+      async (request) =>
+        success(await fieldTrips.saveDepot(request.body, changeContextOf(request)), 'Depot saved.'),
+    );
+
+    routes.get(
+      '/field-trips/invoice',
+      {
+        config: office,
+        schema: {
+          tags,
+          querystring: invoiceQuerySchema,
+          response: { 200: answerSchema(invoiceSchema), ...errorAnswers({ 404: 'No such school' }) },
+        },
+      },
+      async (request) => success(await fieldTrips.invoice(request.query)),
+    );
+
+    routes.get(
+      '/field-trips/invoice/csv',
+      {
+        config: office,
+        schema: {
+          tags,
+          querystring: invoiceQuerySchema,
+          response: { 200: csvAnswer('The invoice’s lines and total') },
+        },
+      },
+      async (request, reply) => {
+        const invoice = await fieldTrips.invoice(request.query);
+        type Line = {
+          date: string;
+          destination: string;
+          hours: number | string;
+          km: number | string;
+          amount: number;
+        };
+        const rows: Line[] = [
+          ...invoice.lines,
+          { date: '', destination: 'Total', hours: '', km: '', amount: invoice.total },
+        ];
+        const stream = csvStream<Line>(
+          [
+            { header: 'Date', value: (row) => row.date },
+            { header: 'Destination', value: (row) => row.destination },
+            { header: 'Hours', value: (row) => row.hours },
+            { header: 'Km', value: (row) => row.km },
+            { header: 'Amount', value: (row) => row.amount.toFixed(2) },
+          ],
+          (async function* () {
+            yield* rows;
+          })(),
+        );
+        return sendCsv(
+          reply,
+          `invoice-${invoice.school.name}-${invoice.dateFrom}-${invoice.dateTo}.csv`,
+          stream,
+        );
+      },
+    );
+
+    routes.get(
+      '/field-trips/driver/:id',
+      {
+        config: { access: 'driver' as const },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          response: {
+            200: answerSchema(driverFieldTripSchema),
+            ...errorAnswers({ 404: 'Not a field trip of yours' }),
+          },
+        },
+      },
+      async (request) => success(await fieldTrips.forDriver(viewer(request).id, request.params.id)),
+    );
+  };
+}
