@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Audience, AudienceChoices } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import {
