@@ -26,10 +26,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FamilyMessage, PushPayload } from '@school-transport/shared';
 import { fromSource, startPushService, startServer } from '@school-transport/testing';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { createAdmin } from '../src/modules/platform/users/first-admin.js';
-import { BENCH_ADMIN, benchArguments, cpuSeconds, engineName, loadNow } from './bench-server.js';
+import { BENCH_ADMIN, benchArguments, cpuSeconds, engineName, loadNow, pushTestApp } from './bench-server.js';
 
 const values = benchArguments({ port: 3996, guardians: 10_000, wait: 600 });
 const dataDir = values['data-dir'] ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'family-messages-')));
@@ -39,13 +37,7 @@ const CHUNK = 1_000;
 
 /** The guardians, their children and their devices, written in bulk by an app built in this process. */
 async function prepare(): Promise<Set<string>> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    PUSH_EXTRA_ORIGINS: push.origin,
-    ...databaseEnv,
-  });
-  const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
+  const { app } = await pushTestApp(push.origin, databaseEnv);
   const endpoints = new Set<string>();
   try {
     const db = app.database.db;

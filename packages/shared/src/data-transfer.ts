@@ -177,6 +177,11 @@ export interface FamilyImportRow {
   guardians: GuardianImport[];
 }
 
+/** Each set's field keys, made once. */
+const GUARDIAN_KEYS = Array.from({ length: GUARDIAN_SETS }, (_, index) =>
+  GUARDIAN_PARTS.map((part) => guardianKey(index + 1, part)),
+);
+
 /** A guardian set's cells, checked as the guardian request's form checks a guardian (relation: any case). */
 const guardianImportSchema = z.object({
   name: requiredText('Guardian name', 100),
@@ -213,10 +218,13 @@ function checkGuardians(
   issues: Array<{ field: string; message: string }>,
 ): GuardianImport[] {
   const guardians: GuardianImport[] = [];
-  for (let set = 1; set <= GUARDIAN_SETS; set++) {
-    const cells = Object.fromEntries(GUARDIAN_PARTS.map((part) => [part, record[guardianKey(set, part)]]));
-    const filled = GUARDIAN_PARTS.find((part) => cells[part] !== undefined);
-    if (!filled) continue;
+  for (const [index, keys] of GUARDIAN_KEYS.entries()) {
+    const set = index + 1;
+    // Most rows fill no set: nothing is built for them (a file has up to 100,000 rows).
+    const filledAt = keys.findIndex((key) => record[key] !== undefined);
+    if (filledAt < 0) continue;
+    const filled = GUARDIAN_PARTS[filledAt]!;
+    const cells = Object.fromEntries(GUARDIAN_PARTS.map((part, at) => [part, record[keys[at]!]]));
     if (!hasChild) {
       issues.push({
         field: guardianKey(set, filled),
@@ -281,7 +289,8 @@ function checkFamily(record: Record<string, string | undefined>): Checked<Family
   const parent = parentInputSchema.safeParse(record);
   if (!parent.success) issues.push(...issuesOf(parent.error));
   let child: FamilyImportRow['child'] = null;
-  if (CHILD_KEYS.some((key) => record[key] !== undefined)) {
+  const hasChild = CHILD_KEYS.some((key) => record[key] !== undefined);
+  if (hasChild) {
     const childId = childIdSchema.safeParse(record.childExternalId);
     if (!childId.success) issues.push(...issuesOf(childId.error, () => 'childExternalId'));
     const door = yesNo.safeParse(record.doorToDoor);
@@ -295,7 +304,6 @@ function checkFamily(record: Record<string, string | undefined>): Checked<Family
       issues.push(...issuesOf(checked.error, (key) => (key === 'name' ? 'childName' : key)));
     else if (childId.success) child = { ...checked.data, externalId: childId.data };
   }
-  const hasChild = CHILD_KEYS.some((key) => record[key] !== undefined);
   const guardians = checkGuardians(record, record.email, hasChild, issues);
   if (issues.length > 0 || !id.success || !parent.success) return { value: null, issues };
   return { value: { parentExternalId: id.data, parent: parent.data, child, guardians }, issues: [] };
