@@ -103,6 +103,21 @@ export async function listeningBenchApp(choice: DatabaseChoice, port: number) {
   return { app, url, token };
 }
 
+/**
+ * The app built in this process, to prepare a database a server process then opens, under NODE_ENV=test so that
+ * subscriptions to the loopback push service at `pushOrigin` are taken (PUSH_EXTRA_ORIGINS; see parent-notify.ts).
+ */
+export async function pushTestApp(pushOrigin: string, databaseEnv: Record<string, string>) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'error',
+    PUSH_EXTRA_ORIGINS: pushOrigin,
+    ...databaseEnv,
+  });
+  const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
+  return { app, config };
+}
+
 export const engineName = (choice: DatabaseChoice) => (choice['database-url'] ? 'PostgreSQL' : 'PGlite');
 
 export function assertDatabaseChosen(choice: DatabaseChoice): void {

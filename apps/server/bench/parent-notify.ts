@@ -35,8 +35,6 @@ import {
   uniqueTag,
   type RunningServer,
 } from '@school-transport/testing';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { createSession } from '../src/modules/platform/auth/sessions.js';
 import { createAdmin } from '../src/modules/platform/users/first-admin.js';
 import {
@@ -46,6 +44,7 @@ import {
   engineName,
   injectingCall,
   loadNow,
+  pushTestApp,
   residentMb,
   spread,
   startPickup,
@@ -86,13 +85,7 @@ interface Bus {
  */
 async function prepare(): Promise<Bus[]> {
   // NODE_ENV=test, so that the subscriptions' loopback endpoints are taken (see the header).
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'error',
-    PUSH_EXTRA_ORIGINS: push.origin,
-    ...databaseEnv,
-  });
-  const app = await buildApp({ ...config, webDistDir: null }, { logStream: process.stderr });
+  const { app, config } = await pushTestApp(push.origin, databaseEnv);
   try {
     const call = injectingCall(app);
     const sessionOf = async (userId: string) =>

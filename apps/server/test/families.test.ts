@@ -406,7 +406,7 @@ describe('the route of each child on the students list', () => {
     });
     const rows = parse(csv.rawPayload, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(
-      rows.map((row) => [row.name, row['assignment.routeId'], row['assignment.routeName']]).sort(),
+      rows.map((row) => [row['Child name'], row['assignment.routeId'], row['assignment.routeName']]).sort(),
     ).toEqual([
       [`Seated ${tag}`, route.id, `Lake Road ${tag}`],
       [`Walker ${tag}`, '', ''],

@@ -4,9 +4,11 @@ import {
   IMPORT_MAX_CELL_CHARS,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
+  type Guardian,
   type ImportLine,
   type ImportReport,
 } from '@school-transport/shared';
+import { parse } from 'csv-parse/sync';
 import { uniqueTag } from '@school-transport/testing';
 import { auditLog, parents, students, users, vehicles } from '../src/db/schema/index.js';
 import { BATCH, IMPORT_LOCK_KEY } from '../src/modules/records/imports/import-service.js';
@@ -272,6 +274,153 @@ describe('CSV import of families', () => {
         message: 'An account with this email address already exists.',
       },
     ]);
+  });
+});
+
+describe('guardian columns of the families import and the students export (decision 075)', () => {
+  const GUARDIAN_HEADER = [1, 2]
+    .flatMap((set) =>
+      ['name', 'email', 'phone', 'relation', 'language'].map((part) => `guardian_${set}_${part}`),
+    )
+    .join(',');
+  const guardianCells = (...sets: Array<string[] | null>) =>
+    [0, 1].map((set) => (sets[set] ?? ['', '', '', '', '']).join(',')).join(',');
+  const studentId = async (externalId: string) =>
+    (
+      await t.app.database.db
+        .select({ id: students.id })
+        .from(students)
+        .where(eq(students.externalId, externalId))
+    )[0]!.id;
+  const guardiansOf = async (externalId: string) =>
+    ((await api('GET', `/api/students/${await studentId(externalId)}/guardians`)).body.data as Guardian[])
+      .map((guardian) => `${guardian.email} ${guardian.relation}${guardian.primary ? ' primary' : ''}`)
+      .sort();
+  const exported = async (tag: string) => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: `/api/exports/students.csv?search=${tag}`,
+      headers: { authorization: await tokenFor(t.app, 'admin') },
+    });
+    expect(answer.statusCode).toBe(200);
+    return answer.body;
+  };
+
+  it('links and creates guardians, exports them, and the export imported again changes nothing or restores a link', async () => {
+    const tag = uniqueTag();
+    const email = (who: string) => `${who}-${tag.toLowerCase()}@example.com`;
+    const grandma = [`Grandma ${tag}`, email('grandma'), '+91 90000 11111', 'Grandparent', 'es'];
+    // The parent of family 2, a step-parent of family 1's first child.
+    const stepParent = [`Parent ${tag} 2`, email('parent') + '-2', '+91 98765 43210', 'step-parent', ''];
+    stepParent[1] = `parent-${tag.toLowerCase()}-2@example.com`;
+    const csv = [
+      `${HEADER},${GUARDIAN_HEADER}`,
+      `${familyLine(tag, 1, 1)},${guardianCells(grandma, stepParent)}`,
+      `${familyLine(tag, 1, 2)},${guardianCells(grandma)}`,
+      `${familyLine(tag, 2, 1)},${guardianCells()}`,
+    ].join('\n');
+    const first = await importCsv('families', csv, 'commit');
+    // 2 families, 3 children, 1 new guardian, 3 links.
+    expect(first.report).toMatchObject({ problemCount: 0, committed: true, created: 9, updated: 0 });
+    const parentOf = (family: number) => `parent-${tag.toLowerCase()}-${family}@example.com`;
+    expect(await guardiansOf(`C-${tag}-1-1`)).toEqual(
+      [
+        `${email('grandma')} GRANDPARENT`,
+        `${parentOf(1)} PARENT primary`,
+        `${parentOf(2)} STEP_PARENT`,
+      ].sort(),
+    );
+    expect(await guardiansOf(`C-${tag}-1-2`)).toEqual(
+      [`${email('grandma')} GRANDPARENT`, `${parentOf(1)} PARENT primary`].sort(),
+    );
+    const [gran] = await t.app.database.db
+      .select({ language: users.language, role: users.role, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email('grandma')));
+    expect(gran).toEqual({ language: 'es', role: 'parent', passwordHash: null });
+
+    const file = await exported(tag);
+    const rows = parse(file, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(3);
+    const firstChild = rows.find((row) => row['Child id'] === `C-${tag}-1-1`)!;
+    expect(firstChild).toMatchObject({ 'Family id': `F-${tag}-1`, 'Parent email': parentOf(1) });
+    expect(
+      [1, 2, 3].map((set) => [firstChild[`Guardian ${set} email`], firstChild[`Guardian ${set} relation`]]),
+    ).toEqual(
+      expect.arrayContaining([
+        [email('grandma'), 'GRANDPARENT'],
+        [parentOf(2), 'STEP_PARENT'],
+        ['', ''],
+      ]),
+    );
+
+    // The same database: the export is the file that was imported, nothing changes.
+    const again = await importCsv('families', file, 'commit');
+    expect(again.report).toMatchObject({ problemCount: 0, created: 0, updated: 0, unchanged: 9 });
+    // A link the office removed comes back from the file; an import never removes one.
+    const grandmaId = (
+      (await api('GET', `/api/students/${await studentId(`C-${tag}-1-2`)}/guardians`)).body.data as Guardian[]
+    ).find((guardian) => guardian.email === email('grandma'))!.parentId;
+    const unlinked = await api(
+      'DELETE',
+      `/api/students/${await studentId(`C-${tag}-1-2`)}/guardians/${grandmaId}`,
+    );
+    expect(unlinked.status, JSON.stringify(unlinked.body)).toBe(200);
+    const restored = await importCsv('families', file, 'commit');
+    expect(restored.report).toMatchObject({ problemCount: 0, created: 1, updated: 0, unchanged: 8 });
+    expect(await guardiansOf(`C-${tag}-1-2`)).toEqual(
+      [`${email('grandma')} GRANDPARENT`, `${parentOf(1)} PARENT primary`].sort(),
+    );
+  });
+
+  it('reports a bad guardian against its row and column, and writes nothing', async () => {
+    const tag = uniqueTag();
+    const driverEmail = `driver-${tag.toLowerCase()}@example.com`;
+    await api('POST', '/api/drivers/create', {
+      name: `Driver ${tag}`,
+      email: driverEmail,
+      phone: '+91 98765 00000',
+      licenseNo: `DL-${tag}`,
+    });
+    const gran = (name: string, mail: string) => [name, mail, '+91 90000 11111', '', ''];
+    const csv = [
+      `${HEADER},${GUARDIAN_HEADER}`,
+      `${familyLine(tag, 1, 1)},${guardianCells(null, gran('Gran', 'not-an-email'))}`,
+      `${familyLine(tag, 2, 1)},${guardianCells(gran('Driver', driverEmail))}`,
+      `${familyLine(tag, 3, 1)},${guardianCells(gran('Gran', `gran-${tag}@example.com`))}`,
+      `${familyLine(tag, 4, 1)},${guardianCells(gran('Granny', `gran-${tag}@example.com`))}`,
+      `${familyLine(tag, 5, 1, { child: '', childName: '', class: '', roll: '', lat: '', lng: '' })},${guardianCells(gran('Gran', `gran-${tag}@example.com`))}`,
+    ].join('\n');
+    const before = { parents: await countOf(parents), students: await countOf(students) };
+    const { report } = await importCsv('families', csv, 'commit');
+    expect(report.committed).toBe(false);
+    expect(report.problems).toEqual([
+      {
+        row: 2,
+        column: 'guardian_2_email',
+        field: 'guardian2Email',
+        message: expect.stringMatching(/valid email/i),
+      },
+      {
+        row: 3,
+        column: 'guardian_1_email',
+        field: 'guardian1Email',
+        message: expect.stringMatching(/driver's account/),
+      },
+      {
+        row: 5,
+        column: 'guardian_1_name',
+        field: 'guardian1Name',
+        message: 'This guardian is also on line 4 with another name.',
+      },
+      {
+        row: 6,
+        column: 'guardian_1_name',
+        field: 'guardian1Name',
+        message: "A guardian is a child's: fill in the child's columns on this row.",
+      },
+    ]);
+    expect({ parents: await countOf(parents), students: await countOf(students) }).toEqual(before);
   });
 });
 

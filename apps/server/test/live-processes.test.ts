@@ -5,12 +5,14 @@ import {
   openEventStream,
   recordsThrough,
   signedIn,
+  startPushService,
   startServer,
   type EventStream,
   type HttpApi,
+  type PushService,
   type RunningServer,
 } from '@school-transport/testing';
-import type { LiveTripChanged, Trip } from '@school-transport/shared';
+import type { FamilyMessage, LiveTripChanged, PushPayload, Trip } from '@school-transport/shared';
 import { LISTENER_APPLICATION_NAME } from '../src/db/client.js';
 import { migratedDataDir, OPS_ADMIN } from './support/data-dir-process.js';
 import { TEST_DB } from './support/test-app.js';
@@ -28,6 +30,7 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
   let first: RunningServer;
   let second: RunningServer;
   let api: HttpApi;
+  let push: PushService;
   let tripIds: string[];
   const streams: EventStream[] = [];
 
@@ -63,7 +66,9 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
   beforeAll(async () => {
     // A migrated copy: the first start on an empty database is data-dir.test.ts's to test.
     folder = await migratedDataDir('live_processes', 'postgres');
-    const { env } = folder;
+    // Both processes push to the tests' push service (loopback http, taken under NODE_ENV=test).
+    push = await startPushService();
+    const env = { ...folder.env, PUSH_EXTRA_ORIGINS: push.origin };
     // One after the other: the first creates the first administrator, the second finds it.
     first = await startServer({ env });
     second = await startServer({ env });
@@ -83,6 +88,7 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
   afterAll(async () => {
     for (const stream of streams) stream.close();
     await Promise.all([first?.stop(), second?.stop()]);
+    await push?.close();
     await folder?.remove();
   }, 60_000);
 
@@ -144,6 +150,60 @@ describe.skipIf(TEST_DB !== 'postgres')('the live stream across two API processe
     streams.push(onFirst);
     await onFirst.waitFor((events) => events.some((event) => Number(event.id) === missed.at(-1)));
     expect(streamIds(onFirst)).toEqual(missed);
+  }, 60_000);
+
+  it('sends office messages through either process to each guardian once, both processes running the job', async () => {
+    // Issue 35: "exactly the chosen audience, once each, including across two API processes on PostgreSQL". Each
+    // process runs the family-messages job (woken by its own send, and every 2 s) and a notification dispatcher.
+    const make = recordsThrough((method, url, body) => api(method, url, body));
+    const families = await Promise.all(Array.from({ length: 8 }, () => make.family()));
+    // A second guardian of one child, so a child is not a guardian.
+    const [shared] = families[0]!.students;
+    const link = await api('POST', `/api/students/${shared!.id}/guardians`, {
+      parentId: families[1]!.id,
+      relation: 'STEP_PARENT',
+    });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const endpointOf = new Map<string, string>();
+    for (const family of families) {
+      const device = push.subscription();
+      await query(
+        'insert into push_subscriptions (user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4)',
+        [family.user.id, device.endpoint, device.keys.p256dh, device.keys.auth],
+      );
+      endpointOf.set(device.endpoint, family.user.id);
+    }
+    const onSecond = await second.apiAs(OPS_ADMIN);
+    // Sent at once through both processes: each process's job meets both messages.
+    const sent = await Promise.all(
+      [api, onSecond].map((through, i) =>
+        through('POST', '/api/family-messages/create', {
+          audience: { kind: 'everyone' },
+          body: `Road closed on Mill Lane (${i})`,
+        }),
+      ),
+    );
+    for (const answer of sent) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const ids = sent.map((answer) => (answer.body as { data: FamilyMessage }).data.id);
+    // Done: every recipient handled by a dispatcher, so no push of these messages is still to come.
+    for (const id of ids)
+      await expect
+        .poll(async () => (await api<FamilyMessage>('GET', `/api/family-messages/get-one/${id}`)).body.data, {
+          timeout: 20_000,
+          interval: 100,
+        })
+        .toMatchObject({ state: 'DONE', recipients: families.length });
+    const office = push.messages.filter(
+      (message) => (message.payload as PushPayload).kind === 'OFFICE_MESSAGE',
+    );
+    const received = office.map(
+      (message) => `${endpointOf.get(message.endpoint)} ${(message.payload as PushPayload).body}`,
+    );
+    const expected = families.flatMap((family) =>
+      [0, 1].map((i) => `${family.user.id} Road closed on Mill Lane (${i})`),
+    );
+    expect(received.sort()).toEqual(expected.sort());
+    expect(push.rejected).toEqual([]);
   }, 60_000);
 
   it('stops cleanly with streams open, ending them so their browsers reconnect to the other process', async () => {

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { driverInputSchema } from './drivers.js';
 import { childInputSchema, parentInputSchema } from './families.js';
-import { dateField, requiredText, withinDays } from './fields.js';
+import { emailField, dateField, phoneField, requiredText, withinDays } from './fields.js';
+import { GUARDIAN_RELATIONS, type GuardianRelation } from './guardians.js';
+import { LANGUAGE_TAG } from './language-paths.js';
 import { stopInputSchema } from './stops.js';
 import { vehicleInputSchema } from './vehicles.js';
 
@@ -64,6 +66,26 @@ const field = (key: string, label: string, required: boolean, aliases: string[] 
 
 const externalIdField = (label: string) => requiredText(label, 100);
 
+/**
+ * The guardian columns of a family row (decision 075): up to GUARDIAN_SETS guardians of the row's child besides the
+ * family's parent (the primary guardian), each a set of name, e-mail, phone, relation and language. A header such as
+ * `guardian_1_email` or `Guardian 1 email` is guessed alike.
+ */
+export const GUARDIAN_SETS = 3;
+export const GUARDIAN_PARTS = ['name', 'email', 'phone', 'relation', 'language'] as const;
+export type GuardianPart = (typeof GUARDIAN_PARTS)[number];
+/** The field key of a guardian set's part: `guardian2Email`. */
+export const guardianKey = (set: number, part: GuardianPart) =>
+  `guardian${set}${part[0]!.toUpperCase()}${part.slice(1)}`;
+const guardianFields = (): ImportField[] =>
+  Array.from({ length: GUARDIAN_SETS }, (_, index) =>
+    GUARDIAN_PARTS.map((part) =>
+      field(guardianKey(index + 1, part), `Guardian ${index + 1} ${part}`, false, [
+        `guardian_${index + 1}_${part}`,
+      ]),
+    ),
+  ).flat();
+
 export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
   families: [
     field('parentExternalId', 'Family id', true, ['parent id', 'family external id', 'parent external id']),
@@ -84,6 +106,7 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
     field('pickupAndDropLng', 'Pickup longitude', false, ['lng', 'lon', 'longitude', 'pickup lng']),
     field('pickupDropAddress', 'Pickup address', false, ['pickup']),
     field('doorToDoor', 'Door to door', false, ['special needs']),
+    ...guardianFields(),
   ],
   drivers: [
     field('externalId', 'Driver id', true, ['id', 'external id', 'employee id']),
@@ -129,11 +152,101 @@ const yesNo = z
     return z.NEVER;
   });
 
-/** A family row, checked as the family forms check a parent and a child. */
+/** One guardian set of a family row: another guardian of the row's child. */
+export interface GuardianImport {
+  /** Which set of the row (1 to GUARDIAN_SETS): the problems name its columns. */
+  set: number;
+  name: string;
+  email: string;
+  phone: string;
+  relation: GuardianRelation;
+  /** The guardian's language (a catalogue's tag), or null: left as it is. */
+  language: string | null;
+}
+
+/** A family row, checked as the family forms check a parent and a child, and the child's other guardians. */
 export interface FamilyImportRow {
   parentExternalId: string;
   parent: z.output<typeof parentInputSchema>;
   child: (z.output<typeof childInputSchema> & { externalId: string }) | null;
+  guardians: GuardianImport[];
+}
+
+/** Each set's field keys, made once. */
+const GUARDIAN_KEYS = Array.from({ length: GUARDIAN_SETS }, (_, index) =>
+  GUARDIAN_PARTS.map((part) => guardianKey(index + 1, part)),
+);
+
+/** A guardian set's cells, checked as the guardian request's form checks a guardian (relation: any case). */
+const guardianImportSchema = z.object({
+  name: requiredText('Guardian name', 100),
+  email: emailField('Guardian email'),
+  phone: phoneField('Guardian phone'),
+  relation: z
+    .string()
+    .trim()
+    .optional()
+    .transform((text, context): GuardianRelation => {
+      if (!text) return 'PARENT';
+      const relation = text.toUpperCase().replace(/[^A-Z]+/g, '_') as GuardianRelation;
+      if (GUARDIAN_RELATIONS.includes(relation)) return relation;
+      context.addIssue({
+        code: 'custom',
+        message: `The relation is one of ${GUARDIAN_RELATIONS.join(', ')}`,
+      });
+      return z.NEVER;
+    }),
+  language: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(LANGUAGE_TAG, 'A language is a tag such as "en" or "es"')
+    .optional()
+    .transform((tag) => tag ?? null),
+});
+
+/** The guardian sets of a row: each filled set checked, its problems named by its columns' fields. */
+function checkGuardians(
+  record: Record<string, string | undefined>,
+  familyEmail: string | undefined,
+  hasChild: boolean,
+  issues: Array<{ field: string; message: string }>,
+): GuardianImport[] {
+  const guardians: GuardianImport[] = [];
+  for (const [index, keys] of GUARDIAN_KEYS.entries()) {
+    const set = index + 1;
+    // Most rows fill no set: nothing is built for them (a file has up to 100,000 rows).
+    const filledAt = keys.findIndex((key) => record[key] !== undefined);
+    if (filledAt < 0) continue;
+    const filled = GUARDIAN_PARTS[filledAt]!;
+    const cells = Object.fromEntries(GUARDIAN_PARTS.map((part, at) => [part, record[keys[at]!]]));
+    if (!hasChild) {
+      issues.push({
+        field: guardianKey(set, filled),
+        message: "A guardian is a child's: fill in the child's columns on this row.",
+      });
+      continue;
+    }
+    const parsed = guardianImportSchema.safeParse(cells);
+    if (!parsed.success) {
+      issues.push(...issuesOf(parsed.error, (part) => guardianKey(set, part as GuardianPart)));
+      continue;
+    }
+    const { email } = parsed.data;
+    const earlier = guardians.find((guardian) => guardian.email === email);
+    if (familyEmail?.toLowerCase() === email)
+      issues.push({
+        field: guardianKey(set, 'email'),
+        message: "This is the family's parent, already the child's primary guardian.",
+      });
+    else if (earlier)
+      issues.push({
+        field: guardianKey(set, 'email'),
+        message: `This guardian is also guardian ${earlier.set} of this row.`,
+      });
+    else guardians.push({ set, ...parsed.data });
+  }
+  return guardians;
 }
 
 const CHILD_KEYS = [
@@ -171,7 +284,8 @@ function checkFamily(record: Record<string, string | undefined>): Checked<Family
   const parent = parentInputSchema.safeParse(record);
   if (!parent.success) issues.push(...issuesOf(parent.error));
   let child: FamilyImportRow['child'] = null;
-  if (CHILD_KEYS.some((key) => record[key] !== undefined)) {
+  const hasChild = CHILD_KEYS.some((key) => record[key] !== undefined);
+  if (hasChild) {
     const childId = childIdSchema.safeParse(record.childExternalId);
     if (!childId.success) issues.push(...issuesOf(childId.error, () => 'childExternalId'));
     const door = yesNo.safeParse(record.doorToDoor);
@@ -185,8 +299,9 @@ function checkFamily(record: Record<string, string | undefined>): Checked<Family
       issues.push(...issuesOf(checked.error, (key) => (key === 'name' ? 'childName' : key)));
     else if (childId.success) child = { ...checked.data, externalId: childId.data };
   }
+  const guardians = checkGuardians(record, record.email, hasChild, issues);
   if (issues.length > 0 || !id.success || !parent.success) return { value: null, issues };
-  return { value: { parentExternalId: id.data, parent: parent.data, child }, issues: [] };
+  return { value: { parentExternalId: id.data, parent: parent.data, child, guardians }, issues: [] };
 }
 
 /** Checks one row with the same schemas as the forms; `record` holds the mapped cells, blank cells left out. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
-import { parents, studentGuardians, students } from './schema/index.js';
+import { parents, studentGuardians, students, users } from './schema/index.js';
 
 /**
  * THE rule of who is a child's guardian (decision 064): a link in student_guardians. Every read that decides who may
@@ -16,6 +16,11 @@ export interface GuardianOfStudent {
   studentName: string;
   parentId: string;
   userId: string;
+  /** The guardian's contact and language, as the office keeps them (the students CSV writes them: decision 075). */
+  name: string;
+  email: string;
+  phone: string;
+  language: string | null;
   relation: string;
   primary: boolean;
 }
@@ -32,17 +37,24 @@ export function guardiansOfStudents(
       studentName: students.name,
       parentId: studentGuardians.parentId,
       userId: parents.userId,
+      name: users.name,
+      email: users.email,
+      phone: parents.phone,
+      language: users.language,
       relation: studentGuardians.relation,
       primary: sql<boolean>`${students.parentId} = ${studentGuardians.parentId}`,
     })
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .innerJoin(parents, eq(parents.id, studentGuardians.parentId))
+    .innerJoin(users, eq(users.id, parents.userId))
     .where(inArray(studentGuardians.studentId, [...studentIds]))
     .orderBy(
       asc(studentGuardians.studentId),
       sql`${students.parentId} = ${studentGuardians.parentId} desc`,
       asc(studentGuardians.createdAt),
+      // Links made in one statement (an import) share their time: an order that is the same each time.
+      asc(studentGuardians.parentId),
     );
 }
 

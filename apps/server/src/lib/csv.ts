@@ -20,6 +20,13 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
 
+/**
+ * A cell as it was before `neutraliseFormula`: an import reads back what an export wrote (a phone "+91 …" is
+ * written "'+91 …"; decision 075). A quote before anything else is the cell's own.
+ */
+export const restoreNeutralised = (text: string): string =>
+  text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+
 function cellText(value: CsvCell): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) return value.toISOString();

@@ -8,7 +8,6 @@ import {
   createParentLiveScopes,
   createParentPortalService,
   createParentStopChanges,
-  parentGuardianRoutes,
   parentHandOverRoutes,
   parentPortalRoutes,
 } from './parent-portal/index.js';
@@ -55,8 +54,13 @@ export function appsWing(
 
   const routes: WingRoutes = [
     driverAppRoutes(driverApp),
-    parentPortalRoutes(parentPortal, parentStopChanges, records.planChanges, parentFamilyInbox),
-    parentGuardianRoutes(records.guardians),
+    parentPortalRoutes(
+      parentPortal,
+      parentStopChanges,
+      records.planChanges,
+      parentFamilyInbox,
+      records.guardians,
+    ),
     parentHandOverRoutes(parentHandOver, { storage: platform.storage, urls: platform.urls }),
     schoolStaffRoutes(createSchoolStaffService({ db, clock, timeZone })),
   ];

@@ -3,6 +3,5 @@ export { createParentLiveScopes } from './parent-live.js';
 export { parentPortalRoutes } from './parent-portal-routes.js';
 export { createParentPortalService } from './parent-portal-service.js';
 export { createParentStopChanges } from './parent-stop-changes.js';
-export { parentGuardianRoutes } from './parent-guardian-routes.js';
 export { createParentHandOver, parentHandOverRoutes } from './parent-hand-over.js';
 export { createParentFamilyInbox } from './parent-family-inbox.js';

@@ -15,6 +15,9 @@ import {
   parentFamilyDataSchema,
   parentPortalSettingsSchema,
   FAMILY_INBOX_PATHS,
+  GUARDIAN_PATHS,
+  guardianRequestInputSchema,
+  guardianRequestSchema,
   threadMessageInputSchema,
   familyThreadInputSchema,
   parentThreadSchema,
@@ -30,6 +33,7 @@ import { changeContextOf } from '../../../lib/change-context.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
 import type { ParentPortalService } from './parent-portal-service.js';
+import type { GuardianService } from '../../records/families/index.js';
 import type { PlanChangeService } from '../../records/plan-changes/index.js';
 import type { ParentFamilyInbox } from './parent-family-inbox.js';
 import type { ParentStopChanges } from './parent-stop-changes.js';
@@ -40,6 +44,7 @@ export function parentPortalRoutes(
   stopChanges: ParentStopChanges,
   planChanges: Pick<PlanChangeService, 'ofGuardian' | 'acknowledge'>,
   inbox: ParentFamilyInbox,
+  guardians: Pick<GuardianService, 'requestsOfGuardian' | 'request'>,
 ) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -323,6 +328,33 @@ export function parentPortalRoutes(
       async (request) => {
         await inbox.markRead(userOf(request), request.params.id);
         return success(undefined, 'Marked read.');
+      },
+    );
+
+    // Requests for another guardian of a child (decision 064): the office approves or declines them
+    // (records/families). A guardian sees the requests about the children they are linked to, and asks only for those.
+    routes.get(
+      GUARDIAN_PATHS.parentRequests,
+      { config, schema: { tags, response: { 200: answerSchema(z.array(guardianRequestSchema)) } } },
+      async (request) => success(await guardians.requestsOfGuardian(userOf(request))),
+    );
+
+    routes.post(
+      GUARDIAN_PATHS.parentRequests,
+      {
+        config,
+        schema: {
+          tags,
+          body: guardianRequestInputSchema,
+          response: {
+            201: answerSchema(guardianRequestSchema),
+            ...errorAnswers({ 404: 'Not one of your children' }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const made = await guardians.request(userOf(request), request.body, changeContextOf(request));
+        return reply.code(201).send(success(made, 'Request sent to the office.'));
       },
     );
   };

@@ -1,10 +1,10 @@
 import type { Audience } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
-import { recipientLanguage, translatorFor } from '../../platform/i18n/index.js';
+import { languageHolders, recipientLanguage, translatorFor } from '../../platform/i18n/index.js';
 import { insertNotifications, type OutboxInput } from '../notifications/index.js';
 import {
   claimQueued,
-  guardiansOf,
+  guardianIdsOf,
   insertRecipients,
   markSending,
   OUTBOX_KEY_PREFIX,
@@ -45,12 +45,13 @@ export function familyMessageJob({ db, wakeDispatcher }: FamilyMessageJobDeps) {
       const audience = (
         message.audienceId ? { kind: message.audience, id: message.audienceId } : { kind: message.audience }
       ) as Audience;
-      const guardians = await guardiansOf(tx, audience);
+      const guardians = await guardianIdsOf(tx, audience);
+      const holders = await languageHolders(tx, guardians);
       const titles = new Map<string, string>();
-      const recipients = guardians.map((guardian) => ({
+      const recipients = guardians.map((userId) => ({
         messageId: message.id,
-        userId: guardian.id,
-        language: recipientLanguage(guardian),
+        userId,
+        language: recipientLanguage(holders.get(userId)!),
       }));
       const outbox: OutboxInput[] = recipients.map(({ userId, language }) => {
         if (!titles.has(language))

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Audience, AudienceChoices } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import {
@@ -49,17 +49,15 @@ export function childrenOf(audience: Audience): SQL {
   }
 }
 
-/** The guardians an audience reaches, with what their language is chosen from. */
-export async function guardiansOf(db: Executor, audience: Audience) {
-  return db
-    .select({
-      id: users.id,
-      role: users.role,
-      language: users.language,
-      browserLanguage: users.browserLanguage,
-    })
-    .from(users)
-    .where(inArray(users.id, sql`(select g.user_id from (${guardiansOfChildren(childrenOf(audience))}) g)`));
+/**
+ * The accounts of the guardians an audience reaches. Their languages are read by i18n's `languageHolders`, the one
+ * reading of what a recipient's language is chosen from.
+ */
+export async function guardianIdsOf(db: Executor, audience: Audience): Promise<string[]> {
+  const result = (await db.execute(guardiansOfChildren(childrenOf(audience)))) as unknown as {
+    rows: Array<{ user_id: string }>;
+  };
+  return result.rows.map((row) => row.user_id);
 }
 
 /** How many guardians an audience reaches (the office's count before sending). */

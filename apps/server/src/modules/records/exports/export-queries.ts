@@ -82,3 +82,27 @@ export async function tripHistoryBatch(
 // PGlite and pg both answer timestamps as Date through drizzle's execute, but a driver may hand back text.
 const dateOrNull = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
+
+/** What the students CSV needs that the students list does not send (decision 075). */
+export interface FamilyFields {
+  studentId: string;
+  childExternalId: string | null;
+  parentExternalId: string | null;
+  alternativePhone: string;
+  address: string;
+  city: string | null;
+  state: string;
+  pinCode: string;
+}
+
+/** The external ids and the primary guardian's address of each of `studentIds`. */
+export async function familyFieldsOf(db: Executor, studentIds: string[]): Promise<FamilyFields[]> {
+  if (studentIds.length === 0) return [];
+  const result = (await db.execute(sql`
+    select s.id as "studentId", s.external_id as "childExternalId", p.external_id as "parentExternalId",
+           p.alternative_phone as "alternativePhone", p.address, p.city, p.state, p.pin_code as "pinCode"
+    from students s join parents p on p.id = s.parent_id
+    where s.id in (select (json_array_elements_text(${JSON.stringify(studentIds)}::json))::uuid)
+  `)) as unknown as { rows: FamilyFields[] };
+  return result.rows;
+}

@@ -14,6 +14,7 @@ import { zonedDate } from '../../../lib/zoned-time.js';
 import { auditExport } from '../../platform/audit/index.js';
 import { listColumns } from './export-columns.js';
 import { listRows, tripHistoryColumns, tripHistoryRows, type PageReader } from './export-service.js';
+import { studentExportColumns, studentExportRows } from './student-export.js';
 
 /** The largest page every `get-all` answers (packages/shared/src/list.ts). */
 const PAGE_SIZE = 100;
@@ -54,7 +55,11 @@ export function exportRoutes({ db, clock, timeZone }: { db: Database; clock: Clo
             return reply.code(first.failure.status as ErrorStatus).send(first.failure.body);
           const rows = listRows(readPage, first);
           const counter: RowCounter = { rows: 0 };
-          const stream = csvStream(listColumns(list), rows, counter);
+          // The students CSV is the families import's file, guardians included (decision 075).
+          const stream =
+            list === 'students'
+              ? csvStream(studentExportColumns(), studentExportRows(db, rows), counter)
+              : csvStream(listColumns(list), rows, counter);
           const query = request.query as Record<string, unknown>;
           return sendCsv(reply, fileName(list), auditExport(db, request, stream, { list, query, counter }));
         },

@@ -19,11 +19,20 @@ async function rowsOf<T>(db: Executor, statement: SQL): Promise<T[]> {
 
 const jsonOf = (values: unknown) => JSON.stringify(values);
 
-/** Who already holds each e-mail address (lower case): a user, and the external id of their parent or driver. */
+/**
+ * Who already holds each e-mail address (lower case): a user, their role, and the external id of their parent or
+ * driver.
+ */
 export function emailHolders(db: Executor, emails: string[]) {
-  return rowsOf<{ email: string; parentExternalId: string | null; driverExternalId: string | null }>(
+  return rowsOf<{
+    email: string;
+    role: string;
+    parentExternalId: string | null;
+    driverExternalId: string | null;
+  }>(
     db,
-    sql`select lower(u.email) as "email", p.external_id as "parentExternalId", d.external_id as "driverExternalId"
+    sql`select lower(u.email) as "email", u.role::text as "role", p.external_id as "parentExternalId",
+          d.external_id as "driverExternalId"
         from users u
         left join parents p on p.user_id = u.id
         left join drivers d on d.user_id = u.id
@@ -242,3 +251,102 @@ export const upsertStudents = (tx: Executor, rows: Rows) =>
     ),
     sql.raw('join parents p on p.external_id = i.parent_id'),
   );
+
+/** A guardian of a family row's child (decision 075): the child and family by external id, the guardian by e-mail. */
+export interface GuardianLinkRow {
+  child: string;
+  family: string;
+  /** Lower case. */
+  email: string;
+  name: string;
+  phone: string;
+  relation: string;
+  language: string | null;
+}
+
+/**
+ * The guardians themselves, one row each (the first row naming an e-mail gives the values): a parent account with
+ * this e-mail gets the file's name, phone and language where they differ (a blank language leaves theirs); an
+ * e-mail nobody holds becomes a parent account without a password (invited later, as the families are), its
+ * address the family's of the row it comes from (the office corrects it on the parent's page), its alternative
+ * phone its phone. Runs after the families are written, so a family's parent of the same file is found.
+ */
+export async function upsertGuardianAccounts(tx: Executor, rows: GuardianLinkRow[]): Promise<Written> {
+  const held = await rowsOf<{ email: string; userId: string; storedEmail: string }>(
+    tx,
+    sql`select lower(u.email) as email, u.id as "userId", u.email as "storedEmail"
+        from users u join parents p on p.user_id = u.id
+        where lower(u.email) in (select json_array_elements_text(${jsonOf(rows.map((row) => row.email))}::json))`,
+  );
+  const holder = new Map(held.map((row) => [row.email, row]));
+  const existing = rows.flatMap((row) => {
+    const account = holder.get(row.email);
+    return account ? [{ ...row, userId: account.userId, storedEmail: account.storedEmail }] : [];
+  });
+  const fresh = rows.filter((row) => !holder.has(row.email)).map((row) => ({ ...row, id: randomUUID() }));
+  let updated = 0;
+  if (existing.length > 0) {
+    // The name through the one writer of other people's names (its address stays as stored: only the case may differ).
+    const renamed = await setAccountNamesAndEmails(
+      tx,
+      existing.map((row) => ({ id: row.userId, name: row.name, email: row.storedEmail })),
+      new Date(),
+    );
+    const input = sql`input as (select * from json_to_recordset(${jsonOf(existing)}::json)
+      as x("userId" uuid, phone text, language text))`;
+    const phoned = await rowsOf<{ id: string }>(
+      tx,
+      sql`with ${input}
+          update parents p set phone = i.phone, updated_at = clock_timestamp() from input i
+          where p.user_id = i."userId" and p.phone is distinct from i.phone returning p.user_id as id`,
+    );
+    const spoken = await rowsOf<{ id: string }>(
+      tx,
+      sql`with ${input}
+          update users u set language = i.language, updated_at = clock_timestamp() from input i
+          where u.id = i."userId" and i.language is not null and u.language is distinct from i.language
+          returning u.id`,
+    );
+    updated = new Set([...renamed, ...phoned.map((row) => row.id), ...spoken.map((row) => row.id)]).size;
+  }
+  if (fresh.length > 0) {
+    await tx.execute(
+      sql`insert into users (id, name, email, role, language)
+          select i.id, i.name, i.email, 'parent'::user_role, i.language
+          from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, name text, email text, language text)`,
+    );
+    const made = await rowsOf<{ id: string }>(
+      tx,
+      sql`insert into parents (user_id, phone, alternative_phone, address, city, state, pin_code)
+          select i.id, i.phone, i.phone, f.address, f.city, f.state, f.pin_code
+          from json_to_recordset(${jsonOf(fresh)}::json) as i(id uuid, phone text, family text)
+          join parents f on f.external_id = i.family
+          returning id`,
+    );
+    // Each family of the file was written before: a guardian left without a record would be lost silently.
+    if (made.length !== fresh.length)
+      throw new Error('a new guardian found no family to take an address from');
+  }
+  return { created: fresh.length, updated };
+}
+
+/**
+ * The links of each row's child to its guardians (decision 064's student_guardians), with their relation: made, or
+ * the relation changed where the file says another. A link the file does not name is left: an import adds
+ * guardians, the office unlinks them.
+ */
+export async function upsertGuardianLinks(tx: Executor, rows: GuardianLinkRow[]): Promise<Written> {
+  const written = await rowsOf<{ inserted: boolean }>(
+    tx,
+    sql`insert into student_guardians (student_id, parent_id, relation)
+        select s.id, p.id, i.relation::guardian_relation
+        from json_to_recordset(${jsonOf(rows)}::json) as i(child text, email text, relation text)
+        join students s on s.external_id = i.child
+        join users u on lower(u.email) = i.email
+        join parents p on p.user_id = u.id
+        on conflict (student_id, parent_id) do update set relation = excluded.relation
+        where student_guardians.relation is distinct from excluded.relation
+        returning (xmax = 0) as inserted`,
+  );
+  return countInserted(written);
+}

@@ -1,5 +1,12 @@
 import type { Executor } from '../../../db/client.js';
-import type { FamilyImportRow, ImportKind, ImportRow } from '@school-transport/shared';
+import {
+  guardianKey,
+  type FamilyImportRow,
+  type GuardianImport,
+  type ImportKind,
+  type ImportRow,
+} from '@school-transport/shared';
+import { messageCatalogues } from '../../platform/i18n/index.js';
 import { nextTurn } from './import-csv.js';
 import {
   emailHolders,
@@ -7,6 +14,9 @@ import {
   plateHolders,
   tagHolders,
   upsertDrivers,
+  upsertGuardianAccounts,
+  upsertGuardianLinks,
+  type GuardianLinkRow,
   upsertParents,
   upsertStops,
   upsertStudents,
@@ -132,6 +142,92 @@ function familiesOf(rows: Array<Line<'families'>>): FamilyImportRow[] {
   return [...families.values()];
 }
 
+/** Each row's guardian sets (a row without a child has none), with the row's child and family. */
+function guardianLinksOf(
+  rows: Array<Line<'families'>>,
+): Array<GuardianLinkRow & { line: number; set: number }> {
+  return rows.flatMap(({ line, value }) =>
+    value.child
+      ? value.guardians.map((guardian: GuardianImport) => ({
+          line,
+          set: guardian.set,
+          child: value.child!.externalId,
+          family: value.parentExternalId,
+          email: guardian.email,
+          name: guardian.name,
+          phone: guardian.phone,
+          relation: guardian.relation,
+          language: guardian.language,
+        }))
+      : [],
+  );
+}
+
+/** The guardians named by the file, once each (the first row naming an e-mail), not counting the families' parents. */
+function guardianAccountsOf(rows: Array<Line<'families'>>) {
+  const familyEmails = new Set(familiesOf(rows).map((family) => family.parent.email));
+  const first = new Map<string, GuardianLinkRow>();
+  for (const link of guardianLinksOf(rows))
+    if (!familyEmails.has(link.email) && !first.has(link.email)) first.set(link.email, link);
+  return [...first.values()];
+}
+
+/**
+ * The guardian sets against the file and the database (decision 075): a guardian is a parent account, so an e-mail of
+ * a staff or driver account is refused; one person is one name and phone (and language) wherever the file names
+ * them, as a family's parent or as a guardian; a language must be one the server has texts in.
+ */
+async function guardianClashes(db: Executor, rows: Array<Line<'families'>>, problem: Problem) {
+  const links = guardianLinksOf(rows);
+  if (links.length === 0) return;
+  const seen = new Map<string, { line: number; name: string; phone: string; language: string | null }>();
+  for (const { line, value } of rows)
+    if (!seen.has(value.parent.email))
+      seen.set(value.parent.email, {
+        line,
+        name: value.parent.name,
+        phone: value.parent.phone,
+        language: null,
+      });
+  const codes = messageCatalogues().codes;
+  for (const link of links) {
+    const field = (part: 'name' | 'email' | 'phone' | 'language') => guardianKey(link.set, part);
+    if (link.language && !codes.includes(link.language))
+      problem(
+        link.line,
+        field('language'),
+        `There are no texts in "${link.language}": use one of ${codes.join(', ')}.`,
+      );
+    const first = seen.get(link.email);
+    if (!first) {
+      seen.set(link.email, link);
+      continue;
+    }
+    if (first.name !== link.name)
+      problem(link.line, field('name'), `This guardian is also on line ${first.line} with another name.`);
+    else if (first.phone !== link.phone)
+      problem(link.line, field('phone'), `This guardian is also on line ${first.line} with another phone.`);
+    else if (first.language && link.language && first.language !== link.language)
+      problem(
+        link.line,
+        field('language'),
+        `This guardian is also on line ${first.line} with another language.`,
+      );
+  }
+  const emails = [...new Set(links.map((link) => link.email))];
+  const notParents = new Set<string>();
+  for (let start = 0; start < emails.length; start += BATCH)
+    for (const holder of await emailHolders(db, emails.slice(start, start + BATCH)))
+      if (holder.role !== 'parent') notParents.add(holder.email);
+  for (const link of links)
+    if (notParents.has(link.email))
+      problem(
+        link.line,
+        guardianKey(link.set, 'email'),
+        "This email address is a staff member's or a driver's account: a guardian signs in to the parent portal.",
+      );
+}
+
 const families: KindRules<'families'> = {
   async clashes(db, rows, problem) {
     await uniqueValues(rows, problem, {
@@ -151,8 +247,14 @@ const families: KindRules<'families'> = {
       holders: (tags) => tagHolders(db, tags),
       taken: 'This NFC tag is already on another child.',
     });
+    await guardianClashes(db, rows, problem);
   },
-  records: (rows) => familiesOf(rows).length + rows.filter((row) => row.value.child).length,
+  // Families, children, the guardians named only as guardians, and the links to them.
+  records: (rows) =>
+    familiesOf(rows).length +
+    rows.filter((row) => row.value.child).length +
+    guardianAccountsOf(rows).length +
+    guardianLinksOf(rows).length,
   async write(tx, rows, progress) {
     const parents = familiesOf(rows).map(({ parentExternalId, parent }) => ({
       ext: parentExternalId,
@@ -183,12 +285,26 @@ const families: KindRules<'families'> = {
           ]
         : [],
     );
-    const total = parents.length + children.length;
-    const written = await inBatches(parents, (batch) => upsertParents(tx, batch), progress, 0, total);
-    return plus(
-      written,
-      await inBatches(children, (batch) => upsertStudents(tx, batch), progress, parents.length, total),
-    );
+    // The guardians' accounts after the families (a family's parent may be another child's guardian), their links
+    // after the children.
+    const accounts = guardianAccountsOf(rows);
+    const links = guardianLinksOf(rows).map(({ line: _line, set: _set, ...link }) => link);
+    const total = parents.length + children.length + accounts.length + links.length;
+    let done = 0;
+    let written: Written = { created: 0, updated: 0 };
+    for (const [items, upsert] of [
+      [parents, upsertParents],
+      [children, upsertStudents],
+      [accounts, upsertGuardianAccounts],
+      [links, upsertGuardianLinks],
+    ] as Array<[Array<Record<string, unknown>>, (tx: Executor, batch: never[]) => Promise<Written>]>) {
+      written = plus(
+        written,
+        await inBatches(items, (batch) => upsert(tx, batch as never[]), progress, done, total),
+      );
+      done += items.length;
+    }
+    return written;
   },
 };
 

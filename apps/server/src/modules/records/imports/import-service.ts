@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
+import { restoreNeutralised } from '../../../lib/csv.js';
 import { conflict } from '../../../lib/errors.js';
 import { zonedClockTime } from '../../../lib/zoned-time.js';
 import { recordAudit, tryTransactionLock } from '../../platform/audit/index.js';
@@ -170,7 +171,8 @@ async function readRows(
       const record: Record<string, string | undefined> = {};
       for (const [key, column] of indexOf) {
         const cell = column >= 0 ? cells[column]?.trim() : undefined;
-        if (cell) record[key] = cell;
+        // A cell an export neutralised against spreadsheet formulas is read as it was written.
+        if (cell) record[key] = restoreNeutralised(cell);
       }
       reading.rows.push({ line, record });
     }
