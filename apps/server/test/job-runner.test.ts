@@ -338,6 +338,7 @@ describe('the registry', () => {
       'notification-dispatch',
       'family-messages',
       'live-catch-up',
+      'address-geocoding',
       'audit-retention',
       'trips-ahead',
       'live-events-prune',
@@ -352,6 +353,7 @@ describe('the registry', () => {
       'notification-dispatch',
       'family-messages',
       'live-catch-up',
+      'address-geocoding',
       'audit-retention',
     ]);
   });

@@ -39,3 +39,4 @@ export * from './second-factor.js';
 export * from './i18n.js';
 export * from './languages.js';
 export * from './hand-over.js';
+export * from './geocoding.js';

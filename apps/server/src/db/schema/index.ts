@@ -25,3 +25,4 @@ export * from './plan-changes.js';
 export * from './guardians.js';
 export * from './hand-over.js';
 export * from './family-inbox.js';
+export * from './geocoding.js';
