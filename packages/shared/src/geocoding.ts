@@ -93,11 +93,11 @@ export const addressFixSchema = z.object({
 });
 export type AddressFix = z.infer<typeof addressFixSchema>;
 
-/** The office's geocoding URLs (admin). */
+/** The office's geocoding URLs (admin), below /api. */
 export const GEOCODING_PATHS = {
-  status: '/api/geocoding/status',
-  search: '/api/geocoding/search',
-  reviews: '/api/geocoding/reviews',
-  fix: '/api/geocoding/reviews/:id/fix',
+  status: '/geocoding/status',
+  search: '/geocoding/search',
+  reviews: '/geocoding/reviews',
+  fix: '/geocoding/reviews/:id/fix',
 } as const;
-export const geocodingFixPath = (studentId: string) => `/api/geocoding/reviews/${studentId}/fix`;
+export const geocodingFixPath = (studentId: string) => `/geocoding/reviews/${studentId}/fix`;
