@@ -24,6 +24,7 @@ import ManageAccountsOutlinedIcon from '@mui/icons-material/ManageAccountsOutlin
 import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
+import WrongLocationOutlinedIcon from '@mui/icons-material/WrongLocationOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 import { SECTIONS, type Section } from '../../lib/paths/sections';
@@ -47,6 +48,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   calendar: EventOutlinedIcon,
   stopChanges: EditLocationAltOutlinedIcon,
   planChanges: TaskAltOutlinedIcon,
+  addressReview: WrongLocationOutlinedIcon,
   familyInbox: ForumOutlinedIcon,
   guardianRequests: GroupAddOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,

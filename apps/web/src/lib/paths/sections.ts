@@ -26,6 +26,7 @@ export const SECTIONS = {
   calendar: { label: 'School calendar', path: paths.calendar },
   stopChanges: { label: 'Stop changes', path: paths.stopChanges },
   planChanges: { label: 'Changes to acknowledge', path: paths.planChanges },
+  addressReview: { label: 'Review addresses', path: paths.addressReview },
   familyInbox: { label: 'Family inbox', path: paths.familyInbox },
   guardianRequests: { label: 'Guardian requests', path: paths.guardianRequests },
   assignments: { label: 'Assignments', path: paths.assignments.list },
