@@ -299,7 +299,13 @@ const envSchema = z.object({
    * The least precise place taken without review, as an OSM address rank: 30 a house, 26 a street, 16 a town. A
    * vaguer best answer goes to the office's review queue.
    */
-  GEOCODER_MIN_RANK: z.coerce.number().int().min(4).max(30).default(26).describe('a whole number from 4 to 30'),
+  GEOCODER_MIN_RANK: z.coerce
+    .number()
+    .int()
+    .min(4)
+    .max(30)
+    .default(26)
+    .describe('a whole number from 4 to 30'),
   /** Two good answers this far apart (or more) are ambiguous: the office chooses. */
   GEOCODER_AMBIGUOUS_METRES: z.coerce
     .number()

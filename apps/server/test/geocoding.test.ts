@@ -127,7 +127,8 @@ async function enrol(api: Api, ...homes: Home[]) {
 
 const student = async (api: Api, id: string) =>
   (await api('GET', `/api/students/get-one/${id}`)).body.data as Student;
-const reviews = async (api: Api) => (await api('GET', '/api/geocoding/reviews')).body.data as AddressReviewList;
+const reviews = async (api: Api) =>
+  (await api('GET', '/api/geocoding/reviews')).body.data as AddressReviewList;
 
 async function importFamilies(t: TestApp, csv: string) {
   const answer = await t.app.inject({
@@ -215,7 +216,11 @@ describe('geocoding with a Nominatim server', () => {
     const queue = await reviews(api);
     expect(queue.total).toBe(3);
     const byId = new Map(queue.reviews.map((review) => [review.studentId, review]));
-    expect(byId.get(lost!.id)).toMatchObject({ status: 'NOT_FOUND', address: '9 Nowhere Lane', candidates: [] });
+    expect(byId.get(lost!.id)).toMatchObject({
+      status: 'NOT_FOUND',
+      address: '9 Nowhere Lane',
+      candidates: [],
+    });
     expect(byId.get(vague!.id)!.candidates).toEqual([{ label: 'Leeds', lat: 53.79, lng: -1.54, rank: 16 }]);
     const choices = byId.get(twice!.id)!.candidates;
     expect(choices.map((c) => c.label)).toEqual(['Station Road, Leeds', 'Station Road, York']);
@@ -284,7 +289,11 @@ describe('geocoding with a Nominatim server', () => {
       pickupAndDropLng: -1.4,
     });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-    expect(updated.body.data).toMatchObject({ pickupAndDropLat: 53.5, homeSource: 'HAND', addressStatus: 'NONE' });
+    expect(updated.body.data).toMatchObject({
+      pickupAndDropLat: 53.5,
+      homeSource: 'HAND',
+      addressStatus: 'NONE',
+    });
     expect(peer.asked.length).toBe(asked);
   });
 
@@ -313,7 +322,10 @@ describe('geocoding with a Nominatim server', () => {
       },
       { timeout: 5_000, interval: 50 },
     );
-    expect(await student(api, byName(1).id)).toMatchObject({ pickupAndDropLat: 53.81, homeSource: 'GEOCODER' });
+    expect(await student(api, byName(1).id)).toMatchObject({
+      pickupAndDropLat: 53.81,
+      homeSource: 'GEOCODER',
+    });
     expect((await reviews(api)).reviews.map((review) => review.studentId)).toEqual([byName(2).id]);
   });
 
@@ -338,7 +350,9 @@ describe('geocoding with a Nominatim server', () => {
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(400);
     // Per second on the peer's side: at most the configured 4 in any window of one second.
     for (const start of peer.asked.map((entry) => entry.at))
-      expect(peer.asked.filter((entry) => entry.at >= start && entry.at < start + 1000).length).toBeLessThanOrEqual(4);
+      expect(
+        peer.asked.filter((entry) => entry.at >= start && entry.at < start + 1000).length,
+      ).toBeLessThanOrEqual(4);
   });
 });
 
@@ -353,17 +367,29 @@ describe('geocoding with a Photon server', () => {
       { pickupDropAddress: '9 Nowhere Lane' },
       { pickupDropAddress: 'Somewhere', addressCity: 'Leeds' },
     );
-    expect(found).toMatchObject({ pickupAndDropLat: OAK.lat, pickupAndDropLng: OAK.lng, addressStatus: 'PLACED' });
+    expect(found).toMatchObject({
+      pickupAndDropLat: OAK.lat,
+      pickupAndDropLng: OAK.lng,
+      addressStatus: 'PLACED',
+    });
     expect(lost).toMatchObject({ pickupAndDropLat: null, addressStatus: 'NOT_FOUND' });
     expect(vague).toMatchObject({ pickupAndDropLat: null, addressStatus: 'LOW_CONFIDENCE' });
     expect((await reviews(api)).total).toBe(2);
 
-    const [again] = await enrol(api, { pickupDropAddress: '1 oak street', addressPostcode: 'LS1 1AA', addressCity: 'leeds' });
+    const [again] = await enrol(api, {
+      pickupDropAddress: '1 oak street',
+      addressPostcode: 'LS1 1AA',
+      addressCity: 'leeds',
+    });
     expect(again).toMatchObject({ pickupAndDropLat: OAK.lat, addressStatus: 'PLACED' });
     expect(peer.askedFor('1 oak street, ls1 1aa, leeds')).toBe(1);
 
     for (const child of [lost!, vague!]) {
-      const fixed = await api('POST', '/api' + geocodingFixPath(child.id), { lat: 53.7, lng: -1.5, from: 'MAP' });
+      const fixed = await api('POST', '/api' + geocodingFixPath(child.id), {
+        lat: 53.7,
+        lng: -1.5,
+        from: 'MAP',
+      });
       expect(fixed.status).toBe(200);
     }
     expect((await reviews(api)).total).toBe(0);
@@ -390,7 +416,10 @@ describe('without a geocoder (GEOCODER_URL unset)', () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([
-      { field: 'children.0.pickupDropAddress', message: expect.stringMatching(/GEOCODER_URL.*click the home on the map/) },
+      {
+        field: 'children.0.pickupDropAddress',
+        message: expect.stringMatching(/GEOCODER_URL.*click the home on the map/),
+      },
     ]);
     // Neither a point nor an address: no home at all.
     const none = await api('POST', '/api/parents/create', {
@@ -401,10 +430,17 @@ describe('without a geocoder (GEOCODER_URL unset)', () => {
     expect(none.body.errors[0].field).toBe('children.0.pickupAndDropLat');
 
     // An import row without coordinates is a problem of its line, before anything is written.
-    const report = await importFamilies(t, [IMPORT_HEADER, importLine(tag, 1, '2 Elm Road', 'Leeds')].join('\r\n'));
+    const report = await importFamilies(
+      t,
+      [IMPORT_HEADER, importLine(tag, 1, '2 Elm Road', 'Leeds')].join('\r\n'),
+    );
     expect(report.committed).toBe(false);
     expect(report.problems).toEqual([
-      expect.objectContaining({ row: 2, field: 'pickupAndDropLat', message: expect.stringMatching(/No geocoder/) }),
+      expect.objectContaining({
+        row: 2,
+        field: 'pickupAndDropLat',
+        message: expect.stringMatching(/No geocoder/),
+      }),
     ]);
     expect(fetchSpy).not.toHaveBeenCalled();
   });

@@ -192,7 +192,10 @@ function checkFamily(record: Record<string, string | undefined>): Checked<Family
     if (!checked.success)
       issues.push(...issuesOf(checked.error, (key) => (key === 'name' ? 'childName' : key)));
     else if ((checked.data.pickupAndDropLat == null) !== (checked.data.pickupAndDropLng == null))
-      issues.push({ field: 'pickupAndDropLng', message: 'Give both pickup latitude and longitude, or neither' });
+      issues.push({
+        field: 'pickupAndDropLng',
+        message: 'Give both pickup latitude and longitude, or neither',
+      });
     else if (checked.data.pickupAndDropLat == null && !checked.data.pickupDropAddress)
       // Without a point the geocoder places the address (decision 072); without either there is no home.
       issues.push({

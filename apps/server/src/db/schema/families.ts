@@ -103,7 +103,10 @@ export const students = pgTable(
     index('students_class_idx').on(t.class, t.rollNo, t.id),
     index('students_parent_name_idx').on(t.parentName, t.id),
     check('students_pickup_lat_range', sql`${t.pickupAndDropLat} between -90 and 90`),
-    check('students_pickup_point_whole', sql`(${t.pickupAndDropLat} is null) = (${t.pickupAndDropLng} is null)`),
+    check(
+      'students_pickup_point_whole',
+      sql`(${t.pickupAndDropLat} is null) = (${t.pickupAndDropLng} is null)`,
+    ),
     // A child without a home point is one whose address is on its way to one.
     check(
       'students_pickup_point_or_address',

@@ -132,6 +132,10 @@ export function recordsWing(
     importRoutes(imports),
     geocodingRoutes(geocoding),
   ];
-  return { services: { students, guardians, planRunner, planChanges }, routes, jobs: { addressGeocoding: async () => geocoding.placePending() } };
+  return {
+    services: { students, guardians, planRunner, planChanges },
+    routes,
+    jobs: { addressGeocoding: async () => geocoding.placePending() },
+  };
 }
 export type RecordsWing = ReturnType<typeof recordsWing>;

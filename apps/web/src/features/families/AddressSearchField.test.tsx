@@ -21,7 +21,8 @@ function serve(configured: boolean) {
   const searches: string[] = [];
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(String(input), 'http://office');
-    if (url.pathname === '/api/settings') return json({ mapTileUrl: '', mapAttribution: '', timeZone: 'UTC' });
+    if (url.pathname === '/api/settings')
+      return json({ mapTileUrl: '', mapAttribution: '', timeZone: 'UTC' });
     if (url.pathname === '/api/geocoding/status') return json({ configured });
     if (url.pathname === '/api/geocoding/search') {
       searches.push(url.searchParams.get('q')!);
@@ -36,7 +37,10 @@ afterEach(() => vi.restoreAllMocks());
 /** The field in a child form, with the form's point and its source shown as text. */
 function Harness() {
   const { control, setValue } = useSchemaForm(childInputSchema, EMPTY_CHILD_FORM, { guardLeaving: false });
-  const [lat, lng, source] = useWatch({ control, name: ['pickupAndDropLat', 'pickupAndDropLng', 'homeSource'] });
+  const [lat, lng, source] = useWatch({
+    control,
+    name: ['pickupAndDropLat', 'pickupAndDropLng', 'homeSource'],
+  });
   return (
     <>
       <AddressSearchField control={control} setValue={setValue} />
@@ -65,9 +69,13 @@ describe('the home address field', () => {
   it('says search is not configured without a geocoder, and asks nothing', async () => {
     const { searches } = serve(false);
     renderWithProviders(<Harness />);
-    expect(await screen.findByText(/Address search is not configured.*click the home on the map/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Address search is not configured.*click the home on the map/),
+    ).toBeInTheDocument();
     await userEvent.type(screen.getByRole('combobox', { name: /home address/i }), '1 Oak Street');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: /home address/i })).toHaveValue('1 Oak Street'));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /home address/i })).toHaveValue('1 Oak Street'),
+    );
     // The search is off without a geocoder: nothing is asked however long the pause.
     expect(searches).toEqual([]);
     expect(screen.getByText(/Address search is not configured/)).toBeInTheDocument();

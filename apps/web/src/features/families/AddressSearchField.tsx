@@ -63,7 +63,9 @@ export function AddressSearchField({ control, setValue }: AddressSearchFieldProp
       options={configured ? (results.data?.candidates ?? []) : []}
       filterOptions={(all) => all}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.label)}
-      getOptionKey={(option) => (typeof option === 'string' ? option : `${option.lat},${option.lng},${option.label}`)}
+      getOptionKey={(option) =>
+        typeof option === 'string' ? option : `${option.lat},${option.lng},${option.label}`
+      }
       value={null}
       inputValue={field.value ?? ''}
       onInputChange={(_event, text, reason) => {
@@ -76,7 +78,9 @@ export function AddressSearchField({ control, setValue }: AddressSearchFieldProp
       onChange={(_event, chosen) => {
         if (chosen && typeof chosen !== 'string') pick(chosen);
       }}
-      loading={results.isFetching || (configured && search !== typed.trim() && typed.trim().length >= MIN_SEARCH)}
+      loading={
+        results.isFetching || (configured && search !== typed.trim() && typed.trim().length >= MIN_SEARCH)
+      }
       loadingText="Searching…"
       noOptionsText={search.length < MIN_SEARCH ? 'Type at least 3 letters' : 'No place found: click the map'}
       renderInput={(params) => (

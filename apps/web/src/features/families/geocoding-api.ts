@@ -17,7 +17,11 @@ export const useGeocoderStatus = () =>
   });
 
 /** The geocoder's places for a typed address (through our API: the browser never calls the geocoder). */
-export const useAddressSearch = (q: string, parts: { addressCity: string; addressCountry: string }, enabled: boolean) =>
+export const useAddressSearch = (
+  q: string,
+  parts: { addressCity: string; addressCountry: string },
+  enabled: boolean,
+) =>
   useQuery({
     queryKey: ['geocoding', 'search', q, parts.addressCity, parts.addressCountry],
     queryFn: async ({ signal }) => {

@@ -92,7 +92,10 @@ export function formatCoordinates(latitude: number, longitude: number): string {
 }
 
 /** A child's home point, or what stands instead while the geocoder or the office has not placed its address. */
-export function formatHome(latitude: number | null | undefined, longitude: number | null | undefined): string {
+export function formatHome(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): string {
   return latitude == null || longitude == null
     ? 'not placed yet, from its address'
     : formatCoordinates(latitude, longitude);

@@ -68,7 +68,10 @@ export function readCandidates(kind: GeocoderKind, body: unknown): AddressCandid
   }
   const features = (body as { features?: unknown } | null)?.features;
   if (!Array.isArray(features)) throw new Error('the Photon server did not answer a feature collection');
-  for (const feature of features as Array<{ geometry?: { coordinates?: unknown[] }; properties?: Record<string, unknown> }>) {
+  for (const feature of features as Array<{
+    geometry?: { coordinates?: unknown[] };
+    properties?: Record<string, unknown>;
+  }>) {
     const [lng, lat] = (feature.geometry?.coordinates ?? []).map(finite);
     if (lat == null || lng == null || !inRange(lat, lng)) continue;
     const p = feature.properties ?? {};

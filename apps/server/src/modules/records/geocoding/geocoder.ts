@@ -3,12 +3,7 @@ import type { AddressCandidate } from '@school-transport/shared';
 import { readLimitedText } from '@school-transport/planner';
 import type { Executor } from '../../../db/client.js';
 import { distanceM } from '../../../lib/geo-distance.js';
-import {
-  type AddressQuery,
-  type GeocoderKind,
-  readCandidates,
-  searchUrl,
-} from './geocoder-engines.js';
+import { type AddressQuery, type GeocoderKind, readCandidates, searchUrl } from './geocoder-engines.js';
 import { cacheCandidates, cachedCandidates } from './geocoding-queries.js';
 import { createRateLimiter } from './rate-limiter.js';
 

@@ -16,7 +16,8 @@ export async function cacheCandidates(db: Executor, query: string, candidates: A
   await db.insert(geocodeCache).values({ query, candidates }).onConflictDoNothing();
 }
 
-const isNotDistinctFrom = (column: Column, value: string | null) => sql`${column} is not distinct from ${value}`;
+const isNotDistinctFrom = (column: Column, value: string | null) =>
+  sql`${column} is not distinct from ${value}`;
 
 const addressColumns = {
   id: students.id,

@@ -35,7 +35,11 @@ export function geocodingRoutes(geocoding: GeocodingService) {
       PATHS.search,
       {
         config,
-        schema: { tags, querystring: addressSearchQuerySchema, response: { 200: answerSchema(addressSearchSchema) } },
+        schema: {
+          tags,
+          querystring: addressSearchQuerySchema,
+          response: { 200: answerSchema(addressSearchSchema) },
+        },
       },
       async (request) => {
         const { q, ...parts } = request.query;
@@ -57,7 +61,12 @@ export function geocodingRoutes(geocoding: GeocodingService) {
       PATHS.fix,
       {
         config,
-        schema: { tags, params: idParamsSchema, body: addressFixSchema, response: { 200: messageAnswerSchema } },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: addressFixSchema,
+          response: { 200: messageAnswerSchema },
+        },
       },
       async (request) => {
         await geocoding.fix(request.params.id, request.body, changeContextOf(request));

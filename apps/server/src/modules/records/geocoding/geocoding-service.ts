@@ -20,13 +20,7 @@ import {
   type GeocoderSettings,
   queryOf,
 } from './geocoder.js';
-import {
-  lockForFix,
-  pendingAddresses,
-  reviewQueue,
-  settlePending,
-  writeFix,
-} from './geocoding-queries.js';
+import { lockForFix, pendingAddresses, reviewQueue, settlePending, writeFix } from './geocoding-queries.js';
 
 /** What a child's save says of its home: the point given (if any), who set it, and the address. */
 export interface HomeInput extends AddressParts {
@@ -205,7 +199,9 @@ export function createGeocodingService({ db, settings, userAgent, log }: Geocodi
         const row = await lockForFix(tx, studentId);
         if (!row) throw notFound('Student not found.');
         if (!(REVIEW_STATUSES as readonly string[]).includes(row.status))
-          throw conflict(`${row.name}'s address is no longer waiting for review: someone has fixed it already.`);
+          throw conflict(
+            `${row.name}'s address is no longer waiting for review: someone has fixed it already.`,
+          );
         const source: HomeSource = fix.from === 'MAP' ? 'HAND' : 'GEOCODER';
         await writeFix(tx, studentId, fix.lat, fix.lng, source);
         await recordAudit(tx, {
