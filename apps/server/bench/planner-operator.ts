@@ -74,7 +74,7 @@ const nearestSchool = (child: SeatedChild) =>
 async function jobFor(schoolId: string, childIds: readonly string[], vehicleIds: readonly string[]) {
   const school = (await schoolToPlan(database.db, schoolId))!;
   return schoolJob(school, {
-    children: await childHomes(database.db, childIds),
+    children: (await childHomes(database.db, childIds)).placed,
     existingStops: await stopsInArea(database.db, boxAround(school, CATCHMENT_M)),
     vehicles: await vehiclesToPlan(database.db, vehicleIds),
     rules: DEFAULT_PLAN_RULES,

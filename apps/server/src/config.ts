@@ -275,6 +275,45 @@ const envSchema = z.object({
     .refine((url) => /^https?:\/\//.test(url))
     .optional()
     .describe('an http:// or https:// URL of an OSRM server'),
+  /**
+   * A geocoder that places home addresses (decision 072): a Nominatim server (its /search) or a Photon server (its
+   * /api). Unset: nothing is ever asked of any geocoder, and homes are clicked on the map.
+   */
+  GEOCODER_URL: z
+    .url()
+    .refine((url) => /^https?:\/\//.test(url))
+    .optional()
+    .describe('an http:// or https:// URL of a Nominatim or Photon server'),
+  GEOCODER_KIND: z
+    .preprocess(lowerCase, z.enum(['nominatim', 'photon']))
+    .default('nominatim')
+    .describe('nominatim or photon'),
+  /** Requests per second to the geocoder: Nominatim's usage policy asks at most one. */
+  GEOCODER_REQUESTS_PER_SECOND: z.coerce
+    .number()
+    .min(0.1)
+    .max(100)
+    .default(1)
+    .describe('a number from 0.1 to 100'),
+  /**
+   * The least precise place taken without review, as an OSM address rank: 30 a house, 26 a street, 16 a town. A
+   * vaguer best answer goes to the office's review queue.
+   */
+  GEOCODER_MIN_RANK: z.coerce
+    .number()
+    .int()
+    .min(4)
+    .max(30)
+    .default(26)
+    .describe('a whole number from 4 to 30'),
+  /** Two good answers this far apart (or more) are ambiguous: the office chooses. */
+  GEOCODER_AMBIGUOUS_METRES: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(100_000)
+    .default(1000)
+    .describe('a whole number of metres from 50 to 100000'),
   /** ETAs for a trip without planned times and no ROUTING_URL: the road is this many times the straight line… */
   DETOUR_FACTOR: z.coerce.number().min(1).max(3).default(1.3).describe('a number from 1 to 3'),
   /** …driven at this average speed, stops aside. */
@@ -456,6 +495,14 @@ export interface AppConfig {
   };
   /** How ETAs model the legs of a trip without planned times (modules/operations/board/eta.ts). */
   routing: { url: string | null; detourFactor: number; averageSpeedKmh: number };
+  /** The geocoder of home addresses (decision 072); null url: none, nothing is asked. */
+  geocoder: {
+    url: string | null;
+    kind: 'nominatim' | 'photon';
+    requestsPerSecond: number;
+    minRank: number;
+    ambiguousMetres: number;
+  };
   /** Folder of the built web app, served in production; null when the API runs alone. */
   webDistDir: string | null;
   map: { tileUrl: string; attribution: string };
@@ -588,6 +635,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       url: e.ROUTING_URL ?? null,
       detourFactor: e.DETOUR_FACTOR,
       averageSpeedKmh: e.AVERAGE_SPEED_KMH,
+    },
+    geocoder: {
+      url: e.GEOCODER_URL ?? null,
+      kind: e.GEOCODER_KIND,
+      requestsPerSecond: e.GEOCODER_REQUESTS_PER_SECOND,
+      minRank: e.GEOCODER_MIN_RANK,
+      ambiguousMetres: e.GEOCODER_AMBIGUOUS_METRES,
     },
     webDistDir: e.NODE_ENV === 'production' ? defaultWebDistDir() : null,
     map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION },

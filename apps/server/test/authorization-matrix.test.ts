@@ -192,6 +192,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/parent/plan-changes/:id/acknowledge': 'parent',
   'GET /api/plan-changes': 'office-read',
   'POST /api/plan-changes/remind': 'admin',
+  'GET /api/geocoding/status': 'admin',
+  'GET /api/geocoding/search': 'admin',
+  'GET /api/geocoding/reviews': 'admin',
+  'POST /api/geocoding/reviews/:id/fix': 'admin',
   // Guardians (decision 064): the office's links and queue; a guardian's own requests.
   'GET /api/students/:id/guardians': 'office-read',
   'POST /api/students/:id/guardians': 'admin',

@@ -338,6 +338,7 @@ describe('the registry', () => {
       'notification-dispatch',
       'family-messages',
       'live-catch-up',
+      'address-geocoding',
       'audit-retention',
       'trips-ahead',
       'live-events-prune',
@@ -353,6 +354,7 @@ describe('the registry', () => {
       'notification-dispatch',
       'family-messages',
       'live-catch-up',
+      'address-geocoding',
       'audit-retention',
       'roster-sync',
     ]);

@@ -104,7 +104,10 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
     field('nfcTagId', 'NFC Tag ID', false, ['nfc', 'tag', 'nfc tag']),
     field('pickupAndDropLat', 'Pickup latitude', false, ['lat', 'latitude', 'pickup lat']),
     field('pickupAndDropLng', 'Pickup longitude', false, ['lng', 'lon', 'longitude', 'pickup lng']),
-    field('pickupDropAddress', 'Pickup address', false, ['pickup']),
+    field('pickupDropAddress', 'Pickup address', false, ['pickup', 'home street']),
+    field('addressCity', 'Home city', false, ['home city', 'home town']),
+    field('addressPostcode', 'Home postcode', false, ['home postcode', 'home zip']),
+    field('addressCountry', 'Home country', false, ['country', 'home country']),
     field('doorToDoor', 'Door to door', false, ['special needs']),
     ...guardianFields(),
   ],
@@ -297,6 +300,17 @@ function checkFamily(record: Record<string, string | undefined>): Checked<Family
     });
     if (!checked.success)
       issues.push(...issuesOf(checked.error, (key) => (key === 'name' ? 'childName' : key)));
+    else if ((checked.data.pickupAndDropLat == null) !== (checked.data.pickupAndDropLng == null))
+      issues.push({
+        field: 'pickupAndDropLng',
+        message: 'Give both pickup latitude and longitude, or neither',
+      });
+    else if (checked.data.pickupAndDropLat == null && !checked.data.pickupDropAddress)
+      // Without a point the geocoder places the address (decision 072); without either there is no home.
+      issues.push({
+        field: 'pickupAndDropLat',
+        message: 'Give the pickup latitude and longitude, or the pickup address',
+      });
     else if (childId.success) child = { ...checked.data, externalId: childId.data };
   }
   const guardians = checkGuardians(record, record.email, hasChild, issues);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INVITED_ACCOUNT_STATES } from './accounts.js';
 import { HAND_OVER_CHOICES } from './hand-over.js';
 import { profileImageField } from './profile-images.js';
+import { addressPartsSchema, ADDRESS_STATUSES, HOME_SOURCES } from './geocoding.js';
 import { coordinate, emailField, nfcTagField, phoneField, optionalText, requiredText } from './fields.js';
 
 /**
@@ -10,14 +11,29 @@ import { coordinate, emailField, nfcTagField, phoneField, optionalText, required
  * the pickup coordinates.
  */
 
+/** An empty field (the form's '') is no point. */
+const optionalCoordinate = (label: string, limit: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    coordinate(label, limit).nullish(),
+  );
+
 export const childInputSchema = z.object({
   name: requiredText('Child name', 100),
   class: requiredText('Class', 30),
   rollNo: requiredText('Roll No', 20),
   nfcTagId: nfcTagField,
-  pickupAndDropLat: coordinate('Latitude', 90),
-  pickupAndDropLng: coordinate('Longitude', 180),
+  /**
+   * The home point. Either both or neither (decision 072): without one, the server asks the geocoder to place the
+   * address (and refuses in words when there is no address, or no geocoder).
+   */
+  pickupAndDropLat: optionalCoordinate('Latitude', 90),
+  pickupAndDropLng: optionalCoordinate('Longitude', 180),
+  /** Who set the point given: a person (HAND, never overwritten by the geocoder) or a suggestion picked (GEOCODER). */
+  homeSource: z.enum(HOME_SOURCES).default('HAND'),
+  /** The home address's free line (street and number); its structured parts follow. */
   pickupDropAddress: optionalText('Pickup address', 300),
+  ...addressPartsSchema.shape,
   /** Special needs: always picked up and set down at their own door, never at a shared stop (route planner). */
   doorToDoor: z.boolean().default(false),
   /** Hand-over at drop-off: the operator's rule by class, or always, or never (decision 065). */
@@ -69,9 +85,15 @@ export const studentSchema = z.object({
     user: z.object({ name: z.string(), email: z.string() }),
     phone: z.string(),
   }),
-  pickupAndDropLat: z.number(),
-  pickupAndDropLng: z.number(),
+  /** Null while the address waits for the geocoder or the office's review (addressStatus). */
+  pickupAndDropLat: z.number().nullable(),
+  pickupAndDropLng: z.number().nullable(),
   pickupDropAddress: z.string().nullable(),
+  addressCity: z.string().nullable(),
+  addressPostcode: z.string().nullable(),
+  addressCountry: z.string().nullable(),
+  homeSource: z.enum(HOME_SOURCES).nullable(),
+  addressStatus: z.enum(ADDRESS_STATUSES),
   doorToDoor: z.boolean(),
   handOver: z.enum(HAND_OVER_CHOICES),
   /** The route assignment the child rides with, if any, and its route. */

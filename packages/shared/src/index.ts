@@ -44,3 +44,4 @@ export * from './sso.js';
 export * from './roster-sync.js';
 export * from './school-staff.js';
 export * from './field-trips.js';
+export * from './geocoding.js';

@@ -89,6 +89,7 @@ describe('routes for an admin', () => {
       ['School calendar', '/school-calendar'],
       ['Stop changes', '/stop-changes'],
       ['Changes to acknowledge', '/plan-changes'],
+      ['Review addresses', '/address-review'],
       ['Family inbox', '/family-inbox'],
       ['Guardian requests', '/guardian-requests'],
       ['Assignments', '/all-assignments'],

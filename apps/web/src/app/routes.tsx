@@ -311,6 +311,11 @@ export const createAppRoutes = (): RouteObject[] => [
                 'PlanChangesPage',
               ),
               managementScreen(
+                paths.addressReview,
+                () => import('../features/address-review/AddressReviewPage'),
+                'AddressReviewPage',
+              ),
+              managementScreen(
                 paths.familyInbox,
                 () => import('../features/family-inbox/FamilyInboxPage'),
                 'FamilyInboxPage',

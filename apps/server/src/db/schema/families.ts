@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { HAND_OVER_CHOICES } from '@school-transport/shared';
+import { ADDRESS_STATUSES, HAND_OVER_CHOICES, HOME_SOURCES } from '@school-transport/shared';
 import {
   boolean,
   check,
@@ -43,6 +43,10 @@ export const parents = pgTable(
 );
 
 export const handOverChoice = pgEnum('hand_over_choice', HAND_OVER_CHOICES);
+/** Who set a child's home point: a person (map click, typed, a file's coordinates) or the geocoder (decision 072). */
+export const homeSource = pgEnum('home_source', HOME_SOURCES);
+/** Where the geocoding of a child's address stands; the review statuses are the office's queue (decision 072). */
+export const addressStatus = pgEnum('address_status', ADDRESS_STATUSES);
 
 export const students = pgTable(
   'students',
@@ -56,10 +60,21 @@ export const students = pgTable(
     rollNo: text('roll_no').notNull(),
     /** Upper case without separators (the input schema normalises it); unique when present. */
     nfcTagId: text('nfc_tag_id'),
-    /** The pickup point: the contract's names in TypeScript, shorter ones in SQL. */
-    pickupAndDropLat: doublePrecision('pickup_lat').notNull(),
-    pickupAndDropLng: doublePrecision('pickup_lng').notNull(),
+    /**
+     * The pickup point (the home): the contract's names in TypeScript, shorter ones in SQL. Null only while the
+     * child's address waits for the geocoder or the office's review (decision 072): such a child is not planned.
+     */
+    pickupAndDropLat: doublePrecision('pickup_lat'),
+    pickupAndDropLng: doublePrecision('pickup_lng'),
+    /** The home address: one free line (street and number), with its structured parts below. */
     pickupDropAddress: text('pickup_address'),
+    addressCity: text('address_city'),
+    addressPostcode: text('address_postcode'),
+    /** ISO 3166-1 alpha-2, upper case: narrows the geocoder's search to that country. */
+    addressCountry: text('address_country'),
+    /** Null with no point; HAND (every point before decision 072 too) is never overwritten by the geocoder. */
+    homeSource: homeSource('home_source').default('HAND'),
+    addressStatus: addressStatus('address_status').notNull().default('NONE'),
     profileImage: text('profile_image'),
     /** Special needs: the route planner always picks the child up at their own door, never at a shared stop. */
     doorToDoor: boolean('door_to_door').notNull().default(false),
@@ -97,6 +112,19 @@ export const students = pgTable(
     index('students_class_idx').on(t.class, t.rollNo, t.id),
     index('students_parent_name_idx').on(t.parentName, t.id),
     check('students_pickup_lat_range', sql`${t.pickupAndDropLat} between -90 and 90`),
+    check(
+      'students_pickup_point_whole',
+      sql`(${t.pickupAndDropLat} is null) = (${t.pickupAndDropLng} is null)`,
+    ),
+    // A child without a home point is one whose address is on its way to one.
+    check(
+      'students_pickup_point_or_address',
+      sql`${t.pickupAndDropLat} is not null or ${t.addressStatus} <> 'NONE'`,
+    ),
+    // The review queue and the geocoding job read only the few rows not NONE/PLACED.
+    index('students_address_status_idx')
+      .on(t.addressStatus, t.id)
+      .where(sql`${t.addressStatus} not in ('NONE', 'PLACED')`),
     check('students_pickup_lng_range', sql`${t.pickupAndDropLng} between -180 and 180`),
   ],
 );

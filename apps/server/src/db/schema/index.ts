@@ -30,3 +30,4 @@ export * from './sso.js';
 export * from './roster-sync.js';
 export * from './staff-schools.js';
 export * from './field-trips.js';
+export * from './geocoding.js';

@@ -12,6 +12,7 @@ import {
   familyRoutes,
   guardianRoutes,
 } from './families/index.js';
+import { createGeocodingService, geocodingRoutes } from './geocoding/index.js';
 import { createImportService, importRoutes } from './imports/index.js';
 import { createPlanChangeService, planChangeRoutes } from './plan-changes/index.js';
 import { createPlannerService, createPlanRunner, plannerRoutes } from './planner/index.js';
@@ -45,7 +46,14 @@ export function recordsWing(
     notifications: operations.notificationDispatcher,
   });
   const schedules = createScheduleService({ db, stops, plans: planChanges });
-  const students = createStudentService({ db, urls, storage });
+  // Home addresses placed by the operator's geocoder, if any (decision 072).
+  const geocoding = createGeocodingService({
+    db,
+    settings: config.geocoder,
+    userAgent: `SchoolRide (school transport; ${config.publicUrl})`,
+    log,
+  });
+  const students = createStudentService({ db, urls, storage, geocoding });
   const parents = createParentService({ db, urls, storage, students, clock });
   const guardians = createGuardianService({
     db,
@@ -87,7 +95,13 @@ export function recordsWing(
     rules: config.planner,
     plans: planChanges,
   });
-  const imports = createImportService({ db, clock, timeZone, acrossProcesses: database.kind === 'postgres' });
+  const imports = createImportService({
+    db,
+    clock,
+    timeZone,
+    acrossProcesses: database.kind === 'postgres',
+    geocoding: { configured: geocoding.configured, wake: platform.jobRunner.waker('address-geocoding') },
+  });
   const rosterSync = createRosterSyncService({
     db,
     clock,
@@ -124,8 +138,15 @@ export function recordsWing(
     exportRoutes({ db, clock, timeZone }),
     importRoutes(imports),
     rosterSyncRoutes(rosterSync),
+    geocodingRoutes(geocoding),
   ];
-  const jobs = { rosterSync: () => rosterSync.scheduled() };
-  return { services: { students, guardians, planRunner, planChanges }, routes, jobs };
+  return {
+    services: { students, guardians, planRunner, planChanges },
+    routes,
+    jobs: {
+      rosterSync: () => rosterSync.scheduled(),
+      addressGeocoding: async () => geocoding.placePending(),
+    },
+  };
 }
 export type RecordsWing = ReturnType<typeof recordsWing>;

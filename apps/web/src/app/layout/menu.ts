@@ -31,6 +31,7 @@ import TodayOutlinedIcon from '@mui/icons-material/TodayOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import LocalLibraryOutlinedIcon from '@mui/icons-material/LocalLibraryOutlined';
+import WrongLocationOutlinedIcon from '@mui/icons-material/WrongLocationOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { mayUse, type StaffRole } from '@school-transport/shared';
 import type { ComponentType } from 'react';
@@ -55,6 +56,7 @@ const ICONS: Record<keyof typeof SECTIONS, ComponentType<SvgIconProps>> = {
   calendar: EventOutlinedIcon,
   stopChanges: EditLocationAltOutlinedIcon,
   planChanges: TaskAltOutlinedIcon,
+  addressReview: WrongLocationOutlinedIcon,
   familyInbox: ForumOutlinedIcon,
   guardianRequests: GroupAddOutlinedIcon,
   assignments: AssignmentIndOutlinedIcon,

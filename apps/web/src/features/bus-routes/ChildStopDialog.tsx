@@ -13,6 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { NearbyStop, RunSchedule } from '@school-transport/shared';
 import { useId, useState } from 'react';
+import { toMapPoint } from '../../components/map/coordinates';
 import { formatCoordinates } from '../../lib/time/format';
 import { useNearbyStops } from '../../lib/api/stop-search-api';
 import { useRiderStudent } from './schedule-api';
@@ -39,14 +40,17 @@ function NearbyChoices({
   run: (action: 'pickup' | NearbyStop) => void;
 }) {
   const student = useRiderStudent(rider.studentId);
-  const point = student.data
-    ? { lat: student.data.pickupAndDropLat, lng: student.data.pickupAndDropLng }
-    : null;
+  const point = toMapPoint(student.data?.pickupAndDropLat, student.data?.pickupAndDropLng);
   const nearby = useNearbyStops(point);
 
   if (student.isPending) return <CircularProgress size={24} aria-label="Loading the pickup point" />;
-  if (student.isError || !point)
-    return <Alert severity="error">The child's pickup point could not be loaded.</Alert>;
+  if (student.isError) return <Alert severity="error">The child's pickup point could not be loaded.</Alert>;
+  if (!point)
+    return (
+      <Alert severity="warning">
+        This child has no home point yet: place their address under Review addresses first.
+      </Alert>
+    );
   return (
     <Stack spacing={1.5}>
       <Typography variant="body2">

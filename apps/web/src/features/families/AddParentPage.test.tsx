@@ -62,11 +62,13 @@ describe('AddParentPage', () => {
       expect(parentField(label)).toBeRequired();
     }
     expect(parentField(/^City/)).not.toBeRequired();
-    for (const label of [/^Child Name/, /^Class/, /^Roll No/, /^Latitude/, /^Longitude/]) {
+    for (const label of [/^Child Name/, /^Class/, /^Roll No/]) {
       expect(childField(label)).toBeRequired();
     }
-    expect(childField(/^NFC Tag ID/)).not.toBeRequired();
-    expect(childField(/^Pickup Address/)).not.toBeRequired();
+    // The home is a point or an address (decision 072): neither field alone is required; the server says which.
+    for (const label of [/^NFC Tag ID/, /^Latitude/, /^Longitude/, /^Postcode/, /^City/])
+      expect(childField(label)).not.toBeRequired();
+    expect(screen.getByRole('combobox', { name: /^Home address/ })).not.toBeRequired();
   });
 
   it('asks for the required parent fields and for a child when sent empty', async () => {
@@ -100,9 +102,7 @@ describe('AddParentPage', () => {
 
     expect(page.alerts()).toEqual(['Fill all the student required fields']);
     expect(page.childField(/^Class/)).toHaveAccessibleDescription('Class is required');
-    expect(page.childField(/^Latitude/)).toHaveAccessibleDescription(
-      'Latitude is required and must be a number',
-    );
+    expect(page.childField(/^Roll No/)).toHaveAccessibleDescription('Roll No is required');
     expect(screen.getByText('No child added yet.')).toBeInTheDocument();
   });
 

@@ -5,6 +5,7 @@ import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { FormCheckboxField } from '../../components/form/FormCheckboxField';
 import { FormSelectField } from '../../components/form/FormSelectField';
 import { COORDINATE_INPUT, CoordinatesMapField } from '../../components/map/CoordinatesMapField';
+import { AddressSearchField } from './AddressSearchField';
 import type { ChildPayload } from './child-form';
 
 const CHILD_FIELDS: readonly FieldSpec<ChildInput>[] = [
@@ -12,9 +13,18 @@ const CHILD_FIELDS: readonly FieldSpec<ChildInput>[] = [
   { name: 'nfcTagId', label: 'NFC Tag ID' },
   { name: 'class', label: 'Class' },
   { name: 'rollNo', label: 'Roll No' },
+];
+
+/** The address's structured parts, beside its free line: they narrow the geocoder's search (decision 072). */
+const ADDRESS_PARTS: readonly FieldSpec<ChildInput>[] = [
+  { name: 'addressPostcode', label: 'Postcode', span: 4 },
+  { name: 'addressCity', label: 'City', span: 4 },
+  { name: 'addressCountry', label: 'Country code', placeholder: 'GB', span: 4 },
+];
+
+const POINT_FIELDS: readonly FieldSpec<ChildInput>[] = [
   { name: 'pickupAndDropLat', label: 'Latitude', slotProps: COORDINATE_INPUT },
   { name: 'pickupAndDropLng', label: 'Longitude', slotProps: COORDINATE_INPUT },
-  { name: 'pickupDropAddress', label: 'Pickup Address', multiline: true, minRows: 2, span: 12 },
 ];
 
 /** The operator's rule is by class (HAND_OVER_CLASSES, HAND_OVER_UP_TO_GRADE); a child may be set apart from it. */
@@ -37,9 +47,17 @@ interface ChildFormFieldsProps {
  * a click fills them in, so the form works without map tiles.
  */
 export function ChildFormFields({ control, setValue }: ChildFormFieldsProps) {
+  // A point clicked on the map is the office's own: the geocoder never overwrites it.
+  const byHand = ((name, value, options) => {
+    setValue(name, value, options);
+    setValue('homeSource', 'HAND', { shouldDirty: true });
+  }) as UseFormSetValue<ChildInput>;
   return (
     <Stack spacing={2}>
       <FieldGrid control={control} schema={childInputSchema} fields={CHILD_FIELDS} />
+      <AddressSearchField control={control} setValue={setValue} />
+      <FieldGrid control={control} schema={childInputSchema} fields={ADDRESS_PARTS} />
+      <FieldGrid control={control} schema={childInputSchema} fields={POINT_FIELDS} />
       <FormCheckboxField
         control={control}
         name="doorToDoor"
@@ -54,10 +72,10 @@ export function ChildFormFields({ control, setValue }: ChildFormFieldsProps) {
       />
       <CoordinatesMapField
         control={control}
-        setValue={setValue}
+        setValue={byHand}
         names={['pickupAndDropLat', 'pickupAndDropLng']}
         label="Pickup location map"
-        hint="Click the map to set the pickup point, or type its latitude and longitude."
+        hint="Click the map to set the home point yourself (the geocoder never moves it), or type it; leave both empty to have the address placed."
         height={260}
       />
     </Stack>

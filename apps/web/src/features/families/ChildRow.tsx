@@ -3,20 +3,18 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import type { Student } from '@school-transport/shared';
 import type { ReactNode } from 'react';
-import { formatCoordinates } from '../../lib/time/format';
+import { formatHome } from '../../lib/time/format';
 
 /** What a row shows of a child: a saved student, or one still waiting to be sent with the family. */
 export type ChildSummary = Pick<
   Student,
-  | 'name'
-  | 'class'
-  | 'rollNo'
-  | 'nfcTagId'
-  | 'pickupAndDropLat'
-  | 'pickupAndDropLng'
-  | 'pickupDropAddress'
-  | 'doorToDoor'
-> & { assignment?: Student['assignment'] };
+  'name' | 'class' | 'rollNo' | 'nfcTagId' | 'pickupDropAddress' | 'doorToDoor'
+> & {
+  /** Absent or null: the home is placed from its address (on save, by the geocoder, or under Review addresses). */
+  pickupAndDropLat?: number | null;
+  pickupAndDropLng?: number | null;
+  assignment?: Student['assignment'];
+};
 
 interface ChildRowProps {
   child: ChildSummary;
@@ -31,7 +29,7 @@ interface ChildRowProps {
  * saved, the route.
  */
 export function ChildRow({ child, title = child.name, actions }: ChildRowProps) {
-  const pickup = formatCoordinates(child.pickupAndDropLat, child.pickupAndDropLng);
+  const pickup = formatHome(child.pickupAndDropLat, child.pickupAndDropLng);
   const lines = [
     `Class ${child.class} · Roll No ${child.rollNo} · NFC ${child.nfcTagId ?? '—'}`,
     `Pickup: ${child.pickupDropAddress ? `${child.pickupDropAddress} (${pickup})` : pickup}`,

@@ -1,18 +1,28 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Student } from '@school-transport/shared';
+import type { AddressStatus, Student } from '@school-transport/shared';
 import { Link as RouterLink } from 'react-router';
 import { toMapPoint } from '../../components/map/coordinates';
 import { LazyLocationPicker } from '../../components/map/LazyLocationPicker';
 import { RecordSummary, type Fact } from '../../components/record/RecordSummary';
-import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
+import { formatHome, formatDate, orDash } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
 import { AuthorizedAdults } from './AuthorizedAdults';
 import { StudentAbsences } from './StudentAbsences';
 import { StudentCard } from './StudentCard';
 import { StudentGate } from './StudentGate';
 import { StudentGuardians } from './StudentGuardians';
+
+/** Who set the home point, or why it has none yet (decision 072). */
+const HOME_PLACED_WORDS: Record<AddressStatus, string> = {
+  NONE: 'The office (on the map or typed)',
+  PENDING: 'Waiting for the geocoder',
+  PLACED: 'The geocoder, from the address',
+  NOT_FOUND: 'Nobody yet: the geocoder did not find the address (Review addresses)',
+  LOW_CONFIDENCE: 'Nobody yet: the geocoder found only a vague place (Review addresses)',
+  AMBIGUOUS: 'Nobody yet: the geocoder found several places (Review addresses)',
+};
 
 const HAND_OVER_WORDS = {
   RULE: 'By the class rule',
@@ -33,7 +43,8 @@ function StudentDetails({ student }: { student: Student }) {
     ],
     ['Parent Phone No', student.parent.phone],
     ['Pickup Address', orDash(student.pickupDropAddress)],
-    ['Pickup Point', formatCoordinates(student.pickupAndDropLat, student.pickupAndDropLng)],
+    ['Pickup Point', formatHome(student.pickupAndDropLat, student.pickupAndDropLng)],
+    ['Home placed by', HOME_PLACED_WORDS[student.addressStatus]],
     ['Route', student.assignment?.routeName ?? 'Not assigned'],
     ['Hand-over', HAND_OVER_WORDS[student.handOver]],
     ['Listed From', formatDate(student.createdAt)],

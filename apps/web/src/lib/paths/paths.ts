@@ -71,6 +71,8 @@ export const paths = {
   /** Parents' requests for another stop on some days, approved or declined here, and the office's entries. */
   stopChanges: '/stop-changes',
   planChanges: '/plan-changes',
+  /** Home addresses the geocoder could not place well, fixed on the map (decision 072). */
+  addressReview: '/address-review',
   /** Guardians' conversations with the office about a child and a date (decision 067). */
   familyInbox: '/family-inbox',
   /** Guardians' requests for another guardian of their child, approved (a parent record, linked) or declined. */

@@ -32,6 +32,7 @@ export const SECTIONS = {
   calendar: { label: 'School calendar', path: paths.calendar, access: 'office-read' },
   stopChanges: { label: 'Stop changes', path: paths.stopChanges, access: 'office-read' },
   planChanges: { label: 'Changes to acknowledge', path: paths.planChanges, access: 'office-read' },
+  addressReview: { label: 'Review addresses', path: paths.addressReview, access: 'admin' },
   familyInbox: { label: 'Family inbox', path: paths.familyInbox, access: 'office-read' },
   guardianRequests: { label: 'Guardian requests', path: paths.guardianRequests, access: 'office-read' },
   assignments: { label: 'Assignments', path: paths.assignments.list, access: 'office-read' },

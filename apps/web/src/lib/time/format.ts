@@ -91,6 +91,16 @@ export function formatCoordinates(latitude: number, longitude: number): string {
   return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}`;
 }
 
+/** A child's home point, or what stands instead while the geocoder or the office has not placed its address. */
+export function formatHome(
+  latitude: number | null | undefined,
+  longitude: number | null | undefined,
+): string {
+  return latitude == null || longitude == null
+    ? 'not placed yet, from its address'
+    : formatCoordinates(latitude, longitude);
+}
+
 /** '1 child', '2 children', 'no children'. */
 export function countOf(count: number, one: string, many: string): string {
   if (count === 0) return `no ${many}`;

@@ -13,6 +13,8 @@ export const DISPATCH_POLL_MS = 5 * SECOND;
 export const FAMILY_MESSAGES_POLL_MS = 2 * SECOND;
 /** The live hub reads the log at least this often, should a NOTIFY be lost between a drop and its noticing. */
 export const LIVE_CATCH_UP_MS = SECOND;
+/** How often each process looks for addresses waiting for the geocoder (an import wakes it at once). */
+export const ADDRESS_GEOCODING_MS = 60 * SECOND;
 /** Retention is counted in days: an audit entry removed up to an hour late is nothing. */
 export const AUDIT_PRUNE_MS = HOUR;
 /** How often each process looks whether the roster's scheduled pull is due (its period is in hours). */
@@ -32,6 +34,7 @@ export interface ServerJobWork {
   retention: ClaimedWork;
   credentialExpiry: ClaimedWork;
   rosterSync: ProcessWork;
+  addressGeocoding: ProcessWork;
 }
 
 export interface JobSettings {
@@ -99,6 +102,15 @@ export function serverJobs(work: ServerJobWork, settings: JobSettings): Job[] {
       schedule: { every: settings.liveCatchUpMs ?? LIVE_CATCH_UP_MS },
       claim: 'each-process',
       run: work.liveCatchUp,
+    },
+    // records/geocoding: the addresses an import left without coordinates, placed by the geocoder at its pace
+    // (GEOCODER_REQUESTS_PER_SECOND) or put in the office's review queue (decision 072). Each process may run it:
+    // a result is written only if the child still waits with the same address, and the cache answers a repeat.
+    {
+      name: 'address-geocoding',
+      schedule: { every: ADDRESS_GEOCODING_MS },
+      claim: 'each-process',
+      run: work.addressGeocoding,
     },
     // platform/audit: audit entries past AUDIT_RETENTION_DAYS removed (decision 020), with the sign-in failures
     // and challenges nobody needs any more (platform/auth). On even with DAILY_JOBS=off: a privacy promise.

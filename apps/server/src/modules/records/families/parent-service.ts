@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Parent, ParentDetails, parentCreateSchema } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
+import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { parents } from '../../../db/schema/index.js';
 import { AppError, badRequest } from '../../../lib/errors.js';
@@ -102,6 +103,16 @@ export function createParentService({ db, urls, storage, students, clock }: Pare
     },
   });
 
-  return { ...service, ...profileImageTarget(service, parents) };
+  return {
+    ...service,
+    ...profileImageTarget(service, parents),
+    /** Each child's home decided first (the geocoder may be asked), then all written in one transaction. */
+    async create(input: ParentCreateInput, context: ChangeContext) {
+      const children = await Promise.all(
+        input.children.map((child, index) => students.withHome(child).catch(asChild(index))),
+      );
+      return service.create({ ...input, children }, context);
+    },
+  };
 }
 export type ParentService = ReturnType<typeof createParentService>;

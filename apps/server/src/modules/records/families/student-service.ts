@@ -15,6 +15,8 @@ import {
   type StudentRow,
 } from './student-queries.js';
 import { accessChanged } from '../../../lib/access-changes.js';
+import type { ChangeContext } from '../../../lib/change-context.js';
+import type { GeocodingService } from '../geocoding/index.js';
 
 type StudentInput = z.output<typeof studentInputSchema>;
 
@@ -51,7 +53,12 @@ const assertParentExists = async (tx: Executor, parentId: string) => {
   if (!(await lockParentShared(tx, parentId))) throw notFound('Parent not found.');
 };
 
-export function createStudentService({ db, urls, storage }: ImageServiceDeps) {
+export interface StudentServiceDeps extends ImageServiceDeps {
+  /** Where a home is when only its address is given (decision 072). */
+  geocoding: Pick<GeocodingService, 'homeOf'>;
+}
+
+export function createStudentService({ db, urls, storage, geocoding }: StudentServiceDeps) {
   const toAnswer = studentAnswer(urls);
   const service = createResourceService({
     db,
@@ -81,9 +88,22 @@ export function createStudentService({ db, urls, storage }: ImageServiceDeps) {
     describe: (student) => ({ name: student.name, class: student.class, parentId: student.parentId }),
     afterRemove: (row) => storage.remove('student', row.profileImage),
   });
+  /** The input with its home decided (the geocoder asked, if it must be, before the write's transaction). */
+  const withHome = async <T extends StudentInput | Omit<StudentInput, 'parentId'>>(input: T, id?: string) => {
+    const before = id ? await findStudent(db, id) : null;
+    if (id && !before) throw notFound('Student not found.');
+    return { ...input, ...(await geocoding.homeOf(input, before ?? undefined)) };
+  };
   return {
     ...service,
     ...profileImageTarget(service, students),
+    withHome,
+    async create(input: StudentInput, context: ChangeContext) {
+      return service.create(await withHome(input), context);
+    },
+    async update(id: string, input: StudentInput, context: ChangeContext) {
+      return service.update(id, await withHome(input, id), context);
+    },
     /** The children who ride with an assignment, in the order they were enrolled. */
     async ofAssignment(assignmentId: string): Promise<Student[]> {
       return (await studentsOfAssignment(db, assignmentId)).map(toAnswer);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { students } from '../../../db/schema/index.js';
+import type { HomeBefore } from '../geocoding/index.js';
 import { setAccountNamesAndEmails } from '../../platform/users/index.js';
 
 /**
@@ -244,10 +246,16 @@ export const upsertStudents = (tx: Executor, rows: Rows) =>
       { name: 'pickup_lat', type: 'float8' },
       { name: 'pickup_lng', type: 'float8' },
       { name: 'pickup_address', type: 'text' },
+      { name: 'address_city', type: 'text' },
+      { name: 'address_postcode', type: 'text' },
+      { name: 'address_country', type: 'text' },
+      { name: 'home_source', type: 'home_source' },
+      { name: 'address_status', type: 'address_status' },
       { name: 'door_to_door', type: 'boolean' },
     ],
     sql.raw(
-      'p.id, i.name, i.class, i.roll_no, i.nfc_tag_id, i.pickup_lat, i.pickup_lng, i.pickup_address, i.door_to_door',
+      'p.id, i.name, i.class, i.roll_no, i.nfc_tag_id, i.pickup_lat, i.pickup_lng, i.pickup_address, ' +
+        'i.address_city, i.address_postcode, i.address_country, i.home_source, i.address_status, i.door_to_door',
     ),
     sql.raw('join parents p on p.external_id = i.parent_id'),
   );
@@ -349,4 +357,27 @@ export async function upsertGuardianLinks(tx: Executor, rows: GuardianLinkRow[])
         returning (xmax = 0) as inserted`,
   );
   return countInserted(written);
+}
+
+/** The stored homes of these children (by external id): what a file without coordinates leaves in place. */
+export async function homesByExternalId(tx: Executor, ids: string[]) {
+  const homes = new Map<string, HomeBefore>();
+  for (let start = 0; start < ids.length; start += 5_000) {
+    const rows = await tx
+      .select({
+        externalId: students.externalId,
+        pickupAndDropLat: students.pickupAndDropLat,
+        pickupAndDropLng: students.pickupAndDropLng,
+        pickupDropAddress: students.pickupDropAddress,
+        addressCity: students.addressCity,
+        addressPostcode: students.addressPostcode,
+        addressCountry: students.addressCountry,
+        homeSource: students.homeSource,
+        addressStatus: students.addressStatus,
+      })
+      .from(students)
+      .where(inArray(students.externalId, ids.slice(start, start + 5_000)));
+    for (const { externalId, ...home } of rows) homes.set(externalId!, home);
+  }
+  return homes;
 }

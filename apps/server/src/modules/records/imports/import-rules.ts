@@ -8,8 +8,10 @@ import {
 } from '@school-transport/shared';
 import { messageCatalogues } from '../../platform/i18n/index.js';
 import { nextTurn } from './import-csv.js';
+import { homeWithoutAsking } from '../geocoding/index.js';
 import {
   emailHolders,
+  homesByExternalId,
   licenseHolders,
   plateHolders,
   tagHolders,
@@ -267,8 +269,23 @@ const families: KindRules<'families'> = {
       state: parent.state,
       pin_code: parent.pinCode,
     }));
-    const children = rows.flatMap(({ value }) =>
-      value.child
+    const stored = await homesByExternalId(
+      tx,
+      rows.flatMap(({ value }) => (value.child ? [value.child.externalId] : [])),
+    );
+    const children = rows.flatMap(({ value }) => {
+      if (!value.child) return [];
+      // A row without coordinates keeps the stored point where it may (decision 072); otherwise its address
+      // waits for the geocoding job, woken after the commit.
+      const decided = homeWithoutAsking(
+        { ...value.child, keepStoredPoint: true },
+        stored.get(value.child.externalId),
+      );
+      const home =
+        decided === 'ASK'
+          ? { pickupAndDropLat: null, pickupAndDropLng: null, homeSource: null, addressStatus: 'PENDING' }
+          : decided;
+      return value.child
         ? [
             {
               ext: value.child.externalId,
@@ -277,14 +294,19 @@ const families: KindRules<'families'> = {
               class: value.child.class,
               roll_no: value.child.rollNo,
               nfc_tag_id: value.child.nfcTagId,
-              pickup_lat: value.child.pickupAndDropLat,
-              pickup_lng: value.child.pickupAndDropLng,
+              pickup_lat: home.pickupAndDropLat,
+              pickup_lng: home.pickupAndDropLng,
               pickup_address: value.child.pickupDropAddress,
+              address_city: value.child.addressCity,
+              address_postcode: value.child.addressPostcode,
+              address_country: value.child.addressCountry,
+              home_source: home.homeSource,
+              address_status: home.addressStatus,
               door_to_door: value.child.doorToDoor,
             },
           ]
-        : [],
-    );
+        : [];
+    });
     // The guardians' accounts after the families (a family's parent may be another child's guardian), their links
     // after the children.
     const accounts = guardianAccountsOf(rows);

@@ -43,6 +43,11 @@ export interface ImportServiceDeps {
   timeZone: string;
   /** PostgreSQL: one import at a time across every process on the database, not only in this one. */
   acrossProcesses: boolean;
+  /**
+   * The geocoder (decision 072): whether one is configured (without, a child's row needs its coordinates), and the
+   * geocoding job's wake, called after a commit that left addresses waiting.
+   */
+  geocoding: { configured: boolean; wake(): void };
 }
 
 /** This process's running import: who started it and when. */
@@ -219,7 +224,7 @@ async function checkRows<K extends ImportKind>(
  * `progress` meanwhile.
  */
 async function runImport<K extends ImportKind>(
-  { db }: ImportDeps,
+  { db, geocoding }: ImportDeps,
   kind: K,
   body: Readable,
   options: ImportOptions,
@@ -248,6 +253,14 @@ async function runImport<K extends ImportKind>(
 
   checked = await checkRows(kind, reading, progress);
   await RULES[kind].clashes(db, checked as never, problemOf(reading));
+  if (kind === 'families' && !geocoding.configured)
+    for (const { line, value } of checked as Array<Line<'families'>>)
+      if (value.child && value.child.pickupAndDropLat == null)
+        problemOf(reading)(
+          line,
+          'pickupAndDropLat',
+          'No geocoder is configured (GEOCODER_URL) to place the address: give the pickup latitude and longitude.',
+        );
 
   if (!options.commit || problems.length > 0 || count === 0)
     return report({ created: 0, updated: 0, committed: false });
@@ -266,6 +279,8 @@ async function runImport<K extends ImportKind>(
     });
     return counts;
   });
+  // Addresses without coordinates wait for the geocoding job: it starts now rather than at its next turn.
+  if (kind === 'families') geocoding.wake();
   return report({ ...written, committed: true });
 }
 

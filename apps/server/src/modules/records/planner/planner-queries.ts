@@ -24,9 +24,12 @@ export async function schoolToPlan(db: Executor, id: string) {
   return row;
 }
 
-/** The pickup points of these children (those that exist), and whether each is picked up at their own door. */
+/**
+ * The pickup points of these children (those that exist), and whether each is picked up at their own door; apart,
+ * the ids of those whose address still waits for a point (decision 072), which cannot be planned.
+ */
 export async function childHomes(db: Executor, ids: readonly string[]) {
-  return db
+  const rows = await db
     .select({
       id: students.id,
       lat: students.pickupAndDropLat,
@@ -35,6 +38,10 @@ export async function childHomes(db: Executor, ids: readonly string[]) {
     })
     .from(students)
     .where(inArray(students.id, [...ids]));
+  const placed = rows.flatMap(({ lat, lng, ...row }) =>
+    lat !== null && lng !== null ? [{ ...row, lat, lng }] : [],
+  );
+  return { placed, unplacedIds: rows.filter((row) => row.lat === null).map((row) => row.id) };
 }
 
 export async function vehiclesToPlan(db: Executor, ids: readonly string[]) {

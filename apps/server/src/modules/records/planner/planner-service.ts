@@ -119,19 +119,28 @@ const planRulesOf = (rules: PlannerServiceDeps['rules']): PlanRules => ({
 /** The job's input, or a 404 naming what does not exist. */
 async function jobFor({ db, travel, rules }: PlannerServiceDeps, request: PlanRequest) {
   const planRules = planRulesOf(rules);
-  const [school, homes, fleet] = await Promise.all([
+  const [school, { placed: homes, unplacedIds }, fleet] = await Promise.all([
     schoolToPlan(db, request.schoolId),
     childHomes(db, request.studentIds),
     vehiclesToPlan(db, request.vehicleIds),
   ]);
   const errors: FieldError[] = [];
   if (!school) errors.push({ field: 'schoolId', message: 'School not found.' });
-  const missingChildren = missingIds(request.studentIds, homes);
+  const missingChildren = missingIds(
+    request.studentIds.filter((id) => !unplacedIds.includes(id)),
+    homes,
+  );
   if (missingChildren.length > 0) errors.push(missingError('studentIds', 'Children', missingChildren));
   const missingVehicles = missingIds(request.vehicleIds, fleet);
   if (missingVehicles.length > 0) errors.push(missingError('vehicleIds', 'Vehicles', missingVehicles));
   if (!school || errors.length > 0)
     throw new AppError(404, errors.map((error) => error.message).join(' '), errors);
+  if (unplacedIds.length > 0) {
+    const message =
+      `${unplacedIds.length} of these children ${unplacedIds.length === 1 ? 'has' : 'have'} no home point yet: ` +
+      'the address waits for the geocoder or for Review addresses. Place them first, or leave them out.';
+    throw conflict(message, [{ field: 'studentIds', message }]);
+  }
 
   const existingStops = await stopsInArea(db, areaAround(homes, planRules.walkingDistanceM));
   const job = schoolJob(school, {

@@ -261,8 +261,12 @@ export async function stopFromStudent(
     const route = await lockRouteOrFail(tx, routeId, 'update');
     if ((await runStart(tx, routeId, run)) === undefined)
       throw conflict(`Set the ${RUN_NAMES[run]}'s start time first.`);
-    const point = await lockStudentPoint(tx, studentId);
-    if (!point) throw notFound('Student not found.');
+    const found = await lockStudentPoint(tx, studentId);
+    if (!found) throw notFound('Student not found.');
+    const { lat, lng } = found;
+    if (lat === null || lng === null)
+      throw conflict('This child has no home point yet: place their address under Review addresses first.');
+    const point = { ...found, lat, lng };
     if ((await seatOf(tx, studentId))?.routeId !== routeId)
       throw conflict(`This child is not seated on route "${route.name}". Seat them on it first.`);
     const [nearest] = await stopsNear(tx, point, REUSE_RADIUS_M);
