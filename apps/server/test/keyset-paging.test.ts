@@ -41,9 +41,8 @@ const KEYED_LISTS = (Object.keys(LIST_SORTS) as SortedList[]).filter((list) => l
 async function expectCursorPagesEqualOffsetPages(list: string, query: string) {
   // The generator makes three schools.
   const limit = list === 'schools' ? 1 : 7;
-  const [first, second, third] = await Promise.all(
-    [1, 2, 3].map((page) => get(list, `${query}&limit=${limit}&page=${page}`)),
-  );
+  const page = (n: number) => get(list, `${query}&limit=${limit}&page=${n}`);
+  const [first, second, third] = await Promise.all([page(1), page(2), page(3)]);
   expect(second.rows).toHaveLength(limit);
   // The three cursor pages are independent reads: asked for at once.
   const [after, before, back] = await Promise.all([

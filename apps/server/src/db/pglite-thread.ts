@@ -27,10 +27,14 @@ import { startWorkerThread } from './worker-thread.js';
  * replaces imports of the module at its start and compiles its own.
  */
 let compiled: Promise<WebAssembly.Module> | undefined;
+/** Node's global WebAssembly, whose value (not only its types) the server's libraries (no DOM) leave undeclared. */
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+).WebAssembly;
 const pgliteWasmModule = () =>
   (compiled ??= readFile(
     path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'),
-  ).then((bytes) => WebAssembly.compile(bytes)));
+  ).then((bytes) => wasm.compile(bytes)));
 
 function databaseThread(workerData: PgliteWorkerData): Worker {
   return startWorkerThread(new URL('./pglite-worker.ts', import.meta.url), { workerData });
