@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ReleasingPool } from '../src/db/releasing-pool.js';
 import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
 
@@ -11,14 +11,18 @@ import { createTestApp, TEST_DB, type TestApp } from './support/test-app.js';
  * database switched to read-only) on PGlite's one session, or on PostgreSQL for the test database, whose open
  * connections are then ended so the pool reconnects under the new default.
  */
-let t: TestApp | undefined;
-afterEach(async () => {
-  await t?.close();
-  t = undefined;
+/**
+ * One app with the default settings for the file (each test leaves its database as it found it: writable, with
+ * the pool serving); the low-space test needs a setting of its own and opens its own.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  return () => t.close();
 });
 
-const health = async () => {
-  const answer = await t!.app.inject({ method: 'GET', url: '/api/health' });
+const health = async (app = t) => {
+  const answer = await app.app.inject({ method: 'GET', url: '/api/health' });
   return {
     status: answer.statusCode,
     body: answer.json() as { message?: string; data?: { status: string } },
@@ -54,7 +58,6 @@ async function setReadOnly(app: TestApp, on: boolean) {
 
 describe('health', () => {
   it('answers 200 when the database writes and the data folder has room', async () => {
-    t = await createTestApp();
     const answer = await health();
     expect(answer.status).toBe(200);
     expect(answer.body.data?.status).toBe('ok');
@@ -62,14 +65,19 @@ describe('health', () => {
 
   it('answers 503 naming low free space when the data folder has less than MIN_FREE_DISK_MB', async () => {
     // More than any disk of this machine has: the check must compare, not just read.
-    t = await createTestApp({ env: { MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) } });
-    const answer = await health();
-    expect(answer.status).toBe(503);
-    expect(answer.body.message).toMatch(/^Only \d+ MB free in the data folder \(the minimum is \d+ MB\)\.$/);
+    const low = await createTestApp({ env: { MIN_FREE_DISK_MB: String(1024 * 1024 * 1024) } });
+    try {
+      const answer = await health(low);
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toMatch(
+        /^Only \d+ MB free in the data folder \(the minimum is \d+ MB\)\.$/,
+      );
+    } finally {
+      await low.close();
+    }
   });
 
   it('answers 503 when the database refuses writes, and writes nothing while probing', async () => {
-    t = await createTestApp();
     const secretsBefore = await t.app.database.db.execute(sql`select count(*)::int as n from server_secrets`);
     await setReadOnly(t, true);
     const answer = await health();
@@ -87,7 +95,6 @@ describe('health', () => {
 
 describe.runIf(TEST_DB === 'postgres')('a connection cut in the middle of a transaction', () => {
   it('fails that transaction, not the process, and the next request gets a new connection', async () => {
-    t = await createTestApp();
     const { url } = t.config.database as { url: string };
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -112,7 +119,6 @@ describe.runIf(TEST_DB === 'postgres')('a connection cut in the middle of a tran
   });
 
   it('takes back a connection the server ended while it was checked out, so that none is kept for ever', async () => {
-    t = await createTestApp();
     const { url } = t.config.database as { url: string };
     const pool = new ReleasingPool({ connectionString: url, max: 2 });
     pool.on('error', () => undefined);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.js';
 import { openPgliteThread } from '../src/db/pglite-thread.js';
 import { rethrowConflict } from '../src/lib/db-errors.js';
-import { TEST_DB } from './support/test-app.js';
+import { databaseTemplates } from './support/database-templates.js';
+import { migratedPglite, TEST_DB } from './support/test-app.js';
 
 /**
  * PGlite in its own thread (docs/decisions/042), through drizzle as the server uses it: what crosses between the
@@ -12,7 +13,9 @@ import { TEST_DB } from './support/test-app.js';
 describe.skipIf(TEST_DB !== 'pglite')("PGlite's thread", () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    // A copy of the run's migrated template: a tarball loaded, cheaper than an initdb from nothing (which
+    // database-templates.test.ts and the first-start tests cover); this file's own table is all it uses.
+    database = await openDatabase(migratedPglite());
     await database.db.execute(
       sql.raw(
         'create table thread_probe (id int primary key, name text not null constraint thread_probe_name unique, at timestamptz)',
@@ -138,7 +141,11 @@ describe.skipIf(TEST_DB !== 'pglite')("PGlite's thread", () => {
   });
 
   it('refuses query options it cannot carry across rather than ignore them', async () => {
-    const thread = await openPgliteThread({ dataDir: 'memory://', durable: false });
+    const thread = await openPgliteThread({
+      dataDir: 'memory://',
+      durable: false,
+      loadDataDir: databaseTemplates().pgliteTarball,
+    });
     try {
       await expect(
         thread.query('select 1::int8 as n', [], { parsers: { 20: (value: string) => BigInt(value) } }),

@@ -60,17 +60,22 @@ function shuffled<T>(items: T[], next: () => number) {
 }
 
 describe('replays', () => {
-  it('10,000 events replayed three times in shuffled order give one row each and the same states', async () => {
+  it('2,400 events replayed three times in shuffled order give one row each and the same states', async () => {
     const buses = await Promise.all([1, 2, 3, 4].map(() => bus({ children: 10 })));
     const next = random(14);
     const kinds: RidershipKind[] = ['BOARD', 'ALIGHT', 'NO_SHOW'];
     const start = Date.parse('2026-03-02T07:00:00Z');
     const byDriver = new Map<Bus, RidershipEventInput[]>(buses.map((b) => [b, []]));
-    for (let i = 0; i < 10_000; i += 1) {
+    // 600 events a bus: more than one batch of at most 500 (a replay spans batches), at a quarter of the cost of
+    // 10,000; what is proven (one row per id, the same states whatever the order) does not grow with the count.
+    const EVENTS = 2_400;
+    // Whole seconds within 864 s (as dense as 10,000 in an hour): many events share a time, so ties are decided
+    // by the event id, as checked below.
+    const SECONDS = 864;
+    for (let i = 0; i < EVENTS; i += 1) {
       const b = buses[i % buses.length]!;
       const kid = b.kids[Math.floor(next() * b.kids.length)]!;
-      // Whole seconds within an hour: many events share a time, so ties are decided by the event id.
-      const at = new Date(start + Math.floor(next() * 3600) * 1000).toISOString();
+      const at = new Date(start + Math.floor(next() * SECONDS) * 1000).toISOString();
       byDriver.get(b)!.push(event(b.pickup, { studentId: kid.id }, kinds[Math.floor(next() * 3)], at));
     }
 
@@ -86,6 +91,13 @@ describe('replays', () => {
       if (later) latest.set(e.studentId!, e);
     }
     const expected = new Map([...latest].map(([kid, e]) => [kid, STATE[e.kind]]));
+    // Some child's latest time is shared by another of their events: there the event id decides.
+    const all = [...byDriver.values()].flat();
+    expect(
+      [...latest.values()].some((last) =>
+        all.some((e) => e !== last && e.studentId === last.studentId && e.occurredAt === last.occurredAt),
+      ),
+    ).toBe(true);
 
     const tripIds = buses.map((b) => b.pickup);
     for (const pass of [1, 2, 3]) {
@@ -103,13 +115,13 @@ describe('replays', () => {
         }
       }
       expect({ pass, created, duplicates }).toEqual(
-        pass === 1 ? { pass, created: 10_000, duplicates: 0 } : { pass, created: 0, duplicates: 10_000 },
+        pass === 1 ? { pass, created: EVENTS, duplicates: 0 } : { pass, created: 0, duplicates: EVENTS },
       );
       const [stored] = await t.app.database.db
         .select({ n: count() })
         .from(ridershipEvents)
         .where(inArray(ridershipEvents.tripId, tripIds));
-      expect(stored!.n).toBe(10_000);
+      expect(stored!.n).toBe(EVENTS);
       const states = new Map<string, string>();
       for (const tripId of tripIds)
         for (const [kid, state] of riderStates(await eventsOfTrip(t.app.database.db, tripId), {

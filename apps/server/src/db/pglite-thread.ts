@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
 import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type {
@@ -16,6 +19,22 @@ import { startWorkerThread } from './worker-thread.js';
  * consistent tarball a backup takes). Errors come back with their fields (SQLSTATE `code`, `constraint`, `detail`…),
  * as PGlite's DatabaseError when they were one, so a unique violation still becomes its 409.
  */
+
+/**
+ * PGlite's WebAssembly, compiled once per process for its in-memory databases: a compiled module crosses to a
+ * thread as it is, and each database thread would otherwise compile its own 9 MB (and tier it up again). Every
+ * test file opens one (docs/decisions/050); the server, one at most. A folder's PGlite (durable-node-fs.ts)
+ * replaces imports of the module at its start and compiles its own.
+ */
+let compiled: Promise<WebAssembly.Module> | undefined;
+/** Node's global WebAssembly, whose value (not only its types) the server's libraries (no DOM) leave undeclared. */
+const wasm = (
+  globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+).WebAssembly;
+const pgliteWasmModule = () =>
+  (compiled ??= readFile(
+    path.join(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), 'pglite.wasm'),
+  ).then((bytes) => wasm.compile(bytes)));
 
 function databaseThread(workerData: PgliteWorkerData): Worker {
   return startWorkerThread(new URL('./pglite-worker.ts', import.meta.url), { workerData });
@@ -77,7 +96,12 @@ export interface PgliteThread extends PgliteTransaction {
   close(): Promise<void>;
 }
 
-export async function openPgliteThread(workerData: PgliteWorkerData): Promise<PgliteThread> {
+export async function openPgliteThread(
+  options: Omit<PgliteWorkerData, 'pgliteWasmModule'>,
+): Promise<PgliteThread> {
+  const workerData: PgliteWorkerData = options.dataDir.startsWith('memory://')
+    ? { ...options, pgliteWasmModule: await pgliteWasmModule() }
+    : options;
   const worker = databaseThread(workerData);
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();

@@ -16,6 +16,8 @@ export interface PgliteWorkerData {
   durable: boolean;
   /** A tarball file to start an in-memory database from (DatabaseConfig's loadDataDir). */
   loadDataDir?: string;
+  /** PGlite's WebAssembly compiled once by the opening thread (pglite-thread.ts), for an in-memory database. */
+  pgliteWasmModule?: WebAssembly.Module;
 }
 
 /** What a query's options become between threads: drizzle's parsers are functions, which cannot travel. */
@@ -86,10 +88,11 @@ function queryOptions(shape: QueryShape | undefined): QueryOptions | undefined {
   };
 }
 
-async function open({ dataDir, durable, loadDataDir }: PgliteWorkerData): Promise<PGlite> {
+async function open({ dataDir, durable, loadDataDir, pgliteWasmModule }: PgliteWorkerData): Promise<PGlite> {
   if (dataDir.startsWith('memory://'))
     return PGlite.create(dataDir, {
       extensions: pgliteExtensions,
+      pgliteWasmModule,
       ...(loadDataDir ? { loadDataDir: new Blob([await readFile(loadDataDir)]) } : {}),
     });
   // A folder is restored from a backup's tarball by restore, which checks and syncs what it writes.
