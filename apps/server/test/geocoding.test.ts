@@ -348,10 +348,11 @@ describe('geocoding with a Nominatim server', () => {
     // Started 250 ms apart (without the limiter all three would arrive within a few ms). One arrival may drift on a
     // busy machine, so the span is what is held: two gaps of 250 ms, less 100 ms of such drift.
     expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual(400);
-    // Per second on the peer's side: at most the configured 4 in any window of one second.
+    // Per second on the peer's side: at most the configured 4, allowing the same 100 ms of drift (five requests
+    // 250 ms apart span 1000 ms; one arriving late by a hair put five in a window of one second on a busy machine).
     for (const start of peer.asked.map((entry) => entry.at))
       expect(
-        peer.asked.filter((entry) => entry.at >= start && entry.at < start + 1000).length,
+        peer.asked.filter((entry) => entry.at >= start && entry.at < start + 900).length,
       ).toBeLessThanOrEqual(4);
   });
 });

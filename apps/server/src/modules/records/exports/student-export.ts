@@ -44,6 +44,9 @@ const FIELD_VALUES: Record<string, (row: StudentExportRow) => CsvCell> = {
   pickupAndDropLat: (row) => at(row.list, 'pickupAndDropLat'),
   pickupAndDropLng: (row) => at(row.list, 'pickupAndDropLng'),
   pickupDropAddress: (row) => at(row.list, 'pickupDropAddress'),
+  addressCity: (row) => at(row.list, 'addressCity'),
+  addressPostcode: (row) => at(row.list, 'addressPostcode'),
+  addressCountry: (row) => at(row.list, 'addressCountry'),
   doorToDoor: (row) => (at(row.list, 'doorToDoor') ? 'yes' : 'no'),
 };
 
@@ -59,6 +62,9 @@ const CARRIED = new Set([
   'pickupAndDropLat',
   'pickupAndDropLng',
   'pickupDropAddress',
+  'addressCity',
+  'addressPostcode',
+  'addressCountry',
   'doorToDoor',
 ]);
 
