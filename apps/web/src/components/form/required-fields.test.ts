@@ -16,13 +16,8 @@ describe('isRequiredField', () => {
       'state',
       'pinCode',
     ]);
-    expect(requiredOf(childInputSchema)).toEqual([
-      'name',
-      'class',
-      'rollNo',
-      'pickupAndDropLat',
-      'pickupAndDropLng',
-    ]);
+    // A home is a point or an address the geocoder places (decision 072): neither coordinate is required alone.
+    expect(requiredOf(childInputSchema)).toEqual(['name', 'class', 'rollNo']);
     expect(requiredOf(driverInputSchema)).toEqual(['name', 'email', 'phone', 'licenseNo']);
   });
 
