@@ -26,10 +26,10 @@ import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { PageLoader } from '../../components/shell/PageLoader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { ApiError } from '../../lib/api/api-client';
+import { useMySchools } from '../../lib/api/my-schools-api';
 import { RESOURCES } from '../../lib/api/resource-queries';
 import { useSession } from '../../lib/session/session';
 import { localToday } from '../../lib/time/format';
-import { useMySchools } from '../my-schools/my-schools-api';
 import { useAvailability, useFieldTripAction, useRates, useRequestFieldTrip } from './field-trips-api';
 
 const REQUEST_FIELDS: readonly FieldSpec<FieldTripInput>[] = [
