@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   CredentialKind,
@@ -8,15 +8,16 @@ import type {
   Invoice,
 } from '@school-transport/shared';
 import { recordsThrough, startMailSink, uniqueTag } from '@school-transport/testing';
-import { routeRuns, trips } from '../src/db/schema/index.js';
-import { sessionTokenOf, tokenFor } from './support/accounts.js';
+import { auditLog, routeRuns, staffSchools, trips } from '../src/db/schema/index.js';
+import { createAccount, sessionTokenOf, tokenFor } from './support/accounts.js';
 import { apiAs, type Api } from './support/requests.js';
 import { createTestApp, manualClock, type TestApp } from './support/test-app.js';
 
 /**
  * Field trips (issue 37 parts 1–4, decision 073): requests and their states told to the requester, scheduling only
  * free and valid drivers and vehicles (regular runs, covers, other trips, depot legs), one office winning a race
- * for a driver, the buses as trips on the driver app, costs and invoices, and who may call what. The operator's
+ * for a driver, the buses as trips on the driver app, costs and invoices, and who may call what (decision 069:
+ * school staff ask for and follow their own schools' trips; viewers read everything and write nothing). The operator's
  * clock: 06:00 in London (UTC in March) on Monday 2026-03-02; the trips run on Wednesday 2026-03-04, those run
  * on the driver app today.
  */
@@ -47,15 +48,7 @@ beforeAll(async () => {
   admin = apiAs(t.app, await tokenFor(t.app, 'admin'));
   make = recordsThrough((method, url, body) => admin(method, url, body));
   kinds = (await admin('GET', '/api/credential-kinds/get-all?limit=100')).body.data;
-  const created = await admin('POST', '/api/schools/create', {
-    name: `Hill School ${uniqueTag()}`,
-    address: '1 Hill Road',
-    ...SCHOOL,
-    bellTime: '08:45',
-    dismissalTime: '15:15',
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  school = created.body.data;
+  school = await newSchool('Hill School');
   for (const rate of [
     { vehicleType: 'Bus', perHour: 40, perKm: 1.5, minimum: 150 },
     { vehicleType: 'Van', perHour: 30, perKm: 1, minimum: 100 },
@@ -67,10 +60,22 @@ afterAll(async () => {
   await sink.close();
 });
 
+async function newSchool(name: string): Promise<{ id: string; name: string }> {
+  const created = await admin('POST', '/api/schools/create', {
+    name: `${name} ${uniqueTag()}`,
+    address: '1 Hill Road',
+    ...SCHOOL,
+    bellTime: '08:45',
+    dismissalTime: '15:15',
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.data;
+}
+
 const apiOfUser = async (userId: string) => apiAs(t.app, await sessionTokenOf(t.app, userId, time.clock()));
 
-const request = (fields: object = {}) =>
-  admin('POST', '/api/field-trips/create', {
+const request = (fields: object = {}, as: Api = admin) =>
+  as('POST', '/api/field-trips/create', {
     schoolId: school.id,
     destinationName: `Museum ${uniqueTag()}`,
     destinationAddress: 'Exhibition Road',
@@ -408,5 +413,121 @@ describe('who may call what', () => {
     }
     const parent = apiAs(t.app, await tokenFor(t.app, 'parent'));
     expect((await parent('GET', `/api/field-trips/driver/${trip.id}`)).status).toBe(403);
+  });
+});
+
+describe('school staff (decision 069)', () => {
+  /** A school-staff account linked to these schools, signed in at the test's clock. */
+  async function staffOf(...schoolIds: string[]) {
+    const user = await createAccount(t.app, 'school_staff');
+    await t.app.database.db
+      .insert(staffSchools)
+      .values(schoolIds.map((schoolId) => ({ userId: user.id, schoolId })));
+    return apiOfUser(user.id);
+  }
+
+  it('ask for their own schools’ trips only, see only their schools’ requests, follow them, and run none', async () => {
+    const other = await newSchool('Dale School');
+    const staff = await staffOf(school.id);
+    const mine = await request({}, staff);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.data).toMatchObject({ school: { id: school.id }, state: 'REQUESTED' });
+    const ours = mine.body.data as FieldTrip;
+
+    // Another school is answered as one that does not exist, beside the field.
+    const refused = await request({ schoolId: other.id }, staff);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([{ field: 'schoolId', message: 'Choose a school' }]);
+    const theirs = (await request({ schoolId: other.id })).body.data as FieldTrip;
+
+    // A colleague of the same school sees the request; nobody of it sees the other school's.
+    const colleague = await staffOf(school.id);
+    for (const api of [staff, colleague]) {
+      const listed = (await api('GET', `/api/field-trips/get-all?dateFrom=${DAY}&dateTo=${DAY}`)).body
+        .data as FieldTrip[];
+      expect(listed.map((trip) => trip.id)).toContain(ours.id);
+      expect(listed.every((trip) => trip.school.id === school.id)).toBe(true);
+      expect((await api('GET', `/api/field-trips/get-one/${ours.id}`)).status).toBe(200);
+      expect((await api('GET', `/api/field-trips/get-one/${theirs.id}`)).status).toBe(404);
+    }
+
+    // The office's moves and its money are not theirs.
+    for (const [method, url, body] of [
+      ['POST', `/api/field-trips/approve/${ours.id}`, { vehicleType: 'Bus' }],
+      ['POST', `/api/field-trips/decline/${ours.id}`, { reason: 'No' }],
+      ['POST', `/api/field-trips/schedule/${ours.id}`, { buses: [] }],
+      ['POST', `/api/field-trips/complete/${ours.id}`, {}],
+      ['GET', `/api/field-trips/availability/${ours.id}`, undefined],
+      ['GET', '/api/field-trips/rates', undefined],
+      ['GET', `/api/field-trips/invoice?schoolId=${school.id}&dateFrom=${DAY}&dateTo=${DAY}`, undefined],
+    ] as const)
+      expect((await staff(method, url, body)).status, url).toBe(403);
+
+    // The office moves it; the requester is told.
+    expect((await admin('POST', `/api/field-trips/approve/${ours.id}`, { vehicleType: 'Bus' })).status).toBe(
+      200,
+    );
+    const notices = (await staff('GET', '/api/field-trips/notices')).body.data as {
+      fieldTripId: string;
+      state: string;
+    }[];
+    expect(
+      notices
+        .filter((notice) => notice.fieldTripId === ours.id)
+        .map((notice) => notice.state)
+        .sort(),
+    ).toEqual(['APPROVED', 'REQUESTED']);
+    expect((await staff('GET', `/api/field-trips/get-one/${ours.id}`)).body.data.state).toBe('APPROVED');
+  });
+});
+
+describe('the office’s readers (decision 069)', () => {
+  it('a viewer reads field trips, rates, the invoice (its file audited) and a timesheet, and writes none; a dispatcher asks for no trip', async () => {
+    const trip = await approved();
+    const viewerToken = await tokenFor(t.app, 'viewer');
+    const viewer = apiAs(t.app, viewerToken);
+    const driver = await make.driver();
+    const invoice = `schoolId=${school.id}&dateFrom=${DAY}&dateTo=${DAY}`;
+    const timesheet = `driverId=${driver.id}&from=${TODAY}&to=${DAY}`;
+    for (const url of [
+      `/api/field-trips/get-all?dateFrom=${DAY}&dateTo=${DAY}`,
+      `/api/field-trips/get-one/${trip.id}`,
+      `/api/field-trips/availability/${trip.id}`,
+      '/api/field-trips/rates',
+      '/api/field-trips/depot',
+      `/api/field-trips/invoice?${invoice}`,
+      `/api/drivers-hours/timesheet?${timesheet}`,
+      '/api/drivers-hours/open-shifts',
+    ])
+      expect((await viewer('GET', url)).status, url).toBe(200);
+    // The files are CSV, not JSON envelopes: asked for directly.
+    for (const url of [
+      `/api/field-trips/invoice/csv?${invoice}`,
+      `/api/drivers-hours/timesheet.csv?${timesheet}`,
+    ]) {
+      const file = await t.app.inject({ method: 'GET', url, headers: { authorization: viewerToken } });
+      expect(file.statusCode, url).toBe(200);
+    }
+    const exported = () =>
+      t.app.database.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'export.downloaded'), eq(auditLog.entityType, 'export')));
+    await expect
+      .poll(async () =>
+        (await exported()).some((row) => (row.details as { list?: string }).list === 'field-trips/invoice'),
+      )
+      .toBe(true);
+
+    for (const [method, url, body] of [
+      ['POST', '/api/field-trips/create', {}],
+      ['POST', `/api/field-trips/cancel/${trip.id}`, { reason: 'No' }],
+      ['PUT', '/api/field-trips/rates', { vehicleType: 'Bus', perHour: 1, perKm: 1, minimum: 1 }],
+      ['POST', `/api/drivers-hours/shifts/${trip.id}/correction`, {}],
+    ] as const)
+      expect((await viewer(method, url, body)).status, url).toBe(403);
+    const dispatcher = apiAs(t.app, await tokenFor(t.app, 'dispatcher'));
+    expect((await request({}, dispatcher)).status).toBe(403);
+    expect((await dispatcher('GET', `/api/field-trips/get-one/${trip.id}`)).status).toBe(200);
   });
 });

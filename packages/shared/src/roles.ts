@@ -28,7 +28,10 @@ export const ROLE_LABELS: Record<Role, string> = {
  * - 'dispatch': administrators and dispatchers: running the day (trips' moves, cancellations, rescues, combines,
  *   covers, alerts, messages to families and the family inbox).
  * - 'office-read': administrators, dispatchers and viewers: every read of the office's.
- * - 'staff': any staff role, school staff included: one's own profile, second factor, e-mail.
+ * - 'staff': any staff role, school staff included: one's own profile, second factor, e-mail; field trip requests'
+ *   reads and notices (the handler scopes school staff to their schools' requests).
+ * - 'request': administrators and school staff: asking for a field trip (school staff for one of their schools,
+ *   checked by the handler). Dispatchers and viewers make no requests.
  * - 'school': school staff only, on their own routes (/api/school/*), scoped to their schools on the server.
  * - 'driver', 'parent': the phone apps' own routes. 'signed-in', 'live': any session. 'public': no session.
  */
@@ -40,6 +43,7 @@ export const ACCESS_LEVELS = [
   'dispatch',
   'office-read',
   'staff',
+  'request',
   'school',
   'driver',
   'parent',
@@ -55,6 +59,7 @@ export const ACCESS_ROLES = {
   dispatch: ['admin', 'dispatcher'],
   'office-read': ['admin', 'dispatcher', 'viewer'],
   staff: STAFF_ROLES,
+  request: ['admin', 'school_staff'],
   school: ['school_staff'],
   driver: ['driver'],
   parent: ['parent'],

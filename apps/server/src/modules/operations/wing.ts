@@ -236,7 +236,7 @@ export function operationsWing(
   const routes: WingRoutes = [
     tripRoutes(trips, locale, combines),
     coverRoutes(covers),
-    fieldTripRoutes(fieldTrips),
+    fieldTripRoutes(fieldTrips, db),
     stopChangeRoutes(stopChanges),
     familyInboxRoutes(familyInbox),
     calendarRoutes(calendar, absences, locale),

@@ -26,15 +26,23 @@ describe('the menu of each role', () => {
           'Covers',
           'Family inbox',
           'Messages to families',
+          // decision 069: the modules merged with it read by the office's readers too
+          'Field trips',
+          'Rates',
+          'Invoices',
+          'Drivers’ hours',
+          'Review addresses',
+          'Roster sync',
         ]),
       );
       expect(labels).not.toContain('Planner');
+      expect(labels).not.toContain('Single sign-on');
       expect(labels).not.toContain('My schools');
     }
   });
 
-  it('gives school staff their schools only', () => {
-    expect(menuFor('school_staff').map((item) => item.path)).toEqual([paths.mySchools]);
+  it('gives school staff their schools and their field trip requests only', () => {
+    expect(menuFor('school_staff').map((item) => item.path)).toEqual([paths.fieldTrips, paths.mySchools]);
   });
 
   it('gives a visitor nothing, and every staff role something', () => {

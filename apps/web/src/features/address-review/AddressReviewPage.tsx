@@ -12,6 +12,7 @@ import { LazyLocationPicker } from '../../components/map/LazyLocationPicker';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { PageLoader } from '../../components/shell/PageLoader';
 import { ApiError } from '../../lib/api/api-client';
+import { useMayUse } from '../../lib/session/session';
 import { formatCoordinates } from '../../lib/time/format';
 import { useAddressReviews, useFixAddress } from './address-review-api';
 
@@ -22,6 +23,8 @@ import { useAddressReviews, useFixAddress } from './address-review-api';
 function ReviewCard({ review }: { review: AddressReview }) {
   const { enqueueSnackbar } = useSnackbar();
   const fixAddress = useFixAddress();
+  // The office's readers see the queue; placing a home is a write of the records, administrators' (decision 069).
+  const mayFix = useMayUse('admin');
   const [clicked, setClicked] = useState<MapPoint | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -48,7 +51,7 @@ function ReviewCard({ review }: { review: AddressReview }) {
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {REVIEW_REASONS[review.status]}
           </Typography>
-          {review.candidates.length > 0 && (
+          {mayFix && review.candidates.length > 0 && (
             <Stack spacing={1} role="group" aria-label="The geocoder's places">
               {review.candidates.map((place) => (
                 <Button
@@ -63,24 +66,28 @@ function ReviewCard({ review }: { review: AddressReview }) {
               ))}
             </Stack>
           )}
-          <LazyLocationPicker
-            point={clicked}
-            onPick={setClicked}
-            label={`Map to place ${review.name}'s home`}
-            height={240}
-          />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button
-              variant="contained"
-              disabled={!clicked || fixAddress.isPending}
-              onClick={() => clicked && void save({ ...clicked, from: 'MAP' })}
-            >
-              Save this point
-            </Button>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {clicked ? formatCoordinates(clicked.lat, clicked.lng) : 'Click the home on the map.'}
-            </Typography>
-          </Stack>
+          {mayFix && (
+            <>
+              <LazyLocationPicker
+                point={clicked}
+                onPick={setClicked}
+                label={`Map to place ${review.name}'s home`}
+                height={240}
+              />
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+                <Button
+                  variant="contained"
+                  disabled={!clicked || fixAddress.isPending}
+                  onClick={() => clicked && void save({ ...clicked, from: 'MAP' })}
+                >
+                  Save this point
+                </Button>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {clicked ? formatCoordinates(clicked.lat, clicked.lng) : 'Click the home on the map.'}
+                </Typography>
+              </Stack>
+            </>
+          )}
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </CardContent>

@@ -15,6 +15,7 @@ import { DayRangeFields } from '../../components/page/DayRangeFields';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { TitledPanel } from '../../components/page/TitledPanel';
 import { PageLoader } from '../../components/shell/PageLoader';
+import { useMayUse } from '../../lib/session/session';
 import { formatMoment, formatTripDay, localToday } from '../../lib/time/format';
 import { useDebouncedValue } from '../../lib/time/use-debounced-value';
 import { CorrectShiftDialog } from './CorrectShiftDialog';
@@ -43,6 +44,8 @@ const rowSx = {
 
 function ShiftLine({ shift, onCorrect }: { shift: Shift; onCorrect: () => void }) {
   const last = shift.corrections.at(-1);
+  // Corrections are administrators' (decision 069); the office's readers read the timesheet.
+  const corrects = useMayUse('admin');
   return (
     <Box component="li" sx={rowSx} aria-label={`Shift from ${formatMoment(shift.clockInAt)}`}>
       <Box sx={{ flex: '1 1 14rem' }}>
@@ -61,7 +64,7 @@ function ShiftLine({ shift, onCorrect }: { shift: Shift; onCorrect: () => void }
       </Box>
       {shift.open && <Chip size="small" color="warning" label="Open" />}
       {shift.corrections.length > 0 && <Chip size="small" label="Corrected" />}
-      <Button onClick={onCorrect}>Correct</Button>
+      {corrects && <Button onClick={onCorrect}>Correct</Button>}
     </Box>
   );
 }
@@ -69,6 +72,7 @@ function ShiftLine({ shift, onCorrect }: { shift: Shift; onCorrect: () => void }
 /** Every shift still open: most are forgotten clock-outs, each corrected here with a reason. */
 function OpenShifts({ onCorrect }: { onCorrect: (correcting: Correcting) => void }) {
   const open = useOpenShifts();
+  const corrects = useMayUse('admin');
   return (
     <TitledPanel title="Open shifts">
       {open.isPending && <PageLoader />}
@@ -84,7 +88,11 @@ function OpenShifts({ onCorrect }: { onCorrect: (correcting: Correcting) => void
                   Clocked in {formatMoment(shift.clockInAt)}
                 </Typography>
               </Box>
-              <Button onClick={() => onCorrect({ shift, driverName: shift.driverName })}>Close shift</Button>
+              {corrects && (
+                <Button onClick={() => onCorrect({ shift, driverName: shift.driverName })}>
+                  Close shift
+                </Button>
+              )}
             </Box>
           ))}
         </Stack>

@@ -26,7 +26,9 @@ import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { PageLoader } from '../../components/shell/PageLoader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { ApiError } from '../../lib/api/api-client';
+import { useMySchools } from '../../lib/api/my-schools-api';
 import { RESOURCES } from '../../lib/api/resource-queries';
+import { useSession } from '../../lib/session/session';
 import { localToday } from '../../lib/time/format';
 import { useAvailability, useFieldTripAction, useRates, useRequestFieldTrip } from './field-trips-api';
 
@@ -50,16 +52,23 @@ const REQUEST_FIELDS: readonly FieldSpec<FieldTripInput>[] = [
   { name: 'notes', label: 'Notes', multiline: true, minRows: 2, span: 12 },
 ];
 
-/** 'Request a trip': the shared schema checks the form as the server does; errors show under their fields. */
+/**
+ * 'Request a trip': the shared schema checks the form as the server does; errors show under their fields. School
+ * staff choose among their own schools (the server refuses any other, decision 069); the office searches them all.
+ */
 export function RequestDialog({ onClose }: { onClose: () => void }) {
   const create = useRequestFieldTrip();
+  const schoolStaff = useSession().role === 'school_staff';
+  const mySchools = useMySchools(schoolStaff);
+  if (schoolStaff && mySchools.isPending) return <PageLoader />;
+  const ownSchools = (mySchools.data ?? []).map((school) => ({ value: school.id, label: school.name }));
   return (
     <SchemaFormDialog<FieldTripInput, FieldTripData>
       title="Request a field trip"
       submitLabel="Send request"
       schema={fieldTripInputSchema}
       values={{
-        schoolId: '',
+        schoolId: ownSchools.length === 1 ? ownSchools[0]!.value : '',
         destinationName: '',
         destinationAddress: '',
         destinationLat: '',
@@ -74,14 +83,32 @@ export function RequestDialog({ onClose }: { onClose: () => void }) {
       }}
       fields={(control) => (
         <Stack spacing={2}>
-          <FormSearchSelect<FieldTripInput, FieldTripData, School>
-            control={control}
-            name="schoolId"
-            label="School"
-            required
-            resource={RESOURCES.schools}
-            optionLabel={(school) => school.name}
-          />
+          {schoolStaff ? (
+            <>
+              {mySchools.isError && (
+                <RetryAlert
+                  message="Your schools could not be loaded."
+                  onRetry={() => void mySchools.refetch()}
+                />
+              )}
+              <FormSelectField
+                control={control}
+                name="schoolId"
+                label="School"
+                required
+                options={ownSchools}
+              />
+            </>
+          ) : (
+            <FormSearchSelect<FieldTripInput, FieldTripData, School>
+              control={control}
+              name="schoolId"
+              label="School"
+              required
+              resource={RESOURCES.schools}
+              optionLabel={(school) => school.name}
+            />
+          )}
           <FieldGrid control={control} schema={fieldTripInputSchema} fields={REQUEST_FIELDS} />
         </Stack>
       )}

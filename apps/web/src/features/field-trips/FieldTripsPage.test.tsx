@@ -108,4 +108,32 @@ describe('FieldTripsPage', () => {
       await within(dialog).findByText(/Ana Ruiz was just scheduled for the Zoo trip/),
     ).toBeInTheDocument();
   });
+
+  it('school staff see their requests without the office’s moves or runs, and ask only for their own schools', async () => {
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.includes('/field-trips/get-all')) return ok([aTrip({ state: 'REQUESTED' })]);
+      if (path.includes('/field-trips/notices')) return ok([]);
+      if (path.includes('/school/schools')) return ok([{ id: 's-1', name: 'Hill School' }]);
+      if (path.includes('/field-trips/create')) {
+        sent.push(JSON.parse(String(init?.body)));
+        return ok(aTrip({ state: 'REQUESTED' }), 'Field trip requested.');
+      }
+      return answer(403, { success: false, type: 'error', message: `Not for school staff: ${path}` });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<FieldTripsPage />, '/', 'school_staff');
+    const row = await screen.findByRole('row', { name: /Science Museum/ });
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(screen.queryByText(/regular runs/)).toBeNull();
+    expect(
+      fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('/trips/get-all?')),
+    ).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Request a trip' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a field trip' });
+    // Their one school is chosen for them: the only one they may ask for.
+    expect(within(dialog).getByRole('combobox', { name: /School/ })).toHaveTextContent('Hill School');
+  });
 });

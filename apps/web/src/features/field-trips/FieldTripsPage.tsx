@@ -22,6 +22,7 @@ import { RecordCards } from '../../components/list-page/RecordCards';
 import { PageHeader } from '../../components/page/PageHeader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { PageLoader } from '../../components/shell/PageLoader';
+import { useMayUse } from '../../lib/session/session';
 import { formatDate, localToday } from '../../lib/time/format';
 import {
   ApproveDialog,
@@ -56,13 +57,17 @@ const mondayOf = (day: string) => {
 
 /**
  * Field trips (issue 37, decision 073): the week's calendar (each day's field trips beside its regular runs), the
- * week's requests with their states, costs and what the office may do next, and the requester's notices.
+ * week's requests with their states, costs and what the office may do next, and the requester's notices. School
+ * staff (decision 069) see their schools' requests (the server scopes the list), ask for trips and read their
+ * notices; the regular runs and the office's moves are the office's (shown to the roles that may use them).
  */
 export function FieldTripsPage() {
   const [monday, setMonday] = useState(() => mondayOf(localToday()));
   const sunday = dayjs(monday).add(6, 'day').format('YYYY-MM-DD');
   const trips = useFieldTrips(monday, sunday);
-  const runs = useRunsOfWeek(monday, sunday);
+  const officeReads = useMayUse('office-read');
+  const runsTheOffice = useMayUse('admin');
+  const runs = useRunsOfWeek(monday, sunday, officeReads);
   const notices = useNotices();
   const [requesting, setRequesting] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -142,7 +147,16 @@ export function FieldTripsPage() {
             ? `${money(trip.estimatedCost)} (estimate)`
             : '—',
     },
-    { header: 'Actions', align: 'right', cell: (trip) => <>{actions(trip)}</> },
+    // The office's moves are administrators' (decision 069): other roles get no empty column.
+    ...(runsTheOffice
+      ? [
+          {
+            header: 'Actions',
+            align: 'right',
+            cell: (trip) => <>{actions(trip)}</>,
+          } satisfies Column<FieldTrip>,
+        ]
+      : []),
   ];
 
   const calendar = () => (
@@ -171,9 +185,11 @@ export function FieldTripsPage() {
                 sx={{ my: 0.25, maxWidth: '100%' }}
               />
             ))}
-            <Typography variant="caption" color="text.secondary" component="div">
-              {runsOfDay.length ? `${runsOfDay.length} regular runs` : 'No regular runs'}
-            </Typography>
+            {officeReads && (
+              <Typography variant="caption" color="text.secondary" component="div">
+                {runsOfDay.length ? `${runsOfDay.length} regular runs` : 'No regular runs'}
+              </Typography>
+            )}
             {runsOfDay.slice(0, 6).map((run) => (
               <Typography key={run.id} variant="caption" component="div" color="text.secondary" noWrap>
                 {run.plannedStartAt ? dayjs(run.plannedStartAt).format('HH:mm') : '—'} {run.route.name}
@@ -219,7 +235,7 @@ export function FieldTripsPage() {
     <>
       <PageHeader
         title="Field trips"
-        action={<AddButton label="Request a trip" onClick={() => setRequesting(true)} />}
+        action={<AddButton label="Request a trip" access="request" onClick={() => setRequesting(true)} />}
       />
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/page/PageHeader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { PageLoader } from '../../components/shell/PageLoader';
+import { useMayUse } from '../../lib/session/session';
 import { useDeleteRate, useDepot, useRates, useSaveDepot, useSaveRate } from './field-trips-api';
 
 /**
@@ -31,30 +32,36 @@ export function RatesPage() {
   const [editing, setEditing] = useState<FieldTripRate | 'new' | null>(null);
   const [deleting, setDeleting] = useState<FieldTripRate | null>(null);
   const [editingDepot, setEditingDepot] = useState(false);
+  // The office's readers see the rates and the depot; changing them is administrators' (decision 069).
+  const manages = useMayUse('admin');
 
   const columns: Column<FieldTripRate>[] = [
     { header: 'Vehicle type', cell: (rate) => rate.vehicleType },
     { header: 'Per hour', align: 'right', cell: (rate) => rate.perHour.toFixed(2) },
     { header: 'Per km', align: 'right', cell: (rate) => rate.perKm.toFixed(2) },
     { header: 'Minimum', align: 'right', cell: (rate) => rate.minimum.toFixed(2) },
-    {
-      header: 'Actions',
-      align: 'right',
-      cell: (rate) => (
-        <>
-          <Button onClick={() => setEditing(rate)} aria-label={`Edit the ${rate.vehicleType} rate`}>
-            Edit
-          </Button>
-          <Button
-            color="error"
-            onClick={() => setDeleting(rate)}
-            aria-label={`Delete the ${rate.vehicleType} rate`}
-          >
-            Delete
-          </Button>
-        </>
-      ),
-    },
+    ...(manages
+      ? [
+          {
+            header: 'Actions',
+            align: 'right',
+            cell: (rate: FieldTripRate) => (
+              <>
+                <Button onClick={() => setEditing(rate)} aria-label={`Edit the ${rate.vehicleType} rate`}>
+                  Edit
+                </Button>
+                <Button
+                  color="error"
+                  onClick={() => setDeleting(rate)}
+                  aria-label={`Delete the ${rate.vehicleType} rate`}
+                >
+                  Delete
+                </Button>
+              </>
+            ),
+          } satisfies Column<FieldTripRate>,
+        ]
+      : []),
   ];
 
   const table = () => {
@@ -94,7 +101,9 @@ export function RatesPage() {
             ? `${depot.data.name} (${depot.data.lat}, ${depot.data.lng})`
             : 'No depot yet: the drive to and from it counts zero.'}
         </Typography>
-        <Button onClick={() => setEditingDepot(true)}>{depot.data ? 'Change depot' : 'Set depot'}</Button>
+        {manages && (
+          <Button onClick={() => setEditingDepot(true)}>{depot.data ? 'Change depot' : 'Set depot'}</Button>
+        )}
       </Paper>
       {editing && (
         <SchemaFormDialog

@@ -31,9 +31,13 @@ export function useFieldTrips(dateFrom: string, dateTo: string) {
   });
 }
 
-/** The week's regular runs (trips of an assignment), for the calendar beside the field trips. */
-export function useRunsOfWeek(dateFrom: string, dateTo: string) {
+/**
+ * The week's regular runs (trips of an assignment), for the calendar beside the field trips. `enabled`: the office's
+ * readers only (school staff read no trips of the office's).
+ */
+export function useRunsOfWeek(dateFrom: string, dateTo: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: [RESOURCES.trips, 'field-trip-week', dateFrom, dateTo],
     queryFn: async ({ signal }) =>
       (

@@ -3,7 +3,6 @@ import {
   SCHOOL_STAFF_PATHS,
   type SchoolChild,
   type SchoolRun,
-  type StaffSchool,
   type SuccessEnvelope,
 } from '@school-transport/shared';
 import { apiRequest } from '../../lib/api/api-client';
@@ -11,9 +10,8 @@ import { apiRequest } from '../../lib/api/api-client';
 const get = async <T>(path: string) => (await apiRequest<SuccessEnvelope<T>>('GET', path)).data as T;
 const ofSchool = (path: string, id: string) => path.replace(':id', encodeURIComponent(id));
 
-/** School staff's schools, and each one's children and runs of today (/api/school: scoped by the server). */
-export const useMySchools = () =>
-  useQuery({ queryKey: ['my-schools'], queryFn: () => get<StaffSchool[]>(SCHOOL_STAFF_PATHS.schools) });
+/** School staff's schools (shared with the field trip request), and each one's children and runs of today. */
+export { useMySchools } from '../../lib/api/my-schools-api';
 
 export const useSchoolChildren = (schoolId: string) =>
   useQuery({

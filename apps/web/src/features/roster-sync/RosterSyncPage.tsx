@@ -15,6 +15,7 @@ import { PageHeader } from '../../components/page/PageHeader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { TitledPanel } from '../../components/page/TitledPanel';
 import { ApiError } from '../../lib/api/api-client';
+import { useMayUse } from '../../lib/session/session';
 import { RosterDiffView, changesAnything } from './RosterDiffView';
 import { RosterRuns } from './RosterRuns';
 import { RosterSourceForm } from './RosterSourceForm';
@@ -139,6 +140,8 @@ function RunPanel({ overview }: { overview: RosterOverview }) {
 /** Roster sync from the school's information system (OneRoster 1.1/1.2): run, configure, and the last runs. */
 export function RosterSyncPage() {
   const overview = useRosterOverview();
+  // The office's readers see the source and the runs; syncing and the endpoint are administrators' (decision 069).
+  const manages = useMayUse('admin');
   return (
     <>
       <PageHeader title="Roster sync" />
@@ -150,8 +153,8 @@ export function RosterSyncPage() {
         <RetryAlert error={overview.error} onRetry={() => void overview.refetch()} />
       ) : (
         <Stack spacing={3}>
-          <RunPanel overview={overview.data} />
-          <RosterSourceForm source={overview.data.source} />
+          {manages && <RunPanel overview={overview.data} />}
+          {manages && <RosterSourceForm source={overview.data.source} />}
           <RosterRuns runs={overview.data.runs} />
         </Stack>
       )}

@@ -28,7 +28,8 @@ async function* each<T>(rows: readonly T[]): AsyncIterable<T> {
 
 /**
  * /api/driver/hours… for the driver app (access 'driver': the signed-in driver's own shifts only; no route takes a
- * driver's id); /api/drivers-hours/… for the office (admin, the default access).
+ * driver's id); /api/drivers-hours/… for the office: its reads (timesheet, its CSV, open shifts) are every office
+ * reader's ('office-read', decision 069), a correction an administrator's (the default access).
  */
 export function driversHoursRoutes({
   hours,
@@ -44,6 +45,7 @@ export function driversHoursRoutes({
     const driverOnly = { access: 'driver' } as const;
     const driverTags = ['driver app'];
     const tags = ['drivers-hours'];
+    const officeRead = { access: 'office-read' } as const;
 
     routes.get(
       '/driver/hours',
@@ -83,6 +85,7 @@ export function driversHoursRoutes({
     routes.get(
       '/drivers-hours/timesheet',
       {
+        config: officeRead,
         schema: {
           tags,
           querystring: timesheetQuerySchema,
@@ -95,6 +98,7 @@ export function driversHoursRoutes({
     routes.get(
       '/drivers-hours/timesheet.csv',
       {
+        config: officeRead,
         schema: {
           tags,
           querystring: timesheetQuerySchema,
@@ -124,7 +128,7 @@ export function driversHoursRoutes({
 
     routes.get(
       '/drivers-hours/open-shifts',
-      { schema: { tags, response: { 200: answerSchema(openShiftSchema.array()) } } },
+      { config: officeRead, schema: { tags, response: { 200: answerSchema(openShiftSchema.array()) } } },
       async () => success(await hours.openShifts()),
     );
 

@@ -1,16 +1,23 @@
 import type { Role } from '@school-transport/shared';
 
 /**
- * Who may see a field trip request (decision 073), in one place. The office (admin) sees every request; anyone
- * else, only the requests they made. Requesters are admins for now; when the school-staff role exists its routes
- * open to it (their `config.access`) and this rule already keeps each requester to their own.
+ * Who may see a field trip request (decisions 069 and 073), in one place. The office's roles (administrators,
+ * dispatchers, viewers) see every request; school staff see their own schools' requests (staff_schools), whoever
+ * of them asked; nobody else sees any. The routes' access keeps drivers and parents out before this is asked.
  */
 export interface Viewer {
   id: string;
   role: Role;
+  /** The schools of a school-staff user (staff_schools); empty for every other role. */
+  schoolIds: readonly string[];
 }
 
-export const seesEveryRequest = (viewer: Viewer) => viewer.role === 'admin';
+const OFFICE: readonly Role[] = ['admin', 'dispatcher', 'viewer'];
 
-export const maySee = (viewer: Viewer, trip: { requestedBy: string | null }) =>
-  seesEveryRequest(viewer) || (trip.requestedBy !== null && trip.requestedBy === viewer.id);
+export const seesEveryRequest = (viewer: Viewer) => OFFICE.includes(viewer.role);
+
+/** Whether this viewer may ask for (school staff: for one of their schools) or see a request of `schoolId`. */
+export const mayActFor = (viewer: Viewer, schoolId: string) =>
+  seesEveryRequest(viewer) || (viewer.role === 'school_staff' && viewer.schoolIds.includes(schoolId));
+
+export const maySee = (viewer: Viewer, trip: { schoolId: string }) => mayActFor(viewer, trip.schoolId);

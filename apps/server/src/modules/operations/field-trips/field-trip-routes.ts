@@ -24,23 +24,28 @@ import {
 } from '@school-transport/shared';
 import { csvAnswer, errorAnswers } from '../../../lib/answers.js';
 import { changeContextOf } from '../../../lib/change-context.js';
-import { csvStream, sendCsv } from '../../../lib/csv.js';
+import type { Database } from '../../../db/client.js';
+import { csvStream, sendCsv, type RowCounter } from '../../../lib/csv.js';
 import { success } from '../../../lib/envelope.js';
 import { requireAuth } from '../../../plugins/authentication.js';
+import { auditExport } from '../../platform/audit/index.js';
 import type { FieldTripService } from './field-trip-service.js';
 
 /**
- * Field trips (/api/field-trips, decision 073). The requester's routes (list, one, request, notices) are admin's
- * for now: the school-staff role opens them by its access, and `maySee` (field-trip-access.ts) already keeps each
- * requester to their own. The office's routes (approve, decline, schedule, complete, rates, depot, invoices) stay
- * admin's. A driver reads the field trip of their own bus.
+ * Field trips (/api/field-trips, decisions 073 and 069). The requests' reads (list, one) and one's notices are
+ * every staff role's ('staff'): the office sees every request, school staff their own schools' (`maySee`,
+ * field-trip-access.ts). Asking for a trip is administrators' and school staff's ('request'; school staff for one of
+ * their schools). The office's other reads (availability, rates, depot, invoices) are 'office-read'; its writes
+ * (approve, decline, cancel, schedule, complete, rates, depot) stay administrators'. A driver reads the field trip
+ * of their own bus.
  */
-export function fieldTripRoutes(fieldTrips: FieldTripService) {
+export function fieldTripRoutes(fieldTrips: FieldTripService, db: Database) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['field trips'];
-    const requester = { access: 'admin' as const };
+    const requester = { access: 'staff' as const };
     const office = { access: 'admin' as const };
+    const officeRead = { access: 'office-read' as const };
     const one = { 200: answerSchema(fieldTripSchema), ...errorAnswers({ 404: 'No such field trip' }) };
     const move = { ...one, ...errorAnswers({ 409: 'The field trip is not in a state that allows it' }) };
     const viewer = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user;
@@ -66,12 +71,13 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
 
     routes.post(
       '/field-trips/create',
-      { config: requester, schema: { tags, body: fieldTripInputSchema, response: one } },
+      { config: { access: 'request' as const }, schema: { tags, body: fieldTripInputSchema, response: one } },
       async (request) =>
         success(
           await fieldTrips.create(request.body, {
             ...changeContextOf(request),
             actorName: viewer(request).name,
+            actorRole: viewer(request).role,
           }),
           'Field trip requested.',
         ),
@@ -128,7 +134,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
     routes.get(
       '/field-trips/availability/:id',
       {
-        config: office,
+        config: officeRead,
         schema: {
           tags,
           params: idParamsSchema,
@@ -179,7 +185,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
 
     routes.get(
       '/field-trips/rates',
-      { config: office, schema: { tags, response: { 200: answerSchema(z.array(fieldTripRateSchema)) } } },
+      { config: officeRead, schema: { tags, response: { 200: answerSchema(z.array(fieldTripRateSchema)) } } },
       async () => success(await fieldTrips.rates()),
     );
 
@@ -215,7 +221,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
 
     routes.get(
       '/field-trips/depot',
-      { config: office, schema: { tags, response: { 200: answerSchema(depotSchema) } } },
+      { config: officeRead, schema: { tags, response: { 200: answerSchema(depotSchema) } } },
       async () => success(await fieldTrips.depot()),
     );
 
@@ -232,7 +238,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
     routes.get(
       '/field-trips/invoice',
       {
-        config: office,
+        config: officeRead,
         schema: {
           tags,
           querystring: invoiceQuerySchema,
@@ -245,7 +251,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
     routes.get(
       '/field-trips/invoice/csv',
       {
-        config: office,
+        config: officeRead,
         schema: {
           tags,
           querystring: invoiceQuerySchema,
@@ -265,6 +271,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
           ...invoice.lines,
           { date: '', destination: 'Total', hours: '', km: '', amount: invoice.total },
         ];
+        const counter: RowCounter = { rows: 0 };
         const stream = csvStream<Line>(
           [
             { header: 'Date', value: (row) => row.date },
@@ -276,11 +283,17 @@ export function fieldTripRoutes(fieldTrips: FieldTripService) {
           (async function* () {
             yield* rows;
           })(),
+          counter,
         );
         return sendCsv(
           reply,
           `invoice-${invoice.school.name}-${invoice.dateFrom}-${invoice.dateTo}.csv`,
-          stream,
+          // Each download is audited like every export the office's readers may take (decision 069).
+          auditExport(db, request, stream, {
+            list: 'field-trips/invoice',
+            query: request.query as Record<string, unknown>,
+            counter,
+          }),
         );
       },
     );

@@ -20,6 +20,7 @@ import type {
   fieldTripCompleteSchema,
   fieldTripRateInputSchema,
   fieldTripScheduleSchema,
+  Role,
 } from '@school-transport/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../../db/client.js';
@@ -28,13 +29,14 @@ import type { Clock } from '../../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../../lib/errors.js';
 import type { TravelSettings } from '../../../lib/travel-time.js';
 import { zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
+import { schoolsOfStaff } from '../../platform/accounts/index.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import type { Mailer } from '../../platform/mail/index.js';
 import { schoolDaysBetween } from '../calendar/index.js';
 import type { ComplianceService } from '../compliance/index.js';
 import type { LiveLog } from '../live/index.js';
 import { lockStandInDriver, lockStandInVehicle, writeStatusEvents } from '../trips/index.js';
-import { maySee, seesEveryRequest, type Viewer } from './field-trip-access.js';
+import { mayActFor, maySee, seesEveryRequest, type Viewer } from './field-trip-access.js';
 import { whyBusy, type Span } from './field-trip-availability.js';
 import { busCost, busySpan, estimatedKm, hoursBetween, round2, type Rate } from './field-trip-costs.js';
 import { stateMail } from './field-trip-mail.js';
@@ -75,6 +77,8 @@ type Schedule = z.output<typeof fieldTripScheduleSchema>;
 type Complete = z.output<typeof fieldTripCompleteSchema>;
 type RateInput = z.output<typeof fieldTripRateInputSchema>;
 type DepotData = z.output<typeof depotInputSchema>;
+/** The signed-in user asking to see or request field trips. */
+type Requester = { id: string; role: Role };
 
 const tripNotFound = () => notFound('Field trip not found.');
 
@@ -182,9 +186,20 @@ export function createFieldTripService({
     return rows.map((row) => toFieldTrip(row, buses));
   };
 
-  const one = async (id: string, viewer: Viewer) => {
+  /** Who is asking, with their schools when they are school staff (the scope of what they see and request). */
+  const viewerOf = async (user: Requester): Promise<Viewer> => ({
+    id: user.id,
+    role: user.role,
+    schoolIds:
+      user.role === 'school_staff'
+        ? ((await schoolsOfStaff(db, [user.id])).get(user.id) ?? []).map((school) => school.id)
+        : [],
+  });
+
+  const one = async (id: string, user: Requester) => {
     const [row] = await fieldTripsWhere(db, fieldTripById(id));
-    if (!row || !maySee(viewer, row.trip)) throw tripNotFound();
+    // Another school's request answers as one that does not exist (decision 069).
+    if (!row || !maySee(await viewerOf(user), row.trip)) throw tripNotFound();
     return (await answer([row]))[0]!;
   };
 
@@ -297,15 +312,23 @@ export function createFieldTripService({
   };
 
   return {
-    async list(query: FieldTripListQuery, viewer: Viewer): Promise<FieldTrip[]> {
+    async list(query: FieldTripListQuery, user: Requester): Promise<FieldTrip[]> {
+      const viewer = await viewerOf(user);
       const rows = await fieldTripsWhere(db, fieldTripsMeeting(query));
       return answer(seesEveryRequest(viewer) ? rows : rows.filter((row) => maySee(viewer, row.trip)));
     },
 
     get: one,
 
-    async create(input: FieldTripData, context: ChangeContext & { actorName: string }): Promise<FieldTrip> {
-      const school = await schoolOf(db, input.schoolId);
+    /** A request; school staff ask for one of their schools only (another answers as a school that is gone). */
+    async create(
+      input: FieldTripData,
+      context: ChangeContext & { actorName: string; actorRole: Role },
+    ): Promise<FieldTrip> {
+      const requester = { id: context.actor.id, role: context.actorRole };
+      const school = mayActFor(await viewerOf(requester), input.schoolId)
+        ? await schoolOf(db, input.schoolId)
+        : undefined;
       if (!school)
         throw badRequest('That school no longer exists.', [
           { field: 'schoolId', message: 'Choose a school' },
@@ -343,7 +366,7 @@ export function createFieldTripService({
         return { row, mail: await tell(tx, row, 'REQUESTED') };
       });
       await send(mail);
-      return one(row.id, { id: context.actor.id, role: 'admin' });
+      return one(row.id, requester);
     },
 
     /** Approved, with the estimate for `buses` buses of `vehicleType`. */

@@ -7,3 +7,4 @@ export { createParentProfileService } from './parent-profile-service.js';
 export { accountRecordAnswer, accountStateColumns } from './role-account-queries.js';
 export { createRoleAccountService } from './role-account-service.js';
 export { createStaffService } from './staff-service.js';
+export { schoolsOfStaff } from './staff-queries.js';

@@ -16,14 +16,16 @@ import { success } from '../../../lib/envelope.js';
 import type { GeocodingService } from './geocoding-service.js';
 
 /**
- * /api/geocoding (admin, decision 072): the address field's search, whether a geocoder is configured, and the review
- * queue of addresses it could not place well, fixed by the office on the map.
+ * /api/geocoding (decision 072): the address field's search, whether a geocoder is configured, and the review
+ * queue of addresses it could not place well, fixed by the office on the map. The reads are every office reader's
+ * ('office-read', decision 069); a fix is an administrator's, as every write of the records.
  */
 export function geocodingRoutes(geocoding: GeocodingService) {
   return async (app: FastifyInstance) => {
     const routes = app.withTypeProvider<ZodTypeProvider>();
     const tags = ['geocoding'];
-    const config = { access: 'admin' as const };
+    const config = { access: 'office-read' as const };
+    const write = { access: 'admin' as const };
 
     routes.get(
       PATHS.status,
@@ -60,7 +62,7 @@ export function geocodingRoutes(geocoding: GeocodingService) {
     routes.post(
       PATHS.fix,
       {
-        config,
+        config: write,
         schema: {
           tags,
           params: idParamsSchema,

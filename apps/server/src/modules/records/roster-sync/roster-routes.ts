@@ -21,8 +21,9 @@ const tags = ['roster-sync'];
 
 /**
  * /api/roster-sync/…: the overview (source and last runs), the endpoint's settings, a bundle's sync and a pull
- * from the endpoint, each a dry run (the differences, nothing written) or an apply (one transaction). Admins only
- * (the default access).
+ * from the endpoint, each a dry run (the differences, nothing written) or an apply (one transaction). The overview
+ * is every office reader's ('office-read', decision 069; it shows the endpoint's addresses and client id, never its secret); the
+ * rest is administrators' (the default access): a dry run reads, but it fetches with the stored credentials.
  */
 export function rosterSyncRoutes(service: RosterSyncService) {
   return async (app: FastifyInstance) => {
@@ -36,7 +37,10 @@ export function rosterSyncRoutes(service: RosterSyncService) {
 
     routes.get(
       '/roster-sync',
-      { schema: { tags, response: { 200: answerSchema(rosterOverviewSchema) } } },
+      {
+        config: { access: 'office-read' },
+        schema: { tags, response: { 200: answerSchema(rosterOverviewSchema) } },
+      },
       async () => success(await service.overview()),
     );
 
