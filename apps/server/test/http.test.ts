@@ -87,7 +87,8 @@ describe('roles', () => {
       const token = await tokenFor(t.app, role);
       const answer = await t.app.inject({ ...adminRoute, headers: { authorization: token } });
       expect(answer.statusCode).toBe(403);
-      expect(answer.json()).toEqual({ success: false, type: 'error', message: MESSAGES.adminOnly });
+      // The audit log is an office read (decision 069): the role's refusal, not the administrators'.
+      expect(answer.json()).toEqual({ success: false, type: 'error', message: MESSAGES.notYourRole });
       const self = await t.app.inject({
         method: 'GET',
         url: '/api/auth/me',
