@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageAnswerSchema } from './envelope.js';
+import type { PublicSsoProvider } from './sso-public.js';
 import { STAFF_ROLES } from './roles.js';
 
 /**
@@ -23,30 +24,6 @@ export const SSO_MESSAGES = {
   providerNotFound: 'Sign-in provider not found',
   discoveryFailed: 'No OpenID provider answers at this issuer URL (its /.well-known/openid-configuration)',
 } as const;
-
-/**
- * Why a sign-in through a provider was refused; the callback sends the browser to the Log In screen with one of
- * these, which it words (SSO_REFUSALS). Never says more than the person at the browser may know.
- */
-export const SSO_REFUSAL_REASONS = [
-  'provider-error',
-  'invalid-response',
-  'email-unverified',
-  'no-account',
-  'expired',
-] as const;
-export type SsoRefusalReason = (typeof SSO_REFUSAL_REASONS)[number];
-
-export const SSO_REFUSALS: Record<SsoRefusalReason, string> = {
-  'provider-error': 'The sign-in provider did not sign you in. Please try again.',
-  'invalid-response':
-    'The answer from the sign-in provider could not be trusted, so you were not signed in. Please try again.',
-  'email-unverified':
-    'Your sign-in provider has not verified your e-mail address, so it cannot be matched to an account here.',
-  'no-account':
-    'There is no active office account here for the e-mail address of your sign-in provider. Ask an administrator to add you.',
-  expired: 'This sign-in took too long or was already used. Please sign in again.',
-};
 
 /** A provider's short name: the path segment of its sign-in addresses (/api/auth/oidc/<slug>/start). */
 export const ssoSlugField = z
@@ -100,8 +77,10 @@ export const ssoProviderSchema = z.object({
 export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 
 /** What the Log In screen shows: a button per provider. */
-export const publicSsoProviderSchema = z.object({ slug: z.string(), name: z.string() });
-export type PublicSsoProvider = z.infer<typeof publicSsoProviderSchema>;
+export const publicSsoProviderSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+}) satisfies z.ZodType<PublicSsoProvider>;
 
 export const ssoSettingsSchema = z.object({ staffPasswordsOff: z.boolean() });
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;

@@ -6,14 +6,16 @@ import Stack from '@mui/material/Stack';
 import Divider from '@mui/material/Divider';
 import {
   MESSAGES,
-  SSO_REFUSAL_REASONS,
-  SSO_REFUSALS,
-  type PublicSsoProvider,
-  type SsoRefusalReason,
   type LoginAnswer,
   type LoginInput,
   type SecondFactorStep as Step,
 } from '@school-transport/shared';
+import {
+  SSO_REFUSAL_REASONS,
+  SSO_REFUSALS,
+  type PublicSsoProvider,
+  type SsoRefusalReason,
+} from '@school-transport/shared/sso-public';
 import { useSnackbar } from 'notistack';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';

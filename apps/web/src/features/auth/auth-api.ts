@@ -2,13 +2,13 @@ import type {
   ForgotPasswordInput,
   LoginAnswer,
   LogoutAnswer,
-  PublicSsoProvider,
   LoginInput,
   LoginStepAnswer,
   resetPasswordSchema,
   SessionUser,
   SuccessEnvelope,
 } from '@school-transport/shared';
+import type { PublicSsoProvider } from '@school-transport/shared/sso-public';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api/api-client';
 

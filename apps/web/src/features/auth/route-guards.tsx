@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { landingOf, paths } from '../../lib/paths/paths';
 import { sectionOfPath } from '../../lib/paths/sections';
-import { mayUse } from '@school-transport/shared';
+import { mayUse } from '@school-transport/shared/roles';
 import { useSession } from '../../lib/session/session';
 
 /**

@@ -1,4 +1,5 @@
-import { isStaffRole, mayUse, type Access, type SessionUser, type StaffRole } from '@school-transport/shared';
+import type { SessionUser } from '@school-transport/shared';
+import { isStaffRole, mayUse, type Access, type StaffRole } from '@school-transport/shared/roles';
 import { createContext, useContext } from 'react';
 import type { StoredSession } from './session-storage';
 

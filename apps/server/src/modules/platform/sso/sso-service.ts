@@ -5,9 +5,9 @@ import {
   type Role,
   type SessionUser,
   type SsoProvider,
-  type SsoRefusalReason,
   type ssoProviderInputSchema,
 } from '@school-transport/shared';
+import type { SsoRefusalReason } from '@school-transport/shared/sso-public';
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
