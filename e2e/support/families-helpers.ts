@@ -34,7 +34,10 @@ export async function fillChildFields(container: Locator, child: ChildPayload): 
   await field(container, 'Roll No').fill(child.rollNo);
   await field(container, 'Latitude').fill(String(child.pickupAndDropLat));
   await field(container, 'Longitude').fill(String(child.pickupAndDropLng));
-  await field(container, 'Pickup Address').fill(child.pickupDropAddress);
+  // The home address offers the geocoder's places as one types (decision 072): a combobox, filled like a box.
+  await container
+    .getByRole('combobox', { name: 'Home address (street and number)' })
+    .fill(child.pickupDropAddress);
 }
 
 /** Fills the Child section of Add Parent and adds the child to the list below it. */

@@ -76,7 +76,7 @@ test('ending another session, or changing the password, signs the other device o
   const laptopIsSignedOut = async () => {
     await laptopPage
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Drivers' })
+      .getByRole('link', { name: 'Drivers', exact: true })
       .click();
     await expect(laptopPage).toHaveURL(/\/login$/);
     await expect(laptopPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();

@@ -28,7 +28,10 @@ test('disabling an admin ends their session at once; enabling lets them back in;
   await expect(row).toContainText('Disabled');
 
   // Ivy's open screen finds out at her next step.
-  await ivyPage.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Drivers' }).click();
+  await ivyPage
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Drivers', exact: true })
+    .click();
   await expect(ivyPage).toHaveURL(/\/login$/);
   await expect(ivyPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await ivyPage.getByLabel('Email Address').fill(ivy.email);

@@ -116,7 +116,7 @@ test("Add Parent says what is missing: the parent's fields, a child, the child's
   await child.getByRole('button', { name: 'Add Child' }).click();
   await expect(child.getByText('Fill all the student required fields')).toBeVisible();
   await expect(child.getByText('Class is required')).toBeVisible();
-  await expect(child.getByText('Latitude is required and must be a number')).toBeVisible();
+  await expect(child.getByText('Roll No is required')).toBeVisible();
   await expect(page.getByText('No child added yet.')).toBeVisible();
 
   // Nothing was saved.

@@ -19,7 +19,10 @@ for (const { menu, path, resource, payload } of LISTS) {
     for (let index = 1; index <= 6; index += 1) await createThroughApi(page, resource, payload(tag, index));
 
     await openDashboard(page);
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: menu }).click();
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: menu, exact: true })
+      .click();
     await expect(page).toHaveURL(path);
     await searchList(page, `  ${tag}  `);
     await expect(page).toHaveURL(`${path}?search=${tag}`);

@@ -31,7 +31,10 @@ test('on a phone the top bar names the product and the menu opens over the page'
   await signIn(page, ACCOUNTS.admin);
   await expect(page.getByRole('banner').getByText('SchoolRide')).toBeVisible();
   await page.getByRole('button', { name: 'Toggle menu' }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Drivers' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Drivers', exact: true })
+    .click();
   await expect(page).toHaveURL('/all-drivers');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
 });

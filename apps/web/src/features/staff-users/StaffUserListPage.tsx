@@ -24,7 +24,8 @@ type OpenDialog =
 
 /**
  * Staff users and invitations: invite with a role, change a role and schools, resend, disable and enable (an
- * administrator's; the other office roles read the list). Nobody is offered to disable themselves.
+ * administrator's; the other office roles read the list). Nobody is offered to change their own role or to disable
+ * themselves.
  */
 export function StaffUserListPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -37,7 +38,8 @@ export function StaffUserListPage() {
 
   const actionsOf = (account: StaffUser): RowAction[] => {
     const actions: RowAction[] = [];
-    if (!manages) return actions;
+    // Nobody changes their own role or disables themselves: another administrator does (the last one stays).
+    if (!manages || account.id === user?.id) return actions;
     actions.push({
       label: 'Change role',
       icon: <ManageAccountsOutlinedIcon />,
@@ -56,7 +58,7 @@ export function StaffUserListPage() {
         icon: <CheckCircleOutlineOutlinedIcon />,
         onClick: () => enable.mutate(account.id),
       });
-    } else if (account.id !== user?.id) {
+    } else {
       actions.push({
         label: 'Disable',
         icon: <BlockIcon />,
