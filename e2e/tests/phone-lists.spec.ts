@@ -327,7 +327,9 @@ for (const viewport of [
     for (const screen of listScreens) {
       await test.step(screen.heading, async () => {
         await openList(page, screen);
-        await expect(page.getByRole('navigation', { name: 'Main menu' }).getByText('Drivers')).toBeVisible();
+        await expect(
+          page.getByRole('navigation', { name: 'Main menu' }).getByText('Drivers', { exact: true }),
+        ).toBeVisible();
         const table = page.getByRole('table');
         await expect(table.getByRole('row', { name: screen.title }).first()).toBeVisible();
         const frame = table.locator('xpath=..');

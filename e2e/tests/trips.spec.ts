@@ -16,7 +16,10 @@ test('today’s trips are generated through the dialog, filtered, and one is sta
   const today = localToday();
 
   await openDashboard(page);
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Trips' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Trips', exact: true })
+    .click();
   await expect(page).toHaveURL('/all-trips');
   await page.getByRole('button', { name: 'Generate trips' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate trips' });
