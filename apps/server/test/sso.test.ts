@@ -195,6 +195,18 @@ describe('single sign-on with OpenID Connect', () => {
     expect(new URL(forged.headers.location as string).searchParams.get('sso_refused')).toBe('expired');
   });
 
+  it('refuses a provider name that no provider could have, before any query (fuzz found a NUL answered 500)', async () => {
+    for (const url of [
+      '/api/auth/oidc/%00/callback',
+      '/api/auth/oidc/%00/start',
+      '/api/auth/oidc/Dis%20trict/start',
+    ]) {
+      const answer = await t.app.inject({ method: 'GET', url, remoteAddress: nextAddress() });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json()).toMatchObject({ success: false });
+    }
+  });
+
   it.each([
     ['another nonce', { claims: { nonce: 'not-the-nonce-we-sent' } }, /claim value/],
     ['another audience', { claims: { aud: 'someone-else' } }, /claim value/],

@@ -13,6 +13,7 @@ import {
   ssoProviderSchema,
   ssoSettingsSchema,
   SSO_MESSAGES,
+  ssoSlugField,
 } from '@school-transport/shared';
 import { errorAnswers } from '../../../lib/answers.js';
 import { success } from '../../../lib/envelope.js';
@@ -20,7 +21,8 @@ import { requireAuth } from '../../../plugins/authentication.js';
 import { clientOf, LOGIN_ATTEMPTS_PER_MINUTE } from '../auth/index.js';
 import type { SsoService } from './sso-service.js';
 
-const providerParams = z.object({ provider: z.string().min(1).max(40) });
+/** The provider's short name as it is stored: anything else (a NUL, a slash) is refused before a query sees it. */
+const providerParams = z.object({ provider: ssoSlugField });
 
 /** A redirect: its Location is the answer. */
 const redirectAnswer = (description: string) => ({ 302: z.null().describe(description) });
