@@ -42,6 +42,8 @@ const PARTS = {
       'apps/web/vite.phone.config.ts',
       'apps/web/chunk-groups.ts',
       'apps/web/phone-build.ts',
+      'apps/web/signed-in-preload.ts',
+      'apps/web/shell-headings.ts',
       'apps/web/scripts/precompress.mjs',
       'packages/shared/src',
       'package-lock.json',
