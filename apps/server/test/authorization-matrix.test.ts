@@ -80,6 +80,7 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/drivers-hours/timesheet.csv': 'office-read',
   'GET /api/drivers-hours/open-shifts': 'office-read',
   'POST /api/drivers-hours/shifts/:id/correction': 'admin',
+  'POST /api/drivers-hours/drivers/:id/shifts': 'admin',
   // inspections (issue 18)
   'GET /api/uploads/profile/defect/:file': 'signed-url',
   'GET /api/driver/inspections': 'driver',

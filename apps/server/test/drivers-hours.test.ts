@@ -367,4 +367,54 @@ describe('corrections by the office', () => {
       ).status,
     ).toBe(403);
   });
+
+  it('adds a shift for a driver who never clocked in, with a reason, audited; refused like a correction', async () => {
+    const url = `/api/drivers-hours/drivers/${a.driver.id}/shifts`;
+    const times = { clockInAt: '2026-03-03T06:00:00Z', clockOutAt: '2026-03-03T10:00:00Z' };
+    const noReason = await admin('POST', url, { ...times, reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors[0].field).toBe('reason');
+
+    const added = await admin('POST', url, { ...times, reason: 'Phone was flat all morning' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const shift = added.body.data as Shift;
+    expect(shift).toMatchObject({
+      driverId: a.driver.id,
+      day: '2026-03-03',
+      tappedInAt: null,
+      tappedOutAt: null,
+      minutes: 240,
+      open: false,
+      corrections: [{ clockInBefore: null, clockOutBefore: null, reason: 'Phone was flat all morning' }],
+    });
+    const sheet = await timesheet(a, '2026-03-03', '2026-03-03');
+    expect(sheet.totals).toMatchObject({ shifts: 1, minutes: 240, corrections: 1 });
+    const [entry] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'drivers-hours.add'), eq(auditLog.entityId, shift.id)));
+    expect(entry!.details).toMatchObject({ driverId: a.driver.id, reason: 'Phone was flat all morning' });
+
+    // The same rules as a correction: no overlap with the driver's shifts (this one now), no future clock-out.
+    const again = await admin('POST', url, { ...times, reason: 'Twice' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('These times overlap the driver’s shift from 2026-03-03 06:00 to 10:00.');
+    const future = await admin('POST', url, {
+      clockInAt: '2026-03-05T13:00:00Z',
+      clockOutAt: '2026-03-05T18:00:00Z',
+      reason: 'Later',
+    });
+    expect(future.status).toBe(409);
+    const unknown = await admin('POST', `/api/drivers-hours/drivers/${randomUUID()}/shifts`, {
+      ...times,
+      reason: 'x',
+    });
+    expect(unknown.status).toBe(404);
+    // Administrators only: a dispatcher, a parent and the driver themself are refused.
+    const dispatcher = apiAs(t.app, await tokenFor(t.app, 'dispatcher'));
+    const body = { clockInAt: '2026-03-03T11:00:00Z', clockOutAt: '2026-03-03T12:00:00Z', reason: 'x' };
+    expect((await dispatcher('POST', url, body)).status).toBe(403);
+    expect((await parent('POST', url, body)).status).toBe(403);
+    expect((await a.driverApi('POST', url, body)).status).toBe(403);
+  });
 });

@@ -26,10 +26,13 @@ export const clockInputSchema = z.object({
 });
 export type ClockInput = z.input<typeof clockInputSchema>;
 
-/** A correction of a shift's times by the office: what was changed, from what, to what, why and by whom. */
+/**
+ * A correction of a shift's times by the office: what was changed, from what, to what, why and by whom. No times
+ * before (`clockInBefore` null): the office added the shift for a driver who never clocked in.
+ */
 export const shiftCorrectionSchema = z.object({
   id: z.string(),
-  clockInBefore: z.string(),
+  clockInBefore: z.string().nullable(),
   clockOutBefore: z.string().nullable(),
   clockInAfter: z.string(),
   clockOutAfter: z.string().nullable(),
@@ -50,8 +53,11 @@ export const shiftSchema = z.object({
   day: z.string(),
   clockInAt: z.string(),
   clockOutAt: z.string().nullable(),
-  /** The times the driver tapped; null for a clock-out the driver never made (the office closed the shift). */
-  tappedInAt: z.string(),
+  /**
+   * The times the driver tapped; null for a tap the driver never made: a clock-out (the office closed the shift),
+   * or both when the office added the shift.
+   */
+  tappedInAt: z.string().nullable(),
   tappedOutAt: z.string().nullable(),
   clockInLat: z.number().nullable(),
   clockInLng: z.number().nullable(),
@@ -76,7 +82,10 @@ export const driverHoursSchema = z.object({
 });
 export type DriverHours = z.infer<typeof driverHoursSchema>;
 
-/** The office's correction: the shift's times as they should be, and why (kept in the audit log). */
+/**
+ * The office's correction: the shift's times as they should be, and why (kept in the audit log). The same input
+ * adds a shift for a driver who never clocked in.
+ */
 export const shiftCorrectionInputSchema = z
   .object({
     clockInAt: z.iso.datetime({ offset: true, error: 'Enter the clock-in time' }),

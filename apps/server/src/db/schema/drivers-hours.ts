@@ -27,17 +27,20 @@ export const driverShifts = pgTable(
       .references(() => drivers.id, { onDelete: 'cascade' }),
     clockInAt: timestamp('clock_in_at', { withTimezone: true }).notNull(),
     clockOutAt: timestamp('clock_out_at', { withTimezone: true }),
-    /** As the driver tapped (the device's time of the tap); kept when the office corrects the shift. */
-    tappedInAt: timestamp('tapped_in_at', { withTimezone: true }).notNull(),
+    /**
+     * As the driver tapped (the device's time of the tap); kept when the office corrects the shift. Null, with the
+     * tap's id and arrival, for a shift the office added for a driver who never clocked in.
+     */
+    tappedInAt: timestamp('tapped_in_at', { withTimezone: true }),
     tappedOutAt: timestamp('tapped_out_at', { withTimezone: true }),
     clockInLat: doublePrecision('clock_in_lat'),
     clockInLng: doublePrecision('clock_in_lng'),
     clockOutLat: doublePrecision('clock_out_lat'),
     clockOutLng: doublePrecision('clock_out_lng'),
-    clockInClientId: uuid('clock_in_client_id').notNull(),
+    clockInClientId: uuid('clock_in_client_id'),
     clockOutClientId: uuid('clock_out_client_id'),
     /** When the server received each tap (a replay arrives long after the tap). */
-    receivedInAt: timestamp('received_in_at', { withTimezone: true }).notNull(),
+    receivedInAt: timestamp('received_in_at', { withTimezone: true }),
     receivedOutAt: timestamp('received_out_at', { withTimezone: true }),
   },
   (t) => [
@@ -59,7 +62,8 @@ export const driverShiftCorrections = pgTable(
     shiftId: uuid('shift_id')
       .notNull()
       .references(() => driverShifts.id, { onDelete: 'cascade' }),
-    clockInBefore: timestamp('clock_in_before', { withTimezone: true }).notNull(),
+    /** Null when the office added the shift (the driver never clocked in): there were no times before. */
+    clockInBefore: timestamp('clock_in_before', { withTimezone: true }),
     clockOutBefore: timestamp('clock_out_before', { withTimezone: true }),
     clockInAfter: timestamp('clock_in_after', { withTimezone: true }).notNull(),
     clockOutAfter: timestamp('clock_out_after', { withTimezone: true }),

@@ -18,17 +18,11 @@ import { PageLoader } from '../../components/shell/PageLoader';
 import { useMayUse } from '../../lib/session/session';
 import { formatMoment, formatTripDay, localToday } from '../../lib/time/format';
 import { useDebouncedValue } from '../../lib/time/use-debounced-value';
-import { CorrectShiftDialog } from './CorrectShiftDialog';
+import { ShiftTimesDialog, type ShiftTimesTarget } from './ShiftTimesDialog';
 import { downloadTimesheet, useDriverSearch, useOpenShifts, useTimesheet } from './drivers-hours-api';
 
 const hours = (minutes: number) => `${(Math.round((minutes / 60) * 100) / 100).toString()} h`;
 const clockOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-
-/** The shift being corrected, with its driver's name for the dialog. */
-interface Correcting {
-  shift: Shift;
-  driverName: string;
-}
 
 /** A box per entry, wrapping at 390 px rather than a table that would scroll sideways. */
 const rowSx = {
@@ -44,6 +38,8 @@ const rowSx = {
 
 function ShiftLine({ shift, onCorrect }: { shift: Shift; onCorrect: () => void }) {
   const last = shift.corrections.at(-1);
+  // A first correction with no times before it is the office adding the shift (the driver never clocked in).
+  const added = shift.corrections[0]?.clockInBefore === null;
   // Corrections are administrators' (decision 069); the office's readers read the timesheet.
   const corrects = useMayUse('admin');
   return (
@@ -58,19 +54,21 @@ function ShiftLine({ shift, onCorrect }: { shift: Shift; onCorrect: () => void }
         </Typography>
         {last && (
           <Typography variant="body2" color="text.secondary">
-            Corrected by {last.correctedByName}: {last.reason}
+            {added && shift.corrections.length === 1 ? 'Added' : 'Corrected'} by {last.correctedByName}:{' '}
+            {last.reason}
           </Typography>
         )}
       </Box>
       {shift.open && <Chip size="small" color="warning" label="Open" />}
-      {shift.corrections.length > 0 && <Chip size="small" label="Corrected" />}
+      {added && <Chip size="small" label="Added by the office" />}
+      {shift.corrections.length > (added ? 1 : 0) && <Chip size="small" label="Corrected" />}
       {corrects && <Button onClick={onCorrect}>Correct</Button>}
     </Box>
   );
 }
 
 /** Every shift still open: most are forgotten clock-outs, each corrected here with a reason. */
-function OpenShifts({ onCorrect }: { onCorrect: (correcting: Correcting) => void }) {
+function OpenShifts({ onCorrect }: { onCorrect: (target: ShiftTimesTarget) => void }) {
   const open = useOpenShifts();
   const corrects = useMayUse('admin');
   return (
@@ -89,7 +87,7 @@ function OpenShifts({ onCorrect }: { onCorrect: (correcting: Correcting) => void
                 </Typography>
               </Box>
               {corrects && (
-                <Button onClick={() => onCorrect({ shift, driverName: shift.driverName })}>
+                <Button onClick={() => onCorrect({ kind: 'correct', shift, driverName: shift.driverName })}>
                   Close shift
                 </Button>
               )}
@@ -125,7 +123,7 @@ function TimesheetView({
   onCorrect,
 }: {
   sheet: Timesheet;
-  onCorrect: (correcting: Correcting) => void;
+  onCorrect: (target: ShiftTimesTarget) => void;
 }) {
   const { totals } = sheet;
   return (
@@ -159,7 +157,7 @@ function TimesheetView({
               <ShiftLine
                 key={shift.id}
                 shift={shift}
-                onCorrect={() => onCorrect({ shift, driverName: sheet.driverName })}
+                onCorrect={() => onCorrect({ kind: 'correct', shift, driverName: sheet.driverName })}
               />
             ))}
             {day.trips
@@ -198,7 +196,9 @@ export function DriversHoursPage() {
   const from = params.get('from') ?? monthStart(today);
   const to = params.get('to') ?? today;
   const [driverName, setDriverName] = useState<string | null>(null);
-  const [correcting, setCorrecting] = useState<Correcting | null>(null);
+  const [editing, setEditing] = useState<ShiftTimesTarget | null>(null);
+  // Adding and correcting shifts are administrators' (decision 069); the office's readers read the timesheet.
+  const edits = useMayUse('admin');
   const [downloading, setDownloading] = useState(false);
   const { enqueueSnackbar } = useSnackbar();
   const checked = timesheetQuerySchema.safeParse({ driverId, from, to });
@@ -222,7 +222,7 @@ export function DriversHoursPage() {
       <Typography variant="h5" component="h1">
         Drivers’ hours
       </Typography>
-      <OpenShifts onCorrect={setCorrecting} />
+      <OpenShifts onCorrect={setEditing} />
       <TitledPanel title="Timesheet">
         <Stack spacing={2}>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
@@ -254,21 +254,26 @@ export function DriversHoursPage() {
           {sheet.isError && <RetryAlert error={sheet.error} onRetry={() => void sheet.refetch()} />}
           {sheet.data && (
             <>
-              <Typography variant="h6" component="h3">
-                {driverName ?? sheet.data.driverName}
-              </Typography>
-              <TimesheetView sheet={sheet.data} onCorrect={setCorrecting} />
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+                <Typography variant="h6" component="h3" sx={{ flex: '1 1 auto' }}>
+                  {driverName ?? sheet.data.driverName}
+                </Typography>
+                {edits && (
+                  <Button
+                    onClick={() =>
+                      setEditing({ kind: 'add', driverId, driverName: driverName ?? sheet.data.driverName })
+                    }
+                  >
+                    Add a missed shift
+                  </Button>
+                )}
+              </Box>
+              <TimesheetView sheet={sheet.data} onCorrect={setEditing} />
             </>
           )}
         </Stack>
       </TitledPanel>
-      {correcting && (
-        <CorrectShiftDialog
-          shift={correcting.shift}
-          driverName={correcting.driverName}
-          onClose={() => setCorrecting(null)}
-        />
-      )}
+      {editing && <ShiftTimesDialog target={editing} onClose={() => setEditing(null)} />}
     </Stack>
   );
 }

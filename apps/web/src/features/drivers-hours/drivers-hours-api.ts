@@ -50,5 +50,15 @@ export function useCorrectShift() {
   });
 }
 
+/** A shift the office adds for a driver who never clocked in. */
+export function useAddShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ driverId, input }: { driverId: string; input: ShiftCorrectionInput }) =>
+      data<Shift>('POST', `/drivers-hours/drivers/${driverId}/shifts`, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+  });
+}
+
 export const downloadTimesheet = (query: TimesheetQuery) =>
   downloadCsv(`/drivers-hours/timesheet.csv?${queryOf(query)}`, `timesheet-${query.from}-to-${query.to}.csv`);

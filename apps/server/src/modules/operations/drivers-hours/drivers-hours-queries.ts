@@ -138,11 +138,11 @@ export async function lockShift(tx: Executor, shiftId: string): Promise<ShiftRow
   return row ?? null;
 }
 
-/** Another shift of the driver that the times [from, to) would overlap. */
+/** Another shift of the driver (than `shiftId`, null: any) that the times [from, to) would overlap. */
 export async function overlappingShift(
   db: Executor,
   driverId: string,
-  shiftId: string,
+  shiftId: string | null,
   from: Date,
   to: Date,
 ): Promise<ShiftRow | null> {
@@ -152,7 +152,7 @@ export async function overlappingShift(
     .where(
       and(
         eq(driverShifts.driverId, driverId),
-        ne(driverShifts.id, shiftId),
+        shiftId ? ne(driverShifts.id, shiftId) : undefined,
         lt(driverShifts.clockInAt, to),
         or(isNull(driverShifts.clockOutAt), sql`${driverShifts.clockOutAt} > ${from}`),
       ),
@@ -176,5 +176,30 @@ export async function correctShift(
     ...correction,
   });
   const [row] = await tx.update(driverShifts).set(after).where(eq(driverShifts.id, shift.id)).returning();
+  return row!;
+}
+
+/**
+ * A shift the office adds for a driver who never clocked in: no taps, and its one correction has no times before,
+ * so the timesheet shows who added it and why.
+ */
+export async function addShift(
+  tx: Executor,
+  driverId: string,
+  times: { clockInAt: Date; clockOutAt: Date },
+  correction: { reason: string; correctedBy: string; correctedByName: string; correctedAt: Date },
+): Promise<ShiftRow> {
+  const [row] = await tx
+    .insert(driverShifts)
+    .values({ driverId, ...times })
+    .returning();
+  await tx.insert(driverShiftCorrections).values({
+    shiftId: row!.id,
+    clockInBefore: null,
+    clockOutBefore: null,
+    clockInAfter: times.clockInAt,
+    clockOutAfter: times.clockOutAt,
+    ...correction,
+  });
   return row!;
 }

@@ -133,6 +133,34 @@ export function driversHoursRoutes({
     );
 
     routes.post(
+      '/drivers-hours/drivers/:id/shifts',
+      {
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: shiftCorrectionInputSchema,
+          response: {
+            201: answerSchema(shiftSchema),
+            ...errorAnswers({
+              404: 'No such driver',
+              409: 'The times overlap another of the driver’s shifts, or the clock-out is in the future',
+            }),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user } = requireAuth(request);
+        const shift = await hours.addForDriver(
+          request.params.id,
+          request.body,
+          user.name,
+          changeContextOf(request),
+        );
+        return reply.code(201).send(success(shift, 'Shift added.'));
+      },
+    );
+
+    routes.post(
       '/drivers-hours/shifts/:id/correction',
       {
         schema: {

@@ -9,7 +9,7 @@ import type {
   Timesheet,
   TimesheetQuery,
 } from '@school-transport/shared';
-import type { Database } from '../../../db/client.js';
+import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
 import { conflict, notFound, refusal } from '../../../lib/errors.js';
@@ -17,6 +17,7 @@ import { DEVICE_CLOCK_SKEW_MS } from '../../../lib/trip-window.js';
 import { addDays, zonedClockTime, zonedDate, zonedInstant } from '../../../lib/zoned-time.js';
 import { recordAudit } from '../../platform/audit/index.js';
 import {
+  addShift,
   closeShift,
   correctionsOf,
   correctShift,
@@ -56,6 +57,37 @@ const DAY_MS = 86_400_000;
 export function createDriversHoursService(deps: DriversHoursDeps) {
   const { db, clock, timeZone } = deps;
   const at = (instant: Date) => ({ clockTime: instant, timeZone });
+
+  /** The office's times for a shift (a correction or an added one), refused when the clock-out is in the future. */
+  function officeTimes(input: CorrectionInput): { clockInAt: Date; clockOutAt: Date } {
+    const clockOutAt = new Date(input.clockOutAt);
+    if (clockOutAt.getTime() > clock().getTime() + DEVICE_CLOCK_SKEW_MS)
+      throw conflict('The clock-out cannot be in the future.', [
+        { field: 'clockOutAt', message: 'The clock-out cannot be in the future.' },
+      ]);
+    return { clockInAt: new Date(input.clockInAt), clockOutAt };
+  }
+
+  /** Under the driver's row lock: no two shifts of a driver overlap, whoever set their times. */
+  async function refuseOverlap(
+    tx: Executor,
+    driverId: string,
+    shiftId: string | null,
+    times: { clockInAt: Date; clockOutAt: Date },
+  ): Promise<void> {
+    await lockDriver(tx, driverId);
+    const other = await overlappingShift(tx, driverId, shiftId, times.clockInAt, times.clockOutAt);
+    if (!other) return;
+    const message = `These times overlap the driver’s shift from ${zonedDate(other.clockInAt, timeZone)} ${zonedClockTime(other.clockInAt, timeZone)}${other.clockOutAt ? ` to ${zonedClockTime(other.clockOutAt, timeZone)}` : ' (still open)'}.`;
+    throw conflict(message, [{ field: 'clockInAt', message }]);
+  }
+
+  const correctionBy = (input: CorrectionInput, officeName: string, context: ChangeContext) => ({
+    reason: input.reason,
+    correctedBy: context.actor.id,
+    correctedByName: officeName,
+    correctedAt: clock(),
+  });
 
   /** A shift as answered, with the driving inside it and its corrections. */
   async function answerOf(shift: ShiftRow): Promise<Shift> {
@@ -215,33 +247,12 @@ export function createDriversHoursService(deps: DriversHoursDeps) {
       officeName: string,
       context: ChangeContext,
     ): Promise<Shift> {
-      const clockInAt = new Date(input.clockInAt);
-      const clockOutAt = new Date(input.clockOutAt);
-      const now = clock();
-      if (clockOutAt.getTime() > now.getTime() + DEVICE_CLOCK_SKEW_MS)
-        throw conflict('The clock-out cannot be in the future.', [
-          { field: 'clockOutAt', message: 'The clock-out cannot be in the future.' },
-        ]);
+      const times = officeTimes(input);
       const shift = await db.transaction(async (tx) => {
         const locked = await lockShift(tx, shiftId);
         if (!locked) throw notFound('Shift not found.');
-        await lockDriver(tx, locked.driverId);
-        const other = await overlappingShift(tx, locked.driverId, locked.id, clockInAt, clockOutAt);
-        if (other) {
-          const message = `These times overlap the driver’s shift from ${zonedDate(other.clockInAt, timeZone)} ${zonedClockTime(other.clockInAt, timeZone)}${other.clockOutAt ? ` to ${zonedClockTime(other.clockOutAt, timeZone)}` : ' (still open)'}.`;
-          throw conflict(message, [{ field: 'clockInAt', message }]);
-        }
-        const corrected = await correctShift(
-          tx,
-          locked,
-          { clockInAt, clockOutAt },
-          {
-            reason: input.reason,
-            correctedBy: context.actor.id,
-            correctedByName: officeName,
-            correctedAt: now,
-          },
-        );
+        await refuseOverlap(tx, locked.driverId, locked.id, times);
+        const corrected = await correctShift(tx, locked, times, correctionBy(input, officeName, context));
         await recordAudit(tx, {
           actor: context.actor,
           action: 'drivers-hours.correct',
@@ -259,6 +270,40 @@ export function createDriversHoursService(deps: DriversHoursDeps) {
           ip: context.ip,
         });
         return corrected;
+      });
+      return answerOf(shift);
+    },
+
+    /**
+     * The office adds a shift for a driver who never clocked in (a dead phone, a forgotten tap), with a reason:
+     * kept as a correction with no times before, and in the audit log. Refused like a correction when it would
+     * overlap another of the driver's shifts or end in the future.
+     */
+    async addForDriver(
+      driverId: string,
+      input: CorrectionInput,
+      officeName: string,
+      context: ChangeContext,
+    ): Promise<Shift> {
+      const times = officeTimes(input);
+      const shift = await db.transaction(async (tx) => {
+        if (!(await driverById(tx, driverId))) throw notFound('Driver not found.');
+        await refuseOverlap(tx, driverId, null, times);
+        const added = await addShift(tx, driverId, times, correctionBy(input, officeName, context));
+        await recordAudit(tx, {
+          actor: context.actor,
+          action: 'drivers-hours.add',
+          entityType: 'driver-shift',
+          entityId: added.id,
+          details: {
+            driverId,
+            reason: input.reason,
+            clockInAt: input.clockInAt,
+            clockOutAt: input.clockOutAt,
+          },
+          ip: context.ip,
+        });
+        return added;
       });
       return answerOf(shift);
     },

@@ -38,7 +38,7 @@ const tripSpan = (trip: DrivenTrip) => ({ from: trip.startedAt!, to: trip.comple
 function correctionAnswer(row: CorrectionRow): ShiftCorrection {
   return {
     id: row.id,
-    clockInBefore: row.clockInBefore.toISOString(),
+    clockInBefore: row.clockInBefore?.toISOString() ?? null,
     clockOutBefore: row.clockOutBefore?.toISOString() ?? null,
     clockInAfter: row.clockInAfter.toISOString(),
     clockOutAfter: row.clockOutAfter?.toISOString() ?? null,
@@ -67,7 +67,7 @@ export function shiftAnswer(
     day: zonedDate(shift.clockInAt, timeZone),
     clockInAt: shift.clockInAt.toISOString(),
     clockOutAt: shift.clockOutAt?.toISOString() ?? null,
-    tappedInAt: shift.tappedInAt.toISOString(),
+    tappedInAt: shift.tappedInAt?.toISOString() ?? null,
     tappedOutAt: shift.tappedOutAt?.toISOString() ?? null,
     clockInLat: shift.clockInLat,
     clockInLng: shift.clockInLng,

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { shiftCorrectionInputSchema, type Shift } from '@school-transport/shared';
 import { ApiError } from '../../lib/api/api-client';
 import { formatMoment } from '../../lib/time/format';
-import { useCorrectShift } from './drivers-hours-api';
+import { useAddShift, useCorrectShift } from './drivers-hours-api';
 
 type Field = 'clockInAt' | 'clockOutAt' | 'reason';
 
@@ -29,24 +29,32 @@ function instantOf(local: string): string {
   return Number.isNaN(time) ? '' : new Date(time).toISOString();
 }
 
+/** What the dialog sets: an existing shift's times, or a new shift for a driver who never clocked in. */
+export type ShiftTimesTarget =
+  | { kind: 'correct'; shift: Shift; driverName: string }
+  | { kind: 'add'; driverId: string; driverName: string };
+
+/** What the driver tapped, for the correction's introduction. */
+function tapsOf(shift: Shift): string {
+  if (!shift.tappedInAt) return 'added by the office, no taps';
+  const out = shift.tappedOutAt ? `, clocked out ${formatMoment(shift.tappedOutAt)}` : ', no clock-out';
+  return `clocked in ${formatMoment(shift.tappedInAt)}${out}`;
+}
+
 /**
- * The office sets a shift's times (a forgotten clock-out, a wrong tap) and says why: the reason is kept with the
- * shift and in the audit log, and the driver's own taps stay as they were.
+ * The office sets a shift's times (a forgotten clock-out, a wrong tap), or adds the shift of a driver who never
+ * clocked in, and says why: the reason is kept with the shift and in the audit log, and the driver's own taps stay
+ * as they were. One form for both: the same fields, schema and refusals (an overlap, a future clock-out).
  */
-export function CorrectShiftDialog({
-  shift,
-  driverName,
-  onClose,
-}: {
-  shift: Shift;
-  driverName: string;
-  onClose: () => void;
-}) {
-  const [clockIn, setClockIn] = useState(localInput(shift.clockInAt));
-  const [clockOut, setClockOut] = useState(localInput(shift.clockOutAt));
+export function ShiftTimesDialog({ target, onClose }: { target: ShiftTimesTarget; onClose: () => void }) {
+  const shift = target.kind === 'correct' ? target.shift : null;
+  const [clockIn, setClockIn] = useState(localInput(shift?.clockInAt ?? null));
+  const [clockOut, setClockOut] = useState(localInput(shift?.clockOutAt ?? null));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const correct = useCorrectShift();
+  const add = useAddShift();
+  const saving = correct.isPending || add.isPending;
   const { enqueueSnackbar } = useSnackbar();
 
   const save = () => {
@@ -62,30 +70,31 @@ export function CorrectShiftDialog({
       return;
     }
     setErrors({});
-    correct.mutate(
-      { id: shift.id, input: parsed.data },
-      {
-        onSuccess: () => {
-          enqueueSnackbar('Shift corrected.', { variant: 'success' });
-          onClose();
-        },
-        onError: (failure) => {
-          // The server's refusal goes next to the field it names (an overlap: the clock-in), or under the reason.
-          const field = (failure instanceof ApiError && (failure.errors?.[0]?.field as Field)) || 'reason';
-          setErrors({ [field]: failure.message });
-        },
+    const handlers = {
+      onSuccess: () => {
+        enqueueSnackbar(target.kind === 'correct' ? 'Shift corrected.' : 'Shift added.', {
+          variant: 'success',
+        });
+        onClose();
       },
-    );
+      onError: (failure: Error) => {
+        // The server's refusal goes next to the field it names (an overlap: the clock-in), or under the reason.
+        const field = (failure instanceof ApiError && (failure.errors?.[0]?.field as Field)) || 'reason';
+        setErrors({ [field]: failure.message });
+      },
+    };
+    if (target.kind === 'correct') correct.mutate({ id: target.shift.id, input: parsed.data }, handlers);
+    else add.mutate({ driverId: target.driverId, input: parsed.data }, handlers);
   };
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Correct shift</DialogTitle>
+      <DialogTitle>{shift ? 'Correct shift' : 'Add a missed shift'}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          {driverName}, clocked in {formatMoment(shift.tappedInAt)}
-          {shift.tappedOutAt ? `, clocked out ${formatMoment(shift.tappedOutAt)}` : ', no clock-out'}. The
-          driver’s taps are kept; the corrected times count for the timesheet.
+          {shift
+            ? `${target.driverName}, ${tapsOf(shift)}. The driver’s taps are kept; the corrected times count for the timesheet.`
+            : `${target.driverName} did not clock in. The shift counts for the timesheet and shows who added it and why.`}
         </DialogContentText>
         <Stack spacing={2}>
           <TextField
@@ -118,8 +127,8 @@ export function CorrectShiftDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" loading={correct.isPending} onClick={save}>
-          Save correction
+        <Button variant="contained" loading={saving} onClick={save}>
+          {shift ? 'Save correction' : 'Add shift'}
         </Button>
       </DialogActions>
     </Dialog>
