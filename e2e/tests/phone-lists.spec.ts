@@ -151,6 +151,8 @@ const test = base.extend<object, { listScreens: ListScreen[] }>({
 
 // Every test here works as the signed-in admin: its browser starts with the session its worker saved.
 test.use({ adminSignedIn: true });
+// The tests only look at records (made per worker, or their own): they run side by side on the two workers.
+test.describe.configure({ mode: 'parallel' });
 
 async function openList(page: Page, { heading, path, search }: ListScreen): Promise<void> {
   await page.goto(path);
