@@ -23,4 +23,23 @@ export const ACCOUNTS = {
     password: 'e2e parent password 1',
     role: 'parent',
   },
+  // The other staff roles (decision 069), for staff-roles.spec.ts: what each one's screens show (decision 077).
+  dispatcher: {
+    name: 'Dora Dispatcher',
+    email: 'e2e-dispatcher@example.com',
+    password: 'e2e dispatcher password 1',
+    role: 'dispatcher',
+  },
+  viewer: {
+    name: 'Vic Viewer',
+    email: 'e2e-viewer@example.com',
+    password: 'e2e viewer password 1',
+    role: 'viewer',
+  },
+  schoolStaff: {
+    name: 'Sam School',
+    email: 'e2e-school-staff@example.com',
+    password: 'e2e school staff password 1',
+    role: 'school_staff',
+  },
 } as const;

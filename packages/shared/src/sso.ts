@@ -48,17 +48,35 @@ export const ssoRoleMapSchema = z
   )
   .max(20);
 
-export const ssoProviderInputSchema = z.object({
-  slug: ssoSlugField,
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
-  issuer: issuerField,
-  clientId: z.string({ error: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(300),
-  /** Write-only. Left empty when saving an existing provider: the stored secret stays. */
-  clientSecret: z.string().max(500).optional(),
-  /** The ID token's claim whose values give the role (e.g. `groups`); empty: roles are kept as they are. */
-  roleClaim: z.string().trim().max(100).optional(),
-  roleMap: ssoRoleMapSchema.default([]),
-});
+export const ssoProviderInputSchema = z
+  .object({
+    slug: ssoSlugField,
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+    issuer: issuerField,
+    clientId: z.string({ error: 'Client ID is required' }).trim().min(1, 'Client ID is required').max(300),
+    /** Write-only. Left empty when saving an existing provider: the stored secret stays. */
+    clientSecret: z.string().max(500).optional(),
+    /** The ID token's claim whose values give the role (e.g. `groups`); empty: roles are kept as they are. */
+    roleClaim: z.string().trim().max(100).optional(),
+    roleMap: ssoRoleMapSchema.default([]),
+  })
+  // Each problem beside its field (decision 077): a map needs the claim it reads, and a value gives one role.
+  .superRefine((input, context) => {
+    if (input.roleMap.length > 0 && !input.roleClaim)
+      context.addIssue({
+        code: 'custom',
+        path: ['roleClaim'],
+        message: 'Name the claim whose values give the roles, such as groups',
+      });
+    input.roleMap.forEach((entry, index) => {
+      if (input.roleMap.findIndex((other) => other.value === entry.value) < index)
+        context.addIssue({
+          code: 'custom',
+          path: ['roleMap', index, 'value'],
+          message: 'This value already gives a role above',
+        });
+    });
+  });
 export type SsoProviderInput = z.input<typeof ssoProviderInputSchema>;
 
 export const ssoProviderSchema = z.object({

@@ -9,7 +9,9 @@ import Provider from 'oidc-provider';
  * A real OpenID Connect provider (oidc-provider) on a random port of 127.0.0.1, for the single sign-on tests
  * (decision 070): one confidential client that must use PKCE, accounts made up from what is typed at its
  * development login form (the login is the e-mail; an e-mail starting with `unverified` is not verified), the
- * grant given without a consent screen. It sits behind a small proxy of its own, which can rewrite the ID token
+ * grant given without a consent screen. An account's `groups` claim (UserInfo, scope openid) is what
+ * `options.groups` gives for its e-mail, as a district's directory lists its groups (decision 077's role mapping).
+ * It sits behind a small proxy of its own, which can rewrite the ID token
  * of the next token answer (`tamperNext`): re-signed with the provider's real key or with a rogue one, so the
  * relying party's checks of signature, audience, expiry and nonce meet a real token that fails just one of them.
  */
@@ -40,6 +42,8 @@ function resign(token: string, change: Record<string, unknown>, key: KeyObject):
 export async function startOpenIdProvider(options: {
   redirectUris: string[];
   postLogoutRedirectUris: string[];
+  /** The directory's groups of an account (its e-mail); none: the account has no `groups` claim. */
+  groups?: (email: string) => string[] | undefined;
 }): Promise<OpenIdProvider> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
@@ -67,11 +71,20 @@ export async function startOpenIdProvider(options: {
     jwks: { keys: [jwk] },
     cookies: { keys: ['cookie-key-for-the-tests'] },
     pkce: { required: () => true },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: { openid: ['sub', 'groups'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     findAccount: (_ctx: unknown, id: string) => ({
       accountId: id,
-      claims: () => ({ sub: id, email: id, email_verified: !id.startsWith('unverified'), name: id }),
+      claims: () => {
+        const groups = options.groups?.(id);
+        return {
+          sub: id,
+          email: id,
+          email_verified: !id.startsWith('unverified'),
+          name: id,
+          ...(groups && { groups }),
+        };
+      },
     }),
     // Staff have agreed already: no consent screen between the login and the answer.
     loadExistingGrant: async (ctx: {

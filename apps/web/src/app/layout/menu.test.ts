@@ -15,7 +15,7 @@ describe('the menu of each role', () => {
     expect(labels).not.toContain('My schools');
   });
 
-  it('gives dispatchers and viewers the office’s sections but the planner', () => {
+  it('gives dispatchers and viewers the office’s sections but the planner and the accounts’ screens', () => {
     for (const role of ['dispatcher', 'viewer'] as const) {
       const labels = labelsOf(role);
       expect(labels).toEqual(
@@ -36,6 +36,8 @@ describe('the menu of each role', () => {
         ]),
       );
       expect(labels).not.toContain('Planner');
+      // decision 077: accounts and the sign-in's settings are the administrators'
+      expect(labels).not.toContain('Staff users');
       expect(labels).not.toContain('Single sign-on');
       expect(labels).not.toContain('My schools');
     }

@@ -18,6 +18,7 @@ import { useDeleteConfirmation } from '../page/ConfirmDialog';
 import { RetryAlert } from '../page/RetryAlert';
 import { CredentialFormDialog, type CredentialHolder } from './CredentialFormDialog';
 import { CredentialStateChip, DocumentLink } from './CredentialStateChip';
+import { useMayUse } from '../../lib/session/session';
 
 /**
  * A driver's or vehicle's credentials (licence, insurance…): kind, number, expiry, state and document, with add,
@@ -33,12 +34,16 @@ export function CredentialsPanel({ holder }: { holder: CredentialHolder }) {
     describe: (credential) => `Remove ${holder.name}'s ${credential.kind.name} (${credential.number})?`,
     remove: useDeleteCredential().mutateAsync,
   });
+  // Credentials are the records' own: administrators add, renew and remove them (decision 077).
+  const manages = useMayUse('admin');
 
   return (
     <Stack spacing={1}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button onClick={() => setEditing({})}>Add credential</Button>
-      </Stack>
+      {manages && (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button onClick={() => setEditing({})}>Add credential</Button>
+        </Stack>
+      )}
       {credentials.isPending && <LinearProgress aria-label="Loading credentials" />}
       {credentials.isError && (
         <RetryAlert error={credentials.error} onRetry={() => void credentials.refetch()} />
@@ -55,7 +60,7 @@ export function CredentialsPanel({ holder }: { holder: CredentialHolder }) {
               <TableCell>Expires</TableCell>
               <TableCell>State</TableCell>
               <TableCell>Document</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              {manages && <TableCell align="right">Actions</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -70,20 +75,22 @@ export function CredentialsPanel({ holder }: { holder: CredentialHolder }) {
                 <TableCell>
                   <DocumentLink credential={credential} />
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton
-                    aria-label={`Renew ${credential.kind.name}`}
-                    onClick={() => setEditing({ credential })}
-                  >
-                    <AutorenewIcon />
-                  </IconButton>
-                  <IconButton
-                    aria-label={`Remove ${credential.kind.name}`}
-                    onClick={() => confirmDelete(credential)}
-                  >
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                </TableCell>
+                {manages && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton
+                      aria-label={`Renew ${credential.kind.name}`}
+                      onClick={() => setEditing({ credential })}
+                    >
+                      <AutorenewIcon />
+                    </IconButton>
+                    <IconButton
+                      aria-label={`Remove ${credential.kind.name}`}
+                      onClick={() => confirmDelete(credential)}
+                    >
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { FactList, type Fact } from './FactList';
 import { PhotoAvatar } from '../images/PhotoAvatar';
 import { UpdateImageButton } from '../images/UpdateImageButton';
+import { useMayUse } from '../../lib/session/session';
 
 export type { Fact } from './FactList';
 
@@ -42,12 +43,16 @@ export function RecordSummary({
   updatePath,
   children,
 }: RecordSummaryProps) {
+  // The photo and the record are changed by administrators only (decision 077): others see the page without them.
+  const changes = useMayUse('admin');
   return (
     <Paper sx={{ p: 3, display: 'flex', flexWrap: 'wrap', gap: 4, alignItems: 'flex-start' }}>
       {photo !== undefined && (
         <Stack spacing={2} sx={{ alignItems: 'center' }}>
           <PhotoAvatar src={photo} name={name} size={photoSize} />
-          {photoUpload && <UpdateImageButton kind={photoUpload.kind} id={photoUpload.id} name={name} />}
+          {changes && photoUpload && (
+            <UpdateImageButton kind={photoUpload.kind} id={photoUpload.id} name={name} />
+          )}
         </Stack>
       )}
       <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
@@ -61,7 +66,7 @@ export function RecordSummary({
         </Typography>
         <FactList facts={facts} />
         {children && <Box sx={{ mt: 3 }}>{children}</Box>}
-        {updatePath && (
+        {changes && updatePath && (
           <Button
             component={RouterLink}
             to={updatePath}

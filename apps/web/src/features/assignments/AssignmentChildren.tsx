@@ -13,6 +13,7 @@ import { useAssignStudents } from './assignments-api';
 import { StudentPicker } from './StudentPicker';
 import { studentsProblems } from './useAssignmentDraft';
 import { useStudentSelection } from './useStudentSelection';
+import { useMayUse } from '../../lib/session/session';
 
 interface ChildrenEditorProps {
   assignment: AssignmentDetails;
@@ -70,13 +71,14 @@ interface AssignmentChildrenProps {
 /** The children riding with the assignment, against the seats, and the way to change them. */
 export function AssignmentChildren({ assignment, changing, onChangingChange }: AssignmentChildrenProps) {
   const { students, vehicle } = assignment;
+  const manages = useMayUse('admin');
   return (
     <Paper sx={{ p: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography variant="h6" component="h2">
           Children ({students.length} / {vehicle.capacity} seats)
         </Typography>
-        {!changing && (
+        {manages && !changing && (
           <Button
             variant="outlined"
             startIcon={<GroupsOutlinedIcon />}
@@ -87,7 +89,7 @@ export function AssignmentChildren({ assignment, changing, onChangingChange }: A
           </Button>
         )}
       </Box>
-      {changing ? (
+      {manages && changing ? (
         <ChildrenEditor assignment={assignment} onDone={() => onChangingChange(false)} />
       ) : (
         <RiderList label="Children" students={students} emptyText="No children ride with this assignment." />

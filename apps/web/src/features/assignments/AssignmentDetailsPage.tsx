@@ -16,6 +16,7 @@ import { AssignmentGate } from './AssignmentGate';
 import { ChangePartsDialog } from './ChangePartsDialog';
 import { DeleteAssignmentDialog } from './DeleteAssignmentDialog';
 import { busRouteFacts, driverFacts, vehicleFacts } from './part-facts';
+import { MayUse } from '../../lib/session/MayUse';
 
 const CARD_PHOTO_SIZE = 72;
 
@@ -63,17 +64,19 @@ function AssignmentOverview({ assignment }: { assignment: AssignmentDetails }) {
         <Typography sx={{ color: 'text.secondary', mr: 'auto' }}>
           Assigned from {formatDate(assignment.createdAt)}
         </Typography>
-        <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setDialog('parts')}>
-          Change driver, vehicle or route
-        </Button>
-        <Button
-          variant="outlined"
-          color="error"
-          startIcon={<DeleteOutlinedIcon />}
-          onClick={() => setDialog('delete')}
-        >
-          Delete
-        </Button>
+        <MayUse access="admin">
+          <Button variant="outlined" startIcon={<SwapHorizIcon />} onClick={() => setDialog('parts')}>
+            Change driver, vehicle or route
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            startIcon={<DeleteOutlinedIcon />}
+            onClick={() => setDialog('delete')}
+          >
+            Delete
+          </Button>
+        </MayUse>
       </Stack>
       <AssignmentParts assignment={assignment} />
       <AssignmentChildren

@@ -47,7 +47,12 @@ const columns = (onDelete: (assignment: AssignmentSummary) => void): Column<Assi
         label={`Actions for ${assignment.route.name}`}
         actions={[
           { label: 'View', icon: <VisibilityOutlinedIcon />, to: paths.assignments.details(assignment.id) },
-          { label: 'Edit students', icon: <GroupsOutlinedIcon />, to: changeStudentsPath(assignment.id) },
+          {
+            label: 'Edit students',
+            icon: <GroupsOutlinedIcon />,
+            to: changeStudentsPath(assignment.id),
+            access: 'admin',
+          },
           { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => onDelete(assignment) },
         ]}
       />

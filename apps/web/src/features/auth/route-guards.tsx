@@ -14,12 +14,23 @@ export function RequireAdmin() {
   const { pathname } = useLocation();
   if (!role) return <Navigate to={paths.login} replace />;
   const section = sectionOfPath(pathname);
-  // A record's own page (a driver's details…) is the office's: a role that reads none of it goes back.
-  const allowed = section
-    ? mayUse(role, section.access)
-    : mayUse(role, 'office-read') || OWN_PAGES.includes(pathname);
+  // A record's own page (a driver's details…) is the office's: a role that reads none of it goes back. An add or
+  // update screen is an administrator's (decision 077): a viewer's bookmark of one leads back too.
+  const allowed = isWriteScreen(pathname)
+    ? mayUse(role, 'admin')
+    : section
+      ? mayUse(role, section.access)
+      : mayUse(role, 'office-read') || OWN_PAGES.includes(pathname);
   return allowed ? <Outlet /> : <Navigate to={landingOf(role)} replace />;
 }
+
+/** The screens that only add or change records; every other change is made in a dialog its button opens. */
+const WRITE_SCREENS: string[] = [paths.parents.add, paths.assignments.add];
+const WRITE_RECORD_SCREENS = [paths.drivers.update, paths.parents.update, paths.students.update];
+
+/** Whether this address opens a screen that only adds or changes a record. */
+export const isWriteScreen = (pathname: string): boolean =>
+  WRITE_SCREENS.includes(pathname) || WRITE_RECORD_SCREENS.some((screen) => pathname.startsWith(screen('')));
 
 /** What every staff role has of its own: its profile and the e-mail check. */
 const OWN_PAGES: string[] = [paths.profile, paths.emailVerify];

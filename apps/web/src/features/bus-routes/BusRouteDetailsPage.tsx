@@ -12,11 +12,14 @@ import { formatDate, formatMinutes } from '../../lib/time/format';
 import { BusRouteGate } from './BusRouteGate';
 import { RUN_LABELS } from './run-draft';
 import { RunEditor } from './RunEditor';
+import { RunView } from './RunView';
+import { useMayUse } from '../../lib/session/session';
 import { useRouteSchedule } from './schedule-api';
 
 function RouteSchedule({ routeId }: { routeId: string }) {
   const [tab, setTab] = useState<Run>('PICKUP');
   const schedule = useRouteSchedule(routeId);
+  const plans = useMayUse('admin');
 
   if (schedule.isPending) return <PageLoader />;
   if (schedule.isError) return <Alert severity="error">{fetchFailedMessage('schedule')}</Alert>;
@@ -49,7 +52,11 @@ function RouteSchedule({ routeId }: { routeId: string }) {
       </Tabs>
       <div role="tabpanel" id={`run-panel-${tab}`} aria-labelledby={`run-tab-${tab}`}>
         {/* A fresh editor (and draft) whenever the saved run changes, e.g. after Save. */}
-        <RunEditor key={`${tab}:${JSON.stringify(run)}`} routeId={routeId} run={run} />
+        {plans ? (
+          <RunEditor key={`${tab}:${JSON.stringify(run)}`} routeId={routeId} run={run} />
+        ) : (
+          <RunView run={run} />
+        )}
       </div>
     </Box>
   );

@@ -12,10 +12,12 @@ interface RunRidersProps {
   run: RunSchedule;
   /** While the run has unsaved changes the stops offered may not exist on the server yet: moving waits. */
   locked: boolean;
+  /** Only the children at each stop, without a way to move them: for a role that does not plan (decision 077). */
+  readOnly?: boolean;
 }
 
 /** The seated children grouped by the stop they wait at, each with a select to move them to another stop. */
-export function RunRiders({ run, locked }: RunRidersProps) {
+export function RunRiders({ run, locked, readOnly = false }: RunRidersProps) {
   const tie = useTieRider();
   if (run.riders.length === 0)
     return <Typography sx={{ color: 'text.secondary' }}>No children are seated on this route.</Typography>;
@@ -58,28 +60,30 @@ export function RunRiders({ run, locked }: RunRidersProps) {
                       ({rider.class})
                     </Typography>
                   </Typography>
-                  <TextField
-                    select
-                    size="small"
-                    label={`Stop for ${rider.name}`}
-                    value={rider.stopId ?? NO_STOP}
-                    disabled={locked || tie.isPending}
-                    onChange={(event) =>
-                      tie.mutate({
-                        studentId: rider.studentId,
-                        run: run.run,
-                        stopId: event.target.value === NO_STOP ? null : event.target.value,
-                      })
-                    }
-                    sx={{ minWidth: 200 }}
-                  >
-                    <MenuItem value={NO_STOP}>No stop</MenuItem>
-                    {run.stops.map((stop, index) => (
-                      <MenuItem key={stop.id} value={stop.id}>
-                        {index + 1}. {stop.name}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                  {!readOnly && (
+                    <TextField
+                      select
+                      size="small"
+                      label={`Stop for ${rider.name}`}
+                      value={rider.stopId ?? NO_STOP}
+                      disabled={locked || tie.isPending}
+                      onChange={(event) =>
+                        tie.mutate({
+                          studentId: rider.studentId,
+                          run: run.run,
+                          stopId: event.target.value === NO_STOP ? null : event.target.value,
+                        })
+                      }
+                      sx={{ minWidth: 200 }}
+                    >
+                      <MenuItem value={NO_STOP}>No stop</MenuItem>
+                      {run.stops.map((stop, index) => (
+                        <MenuItem key={stop.id} value={stop.id}>
+                          {index + 1}. {stop.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
                 </Stack>
               ))}
             </Stack>

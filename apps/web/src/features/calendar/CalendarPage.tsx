@@ -14,6 +14,7 @@ import { formatInLocale, localToday } from '../../lib/time/format';
 import { useCalendarRange } from './calendar-api';
 import { CalendarDayDialog } from './CalendarDayDialog';
 import { dayLabel, monthRange, monthWeeks, shiftMonth } from './month-grid';
+import { useMayUse } from '../../lib/session/session';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
@@ -33,7 +34,8 @@ function dayMark(day: CalendarDate): string {
   return day.schoolDay ? '' : 'No school';
 }
 
-function MonthGrid({ month, onPick }: { month: string; onPick: (day: CalendarDate) => void }) {
+/** `onPick`: what a date's click opens; none for a role that only reads the calendar (decision 077). */
+function MonthGrid({ month, onPick }: { month: string; onPick?: (day: CalendarDate) => void }) {
   const { from, to } = monthRange(month);
   const range = useCalendarRange(from, to);
   const today = localToday();
@@ -69,7 +71,8 @@ function MonthGrid({ month, onPick }: { month: string; onPick: (day: CalendarDat
             return (
               <Box role="gridcell" key={date}>
                 <ButtonBase
-                  onClick={() => onPick(day)}
+                  onClick={onPick && (() => onPick(day))}
+                  disabled={!onPick}
                   aria-label={`${formatInLocale(date, 'longDayNoYear')}: ${dayLabel(day.schoolDay, day.entry?.kind)}${
                     day.entry?.note ? `, ${day.entry.note}` : ''
                   }`}
@@ -110,6 +113,7 @@ function MonthGrid({ month, onPick }: { month: string; onPick: (day: CalendarDat
 export function CalendarPage() {
   const [month, setMonth] = useState(() => localToday().slice(0, 7));
   const [picked, setPicked] = useState<CalendarDate | null>(null);
+  const changes = useMayUse('admin');
 
   return (
     <>
@@ -126,9 +130,9 @@ export function CalendarPage() {
             <ChevronRightIcon />
           </IconButton>
         </Box>
-        <MonthGrid month={month} onPick={setPicked} />
+        <MonthGrid month={month} onPick={changes ? setPicked : undefined} />
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 2 }}>
-          Trips are generated for school days only. Click a date to change what it is.
+          Trips are generated for school days only.{changes && ' Click a date to change what it is.'}
         </Typography>
       </Paper>
       {picked && <CalendarDayDialog day={picked} onClose={() => setPicked(null)} />}

@@ -27,6 +27,7 @@ import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { CREDENTIAL_KINDS, useCredentialKinds } from '../../components/credentials/credentials-api';
 import { useDeleteResource, useSaveResource } from '../../lib/api/resource-api';
+import { useMayUse } from '../../lib/session/session';
 
 const formValues = (kind?: CredentialKind): CredentialKindInput => ({
   name: kind?.name ?? '',
@@ -87,15 +88,19 @@ export function CredentialKindsPanel() {
     describe: (kind) => `Delete the kind ${kind.name}? Only a kind no credential holds can be deleted.`,
     remove: useDeleteResource(CREDENTIAL_KINDS).mutateAsync,
   });
+  // Credential kinds are a setting: administrators only (decision 077).
+  const manages = useMayUse('admin');
   return (
     <Paper sx={{ p: 2 }}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" component="h1">
           Credential kinds
         </Typography>
-        <Button variant="contained" onClick={() => setEditing({})}>
-          Add Kind
-        </Button>
+        {manages && (
+          <Button variant="contained" onClick={() => setEditing({})}>
+            Add Kind
+          </Button>
+        )}
       </Stack>
       {kinds.isPending && <LinearProgress aria-label="Loading kinds" />}
       {kinds.isError && <RetryAlert error={kinds.error} onRetry={() => void kinds.refetch()} />}
@@ -108,7 +113,7 @@ export function CredentialKindsPanel() {
               <TableCell>Held by</TableCell>
               <TableCell align="right">Warning days</TableCell>
               <TableCell>Blocks</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              {manages && <TableCell align="right">Actions</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -118,14 +123,16 @@ export function CredentialKindsPanel() {
                 <TableCell>{CREDENTIAL_SUBJECT_LABELS[kind.subject]}s</TableCell>
                 <TableCell align="right">{kind.warnDays}</TableCell>
                 <TableCell>{kind.blocks ? 'Yes' : 'No'}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <IconButton aria-label={`Edit ${kind.name}`} onClick={() => setEditing({ kind })}>
-                    <EditOutlinedIcon />
-                  </IconButton>
-                  <IconButton aria-label={`Delete ${kind.name}`} onClick={() => confirmDelete(kind)}>
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                </TableCell>
+                {manages && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <IconButton aria-label={`Edit ${kind.name}`} onClick={() => setEditing({ kind })}>
+                      <EditOutlinedIcon />
+                    </IconButton>
+                    <IconButton aria-label={`Delete ${kind.name}`} onClick={() => confirmDelete(kind)}>
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

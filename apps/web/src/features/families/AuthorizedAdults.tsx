@@ -23,6 +23,7 @@ import { UpdateImageButton } from '../../components/images/UpdateImageButton';
 import { PhotoAvatar } from '../../components/images/PhotoAvatar';
 import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { useAddAdult, useHandOver, useRemoveAdult } from './authorized-adults-api';
+import { useMayUse } from '../../lib/session/session';
 
 const EMPTY: AuthorizedAdultInput = { name: '', relation: '', phone: '' };
 const CHOICE_WORDS = {
@@ -40,6 +41,7 @@ export function AuthorizedAdults({ studentId, name }: { studentId: string; name:
   const add = useAddAdult(studentId);
   const remove = useRemoveAdult();
   const [adding, setAdding] = useState(false);
+  const manages = useMayUse('admin');
   const [removing, setRemoving] = useState<AuthorizedAdult | null>(null);
   const data = handOver.data;
 
@@ -49,9 +51,11 @@ export function AuthorizedAdults({ studentId, name }: { studentId: string; name:
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Authorized adults
         </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-          Add adult
-        </Button>
+        {manages && (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            Add adult
+          </Button>
+        )}
       </Box>
       {handOver.isPending && <CircularProgress size={24} aria-label="Loading authorized adults" />}
       {handOver.isError && <Alert severity="error">{fetchFailedMessage('authorized adults')}</Alert>}
@@ -74,9 +78,15 @@ export function AuthorizedAdults({ studentId, name }: { studentId: string; name:
               disableGutters
               sx={{ flexWrap: 'wrap', gap: 1 }}
               secondaryAction={
-                <IconButton edge="end" aria-label={`Remove ${adult.name}`} onClick={() => setRemoving(adult)}>
-                  <DeleteOutlinedIcon />
-                </IconButton>
+                manages && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remove ${adult.name}`}
+                    onClick={() => setRemoving(adult)}
+                  >
+                    <DeleteOutlinedIcon />
+                  </IconButton>
+                )
               }
             >
               <ListItemAvatar>

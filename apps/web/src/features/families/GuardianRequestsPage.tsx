@@ -19,6 +19,7 @@ import { PageLoader } from '../../components/shell/PageLoader';
 import { formatMoment } from '../../lib/time/format';
 import { useGuardianRequests } from './guardians-api';
 import { ApproveGuardianDialog, DeclineGuardianDialog } from './GuardianRequestDialogs';
+import { useMayUse } from '../../lib/session/session';
 
 const TAB_LABELS: Record<GuardianRequestState, string> = {
   REQUESTED: 'Pending',
@@ -45,6 +46,8 @@ function RequestCard({
   onApprove: () => void;
   onDecline: () => void;
 }) {
+  // Approving makes a parent record and links it: administrators only (decision 077).
+  const manages = useMayUse('admin');
   return (
     <Box
       component="li"
@@ -67,7 +70,7 @@ function RequestCard({
         {request.decidedAt && `; decided on ${formatMoment(request.decidedAt)}`}
       </Typography>
       {request.reason && <Typography variant="body2">Reason: {request.reason}</Typography>}
-      {request.state === 'REQUESTED' && (
+      {request.state === 'REQUESTED' && manages && (
         <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
           <Button variant="contained" onClick={onApprove}>
             Approve

@@ -15,12 +15,14 @@ import { paths } from '../../lib/paths/paths';
 import { ChildRow } from './ChildRow';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
 import { StudentFormDialog } from './StudentFormDialog';
+import { useMayUse } from '../../lib/session/session';
 
 type OpenDialog = { kind: 'form'; student?: Student } | { kind: 'delete'; student: Student } | null;
 
 /** The Children section of a parent's page: each child with Edit and Remove, and 'Add Child'. */
 export function ParentChildren({ parent }: { parent: ParentDetails }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const manages = useMayUse('admin');
   const close = () => setDialog(null);
 
   return (
@@ -29,14 +31,16 @@ export function ParentChildren({ parent }: { parent: ParentDetails }) {
         <Typography variant="h6" component="h2">
           Children ({parent.students.length})
         </Typography>
-        <Button
-          variant="outlined"
-          startIcon={<AddIcon />}
-          onClick={() => setDialog({ kind: 'form' })}
-          sx={{ ml: 'auto' }}
-        >
-          Add Child
-        </Button>
+        {manages && (
+          <Button
+            variant="outlined"
+            startIcon={<AddIcon />}
+            onClick={() => setDialog({ kind: 'form' })}
+            sx={{ ml: 'auto' }}
+          >
+            Add Child
+          </Button>
+        )}
       </Box>
       {parent.students.length === 0 ? (
         <Typography sx={{ color: 'text.secondary', mt: 2 }}>No children on record.</Typography>
@@ -52,21 +56,23 @@ export function ParentChildren({ parent }: { parent: ParentDetails }) {
                 </Link>
               }
               actions={
-                <>
-                  <IconButton
-                    aria-label={`Edit ${student.name}`}
-                    onClick={() => setDialog({ kind: 'form', student })}
-                  >
-                    <EditOutlinedIcon />
-                  </IconButton>
-                  <IconButton
-                    edge="end"
-                    aria-label={`Remove ${student.name}`}
-                    onClick={() => setDialog({ kind: 'delete', student })}
-                  >
-                    <DeleteOutlinedIcon />
-                  </IconButton>
-                </>
+                manages && (
+                  <>
+                    <IconButton
+                      aria-label={`Edit ${student.name}`}
+                      onClick={() => setDialog({ kind: 'form', student })}
+                    >
+                      <EditOutlinedIcon />
+                    </IconButton>
+                    <IconButton
+                      edge="end"
+                      aria-label={`Remove ${student.name}`}
+                      onClick={() => setDialog({ kind: 'delete', student })}
+                    >
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </>
+                )
               }
             />
           ))}

@@ -16,12 +16,14 @@ import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { formatDate, localToday } from '../../lib/time/format';
 import { useAbsences, useRemoveAbsence } from './absences-api';
 import { ABSENCE_RUN_LABELS, AbsenceFormDialog } from './AbsenceFormDialog';
+import { useMayUse } from '../../lib/session/session';
 
 /** The child's upcoming "not riding" dates, soonest first, with the way to add and remove them. */
 export function StudentAbsences({ studentId, name }: { studentId: string; name: string }) {
   const absences = useAbsences(studentId);
   const remove = useRemoveAbsence();
   const [adding, setAdding] = useState(false);
+  const manages = useMayUse('admin');
   const [removing, setRemoving] = useState<Absence | null>(null);
   const today = localToday();
   const upcoming = (absences.data ?? [])
@@ -34,9 +36,11 @@ export function StudentAbsences({ studentId, name }: { studentId: string; name: 
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Not riding
         </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-          Mark not riding
-        </Button>
+        {manages && (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+            Mark not riding
+          </Button>
+        )}
       </Box>
       {absences.isPending && <CircularProgress size={24} aria-label="Loading absences" />}
       {absences.isError && <Alert severity="error">{fetchFailedMessage('absences')}</Alert>}
@@ -51,13 +55,15 @@ export function StudentAbsences({ studentId, name }: { studentId: string; name: 
               divider
               disableGutters
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={`Remove not riding on ${formatDate(absence.date)}, ${ABSENCE_RUN_LABELS[absence.run]}`}
-                  onClick={() => setRemoving(absence)}
-                >
-                  <DeleteOutlinedIcon />
-                </IconButton>
+                manages && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remove not riding on ${formatDate(absence.date)}, ${ABSENCE_RUN_LABELS[absence.run]}`}
+                    onClick={() => setRemoving(absence)}
+                  >
+                    <DeleteOutlinedIcon />
+                  </IconButton>
+                )
               }
             >
               <ListItemText

@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { paths } from '../../lib/paths/paths';
 import { GuardianLinkDialog } from './GuardianLinkDialog';
 import { useGuardians, useUnlinkGuardian } from './guardians-api';
+import { useMayUse } from '../../lib/session/session';
 
 /**
  * The child's guardians (decision 064), the primary one (the contact of record) first and marked, with the way to
@@ -28,6 +29,7 @@ export function StudentGuardians({ studentId, name }: { studentId: string; name:
   const guardians = useGuardians(studentId);
   const unlink = useUnlinkGuardian(studentId);
   const [linking, setLinking] = useState(false);
+  const manages = useMayUse('admin');
   const [unlinking, setUnlinking] = useState<Guardian | null>(null);
 
   return (
@@ -36,9 +38,11 @@ export function StudentGuardians({ studentId, name }: { studentId: string; name:
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Guardians
         </Typography>
-        <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setLinking(true)}>
-          Link a guardian
-        </Button>
+        {manages && (
+          <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setLinking(true)}>
+            Link a guardian
+          </Button>
+        )}
       </Box>
       {guardians.isPending && <CircularProgress size={24} aria-label="Loading guardians" />}
       {guardians.isError && <Alert severity="error">{fetchFailedMessage('guardians')}</Alert>}
@@ -53,13 +57,15 @@ export function StudentGuardians({ studentId, name }: { studentId: string; name:
               divider
               disableGutters
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={`Unlink ${guardian.name}`}
-                  onClick={() => setUnlinking(guardian)}
-                >
-                  <LinkOffIcon />
-                </IconButton>
+                manages && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Unlink ${guardian.name}`}
+                    onClick={() => setUnlinking(guardian)}
+                  >
+                    <LinkOffIcon />
+                  </IconButton>
+                )
               }
               // Room for the button, so a long name wraps instead of running under it on a phone.
               sx={{ pr: 6 }}

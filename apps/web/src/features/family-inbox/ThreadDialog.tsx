@@ -35,6 +35,7 @@ import {
   useMarkRead,
   useReply,
 } from './family-inbox-api';
+import { useMayUse } from '../../lib/session/session';
 
 const problem = (error: unknown, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
@@ -207,6 +208,8 @@ function ManifestNoteForm({ thread }: { thread: FamilyThread }) {
 }
 
 function ThreadBody({ thread }: { thread: FamilyThread }) {
+  // Answering families is the day's work: administrators and dispatchers; a viewer reads (decision 077).
+  const answers = useMayUse('dispatch');
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -221,9 +224,13 @@ function ThreadBody({ thread }: { thread: FamilyThread }) {
         </Typography>
       </Stack>
       <Messages thread={thread} />
-      <ReplyForm thread={thread} />
-      <AssigneeField thread={thread} />
-      <ManifestNoteForm key={thread.manifestNote ?? ''} thread={thread} />
+      {answers && (
+        <>
+          <ReplyForm thread={thread} />
+          <AssigneeField thread={thread} />
+          <ManifestNoteForm key={thread.manifestNote ?? ''} thread={thread} />
+        </>
+      )}
     </Stack>
   );
 }
@@ -239,11 +246,13 @@ export function ThreadDialog({ id, onClose }: { id: string; onClose: () => void 
   const { enqueueSnackbar } = useSnackbar();
   const [closing, setClosing] = useState(false);
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const answers = useMayUse('dispatch');
   const unread = thread.data?.unread ?? 0;
   const { mutate } = markRead;
+  // A viewer's reading marks nothing read: the messages still wait for someone who answers.
   useEffect(() => {
-    if (unread > 0) mutate(id);
-  }, [id, unread, mutate]);
+    if (answers && unread > 0) mutate(id);
+  }, [id, unread, mutate, answers]);
 
   const setClosed = async (closed: boolean) => {
     try {
@@ -278,12 +287,12 @@ export function ThreadDialog({ id, onClose }: { id: string; onClose: () => void 
         )}
       </DialogContent>
       <DialogActions>
-        {data?.state === 'OPEN' && (
+        {answers && data?.state === 'OPEN' && (
           <Button color="error" onClick={() => setClosing(true)}>
             Close conversation
           </Button>
         )}
-        {data?.state === 'CLOSED' && (
+        {answers && data?.state === 'CLOSED' && (
           <Button onClick={() => void setClosed(false).catch(() => undefined)} loading={close.isPending}>
             Reopen
           </Button>

@@ -98,7 +98,7 @@ export function FamilyMessagesPage() {
             <Button component={RouterLink} to={paths.messageTemplates}>
               Templates
             </Button>
-            <AddButton label="Send a Message" onClick={() => setSending(true)} />
+            <AddButton label="Send a Message" access="dispatch" onClick={() => setSending(true)} />
           </Box>
         }
       />

@@ -15,6 +15,7 @@ import { PageLoader } from '../../components/shell/PageLoader';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { ApiError } from '../../lib/api/api-client';
 import { useChecklists, useDeleteChecklist, useSaveChecklist } from './inspections-api';
+import { useMayUse } from '../../lib/session/session';
 
 /**
  * The items as the admin types them, one a line. An item keeps its id while its label is unchanged, so an edit
@@ -110,14 +111,18 @@ export function ChecklistsPanel() {
   const { enqueueSnackbar } = useSnackbar();
   const [editing, setEditing] = useState<Checklist | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Checklist | null>(null);
+  // Checklists are a setting: administrators only (decision 077).
+  const manages = useMayUse('admin');
 
   return (
     <Stack spacing={1.5}>
-      <div>
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          Add checklist
-        </Button>
-      </div>
+      {manages && (
+        <div>
+          <Button variant="contained" onClick={() => setEditing('new')}>
+            Add checklist
+          </Button>
+        </div>
+      )}
       {checklists.isPending && <PageLoader />}
       {checklists.isError && (
         <RetryAlert error={checklists.error} onRetry={() => void checklists.refetch()} />
@@ -140,12 +145,14 @@ export function ChecklistsPanel() {
               {checklist.items.map((item) => item.label).join(' · ')}
             </Typography>
           </Stack>
-          <Stack direction="row" spacing={1}>
-            <Button onClick={() => setEditing(checklist)}>Edit</Button>
-            <Button color="error" onClick={() => setDeleting(checklist)}>
-              Delete
-            </Button>
-          </Stack>
+          {manages && (
+            <Stack direction="row" spacing={1}>
+              <Button onClick={() => setEditing(checklist)}>Edit</Button>
+              <Button color="error" onClick={() => setDeleting(checklist)}>
+                Delete
+              </Button>
+            </Stack>
+          )}
         </Stack>
       ))}
       {editing && (

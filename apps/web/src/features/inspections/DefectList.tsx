@@ -9,6 +9,7 @@ import { useState } from 'react';
 import type { Defect } from '@school-transport/shared';
 import { formatMoment } from '../../lib/time/format';
 import { CloseDefectDialog } from './CloseDefectDialog';
+import { useMayUse } from '../../lib/session/session';
 
 /** Open defects, each with its photo, whether it keeps the bus off the road, and Close. */
 export function DefectList({
@@ -20,6 +21,7 @@ export function DefectList({
   onVehicle?: (vehicleId: string) => void;
 }) {
   const [closing, setClosing] = useState<Defect | null>(null);
+  const manages = useMayUse('admin');
   if (!defects.length) return <Alert severity="success">No open defects.</Alert>;
   return (
     <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -66,9 +68,11 @@ export function DefectList({
               Reported {formatMoment(defect.openedAt)}
             </Typography>
           </Box>
-          <Button variant="outlined" onClick={() => setClosing(defect)}>
-            Close
-          </Button>
+          {manages && (
+            <Button variant="outlined" onClick={() => setClosing(defect)}>
+              Close
+            </Button>
+          )}
         </Box>
       ))}
       {closing && <CloseDefectDialog defect={closing} onClose={() => setClosing(null)} />}

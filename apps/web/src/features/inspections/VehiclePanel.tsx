@@ -12,6 +12,7 @@ import { RetryAlert } from '../../components/page/RetryAlert';
 import { formatMoment, formatTripDay } from '../../lib/time/format';
 import { DefectList } from './DefectList';
 import { useSetTag, useVehicleInspections } from './inspections-api';
+import { useMayUse } from '../../lib/session/session';
 
 function TagForm({ vehicle }: { vehicle: VehicleInspections }) {
   const [tagId, setTagId] = useState(vehicle.tagId ?? '');
@@ -55,6 +56,7 @@ function TagForm({ vehicle }: { vehicle: VehicleInspections }) {
 /** One vehicle: its open defects, latest inspections, child-check tag and the last days' child checks. */
 export function VehiclePanel({ vehicleId }: { vehicleId: string }) {
   const vehicle = useVehicleInspections(vehicleId);
+  const manages = useMayUse('admin');
   if (vehicle.isPending) return <PageLoader />;
   if (vehicle.isError) return <RetryAlert error={vehicle.error} onRetry={() => void vehicle.refetch()} />;
   const data = vehicle.data;
@@ -100,7 +102,11 @@ export function VehiclePanel({ vehicleId }: { vehicleId: string }) {
       <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         Child checks (last 7 days)
       </Typography>
-      <TagForm key={data.tagId ?? 'none'} vehicle={data} />
+      {manages ? (
+        <TagForm key={data.tagId ?? 'none'} vehicle={data} />
+      ) : (
+        <Typography>{data.tagId ?? 'No child-check tag set.'}</Typography>
+      )}
       {data.childChecks.length === 0 && (
         <Alert severity="info">No last trip finished in the last 7 days.</Alert>
       )}

@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api/api-client';
 import { formatClock, useOperatorTimeZone } from '../../lib/time/operator-time';
 import { acknowledgeAlert, OPEN_ALERTS_KEY, useOpenAlerts } from './live-api';
 import { LivePanel } from './LivePanel';
+import { useMayUse } from '../../lib/session/session';
 
 /** A child or a bus unaccounted for comes before a delay. */
 const KIND_COLORS: Record<AlertKind, 'error' | 'warning'> = {
@@ -55,6 +56,7 @@ function useAcknowledge() {
 
 function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
   const acknowledge = useAcknowledge();
+  const acknowledges = useMayUse('dispatch');
   const titleId = useId();
   const label = ALERT_KIND_LABELS[alert.kind];
   return (
@@ -81,16 +83,18 @@ function AlertItem({ alert, timeZone }: { alert: Alert; timeZone: string }) {
           Child: {alert.studentName}
         </Typography>
       )}
-      <Button
-        size="small"
-        variant="outlined"
-        sx={{ mt: 1 }}
-        disabled={acknowledge.isPending}
-        aria-label={`Acknowledge ${label}, ${alert.routeName ?? 'no route'}`}
-        onClick={() => acknowledge.mutate(alert)}
-      >
-        Acknowledge
-      </Button>
+      {acknowledges && (
+        <Button
+          size="small"
+          variant="outlined"
+          sx={{ mt: 1 }}
+          disabled={acknowledge.isPending}
+          aria-label={`Acknowledge ${label}, ${alert.routeName ?? 'no route'}`}
+          onClick={() => acknowledge.mutate(alert)}
+        >
+          Acknowledge
+        </Button>
+      )}
     </>
   );
 }

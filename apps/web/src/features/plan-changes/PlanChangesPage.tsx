@@ -15,6 +15,7 @@ import { PageLoader } from '../../components/shell/PageLoader';
 import { ApiError } from '../../lib/api/api-client';
 import { formatInLocale, formatMoment } from '../../lib/time/format';
 import { useFilterOptions, usePlanChanges, useRemind } from './plan-changes-api';
+import { useMayUse } from '../../lib/session/session';
 
 const RUN_LABELS = { PICKUP: 'Morning', DROP: 'Afternoon' } as const;
 
@@ -64,6 +65,8 @@ export function PlanChangesPage() {
   const filter = { routeId: params.get('routeId') ?? '', schoolId: params.get('schoolId') ?? '' };
   const changes = usePlanChanges(filter);
   const remind = useRemind();
+  // Reminding families sends mail: administrators only (decision 077).
+  const reminds = useMayUse('admin');
   const { enqueueSnackbar } = useSnackbar();
   const [askingAll, setAskingAll] = useState(false);
 
@@ -93,14 +96,16 @@ export function PlanChangesPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           Changes to acknowledge
         </Typography>
-        <Button
-          variant="contained"
-          sx={{ ml: 'auto' }}
-          disabled={!shown.length || remind.isPending}
-          onClick={() => setAskingAll(true)}
-        >
-          Remind all shown
-        </Button>
+        {reminds && (
+          <Button
+            variant="contained"
+            sx={{ ml: 'auto' }}
+            disabled={!shown.length || remind.isPending}
+            onClick={() => setAskingAll(true)}
+          >
+            Remind all shown
+          </Button>
+        )}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <FilterSelect
@@ -164,14 +169,16 @@ export function PlanChangesPage() {
                   Waiting since {formatMoment(change.createdAt)}
                   {change.lastRemindedAt ? ` · last reminded ${formatMoment(change.lastRemindedAt)}` : ''}
                 </Typography>
-                <Button
-                  size="small"
-                  sx={{ mt: 1 }}
-                  disabled={remind.isPending}
-                  onClick={() => void send([change.id])}
-                >
-                  Remind
-                </Button>
+                {reminds && (
+                  <Button
+                    size="small"
+                    sx={{ mt: 1 }}
+                    disabled={remind.isPending}
+                    onClick={() => void send([change.id])}
+                  >
+                    Remind
+                  </Button>
+                )}
               </Box>
             ))}
           </Stack>

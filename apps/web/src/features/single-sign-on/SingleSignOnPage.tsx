@@ -16,6 +16,7 @@ import { TitledPanel } from '../../components/page/TitledPanel';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 import { SsoProviderDialog } from './SsoProviderDialog';
 import { useDeleteSsoProvider, useSaveSsoSettings, useSsoProviders, useSsoSettings } from './sso-api';
+import { ROLE_LABELS } from '@school-transport/shared/roles';
 
 type OpenDialog =
   | { kind: 'edit'; provider?: SsoProvider }
@@ -79,8 +80,9 @@ export function SingleSignOnPage() {
                       <>
                         <br />
                         Roles from claim “{provider.roleClaim}”:{' '}
-                        {provider.roleMap.map((entry) => `${entry.value} → ${entry.role}`).join(', ') ||
-                          'none mapped'}
+                        {provider.roleMap
+                          .map((entry) => `${entry.value} → ${ROLE_LABELS[entry.role]}`)
+                          .join(', ') || 'none mapped'}
                       </>
                     )}
                   </Typography>

@@ -1,6 +1,8 @@
 import { ssoProviderInputSchema, type SsoProvider, type SsoProviderInput } from '@school-transport/shared';
-import type { FieldSpec } from '../../components/form/FieldGrid';
+import Stack from '@mui/material/Stack';
+import { FieldGrid, type FieldSpec } from '../../components/form/FieldGrid';
 import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
+import { RoleMapFields } from './RoleMapFields';
 import { useSaveSsoProvider } from './sso-api';
 
 const FIELDS = (editing: boolean): readonly FieldSpec<SsoProviderInput>[] => [
@@ -30,11 +32,11 @@ const FIELDS = (editing: boolean): readonly FieldSpec<SsoProviderInput>[] => [
     name: 'roleClaim',
     label: 'Role claim (optional)',
     span: 12,
-    helperText: 'The ID token claim whose values give office roles, such as groups',
+    helperText: 'The claim (ID token or UserInfo) whose values give office roles, such as groups',
   },
 ];
 
-/** Adds a provider or edits one; the secret is write-only (the form never shows it). */
+/** Adds a provider or edits one, with its role mapping; the secret is write-only (the form never shows it). */
 export function SsoProviderDialog({ provider, onClose }: { provider?: SsoProvider; onClose: () => void }) {
   const save = useSaveSsoProvider();
   return (
@@ -51,7 +53,16 @@ export function SsoProviderDialog({ provider, onClose }: { provider?: SsoProvide
         roleClaim: provider?.roleClaim ?? '',
         roleMap: provider?.roleMap ?? [],
       }}
-      fields={FIELDS(provider !== undefined)}
+      fields={(control) => (
+        <Stack spacing={3}>
+          <FieldGrid
+            control={control}
+            schema={ssoProviderInputSchema}
+            fields={FIELDS(provider !== undefined)}
+          />
+          <RoleMapFields control={control} />
+        </Stack>
+      )}
       onSave={(input) => save.mutateAsync({ id: provider?.id, input })}
       onClose={onClose}
     />

@@ -13,6 +13,7 @@ import { formatMoment } from '../../lib/time/format';
 import { DeclineDialog } from './DeclineDialog';
 import { useApproveStopChange } from './stop-changes-api';
 import { placeOf, RUN_LABELS, whenOf } from './stop-change-words';
+import { useMayUse } from '../../lib/session/session';
 
 /** Seats on the target run: a child moved within their own route takes none. */
 function seatsText(change: StopChange) {
@@ -35,6 +36,8 @@ const STATE_COLOURS = {
 export function StopChangeList({ changes, emptyText }: { changes: StopChange[]; emptyText: string }) {
   const [approving, setApproving] = useState<StopChange | null>(null);
   const [declining, setDeclining] = useState<StopChange | null>(null);
+  // Deciding and entering stop changes: administrators only (decision 077).
+  const decides = useMayUse('admin');
   const approve = useApproveStopChange();
   const { enqueueSnackbar } = useSnackbar();
   if (!changes.length) return <Alert severity="info">{emptyText}</Alert>;
@@ -87,7 +90,7 @@ export function StopChangeList({ changes, emptyText }: { changes: StopChange[]; 
               {change.requestedBy ? ` by ${change.requestedBy}` : ''}
               {change.decidedAt ? ` · decided ${formatMoment(change.decidedAt)}` : ''}
             </Typography>
-            {change.state === 'REQUESTED' && (
+            {change.state === 'REQUESTED' && decides && (
               <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
                 <Button variant="contained" onClick={() => setApproving(change)}>
                   Approve

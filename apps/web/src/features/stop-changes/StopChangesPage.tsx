@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/shell/PageLoader';
 import { EnterStopChangeDialog } from './EnterStopChangeDialog';
 import { StopChangeList } from './StopChangeList';
 import { usePendingCount, useStopChanges } from './stop-changes-api';
+import { MayUse } from '../../lib/session/MayUse';
 
 const TAB_LABELS: Record<StopChangeState, string> = {
   REQUESTED: 'Pending',
@@ -45,9 +46,11 @@ export function StopChangesPage() {
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
           Stop changes
         </Typography>
-        <Button variant="contained" sx={{ ml: 'auto' }} onClick={() => setEntering(true)}>
-          Enter a change
-        </Button>
+        <MayUse access="admin">
+          <Button variant="contained" sx={{ ml: 'auto' }} onClick={() => setEntering(true)}>
+            Enter a change
+          </Button>
+        </MayUse>
       </Stack>
       <Tabs
         value={state}

@@ -32,4 +32,15 @@ describe('TripActions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Keep Trip' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
+
+  // A trip's moves are the day's work (decision 077): administrators and dispatchers see them, a viewer does not.
+  it('offers a dispatcher the same moves as an administrator, a viewer none', () => {
+    renderWithProviders(<TripActions trip={tripIn('PENDING')} />, '/', 'dispatcher');
+    expect(buttonNames()).toEqual(['Start Trip', 'Cancel Trip', 'Mark delayed', 'Combine with another run']);
+  });
+
+  it('shows a viewer no button at all', () => {
+    renderWithProviders(<TripActions trip={tripIn('STARTED')} />, '/', 'viewer');
+    expect(buttonNames()).toEqual([]);
+  });
 });

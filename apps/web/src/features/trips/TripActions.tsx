@@ -12,6 +12,7 @@ import { useMoveTrip } from './trips-api';
 import { availableMoves } from './trip-moves';
 import { CancelTripDialog, DelayTripDialog, RescueTripDialog } from './TripChangeDialogs';
 import { CombineTripDialog } from './TripCombine';
+import { useMayUse } from '../../lib/session/session';
 
 const MOVE_BUTTONS: Record<TripMove, { label: string; icon: ReactElement; color: 'primary' | 'error' }> = {
   start: { label: 'Start Trip', icon: <PlayArrowIcon />, color: 'primary' },
@@ -31,6 +32,8 @@ export function TripActions({ trip }: { trip: Trip }) {
   const [change, setChange] = useState<Change | null>(null);
   const close = () => setChange(null);
   const open = (chosen: Change) => () => setChange(chosen);
+  // Running the day: administrators and dispatchers (decision 077); a viewer sees the trip without its moves.
+  if (!useMayUse('dispatch')) return null;
 
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -22,6 +22,7 @@ import { moveRow } from '../../lib/order/move-row';
 import { paths } from '../../lib/paths/paths';
 import { formatTripDay, formatTripMoment } from '../../lib/time/format';
 import { useCombineTrip, useOrderCombinedStops, useTripCombines, useUndoCombine } from './trips-api';
+import { useMayUse } from '../../lib/session/session';
 
 /**
  * Combined runs on the office's trip page (decision 061): "this run rides with another bus today", the host's
@@ -193,6 +194,8 @@ function JoinedRun({ combine, editable }: { combine: CombinedRun; editable: bool
  */
 export function TripCombineSection({ trip }: { trip: Trip }) {
   const combines = useTripCombines(trip.id);
+  // Combines are the day's work: a viewer sees them without the order's arrows or the undo (decision 077).
+  const dispatches = useMayUse('dispatch');
   if (combines.isPending) return null;
   if (combines.isError)
     return <RetryAlert message="The combined runs could not be loaded." onRetry={() => combines.refetch()} />;
@@ -206,7 +209,7 @@ export function TripCombineSection({ trip }: { trip: Trip }) {
         {joinedInto.reason}
       </Alert>
     );
-  const editable = trip.status === 'PENDING';
+  const editable = trip.status === 'PENDING' && dispatches;
   return (
     <Paper sx={{ p: 3 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -217,7 +220,7 @@ export function TripCombineSection({ trip }: { trip: Trip }) {
           <JoinedRun key={combine.id} combine={combine} editable={editable} />
         ))}
         <Typography variant="subtitle1" component="h3">
-          Stops in order{editable ? '' : ' (the run has started: the order is kept)'}
+          Stops in order{trip.status === 'PENDING' ? '' : ' (the run has started: the order is kept)'}
         </Typography>
         <HostStopOrder stops={data.hostStops} combineId={data.combines[0]!.id} editable={editable} />
         <LazyStopsMap stops={data.hostStops} label="Combined run’s stops map" height={280} />

@@ -15,6 +15,7 @@ import { GenerateTripsDialog } from './GenerateTripsDialog';
 import { driverWithLicence, tripDateLabel } from './trip-format';
 import { TRIP_FILTERS, TripFilters } from './TripFilters';
 import { TripTime } from './TripTime';
+import { MayUse } from '../../lib/session/MayUse';
 
 const COLUMNS: Column<Trip>[] = [
   { header: 'Route', sort: 'routeName', cell: (trip) => trip.route.name },
@@ -62,9 +63,12 @@ export function TripListPage() {
         filters={filters}
         filterControls={<TripFilters filters={filters} onChange={setFilter} />}
         headerAction={
-          <Button variant="contained" startIcon={<EventRepeatIcon />} onClick={() => setGenerating(true)}>
-            Generate trips
-          </Button>
+          // Generating makes the day's trips from the plan: administrators only (decision 077).
+          <MayUse access="admin">
+            <Button variant="contained" startIcon={<EventRepeatIcon />} onClick={() => setGenerating(true)}>
+              Generate trips
+            </Button>
+          </MayUse>
         }
       />
       {generating && <GenerateTripsDialog onClose={() => setGenerating(false)} />}

@@ -11,6 +11,7 @@ import { SchemaFormDialog } from '../../components/form/SchemaFormDialog';
 import { RetryAlert } from '../../components/page/RetryAlert';
 import { useOverrideTrip, useTripOverrides } from '../../components/credentials/credentials-api';
 import { formatTripMoment } from '../../lib/time/format';
+import { useMayUse } from '../../lib/session/session';
 
 function OverrideDialog({ tripId, onClose }: { tripId: string; onClose: () => void }) {
   const override = useOverrideTrip(tripId);
@@ -43,6 +44,8 @@ function OverrideDialog({ tripId, onClose }: { tripId: string; onClose: () => vo
 export function TripOverrides({ trip }: { trip: Pick<Trip, 'id' | 'status'> }) {
   const overrides = useTripOverrides(trip.id);
   const [open, setOpen] = useState(false);
+  // Letting a trip run past a compliance blocker is an administrator's call (decision 077).
+  const mayOverride = useMayUse('admin');
   return (
     <Paper component="section" aria-labelledby="trip-overrides-title" sx={{ p: 3 }}>
       <Stack
@@ -52,7 +55,7 @@ export function TripOverrides({ trip }: { trip: Pick<Trip, 'id' | 'status'> }) {
         <Typography id="trip-overrides-title" variant="h6" component="h2">
           Compliance overrides
         </Typography>
-        {trip.status === 'PENDING' && (
+        {trip.status === 'PENDING' && mayOverride && (
           <Button variant="outlined" onClick={() => setOpen(true)}>
             Override blockers
           </Button>

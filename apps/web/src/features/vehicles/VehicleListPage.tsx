@@ -91,6 +91,8 @@ export function VehicleListPage() {
             {
               label: 'Credentials',
               icon: <VerifiedUserOutlinedIcon />,
+              // Read by every office role; the panel offers its changes to administrators only.
+              access: 'office-read',
               onClick: () => setDialog({ kind: 'credentials', vehicle }),
             },
             {

@@ -49,7 +49,8 @@ export const SECTIONS = {
   driversHours: { label: 'Drivers’ hours', path: paths.driversHours, access: 'office-read' },
   dataTransfer: { label: 'Data', path: paths.dataTransfer, access: 'office-read' },
   rosterSync: { label: 'Roster sync', path: paths.rosterSync, access: 'office-read' },
-  staffUsers: { label: 'Staff users', path: paths.staffUsers, access: 'office-read' },
+  // Accounts are the administrators' (decision 077): the list's route stays office-read for the inbox's colleagues.
+  staffUsers: { label: 'Staff users', path: paths.staffUsers, access: 'admin' },
   singleSignOn: { label: 'Single sign-on', path: paths.singleSignOn, access: 'admin' },
   audit: { label: 'Audit log', path: paths.audit, access: 'office-read' },
   mySchools: { label: 'My schools', path: paths.mySchools, access: 'school' },

@@ -6,5 +6,5 @@ export { parentProfileColumns } from './parent-profile-queries.js';
 export { createParentProfileService } from './parent-profile-service.js';
 export { accountRecordAnswer, accountStateColumns } from './role-account-queries.js';
 export { createRoleAccountService } from './role-account-service.js';
-export { createStaffService } from './staff-service.js';
+export { createStaffService, roleFromProvider, type ProviderRoleKept } from './staff-service.js';
 export { schoolsOfStaff } from './staff-queries.js';

@@ -172,6 +172,36 @@ export async function changeStaffRole(
   });
 }
 
+/** Why a provider's role was not given at a sign-in: the staff screen's own rules, which a claim cannot skip. */
+export type ProviderRoleKept = 'last-admin' | 'no-schools';
+
+/**
+ * The role a single sign-on provider's claim gives (decisions 070, 077), in the sign-in's transaction. Kept as it
+ * is where the staff screen would refuse the change: the last administrator who can sign in stays one (a directory
+ * group edited by mistake must not lock the office out), and nobody becomes school staff without a school (the
+ * schools are linked on the staff screen, a claim does not name them). Any other role leaves no school links
+ * behind. The caller audits either answer; the session it opens reads the new role.
+ */
+export async function roleFromProvider(
+  tx: Executor,
+  user: UserRow,
+  role: StaffRole,
+  now: Date,
+): Promise<{ changed: boolean; kept?: ProviderRoleKept }> {
+  if (user.role === role) return { changed: false };
+  if (user.role === 'admin' && !user.disabledAt) {
+    await lockEnabledAdmins(tx);
+    // countActiveAdmins counts those with a password; this one may sign in only through the provider.
+    const others = (await countActiveAdmins(tx)) - (user.passwordHash ? 1 : 0);
+    if (others < 1) return { changed: false, kept: 'last-admin' };
+  }
+  if (role === 'school_staff' && !(await schoolsOfStaff(tx, [user.id])).get(user.id)?.length)
+    return { changed: false, kept: 'no-schools' };
+  await updateUser(tx, user.id, { role, updatedAt: now });
+  if (role !== 'school_staff') await replaceStaffSchools(tx, user.id, []);
+  return { changed: true };
+}
+
 /** What the answer of a role change says, in words. */
 export const roleChangedMessage = (user: StaffUser) =>
   `${user.name} is now ${ROLE_LABELS[user.role].toLowerCase()}; their sessions have ended.`;

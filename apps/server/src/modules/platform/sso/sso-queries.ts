@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import type { Role } from '@school-transport/shared';
-import { sessions, signInSettings, ssoProviders, ssoSignIns, users } from '../../../db/schema/index.js';
+import { sessions, signInSettings, ssoProviders, ssoSignIns } from '../../../db/schema/index.js';
 
 /** The SQL of single sign-on (decision 070); its rules are sso-service.ts. */
 
@@ -116,8 +115,3 @@ export async function sessionProvider(db: Executor, sessionId: string) {
 
 export const countProviders = async (db: Executor): Promise<number> =>
   (await db.select({ n: sql<number>`count(*)::int` }).from(ssoProviders))[0]!.n;
-
-/** The role a provider's claim gives (sso-service.ts mappedRole); sessions read the role afresh at each request. */
-export async function setUserRole(db: Executor, id: string, role: Role, now: Date): Promise<void> {
-  await db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
-}

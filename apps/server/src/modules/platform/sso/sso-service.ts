@@ -31,6 +31,7 @@ import {
   isProviderRefusal,
 } from './oidc-client.js';
 import * as q from './sso-queries.js';
+import { roleFromProvider } from '../accounts/index.js';
 
 /** How long a started sign-in waits for the provider's answer; how long the Log In screen has to spend its code. */
 export const SIGN_IN_MS = 10 * 60_000;
@@ -306,17 +307,21 @@ export function createSsoService({ db, clock, lifetimes, box, publicUrl }: SsoSe
       const role = mappedRole(row, claims);
       const code = newToken();
       await db.transaction(async (tx) => {
-        if (role && role !== user.role) {
-          await q.setUserRole(tx, user.id, role, clock());
+        const given = role && isStaffRole(role) ? await roleFromProvider(tx, user, role, clock()) : null;
+        if (given && (given.changed || given.kept))
           await recordAudit(tx, {
             actor: null,
-            action: 'user.role_from_sso',
+            action: given.changed ? 'user.role_from_sso' : 'user.role_from_sso_kept',
             entityType: 'user',
             entityId: user.id,
-            details: { provider: slug, from: user.role, to: role },
+            details: {
+              provider: slug,
+              from: user.role,
+              to: role,
+              ...(given.kept && { kept: given.kept }),
+            },
             ip: client.ip,
           });
-        }
         await q.markSignInMatched(
           tx,
           signIn.id,
