@@ -71,6 +71,14 @@ describe('deactivated records', () => {
         .body.data as { recipients: number }
     ).recipients;
 
+  let countsBefore: { students: number; parents: number };
+  const dashboardCounts = async () =>
+    (
+      (await api('GET', '/api/dashboard/summary')).body.data as {
+        counts: { students: number; parents: number };
+      }
+    ).counts;
+
   beforeAll(async () => {
     t = await createTestApp({ clock: time.clock });
     api = apiAs(t.app, await tokenFor(t.app, 'admin'));
@@ -99,6 +107,7 @@ describe('deactivated records', () => {
     // Today's trips exist before anyone is deactivated: their manifests are history.
     expect((await api('POST', '/api/trips/generate', { date: '2026-03-02' })).status).toBe(200);
     expect(await routeGuardians()).toBe(2);
+    countsBefore = await dashboardCounts();
     await deactivate(t, time.clock(), {
       students: [gone.id],
       schools: [school.id],
@@ -111,6 +120,13 @@ describe('deactivated records', () => {
     expect(await tripOf('2026-03-02')).toEqual([gone.id, staying.id].sort());
     expect((await api('POST', '/api/trips/generate', { date: '2026-03-03' })).status).toBe(200);
     expect(await tripOf('2026-03-03')).toEqual([staying.id]);
+  });
+
+  it('leaves deactivated children and guardians out of the dashboard’s counts', async () => {
+    expect(await dashboardCounts()).toMatchObject({
+      students: countsBefore.students - 1,
+      parents: countsBefore.parents - 1,
+    });
   });
 
   it('lists a deactivated child only when asked, saying since when', async () => {
