@@ -2,30 +2,14 @@ import type { Student } from '@school-transport/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aStudent } from '../../test/records';
 import { renderWithProviders } from '../../test/render-app';
 import { StudentListPage } from './StudentListPage';
 
 const child = (id: string, name: string, deactivatedAt: string | null): Student => ({
-  id,
+  ...aStudent(id),
   name,
-  class: '4',
-  rollNo: '7',
-  nfcTagId: null,
-  profileImage: null,
-  parent: { id: 'p1', user: { name: 'Meera Rao', email: 'meera@example.com' }, phone: '+91 98450 11111' },
-  pickupAndDropLat: 12.9,
-  pickupAndDropLng: 77.6,
-  pickupDropAddress: null,
-  addressCity: null,
-  addressPostcode: null,
-  addressCountry: null,
-  homeSource: 'HAND',
-  addressStatus: 'NONE',
-  doorToDoor: false,
-  handOver: 'RULE',
-  assignment: null,
   deactivatedAt,
-  createdAt: '2026-01-05T08:00:00.000Z',
 });
 const ACTIVE = child('s1', 'Asha Rao', null);
 const GONE = child('s2', 'Ravi Rao', '2026-03-02T07:30:00.000Z');
