@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   geocodingFixPath,
   type AddressReviewList,
@@ -12,6 +10,7 @@ import {
 } from '@school-transport/shared';
 import { parentPayload, uniqueTag } from '@school-transport/testing';
 import { tokenFor } from './support/accounts.js';
+import { geocoderPeer, type Place } from './support/geocoder-peer.js';
 import { adminTestApp, type Api } from './support/requests.js';
 import type { TestApp } from './support/test-app.js';
 
@@ -20,13 +19,7 @@ import type { TestApp } from './support/test-app.js';
  * Nominatim search API or Photon's, on places this file defines. The server counts what it is asked, and when.
  */
 
-interface Place {
-  label: string;
-  lat: number;
-  lng: number;
-  rank: number;
-}
-const OAK = { label: '1 Oak Street, Leeds', lat: 53.8, lng: -1.55, rank: 30 };
+const OAK: Place = { label: '1 Oak Street, Leeds', lat: 53.8, lng: -1.55, rank: 30 };
 /** What the peer knows, by the search text (lower case) it is sent. */
 const PLACES: Record<string, Place[]> = {
   '1 oak street, ls1 1aa, leeds': [OAK],
@@ -42,58 +35,6 @@ const PLACES: Record<string, Place[]> = {
   'birch way, leeds': [{ label: 'Birch Way, Leeds', lat: 53.7, lng: -1.51, rank: 26 }],
   'cedar way, leeds': [{ label: 'Cedar Way, Leeds', lat: 53.7, lng: -1.52, rank: 26 }],
 };
-const PHOTON_TYPES: Record<number, string> = { 30: 'house', 26: 'street', 16: 'city' };
-
-/** A geocoder of `kind` on a port of its own: every request's search text, user agent and time. */
-function geocoderPeer(kind: 'nominatim' | 'photon') {
-  const asked: Array<{ q: string; userAgent: string; at: number }> = [];
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url!, 'http://peer');
-    const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    asked.push({ q, userAgent: String(request.headers['user-agent']), at: performance.now() });
-    const places = PLACES[q] ?? [];
-    response.setHeader('content-type', 'application/json');
-    if (kind === 'nominatim') {
-      expect(url.pathname).toBe('/search');
-      expect(url.searchParams.get('format')).toBe('jsonv2');
-      response.end(
-        JSON.stringify(
-          places.map((place, i) => ({
-            place_id: i + 1,
-            lat: String(place.lat),
-            lon: String(place.lng),
-            display_name: place.label,
-            place_rank: place.rank,
-            importance: 0.5,
-          })),
-        ),
-      );
-    } else {
-      expect(url.pathname).toBe('/api');
-      response.end(
-        JSON.stringify({
-          type: 'FeatureCollection',
-          features: places.map((place) => ({
-            type: 'Feature',
-            geometry: { type: 'Point', coordinates: [place.lng, place.lat] },
-            properties: { name: place.label, type: PHOTON_TYPES[place.rank] },
-          })),
-        }),
-      );
-    }
-  });
-  const env: Record<string, string> = {};
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    env.GEOCODER_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    env.GEOCODER_KIND = kind;
-    // Fast enough for a quick test, slow enough to see the pace on the peer's side: 4 a second, 250 ms apart.
-    env.GEOCODER_REQUESTS_PER_SECOND = '4';
-  });
-  afterAll(() => new Promise((resolve) => server.close(resolve)));
-  return { asked, env, askedFor: (q: string) => asked.filter((entry) => entry.q === q).length };
-}
-
 interface Home {
   pickupDropAddress?: string;
   addressCity?: string;
@@ -171,7 +112,7 @@ const importLine = (tag: string, n: number, street: string, city: string, postco
   ].join(',');
 
 describe('geocoding with a Nominatim server', () => {
-  const peer = geocoderPeer('nominatim');
+  const peer = geocoderPeer('nominatim', PLACES);
   const { t, api } = adminTestApp({ env: peer.env });
 
   it('places a found address, stores its point as the geocoder’s, and names the product to the peer', async () => {
@@ -358,7 +299,7 @@ describe('geocoding with a Nominatim server', () => {
 });
 
 describe('geocoding with a Photon server', () => {
-  const peer = geocoderPeer('photon');
+  const peer = geocoderPeer('photon', PLACES);
   const { api } = adminTestApp({ env: peer.env });
 
   it('places, queues and caches as with Nominatim', async () => {

@@ -98,6 +98,8 @@ export const studentSchema = z.object({
   handOver: z.enum(HAND_OVER_CHOICES),
   /** The route assignment the child rides with, if any, and its route. */
   assignment: z.object({ id: z.string(), routeId: z.string(), routeName: z.string() }).nullable(),
+  /** When the child was deactivated (gone from the roster, decision 076); null: active. */
+  deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Student = z.infer<typeof studentSchema>;
@@ -117,6 +119,8 @@ export const parentSchema = z.object({
   childrenCount: z.number(),
   /** The parent's account for the parent portal. */
   account: z.enum(INVITED_ACCOUNT_STATES),
+  /** When the guardian was deactivated (gone from the roster, decision 076); null: active. */
+  deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Parent = z.infer<typeof parentSchema>;

@@ -100,6 +100,18 @@ export const assignableListQuerySchema = listQuerySchema.extend({
   unassigned: z.stringbool({ error: 'unassigned must be true or false' }).optional(),
 });
 export type AssignableListQuery = z.infer<typeof assignableListQuerySchema>;
+/** The query of a list that hides deactivated records unless asked (decision 076). */
+export interface DeactivatableListQuery {
+  withDeactivated?: boolean;
+}
+
+/**
+ * Lists of records roster sync may deactivate (children, guardians, schools: decision 076) show the active ones
+ * unless asked `?withDeactivated=true`, which lists the deactivated ones too.
+ */
+const withDeactivated = {
+  withDeactivated: z.stringbool({ error: 'withDeactivated must be true or false' }).optional(),
+};
 
 /**
  * The columns each list sorts by (`?sort=name&order=desc`), keyed by the list's API resource. Only these: each
@@ -155,8 +167,17 @@ export function sortedListQuery<Shape extends z.ZodRawShape, Keys extends readon
 export const driverListQuerySchema = sortedListQuery(assignableListQuerySchema, LIST_SORTS.drivers);
 export const vehicleListQuerySchema = sortedListQuery(assignableListQuerySchema, LIST_SORTS.vehicles);
 export const busRouteListQuerySchema = sortedListQuery(assignableListQuerySchema, LIST_SORTS.routes);
-export const parentListQuerySchema = sortedListQuery(listQuerySchema, LIST_SORTS.parents);
-export const studentListQuerySchema = sortedListQuery(assignableListQuerySchema, LIST_SORTS.students);
+export const parentListQuerySchema = sortedListQuery(
+  listQuerySchema.extend(withDeactivated),
+  LIST_SORTS.parents,
+);
+export const studentListQuerySchema = sortedListQuery(
+  assignableListQuerySchema.extend(withDeactivated),
+  LIST_SORTS.students,
+);
 export const stopListQuerySchema = sortedListQuery(listQuerySchema, LIST_SORTS.stops);
-export const schoolListQuerySchema = sortedListQuery(listQuerySchema, LIST_SORTS.schools);
+export const schoolListQuerySchema = sortedListQuery(
+  listQuerySchema.extend(withDeactivated),
+  LIST_SORTS.schools,
+);
 export const staffUserListQuerySchema = sortedListQuery(listQuerySchema, LIST_SORTS.users);

@@ -31,6 +31,8 @@ export const schoolSchema = z.object({
   lng: z.number(),
   bellTime: z.string(),
   dismissalTime: z.string(),
+  /** When the school was deactivated (gone from the roster, decision 076); null: active. */
+  deactivatedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type School = z.infer<typeof schoolSchema>;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { guardianIsActive, isActive } from './active-records.js';
 import type { Executor } from './client.js';
 import { parents, studentGuardians, students, users } from './schema/index.js';
 
@@ -25,10 +26,14 @@ export interface GuardianOfStudent {
   primary: boolean;
 }
 
-/** Every guardian of each of `studentIds` (a child appears once per guardian), primary first. */
+/**
+ * Every guardian of each of `studentIds` (a child appears once per guardian), primary first. `told`: only those who
+ * are told anything, the active ones (a deactivated guardian gets no push nor mail: decision 076).
+ */
 export function guardiansOfStudents(
   db: Executor,
   studentIds: readonly string[],
+  { told = false } = {},
 ): Promise<GuardianOfStudent[]> {
   if (!studentIds.length) return Promise.resolve([]);
   return db
@@ -48,7 +53,7 @@ export function guardiansOfStudents(
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .innerJoin(parents, eq(parents.id, studentGuardians.parentId))
     .innerJoin(users, eq(users.id, parents.userId))
-    .where(inArray(studentGuardians.studentId, [...studentIds]))
+    .where(and(inArray(studentGuardians.studentId, [...studentIds]), told ? guardianIsActive : undefined))
     .orderBy(
       asc(studentGuardians.studentId),
       sql`${students.parentId} = ${studentGuardians.parentId} desc`,
@@ -77,12 +82,17 @@ export async function isGuardianOf(db: Executor, parentId: string, studentId: st
 
 /**
  * For raw SQL: the accounts of the guardians of the child whose id is `studentId` (an SQL expression), as a lateral
- * row source with one column, `user_id`: `cross join lateral ${guardianUsersOf(sql`st.id`)} guardian`.
+ * row source with one column, `user_id`, of the active guardians only (decision 076):
+ * `cross join lateral ${guardianUsersOf(sql`st.id`)} guardian`.
  */
 export const guardianUsersOf = (studentId: SQL): SQL =>
   sql`(select gp.user_id from student_guardians gsg join parents gp on gp.id = gsg.parent_id
-    where gsg.student_id = ${studentId})`;
+    where gsg.student_id = ${studentId} and ${isActive(sql`gp`)})`;
 
-/** For raw SQL: every child–guardian-account link as a row source with columns `student_id`, `user_id`. */
+/**
+ * For raw SQL: every child–guardian-account link of an active guardian (decision 076) as a row source with columns
+ * `student_id`, `user_id`.
+ */
 export const guardianAccountLinks = (): SQL =>
-  sql`(select gsg.student_id, gp.user_id from student_guardians gsg join parents gp on gp.id = gsg.parent_id)`;
+  sql`(select gsg.student_id, gp.user_id from student_guardians gsg join parents gp on gp.id = gsg.parent_id
+    where ${isActive(sql`gp`)})`;

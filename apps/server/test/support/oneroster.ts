@@ -28,6 +28,8 @@ export interface UserRow {
   agentSourcedIds: string[];
   orgSourcedIds: string[];
   grades: string[];
+  /** A home address in OneRoster's extension fields (CSV `metadata.*` columns, REST `metadata`): decision 076. */
+  metadata?: { address: string; city?: string; postcode?: string; country?: string };
 }
 export interface EnrollmentRow {
   sourcedId: string;
@@ -181,6 +183,10 @@ export function rosterBundle(data: RosterData, files: Record<string, string> = {
         'agentSourcedIds',
         'grades',
         'password',
+        'metadata.address',
+        'metadata.city',
+        'metadata.postcode',
+        'metadata.country',
       ],
       data.users.map((u) => [
         u.sourcedId,
@@ -201,6 +207,10 @@ export function rosterBundle(data: RosterData, files: Record<string, string> = {
         u.agentSourcedIds.join(','),
         u.grades.join(','),
         '',
+        u.metadata?.address ?? '',
+        u.metadata?.city ?? '',
+        u.metadata?.postcode ?? '',
+        u.metadata?.country ?? '',
       ]),
     ),
     'classes.csv': csv(
@@ -274,6 +284,7 @@ function restUser(user: UserRow, version: '1.1' | '1.2') {
     phone: user.phone,
     agents: refs(user.agentSourcedIds, 'user'),
     grades: user.grades,
+    ...(user.metadata ? { metadata: user.metadata } : {}),
   };
   return version === '1.1'
     ? { ...common, role: user.role, orgs: refs(user.orgSourcedIds, 'org') }

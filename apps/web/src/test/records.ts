@@ -27,6 +27,7 @@ export const aStudent = (id: string): Student => ({
   doorToDoor: false,
   handOver: 'RULE',
   assignment: null,
+  deactivatedAt: null,
   createdAt: CREATED_AT,
 });
 

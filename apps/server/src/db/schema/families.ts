@@ -39,7 +39,13 @@ export const parents = pgTable(
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index('parents_created_at_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('parents_created_at_idx').on(t.createdAt, t.id),
+    // The few deactivated guardians, which the dashboard takes from its counts (decision 076).
+    index('parents_deactivated_idx')
+      .on(t.id)
+      .where(sql`${t.deactivatedAt} is not null`),
+  ],
 );
 
 export const handOverChoice = pgEnum('hand_over_choice', HAND_OVER_CHOICES);
@@ -106,6 +112,10 @@ export const students = pgTable(
       .on(t.nfcTagId)
       .where(sql`${t.nfcTagId} is not null`),
     index('students_parent_id_idx').on(t.parentId),
+    // The few deactivated children, which the dashboard takes from its counts (decision 076).
+    index('students_deactivated_idx')
+      .on(t.id)
+      .where(sql`${t.deactivatedAt} is not null`),
     index('students_created_at_idx').on(t.createdAt, t.id),
     // The list's sorts (decision 035): by name, by class in roll-number order, by the parent's name.
     index('students_name_idx').on(t.name, t.id),

@@ -95,18 +95,24 @@ export function recordsWing(
     rules: config.planner,
     plans: planChanges,
   });
+  // Imports and roster sync leave new children's addresses to the geocoding job, woken after their commit.
+  const geocoderJob = {
+    configured: geocoding.configured,
+    wake: platform.jobRunner.waker('address-geocoding'),
+  };
   const imports = createImportService({
     db,
     clock,
     timeZone,
     acrossProcesses: database.kind === 'postgres',
-    geocoding: { configured: geocoding.configured, wake: platform.jobRunner.waker('address-geocoding') },
+    geocoding: geocoderJob,
   });
   const rosterSync = createRosterSyncService({
     db,
     clock,
     timeZone,
     acrossProcesses: database.kind === 'postgres',
+    geocoding: geocoderJob,
   });
 
   const routes: WingRoutes = [

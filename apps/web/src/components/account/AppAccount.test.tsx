@@ -27,6 +27,7 @@ const parentWith = (account: InvitedAccountState): Parent => ({
   profileImage: null,
   childrenCount: 1,
   account,
+  deactivatedAt: null,
   createdAt: '2026-03-01T08:00:00.000Z',
 });
 

@@ -1,5 +1,7 @@
 import CheckIcon from '@mui/icons-material/Check';
+import RestoreIcon from '@mui/icons-material/Restore';
 import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
 import Link from '@mui/material/Link';
 import type { Student } from '@school-transport/shared';
 import { useState } from 'react';
@@ -14,20 +16,40 @@ import { PhotoCell } from '../../components/images/PhotoCell';
 import { formatDate, orDash } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
 import { RESOURCES } from '../../lib/api/resource-api';
+import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
+import { useReactivate } from './reactivate-api';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
-/** `?unassigned=true` (the dashboard links here with it): only children no route assignment takes yet. */
-const STUDENT_FILTERS = { unassigned: z.literal('true') };
+/**
+ * `?unassigned=true` (the dashboard links here with it): only children no route assignment takes yet.
+ * `?withDeactivated=true`: the children roster sync deactivated too, each with its chip (decision 076).
+ */
+const STUDENT_FILTERS = { unassigned: z.literal('true'), withDeactivated: z.literal('true') };
 
-const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
+/** A deactivated child's mark, with the day: they are kept with their history, not planned nor seated on trips. */
+export function DeactivatedChip({ at }: { at: string }) {
+  return <Chip size="small" color="warning" variant="outlined" label={`Deactivated ${formatDate(at)}`} />;
+}
+
+const columns = (
+  onDelete: (student: Student) => void,
+  onReactivate: (student: Student) => void,
+): Column<Student>[] => [
   { header: 'Photo', cell: (student) => <PhotoCell src={student.profileImage} name={student.name} /> },
   {
     header: 'Name',
     sort: 'name',
     card: 'title',
     // The child's route under the name rather than in a column of its own: eleven columns would not fit a laptop.
-    cell: ({ name }) => name,
+    cell: ({ name, deactivatedAt }) =>
+      deactivatedAt ? (
+        <>
+          {name} <DeactivatedChip at={deactivatedAt} />
+        </>
+      ) : (
+        name
+      ),
     note: ({ assignment }) =>
       assignment ? (
         <>
@@ -57,20 +79,32 @@ const columns = (onDelete: (student: Student) => void): Column<Student>[] => [
     cell: (student) => (
       <RowActionsMenu
         label={`Actions for ${student.name}`}
-        actions={recordActions({
-          viewPath: paths.students.details(student.id),
-          updatePath: paths.students.update(student.id),
-          onDelete: () => onDelete(student),
-        })}
+        actions={[
+          ...recordActions({
+            viewPath: paths.students.details(student.id),
+            updatePath: paths.students.update(student.id),
+            onDelete: () => onDelete(student),
+          }),
+          ...(student.deactivatedAt
+            ? [
+                {
+                  label: 'Reactivate',
+                  icon: <RestoreIcon />,
+                  access: 'admin' as const,
+                  onClick: () => onReactivate(student),
+                },
+              ]
+            : []),
+        ]}
       />
     ),
   },
 ];
 
-function UnassignedFilterChip({ on, onToggle }: { on: boolean; onToggle: () => void }) {
+function FilterChip({ label, on, onToggle }: { label: string; on: boolean; onToggle: () => void }) {
   return (
     <Chip
-      label="Only students without an assignment"
+      label={label}
       icon={on ? <CheckIcon /> : undefined}
       color={on ? 'primary' : 'default'}
       variant={on ? 'filled' : 'outlined'}
@@ -84,20 +118,31 @@ export function StudentListPage() {
   const [deleting, setDeleting] = useState<Student | null>(null);
   const { filters, setFilter } = useListFilters(STUDENT_FILTERS);
   const onlyUnassigned = filters.unassigned === 'true';
+  const withDeactivated = filters.withDeactivated === 'true';
+  const reactivate = useReactivate(RESOURCES.students);
+  const [reactivating, setReactivating] = useState<Student | null>(null);
 
   return (
     <>
       <ListPage
         title={SCREEN_HEADINGS.students.title}
         resource={RESOURCES.students}
-        columns={columns(setDeleting)}
+        columns={columns(setDeleting, setReactivating)}
         searchPlaceholder="Name, class, roll no, NFC tag or parent"
         filters={filters}
         filterControls={
-          <UnassignedFilterChip
-            on={onlyUnassigned}
-            onToggle={() => setFilter('unassigned', onlyUnassigned ? undefined : 'true')}
-          />
+          <Stack direction="row" spacing={1}>
+            <FilterChip
+              label="Only students without an assignment"
+              on={onlyUnassigned}
+              onToggle={() => setFilter('unassigned', onlyUnassigned ? undefined : 'true')}
+            />
+            <FilterChip
+              label="Show deactivated"
+              on={withDeactivated}
+              onToggle={() => setFilter('withDeactivated', withDeactivated ? undefined : 'true')}
+            />
+          </Stack>
         }
         headerAction={
           // A child is added with its family (or on its parent's page), so this opens Add Parent.
@@ -105,6 +150,18 @@ export function StudentListPage() {
         }
       />
       {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} />}
+      <ConfirmDialog
+        open={reactivating !== null}
+        title={`Reactivate ${reactivating?.name ?? ''}?`}
+        text="They will be planned, seated on trips and listed again, and their guardians told as before. The next roster sync deactivates them again if they are still gone from the school's roster."
+        confirmLabel="Reactivate"
+        confirmColor="primary"
+        onClose={() => setReactivating(null)}
+        onConfirm={async () => {
+          await reactivate.mutateAsync(reactivating!.id);
+          setReactivating(null);
+        }}
+      />
     </>
   );
 }

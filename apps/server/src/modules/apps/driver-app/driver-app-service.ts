@@ -13,6 +13,7 @@ import {
   type stopNoteInputSchema,
   type Trip,
 } from '@school-transport/shared';
+import { ridesTripOf } from '../../../db/active-records.js';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -104,7 +105,11 @@ async function manifestOf(
   const arriving = [...changed]
     .filter(([studentId, change]) => change.assignmentId === assignmentId && !seatedIds.has(studentId))
     .map(([studentId]) => studentId);
-  const students = [...seated.filter((student) => here(student.id)), ...(await studentsByIds(arriving))];
+  // A child deactivated before the trip was to start is not on it (decision 076).
+  const students = [
+    ...seated.filter((student) => here(student.id)),
+    ...(await studentsByIds(arriving)),
+  ].filter((student) => ridesTripOf(student.deactivatedAt, trip));
   const unchanged = students.map((student) => student.id).filter((id) => !changed.has(id));
   const [stopPositions, notes, adults, misses, officeNotes] = await Promise.all([
     riderStopPositions(db, trip.id, trip.type, unchanged),

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { studentIsActive } from '../../../db/active-records.js';
 import type { Executor } from '../../../db/client.js';
 import { childrenOfGuardian } from '../../records/families/index.js';
 import { parentProfileColumns } from '../../platform/accounts/index.js';
@@ -40,10 +41,18 @@ export async function parentOfUser(db: Executor, userId: string) {
   return row;
 }
 
-/** The children the parent is a guardian of (decision 064), in the order they were enrolled. */
+/**
+ * The children the parent is a guardian of (decision 064), in the order they were enrolled, each saying whether they
+ * are active (Today lists only those; a deactivated child's history stays readable: decision 076).
+ */
 export function childrenOf(db: Executor, parentId: string) {
   return db
-    .select({ id: students.id, name: students.name, profileImage: students.profileImage })
+    .select({
+      id: students.id,
+      name: students.name,
+      profileImage: students.profileImage,
+      active: sql<boolean>`${studentIsActive}`,
+    })
     .from(students)
     .where(inArray(students.id, childrenOfGuardian(db, parentId)))
     .orderBy(asc(students.createdAt), asc(students.id));

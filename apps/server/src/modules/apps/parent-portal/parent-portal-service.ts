@@ -294,7 +294,7 @@ async function plannedAtStop(
   run: Run,
 ): Promise<{ at: Date | null; trip: PortalTripRow | null }> {
   const { db, timeZone } = deps;
-  const child = { id: studentId, name: '', profileImage: null };
+  const child = { id: studentId, name: '', profileImage: null, active: true };
   const { seats, tripsOfChild } = await tripsOf(deps, [child], { from: date, to: date, sinceSeated: false });
   const trip = tripOfRun(tripsOfChild(studentId), run);
   const stop = (await childStops(db, [studentId])).find((row) => row.run === run);
@@ -460,14 +460,19 @@ export function settings({
   return { absenceCutoffMinutes, officePhone };
 }
 
-/** Each child with their runs of `date` (today by default). */
+/** Each active child with their runs of `date` (today by default); a deactivated one drops out (decision 076). */
 export async function childrenOfParent(
   deps: ParentPortalServiceDeps,
   userId: string,
   date?: string,
 ): Promise<ParentChild[]> {
   const { children } = await family(deps.db, userId);
-  return runsOfDay(deps, userId, children, date ?? todayOf(deps));
+  return runsOfDay(
+    deps,
+    userId,
+    children.filter((child) => child.active),
+    date ?? todayOf(deps),
+  );
 }
 
 /** Why the bus of a trip carrying the parent's child may not be shown now, in words a parent understands. */

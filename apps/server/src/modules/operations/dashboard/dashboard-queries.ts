@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TripStatus } from '@school-transport/shared';
 import { queryRows, type Executor } from '../../../db/client.js';
+import { isActive } from '../../../db/active-records.js';
 import { rowCount } from '../../../db/list-queries.js';
 
 /** The SQL of the dashboard: every figure in two statements (what they mean: dashboard-service.ts). */
@@ -26,20 +27,28 @@ export async function dashboardFigures(db: Executor): Promise<FigureRow> {
   const [row] = await queryRows<FigureRow>(
     db,
     sql`
+    with gone as (
+      -- deactivated children and guardians are not counted (decision 076): the few rows of a partial index each
+      select (select count(*)::int from students s where not ${isActive(sql`s`)}) as students,
+        (select count(*)::int from assignment_students a join students s on s.id = a.student_id
+          where not ${isActive(sql`s`)}) as seated,
+        (select count(*)::int from parents p where not ${isActive(sql`p`)}) as parents
+    )
     select
       ${rowCount('drivers')} as drivers,
-      ${rowCount('parents')} as parents,
-      ${rowCount('students')} as students,
+      ${rowCount('parents')} - gone.parents as parents,
+      ${rowCount('students')} - gone.students as students,
       ${rowCount('vehicles')} as vehicles,
       ${rowCount('routes')} as routes,
       ${rowCount('route_assignments')} as assignments,
       -- a child has at most one seat, so the seats counted are the children seated
-      ${rowCount('students')}
-        - ${rowCount('assignment_students')} as unassigned_students,
+      (${rowCount('students')} - gone.students)
+        - (${rowCount('assignment_students')} - gone.seated) as unassigned_students,
       ${rowCount('assignment_students')} as seats_used,
       (select coalesce(sum(v.capacity), 0)::int from vehicles v
         join route_assignments ra on ra.vehicle_id = v.id) as seats_in_assigned,
-      (select coalesce(sum(capacity), 0)::int from vehicles) as seats_fleet`,
+      (select coalesce(sum(capacity), 0)::int from vehicles) as seats_fleet
+    from gone`,
   );
   return row!;
 }

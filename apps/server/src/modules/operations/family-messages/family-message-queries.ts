@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Audience, AudienceChoices } from '@school-transport/shared';
+import { isActive } from '../../../db/active-records.js';
 import type { Executor } from '../../../db/client.js';
 import {
   busRoutes,
@@ -17,14 +18,17 @@ import { ridersOfTrip } from '../stop-changes/index.js';
 
 /**
  * Children become their guardians here: the active parent accounts linked to `children` (a select of student ids) in
- * student_guardians (decision 064's rule), each once, however many children of the audience they look after.
+ * student_guardians (decision 064's rule), each once, however many children of the audience they look after. A
+ * deactivated child is in no audience, and a deactivated guardian receives nothing (decision 076).
  */
 export const guardiansOfChildren = (children: SQL) => sql`
   select distinct u.id as user_id
   from student_guardians g
+  join students s on s.id = g.student_id
   join parents p on p.id = g.parent_id
   join users u on u.id = p.user_id
-  where g.student_id in (${children}) and u.role = 'parent' and u.disabled_at is null`;
+  where g.student_id in (${children}) and ${isActive(sql`s`)} and ${isActive(sql`p`)}
+    and u.role = 'parent' and u.disabled_at is null`;
 
 /**
  * The children an audience means (a select of student ids): those riding a run of today (its seats, approved stop

@@ -34,7 +34,9 @@ export async function riderNotifications(
   const told = moments.filter((moment) => moment.studentId && TOLD[moment.kind]);
   if (!told.length) return [];
   // Every guardian of the child is told (decision 064), each once (the dedup key names them).
-  const guardians = await guardiansOfStudents(tx, [...new Set(told.map((moment) => moment.studentId!))]);
+  const guardians = await guardiansOfStudents(tx, [...new Set(told.map((moment) => moment.studentId!))], {
+    told: true,
+  });
   return told.flatMap((moment) =>
     guardians
       .filter((guardian) => guardian.studentId === moment.studentId)

@@ -13,7 +13,7 @@ export async function tellParentOfDecision(
   change: Pick<StopChangeRow, 'id' | 'studentId' | 'requestedBy' | 'state' | 'reason'>,
 ): Promise<number> {
   const described = await describedById(tx, change.id);
-  const guardians = await guardiansOfStudents(tx, [change.studentId]);
+  const guardians = await guardiansOfStudents(tx, [change.studentId], { told: true });
   const asker = guardians.find((guardian) => guardian.userId === change.requestedBy);
   if (!described || !asker) return 0;
   const { change: row } = described;

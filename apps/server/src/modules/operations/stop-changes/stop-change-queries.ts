@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Run, StopChangeState } from '@school-transport/shared';
+import { ridesTrip } from '../../../db/active-records.js';
 import type { Executor } from '../../../db/client.js';
 import {
   assignmentStudents,
@@ -256,7 +257,7 @@ export const movedToOnTrip = (child: SQL, trip: SQL) => sql`(
 /**
  * The children riding a trip on its day and run, with the stop each rides from (a sub-select for a lateral join:
  * `student_id`, `stop_id`): every child who might (seated in its assignment, moved onto it by a change, seated in
- * or moved onto a run combined into it) and whom `movedToOnTrip` puts on it, at the changed stop or their own. `trip` is a
+ * or moved onto a run combined into it) and whom `movedToOnTrip` puts on it, at the changed stop or their own, unless deactivated before it (`ridesTrip`). `trip` is a
  * `trips` row's alias (SQL). Whom a trip's news is for and who waits at its stops read this.
  */
 export const ridersOfTrip = (trip: SQL) => sql`(
@@ -278,6 +279,9 @@ export const ridersOfTrip = (trip: SQL) => sql`(
     join stop_changes sc on sc.assignment_id = joined.assignment_id and sc.state = 'APPROVED'
     where cr.host_trip_id = ${trip}.id
   ) candidate
+  -- a child deactivated before the trip was to start is not on it (decision 076)
+  join students candidate_child on candidate_child.id = candidate.student_id
+    and ${ridesTrip(sql`candidate_child`, trip)}
   cross join lateral ${movedToOnTrip(sql`candidate.student_id`, trip)} moved
   left join student_stops own_stop on own_stop.student_id = candidate.student_id and own_stop.run = ${trip}.type
   where moved.assignment_id = ${trip}.assignment_id

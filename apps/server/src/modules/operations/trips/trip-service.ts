@@ -16,6 +16,7 @@ import {
   type TripStatus,
   type TripType,
 } from '@school-transport/shared';
+import { ridesTripOf } from '../../../db/active-records.js';
 import type { Database, Executor } from '../../../db/client.js';
 import type { ChangeActor, ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
@@ -300,11 +301,13 @@ export function createTripService({
     async get(id: string): Promise<TripDetails> {
       const row = await findTrip(db, id);
       if (!row) throw tripNotFound();
-      const [history, students, joins] = await Promise.all([
+      const [history, seated, joins] = await Promise.all([
         tripHistory(db, id),
         row.assignmentId ? studentsOf(row.assignmentId) : Promise.resolve([]),
         combinesOfTrip(db, id),
       ]);
+      // A child deactivated before the trip was to start is not on it (decision 076).
+      const students = seated.filter((student) => ridesTripOf(student.deactivatedAt, row));
       // A host lists the joined runs' children who ride with it that day (the one rule: not one moved elsewhere).
       const joined = joins.filter((join) => join.hostTripId === id);
       const joiningStudents = [];
@@ -314,7 +317,10 @@ export function createTripService({
           const joinedTrip = await findTrip(db, join.joinedTripId);
           if (!joinedTrip?.assignmentId) continue;
           for (const student of await studentsOf(joinedTrip.assignmentId))
-            if (riding.get(student.id)?.assignmentId === row.assignmentId)
+            if (
+              riding.get(student.id)?.assignmentId === row.assignmentId &&
+              ridesTripOf(student.deactivatedAt, row)
+            )
               joiningStudents.push({ ...student, fromRouteName: join.joinedRouteName });
         }
       }

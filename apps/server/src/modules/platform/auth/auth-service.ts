@@ -10,7 +10,7 @@ import type { Database } from '../../../db/client.js';
 import type { Clock } from '../../../lib/clock.js';
 import { forbidden, refusal as worded } from '../../../lib/errors.js';
 import { recordAudit } from '../audit/index.js';
-import { checkPassword, findUserByEmail } from '../users/index.js';
+import { checkPassword, findUserByEmail, isDeactivatedGuardian } from '../users/index.js';
 import {
   accountDelayedUntil,
   pairLockedUntil,
@@ -109,7 +109,14 @@ export function createAuthService({
         throw worded(401, { code: 'refusal.invalidCredentials' });
       }
       // Only someone who knows the password learns that the account is disabled.
-      if (user.disabledAt) throw worded(403, { code: 'refusal.accountDisabled' });
+      if (user.disabledAt)
+        throw worded(403, {
+          // A guardian gone from the roster is told why, not sent to an administrator (decision 076).
+          code:
+            user.role === 'parent' && (await isDeactivatedGuardian(db, user.id))
+              ? 'refusal.guardianDeactivated'
+              : 'refusal.accountDisabled',
+        });
       // Likewise only after the right password: nobody learns from it which addresses are staff accounts.
       if (isStaffRole(user.role) && (await staffPasswordsOff())) {
         await recordAudit(db, { actor: user, action: 'auth.password_refused_sso_only', ip: client.ip });

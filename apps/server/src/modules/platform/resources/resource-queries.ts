@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AssignableListQuery, ListSort, Role } from '@school-transport/shared';
+import type { AssignableListQuery, DeactivatableListQuery, ListSort, Role } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import {
   listOrder,
@@ -57,10 +57,12 @@ export interface ReadOptions {
   assignedBy?: PgColumn;
   /** The columns the list sorts by, keyed as in LIST_SORTS (`?sort=`); without, it stays newest first. */
   sorts?: Record<string, SortColumns>;
+  /** The table's rule of an active row (db/active-records.ts): listed unless `?withDeactivated=true` (decision 076). */
+  active?: SQL;
 }
 
 /** What a resource's list is asked: page, search, the free ones only, and a sort. */
-type ResourceListQuery = AssignableListQuery & ListSort;
+type ResourceListQuery = AssignableListQuery & DeactivatableListQuery & ListSort;
 
 /**
  * Sorting an account table by its user's name or e-mail: read along `users (role, column, id)` (migration 0022),
@@ -74,11 +76,12 @@ export function accountSort(table: AccountTable, role: Role, column: PgColumn): 
   };
 }
 
-function listCondition(table: ResourceTable, options: ReadOptions, query: AssignableListQuery, extra?: SQL) {
+function listCondition(table: ResourceTable, options: ReadOptions, query: ResourceListQuery, extra?: SQL) {
   const pattern = query.search ? containsPattern(query.search) : undefined;
   return and(
     pattern ? or(...options.searchColumns.map((column) => ilike(column, pattern)), extra) : undefined,
     query.unassigned && options.assignedBy ? notAssigned(options.assignedBy, table.id) : undefined,
+    query.withDeactivated ? undefined : options.active,
   );
 }
 

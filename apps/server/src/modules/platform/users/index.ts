@@ -8,6 +8,7 @@ export {
   countActiveAdmins,
   findUserByEmail,
   findUserById,
+  isDeactivatedGuardian,
   lockUser,
   markSignedIn,
   setAccountNamesAndEmails,

@@ -1,7 +1,8 @@
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import type { Role } from '@school-transport/shared';
+import { guardianIsActive } from '../../../db/active-records.js';
 import type { Executor } from '../../../db/client.js';
-import { users } from '../../../db/schema/index.js';
+import { parents, users } from '../../../db/schema/index.js';
 import { accessChanged } from '../../../lib/access-changes.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,6 +19,15 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return row;
+}
+
+/** Whether this account is a guardian that roster sync deactivated (decision 076): their sign-in says so. */
+export async function isDeactivatedGuardian(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: parents.id })
+    .from(parents)
+    .where(and(eq(parents.userId, userId), not(guardianIsActive)));
+  return row !== undefined;
 }
 
 /** Admins who can sign in: not disabled, and with a password (an invitation not yet accepted does not count). */

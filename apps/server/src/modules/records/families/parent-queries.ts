@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { guardianIsActive } from '../../../db/active-records.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { parents, studentGuardians, users } from '../../../db/schema/index.js';
 import { accountStateColumns } from '../../platform/accounts/index.js';
@@ -7,6 +8,7 @@ import { accountResource, accountSort } from '../../platform/resources/index.js'
 /** A parent is a person with an account (role parent): name and e-mail live on the user. */
 export const parentResource = accountResource(parents, 'parent', {
   searchColumns: [parents.phone],
+  active: guardianIsActive,
   sorts: {
     name: accountSort(parents, 'parent', users.name),
     email: accountSort(parents, 'parent', users.email),

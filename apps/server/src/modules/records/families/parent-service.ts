@@ -48,8 +48,10 @@ export interface ParentServiceDeps extends ImageServiceDeps {
 
 export function createParentService({ db, urls, storage, students, clock }: ParentServiceDeps) {
   const toStudent = studentAnswer(urls);
-  const toAnswer = (found: ParentRow): Parent =>
-    accountRecordAnswer(found, clock(), (fileName) => urls.urlFor('parent', fileName));
+  const toAnswer = (found: ParentRow): Parent => ({
+    ...accountRecordAnswer(found, clock(), (fileName) => urls.urlFor('parent', fileName)),
+    deactivatedAt: found.deactivatedAt?.toISOString() ?? null,
+  });
 
   const service = createResourceService({
     db,

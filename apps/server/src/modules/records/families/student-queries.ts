@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { AssignableListQuery, ListSort } from '@school-transport/shared';
+import type { AssignableListQuery, DeactivatableListQuery, ListSort } from '@school-transport/shared';
+import { studentIsActive } from '../../../db/active-records.js';
 import type { Executor } from '../../../db/client.js';
 import { listOrder, listPage, newestFirst, ownSorts } from '../../../db/list-queries.js';
 import { childrenOfGuardian } from '../../../db/guardian-queries.js';
@@ -71,10 +72,15 @@ const STUDENT_SORTS = ownSorts(students, {
  * whose plan PostgreSQL keeps: planning the six-table join afresh for every search was most of its database time
  * (docs/benchmarks.md).
  */
-export async function listStudents(db: Executor, query: AssignableListQuery & ListSort) {
+export async function listStudents(
+  db: Executor,
+  query: AssignableListQuery & DeactivatableListQuery & ListSort,
+) {
   const where = and(
     searchCondition(query.search),
     query.unassigned ? notAssigned(assignmentStudents.studentId, students.id) : undefined,
+    // Deactivated children are listed only when asked (decision 076).
+    query.withDeactivated ? undefined : studentIsActive,
   );
   const order = listOrder(STUDENT_SORTS, query, newestFirst(students));
   const { rows: page, total } = await listPage(db, students, where, query, order, (columns, window) =>

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import type { AssignableListQuery, ListSort, Student, studentInputSchema } from '@school-transport/shared';
+import type {
+  AssignableListQuery,
+  DeactivatableListQuery,
+  ListSort,
+  Student,
+  studentInputSchema,
+} from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import { students } from '../../../db/schema/index.js';
 import { notFound } from '../../../lib/errors.js';
@@ -45,6 +51,7 @@ export function studentAnswer(urls: ImageUrls) {
     profileImage: urls.urlFor('student', row.profileImage),
     parent: { id: parent.id, user: { name: parent.name, email: parent.email }, phone: parent.phone },
     assignment: assignmentId && routeId && routeName ? { id: assignmentId, routeId, routeName } : null,
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   });
 }
@@ -66,7 +73,8 @@ export function createStudentService({ db, urls, storage, geocoding }: StudentSe
     notFoundMessage: 'Student not found.',
     conflicts: STUDENT_CONFLICTS,
     ...resource,
-    list: (executor, query: AssignableListQuery & ListSort) => listStudents(executor, query),
+    list: (executor, query: AssignableListQuery & DeactivatableListQuery & ListSort) =>
+      listStudents(executor, query),
     find: findStudent,
     async insert(tx, input: StudentInput) {
       await assertParentExists(tx, input.parentId);

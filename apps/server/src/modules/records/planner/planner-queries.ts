@@ -1,5 +1,6 @@
-import { and, between, eq, inArray, lt, or } from 'drizzle-orm';
+import { and, between, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { PlanProgress, PlanResult, PlanStatus } from '@school-transport/shared';
+import { schoolIsActive, studentIsActive } from '../../../db/active-records.js';
 import type { Executor } from '../../../db/client.js';
 import { planProposals, schools, stops, students, vehicles } from '../../../db/schema/index.js';
 import type { Box } from '../../../lib/geo-distance.js';
@@ -18,6 +19,7 @@ export async function schoolToPlan(db: Executor, id: string) {
       lng: schools.lng,
       bellTime: schools.bellTime,
       dismissalTime: schools.dismissalTime,
+      active: sql<boolean>`${schoolIsActive}`,
     })
     .from(schools)
     .where(eq(schools.id, id));
@@ -25,8 +27,9 @@ export async function schoolToPlan(db: Executor, id: string) {
 }
 
 /**
- * The pickup points of these children (those that exist), and whether each is picked up at their own door; apart,
- * the ids of those whose address still waits for a point (decision 072), which cannot be planned.
+ * The pickup points of these children (those that exist and are active), and whether each is picked up at their own
+ * door; apart, the ids of those whose address still waits for a point (decision 072) and of those deactivated
+ * (decision 076), which cannot be planned.
  */
 export async function childHomes(db: Executor, ids: readonly string[]) {
   const rows = await db
@@ -35,13 +38,19 @@ export async function childHomes(db: Executor, ids: readonly string[]) {
       lat: students.pickupAndDropLat,
       lng: students.pickupAndDropLng,
       doorToDoor: students.doorToDoor,
+      active: sql<boolean>`${studentIsActive}`,
     })
     .from(students)
     .where(inArray(students.id, [...ids]));
-  const placed = rows.flatMap(({ lat, lng, ...row }) =>
+  const active = rows.filter((row) => row.active);
+  const placed = active.flatMap(({ lat, lng, active: _active, ...row }) =>
     lat !== null && lng !== null ? [{ ...row, lat, lng }] : [],
   );
-  return { placed, unplacedIds: rows.filter((row) => row.lat === null).map((row) => row.id) };
+  return {
+    placed,
+    unplacedIds: active.filter((row) => row.lat === null).map((row) => row.id),
+    deactivatedIds: rows.filter((row) => !row.active).map((row) => row.id),
+  };
 }
 
 export async function vehiclesToPlan(db: Executor, ids: readonly string[]) {

@@ -119,7 +119,7 @@ const planRulesOf = (rules: PlannerServiceDeps['rules']): PlanRules => ({
 /** The job's input, or a 404 naming what does not exist. */
 async function jobFor({ db, travel, rules }: PlannerServiceDeps, request: PlanRequest) {
   const planRules = planRulesOf(rules);
-  const [school, { placed: homes, unplacedIds }, fleet] = await Promise.all([
+  const [school, { placed: homes, unplacedIds, deactivatedIds }, fleet] = await Promise.all([
     schoolToPlan(db, request.schoolId),
     childHomes(db, request.studentIds),
     vehiclesToPlan(db, request.vehicleIds),
@@ -127,7 +127,7 @@ async function jobFor({ db, travel, rules }: PlannerServiceDeps, request: PlanRe
   const errors: FieldError[] = [];
   if (!school) errors.push({ field: 'schoolId', message: 'School not found.' });
   const missingChildren = missingIds(
-    request.studentIds.filter((id) => !unplacedIds.includes(id)),
+    request.studentIds.filter((id) => !unplacedIds.includes(id) && !deactivatedIds.includes(id)),
     homes,
   );
   if (missingChildren.length > 0) errors.push(missingError('studentIds', 'Children', missingChildren));
@@ -135,6 +135,17 @@ async function jobFor({ db, travel, rules }: PlannerServiceDeps, request: PlanRe
   if (missingVehicles.length > 0) errors.push(missingError('vehicleIds', 'Vehicles', missingVehicles));
   if (!school || errors.length > 0)
     throw new AppError(404, errors.map((error) => error.message).join(' '), errors);
+  // Deactivated records are not planned (decision 076): the office reactivates them first, or leaves them out.
+  if (!school.active) {
+    const message = `${school.name} is deactivated (gone from the roster): reactivate it before planning its runs.`;
+    throw conflict(message, [{ field: 'schoolId', message }]);
+  }
+  if (deactivatedIds.length > 0) {
+    const message =
+      `${deactivatedIds.length} of these children ${deactivatedIds.length === 1 ? 'is' : 'are'} deactivated ` +
+      '(gone from the roster): leave them out, or reactivate them first.';
+    throw conflict(message, [{ field: 'studentIds', message }]);
+  }
   if (unplacedIds.length > 0) {
     const message =
       `${unplacedIds.length} of these children ${unplacedIds.length === 1 ? 'has' : 'have'} no home point yet: ` +

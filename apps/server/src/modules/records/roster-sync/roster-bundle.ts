@@ -2,6 +2,7 @@ import { unzipSync } from 'fflate';
 import { parse } from 'csv-parse/sync';
 import { AppError, badRequest } from '../../../lib/errors.js';
 import {
+  addressOf,
   buildRoster,
   listOf,
   type EnrollmentRecord,
@@ -114,6 +115,7 @@ export function readBundle(zip: Uint8Array): Roster {
     agentSourcedIds: listOf(row.agentSourcedIds),
     orgSourcedIds: listOf(row.orgSourcedIds),
     grades: listOf(row.grades),
+    address: addressOf((name) => row[`metadata.${name}`] ?? ''),
   }));
   const enrollments: EnrollmentRecord[] = files.has('enrollments.csv')
     ? tableOf(files, 'enrollments.csv', ['userSourcedId', 'schoolSourcedId']).map((row) => ({

@@ -88,8 +88,14 @@ export interface Plan {
       class: string;
       rollNo: string;
       parentId: string;
-      lat: number;
-      lng: number;
+      /** Null while the address waits for the geocoder (addressStatus PENDING: decision 076). */
+      lat: number | null;
+      lng: number | null;
+      address: string | null;
+      city: string | null;
+      postcode: string | null;
+      country: string | null;
+      addressStatus: 'NONE' | 'PENDING';
     }>;
     update: Array<{ id: string; name: string; class: string; rollNo: string }>;
     deactivate: string[];
@@ -135,6 +141,7 @@ export function diffRoster(
   roster: Roster,
   current: Current,
   fingerprint: string,
+  { geocoder = false }: { geocoder?: boolean } = {},
 ): { diff: Omit<RosterDiff, 'mode' | 'applied'>; plan: Plan } {
   const warnings = [...roster.warnings];
   const plan: Plan = {
@@ -315,6 +322,9 @@ export function diffRoster(
       }
       studentId = randomUUID();
       const point = (student.schoolSourcedId && schoolPoint.get(student.schoolSourcedId)) || placeholder;
+      // With a geocoder, a home address is placed by it like a typed one's (decision 076); without, the school's
+      // point until the office sets the home, as before.
+      const geocoded = geocoder && student.address !== null;
       students.added.push(row);
       plan.students.insert.push({
         id: studentId,
@@ -323,8 +333,13 @@ export function diffRoster(
         class: student.grade,
         rollNo: student.identifier,
         parentId: links[0]!.parentId,
-        lat: point.lat,
-        lng: point.lng,
+        lat: geocoded ? null : point.lat,
+        lng: geocoded ? null : point.lng,
+        address: geocoded ? student.address!.line : null,
+        city: geocoded ? student.address!.city : null,
+        postcode: geocoded ? student.address!.postcode : null,
+        country: geocoded ? student.address!.country : null,
+        addressStatus: geocoded ? 'PENDING' : 'NONE',
       });
     }
     for (const link of links)

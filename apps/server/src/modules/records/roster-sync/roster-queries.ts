@@ -109,9 +109,13 @@ export async function applyPlan(tx: Executor, plan: Plan, now: Date) {
 
   // A new child's primary guardian link is made by the trigger students_primary_guardian.
   await inBatches(students.insert, (rows) =>
-    tx.execute(sql`insert into students (id, sourced_id, parent_id, name, class, roll_no, pickup_lat, pickup_lng)
-      select i.id, i."sourcedId", i."parentId", i.name, i.class, i."rollNo", i.lat, i.lng
-      from ${recordset(rows, 'id uuid, "sourcedId" text, "parentId" uuid, name text, class text, "rollNo" text, lat float8, lng float8')}`),
+    tx.execute(sql`insert into students (id, sourced_id, parent_id, name, class, roll_no, pickup_lat, pickup_lng,
+        pickup_address, address_city, address_postcode, address_country, home_source, address_status)
+      select i.id, i."sourcedId", i."parentId", i.name, i.class, i."rollNo", i.lat, i.lng,
+        i.address, i.city, i.postcode, i.country,
+        -- a point the geocoder has yet to find has no source yet (decision 072)
+        case when i.lat is null then null else 'HAND' end::home_source, i."addressStatus"::address_status
+      from ${recordset(rows, 'id uuid, "sourcedId" text, "parentId" uuid, name text, class text, "rollNo" text, lat float8, lng float8, address text, city text, postcode text, country text, "addressStatus" text')}`),
   );
   await inBatches(students.update, (rows) =>
     tx.execute(sql`update students s set name = i.name, class = i.class, roll_no = i."rollNo", deactivated_at = null,
@@ -147,4 +151,48 @@ export async function applyPlan(tx: Executor, plan: Plan, now: Date) {
       where disabled_at is null and id in (select i."userId" from ${recordset(rows, '"userId" uuid')})`);
   });
   if (guardians.deactivate.length > 0 || guardians.update.length > 0) accessChanged();
+}
+
+/** The records the office may reactivate by hand, by their table (decision 076). */
+export type ReactivatedKind = 'student' | 'parent' | 'school';
+const TABLE_OF: Record<ReactivatedKind, string> = {
+  student: 'students',
+  parent: 'parents',
+  school: 'schools',
+};
+
+/**
+ * Reactivates one record in the caller's transaction, as a sync that finds it upstream again does: its
+ * `deactivated_at` cleared and, for a guardian, the account enabled again if the roster disabled it (an account the
+ * office disabled stays so). Answers what it was (`missing`: no such record; `active`: it already was).
+ */
+export async function reactivateRecord(
+  tx: Executor,
+  kind: ReactivatedKind,
+  id: string,
+  now: Date,
+): Promise<{ state: 'missing' | 'active' | 'reactivated'; name: string | null }> {
+  const table = sql.raw(TABLE_OF[kind]);
+  const [row] = await queryRows<{ deactivatedAt: string | null; userId: string | null }>(
+    tx,
+    sql`select deactivated_at::text as "deactivatedAt", ${kind === 'parent' ? sql`user_id` : sql`null::uuid`} as "userId"
+        from ${table} where id = ${id}::uuid for update`,
+  );
+  if (!row) return { state: 'missing', name: null };
+  const [named] = await queryRows<{ name: string }>(
+    tx,
+    kind === 'parent'
+      ? sql`select name from users where id = ${row.userId}::uuid`
+      : sql`select name from ${table} where id = ${id}::uuid`,
+  );
+  const name = named?.name ?? null;
+  if (row.deactivatedAt === null) return { state: 'active', name };
+  const at = sql`${now.toISOString()}::timestamptz`;
+  if (kind === 'parent') {
+    await tx.execute(sql`update users u set disabled_at = null, updated_at = ${at}
+      from parents p where p.id = ${id}::uuid and u.id = p.user_id and u.disabled_at = p.deactivated_at`);
+    accessChanged();
+  }
+  await tx.execute(sql`update ${table} set deactivated_at = null, updated_at = ${at} where id = ${id}::uuid`);
+  return { state: 'reactivated', name };
 }

@@ -1,6 +1,7 @@
 import type { RosterVersion } from '@school-transport/shared';
 import { AppError } from '../../../lib/errors.js';
 import {
+  addressOf,
   buildRoster,
   listOf,
   type EnrollmentRecord,
@@ -135,6 +136,11 @@ export async function pullEndpoint(source: EndpointSource): Promise<Roster> {
         user.orgs ?? (Array.isArray(user.roles) ? user.roles.map((r) => (r as { org?: unknown }).org) : []),
       ),
       grades: listOf(user.grades),
+      address: addressOf((name) =>
+        typeof user.metadata === 'object' && user.metadata !== null
+          ? text((user.metadata as Record<string, unknown>)[name])
+          : '',
+      ),
     })),
     enrollments.map((enrollment): EnrollmentRecord => ({
       status: text(enrollment.status),

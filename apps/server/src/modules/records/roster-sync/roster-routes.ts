@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ROSTER_BUNDLE_MAX_BYTES,
   answerSchema,
+  idParamsSchema,
   messageAnswerSchema,
   rosterDiffSchema,
   rosterModeQuerySchema,
@@ -78,6 +79,31 @@ export function rosterSyncRoutes(service: RosterSyncService) {
         return success(await service.bundle(body, mode, expect, changeContextOf(request)));
       },
     );
+
+    // Reactivation by hand (decision 076): administrators', audited; the next sync deactivates the record again if
+    // it is still gone upstream.
+    for (const [kind, path] of [
+      ['student', 'students'],
+      ['parent', 'parents'],
+      ['school', 'schools'],
+    ] as const)
+      routes.post(
+        `/${path}/:id/reactivate`,
+        {
+          schema: {
+            tags: [path],
+            params: idParamsSchema,
+            response: {
+              200: messageAnswerSchema,
+              ...errorAnswers({ 404: 'No such record', 409: 'The record is active already' }),
+            },
+          },
+        },
+        async (request) => {
+          const name = await service.reactivate(kind, request.params.id, changeContextOf(request));
+          return success(undefined, `${name ?? 'The record'} is active again.`);
+        },
+      );
 
     routes.post(
       '/roster-sync/pull',

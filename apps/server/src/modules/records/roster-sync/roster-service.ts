@@ -11,18 +11,19 @@ import type { Database } from '../../../db/client.js';
 import { rosterRuns, rosterSource } from '../../../db/schema/index.js';
 import type { ChangeContext } from '../../../lib/change-context.js';
 import type { Clock } from '../../../lib/clock.js';
-import { AppError, badRequest, conflict } from '../../../lib/errors.js';
+import { AppError, badRequest, conflict, notFound } from '../../../lib/errors.js';
 import { zonedClockTime } from '../../../lib/zoned-time.js';
 import { recordAudit, tryTransactionLock } from '../../platform/audit/index.js';
 import type { JobReport } from '../../platform/jobs/index.js';
 import { fingerprintOf, type Roster } from './roster.js';
 import { readBundle } from './roster-bundle.js';
 import { diffRoster } from './roster-diff.js';
-import { applyPlan, loadCurrent } from './roster-queries.js';
+import { applyPlan, loadCurrent, reactivateRecord, type ReactivatedKind } from './roster-queries.js';
 import { pullEndpoint } from './roster-rest.js';
 
 /** PostgreSQL's advisory lock of an apply: one across every process on the database. */
 export const ROSTER_LOCK_KEY = 0x1_3971;
+const LABEL_OF: Record<ReactivatedKind, string> = { student: 'Student', parent: 'Parent', school: 'School' };
 /** The last runs the overview shows. */
 const RUNS_SHOWN = 20;
 
@@ -32,6 +33,11 @@ export interface RosterSyncDeps {
   timeZone: string;
   /** PostgreSQL: one apply at a time across processes too, not only in this one. */
   acrossProcesses: boolean;
+  /**
+   * The geocoder, if one is configured: new children's addresses wait for it (PENDING) and its job is woken after
+   * the apply's commit (decision 076).
+   */
+  geocoding: { configured: boolean; wake(): void };
 }
 
 type Origin = 'bundle' | 'endpoint';
@@ -41,7 +47,8 @@ type Origin = 'bundle' | 'endpoint';
  * the plan in one transaction with its audit entry. One sync at a time in the process; on PostgreSQL an apply also
  * holds an advisory lock. Every run, done or failed, is kept in roster_runs (the screen's last runs).
  */
-export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }: RosterSyncDeps) {
+export function createRosterSyncService({ db, clock, timeZone, acrossProcesses, geocoding }: RosterSyncDeps) {
+  const diffOptions = { geocoder: geocoding.configured };
   let running: { startedAt: Date; by: string } | null = null;
 
   async function record(
@@ -94,7 +101,7 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
       const fingerprint = fingerprintOf(roster);
       const emails = roster.guardians.map((guardian) => guardian.email.toLowerCase());
       if (mode === 'dry-run') {
-        const { diff } = diffRoster(roster, await loadCurrent(db, emails), fingerprint);
+        const { diff } = diffRoster(roster, await loadCurrent(db, emails), fingerprint, diffOptions);
         await record(origin, mode, startedAt, by, { counts: countsOf(diff) });
         return { ...diff, mode, applied: false };
       }
@@ -108,7 +115,7 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
             'A roster sync is being applied on another server process; try again when it has finished.',
           );
         // Read inside the transaction: the plan is made of the records as the apply finds them.
-        const planned = diffRoster(roster, await loadCurrent(tx, emails), fingerprint);
+        const planned = diffRoster(roster, await loadCurrent(tx, emails), fingerprint, diffOptions);
         await applyPlan(tx, planned.plan, clock());
         const counts = countsOf(planned.diff);
         await recordAudit(tx, {
@@ -122,6 +129,8 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
         await record(origin, mode, startedAt, by, { counts }, tx);
         return planned.diff;
       });
+      // New children's addresses wait for the geocoder: its job places them now, at its pace.
+      if (geocoding.configured && diff.students.added > 0) geocoding.wake();
       return { ...diff, mode, applied: true };
     } catch (error) {
       // A refused turn is no run; any other failure is one, kept so the office sees why a pull did not happen.
@@ -153,6 +162,26 @@ export function createRosterSyncService({ db, clock, timeZone, acrossProcesses }
   }
 
   return {
+    /**
+     * The office reactivates a record roster sync deactivated (decision 076): one transaction with its audit entry
+     * (no name in it: the log keeps no one's personal values). 404 for no such record, 409 when it is active.
+     */
+    async reactivate(kind: ReactivatedKind, id: string, context: ChangeContext) {
+      return db.transaction(async (tx) => {
+        const { state, name } = await reactivateRecord(tx, kind, id, clock());
+        if (state === 'missing') throw notFound(`${LABEL_OF[kind]} not found.`);
+        if (state === 'active')
+          throw conflict(`${name ?? LABEL_OF[kind]} is active already: there is nothing to reactivate.`);
+        await recordAudit(tx, {
+          actor: context.actor,
+          ip: context.ip,
+          action: `${kind}.reactivated`,
+          entityType: kind,
+          entityId: id,
+        });
+        return name;
+      });
+    },
     async overview(): Promise<RosterOverview> {
       const source = await storedSource();
       const runs = await db

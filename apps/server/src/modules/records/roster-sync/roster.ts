@@ -31,6 +31,33 @@ export interface UserRecord {
   agentSourcedIds: string[];
   orgSourcedIds: string[];
   grades: string[];
+  /**
+   * A home address, from OneRoster's extension fields (`metadata.address`, `metadata.city`, `metadata.postcode`,
+   * `metadata.country`: CSV columns or the REST `metadata` object), which the standard leaves to each system.
+   */
+  address: RosterAddress | null;
+}
+
+/** A home address the roster gives: the free line and its parts (country: ISO 3166-1 alpha-2). */
+export interface RosterAddress {
+  line: string;
+  city: string | null;
+  postcode: string | null;
+  country: string | null;
+}
+
+/** The address of a user's extension fields, or null without a street line. */
+export function addressOf(field: (name: string) => string): RosterAddress | null {
+  const line = field('address').trim();
+  if (!line) return null;
+  const part = (name: string) => field(name).trim() || null;
+  const country = part('country')?.toUpperCase() ?? null;
+  return {
+    line,
+    city: part('city'),
+    postcode: part('postcode'),
+    country: country && /^[A-Z]{2}$/.test(country) ? country : null,
+  };
 }
 
 /** An enrollment: which school a user is enrolled at (the school of a student whose orgs name none). */
@@ -52,6 +79,8 @@ export interface RosterStudent {
   /** The school the student's pickup point starts at until the office sets the home (null: none named). */
   schoolSourcedId: string | null;
   guardians: Array<{ sourcedId: string; relation: GuardianRelation }>;
+  /** The home address, placed by the geocoder when a new child is made and one is configured (decision 076). */
+  address: RosterAddress | null;
 }
 export interface RosterGuardian {
   sourcedId: string;
@@ -147,6 +176,7 @@ export function buildRoster(orgs: OrgRecord[], users: UserRecord[], enrollments:
     guardians: [...(linksOf.get(user.sourcedId) ?? new Map<string, GuardianRelation>())]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([sourcedId, relation]) => ({ sourcedId, relation })),
+    address: user.address,
   }));
   const bySourcedId = <T extends { sourcedId: string }>(a: T, b: T) =>
     a.sourcedId < b.sourcedId ? -1 : a.sourcedId > b.sourcedId ? 1 : 0;

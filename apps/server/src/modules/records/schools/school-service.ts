@@ -1,5 +1,6 @@
 import type { School } from '@school-transport/shared';
 import type { Database } from '../../../db/client.js';
+import { schoolIsActive } from '../../../db/active-records.js';
 import { ownSorts } from '../../../db/list-queries.js';
 import { schools } from '../../../db/schema/index.js';
 import { createResourceService, tableResource } from '../../platform/resources/index.js';
@@ -11,6 +12,7 @@ const toSchool = ({ updatedAt: _updatedAt, ...row }: typeof schools.$inferSelect
   ...row,
   bellTime: clock(row.bellTime),
   dismissalTime: clock(row.dismissalTime),
+  deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
 
@@ -30,6 +32,8 @@ export function createSchoolService({ db }: { db: Database }) {
     },
     ...tableResource(schools, {
       searchColumns: [schools.name, schools.address],
+      // A deactivated school is not offered (pickers read this list) unless asked (decision 076).
+      active: schoolIsActive,
       // No index for these: an operator has a handful of schools, which PostgreSQL sorts faster than it reads one.
       sorts: ownSorts(schools, {
         name: [schools.name],

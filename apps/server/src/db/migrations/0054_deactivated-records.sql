@@ -1,0 +1,2 @@
+CREATE INDEX "parents_deactivated_idx" ON "parents" USING btree ("id") WHERE "parents"."deactivated_at" is not null;--> statement-breakpoint
+CREATE INDEX "students_deactivated_idx" ON "students" USING btree ("id") WHERE "students"."deactivated_at" is not null;
