@@ -300,6 +300,10 @@ const MATRIX: Record<string, Expected> = {
   'POST /api/parents/:id/invite': 'admin',
   'POST /api/parents/:id/disable': 'admin',
   'POST /api/parents/:id/enable': 'admin',
+  // Reactivating a record the roster deactivated (decision 076)
+  'POST /api/parents/:id/reactivate': 'admin',
+  'POST /api/students/:id/reactivate': 'admin',
+  'POST /api/schools/:id/reactivate': 'admin',
   // drivers' accounts switched off and on (issue 31)
   'POST /api/drivers/:id/disable': 'admin',
   'POST /api/drivers/:id/enable': 'admin',
