@@ -225,6 +225,7 @@ describe('the children attached to a field trip', () => {
     const manifest = (await driver!('GET', `/api/driver/trips/${busTrip}`)).body.data as Manifest;
     expect(manifest.riders.map((rider) => rider.name).sort()).toEqual([ours[0]!.name, ours[1]!.name].sort());
     expect(manifest.riders.every((rider) => rider.state === 'WAITING')).toBe(true);
+    expect(manifest.fieldTrip).toMatchObject({ schoolName: school.name, pupils: 3, adults: 1, children: 2 });
 
     // Another trip's driver: neither the manifest nor the field trip.
     const { drivers: others } = await scheduled(1, { departTime: '15:00', returnTime: '16:00' });
@@ -260,6 +261,7 @@ describe('the children attached to a field trip', () => {
     // The finish asks about the children on board (the other group's child too), as a run's does.
     const early = await driver!('POST', `/api/driver/trips/${busTrip}/finish`, {});
     expect(early.status).toBe(409);
+    time.advance(60_000);
     expect(
       (
         await driver!('POST', '/api/driver/events', {
@@ -275,6 +277,7 @@ describe('the children attached to a field trip', () => {
     const { drivers, tripIds } = await scheduled(1, { pupils: 25 });
     const manifest = (await drivers[0]!('GET', `/api/driver/trips/${tripIds[0]}`)).body.data as Manifest;
     expect(manifest.riders).toEqual([]);
+    expect(manifest.fieldTrip).toMatchObject({ pupils: 25, children: 0, departTime: '09:00' });
     const today = (await drivers[0]!('GET', '/api/driver/today')).body.data as DriverTrip[];
     expect(today.find((row) => row.id === tripIds[0])?.riderCount).toBe(25);
     expect((await drivers[0]!('GET', `/api/field-trips/driver/${tripIds[0]}`)).body.data.children).toBe(0);

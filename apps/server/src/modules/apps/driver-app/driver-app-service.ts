@@ -26,7 +26,7 @@ import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import { missStillStanding, type HandOverService } from '../../operations/hand-over/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
-import { childIdsOfFieldTrip } from '../../operations/field-trips/index.js';
+import { childIdsOfFieldTrip, manifestFieldTrip } from '../../operations/field-trips/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
 import { findTrip, moveTripIn, setFinishReason, toTrip } from '../../operations/trips/index.js';
 import { storeReplacingImage, type ImageStorage, type ImageUrls } from '../../platform/uploads/index.js';
@@ -87,7 +87,13 @@ async function missesOfTrip(handOver: DriverAppServiceDeps['handOver'], db: Data
  * day's approved stop changes move them (decision 057): a child moved to another route's run leaves this one, a
  * child moved here joins it at the changed stop, and a child moved within the route waits at the changed stop.
  */
-async function manifestOf(
+async function manifestOf(deps: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+  const manifest = await runManifestOf(deps, trip);
+  const fieldTrip = trip.fieldTripId && (await manifestFieldTrip(deps.db, trip.fieldTripId, deps.timeZone));
+  return fieldTrip ? { ...manifest, fieldTrip } : manifest;
+}
+
+async function runManifestOf(
   { db, studentsOf, studentsByIds, urls, handOver }: DriverAppServiceDeps,
   trip: TripRow,
 ): Promise<Manifest> {

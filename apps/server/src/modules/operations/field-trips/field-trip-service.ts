@@ -54,6 +54,7 @@ import {
   type Rate,
 } from './field-trip-costs.js';
 import { stateMail } from './field-trip-mail.js';
+import { driverSummary } from './field-trip-manifest.js';
 import {
   allDrivers,
   allVehicles,
@@ -705,18 +706,11 @@ export function createFieldTripService({
     async forDriver(userId: string, tripId: string): Promise<DriverFieldTrip> {
       const row = await fieldTripOfDriversTrip(db, userId, tripId);
       if (!row) throw tripNotFound();
+      const children = (await childCounts(db, [row.trip.id])).get(row.trip.id) ?? 0;
       return {
         tripId: row.tripId,
-        schoolName: row.schoolName,
-        destinationName: row.trip.destinationName,
         destinationAddress: row.trip.destinationAddress,
-        departTime: zonedClockTime(row.trip.departAt, timeZone),
-        returnTime: zonedClockTime(row.trip.returnAt, timeZone),
-        pupils: row.trip.pupils,
-        adults: row.trip.adults,
-        wheelchairPlaces: row.trip.wheelchairPlaces,
-        notes: row.trip.notes,
-        children: (await childCounts(db, [row.trip.id])).get(row.trip.id) ?? 0,
+        ...driverSummary(row.trip, row.schoolName, children, timeZone),
       };
     },
 

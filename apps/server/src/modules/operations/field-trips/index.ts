@@ -4,3 +4,4 @@ export { createFieldTripService } from './field-trip-service.js';
 export type { FieldTripService } from './field-trip-service.js';
 export { maySee, seesEveryRequest } from './field-trip-access.js';
 export { childIdsOfFieldTrip } from './field-trip-queries.js';
+export { manifestFieldTrip } from './field-trip-manifest.js';
