@@ -128,7 +128,12 @@ describe('FieldTripsPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<FieldTripsPage />, '/', 'school_staff');
     const row = await screen.findByRole('row', { name: /Science Museum/ });
-    expect(within(row).queryByRole('button')).toBeNull();
+    // None of the office's moves: only attaching the children of their school's trip (decision 078).
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Children']);
     expect(screen.queryByText(/regular runs/)).toBeNull();
     expect(
       fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('/trips/get-all?')),
