@@ -179,6 +179,9 @@ const MATRIX: Record<string, Expected> = {
   'GET /api/field-trips/invoice': 'office-read',
   'GET /api/field-trips/invoice/csv': 'office-read',
   'GET /api/field-trips/driver/:id': 'driver',
+  'GET /api/field-trips/children/:id': 'staff',
+  'GET /api/field-trips/child-candidates/:id': 'request',
+  'PUT /api/field-trips/children/:id': 'request',
   // stop changes (issue 34 item 4): the office's queue and entries; the parents' own requests
   'GET /api/stop-changes': 'office-read',
   'POST /api/stop-changes': 'admin',

@@ -67,11 +67,41 @@ export const fieldTripListQuerySchema = z.object({
 });
 export type FieldTripListQuery = z.infer<typeof fieldTripListQuerySchema>;
 
+/**
+ * Where a bus's actual distance came from (decision 078): the positions the driver app recorded on its trip, the
+ * odometer reading the office entered (a bus that recorded too few positions), or the estimate (neither).
+ */
+export const DISTANCE_SOURCES = ['POSITIONS', 'ODOMETER', 'ESTIMATE'] as const;
+export type DistanceSource = (typeof DISTANCE_SOURCES)[number];
+/** A field trip's or an invoice line's source: its buses' one source, or MIXED when they differ. */
+export const TRIP_DISTANCE_SOURCES = [...DISTANCE_SOURCES, 'MIXED'] as const;
+export type TripDistanceSource = (typeof TRIP_DISTANCE_SOURCES)[number];
+export const DISTANCE_SOURCE_WORDS: Record<TripDistanceSource, string> = {
+  POSITIONS: 'from the recorded GPS positions',
+  ODOMETER: 'from the odometer',
+  ESTIMATE: 'estimated (too few GPS positions)',
+  MIXED: 'from GPS positions and odometer or estimate (see each bus)',
+};
+/** Fewer recorded positions than this on a bus's trip: its distance is the odometer's, else the estimate. */
+export const MIN_DISTANCE_POSITIONS = 10;
+
+export const fieldTripBusDistanceSchema = z.object({
+  tripId: z.string(),
+  vehiclePlate: z.string(),
+  km: z.number(),
+  source: z.enum(DISTANCE_SOURCES),
+  /** How many positions the bus recorded on its trip. */
+  positions: z.number(),
+});
+export type FieldTripBusDistance = z.infer<typeof fieldTripBusDistanceSchema>;
+
 export const fieldTripBusSchema = z.object({
   tripId: z.string(),
   status: z.string(),
   driver: z.object({ id: z.string().nullable(), name: z.string() }),
   vehicle: z.object({ id: z.string().nullable(), licensePlate: z.string() }),
+  /** Positions recorded on the bus's trip so far: enough of them and its distance needs no odometer. */
+  positions: z.number(),
 });
 
 export const fieldTripSchema = z.object({
@@ -100,6 +130,11 @@ export const fieldTripSchema = z.object({
   actualCost: z.number().nullable(),
   actualKm: z.number().nullable(),
   actualMinutes: z.number().nullable(),
+  /** Each bus's actual distance and its source, once completed (decision 078). */
+  distances: z.array(fieldTripBusDistanceSchema),
+  distanceSource: z.enum(TRIP_DISTANCE_SOURCES).nullable(),
+  /** How many children are attached (0: the group is a count). */
+  children: z.number(),
   buses: z.array(fieldTripBusSchema),
   createdAt: z.string(),
 });
@@ -135,11 +170,24 @@ export const fieldTripScheduleSchema = z.object({
 });
 export type FieldTripSchedule = z.input<typeof fieldTripScheduleSchema>;
 
-/** After the trip: the distance driven (odometer), in km; the hours are the trips' own start and finish. */
+/**
+ * After the trip: the hours are the trips' own start and finish, the distance each bus's recorded positions
+ * (decision 078). The odometer distance (km per bus) is used only for a bus that recorded too few positions; left
+ * empty, such a bus counts the estimate.
+ */
 export const fieldTripCompleteSchema = z.object({
   distanceKm: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
-    z.number({ error: 'Distance is required and must be a number' }).min(0).max(5000),
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string' && value.trim() !== ''
+          ? Number(value)
+          : value,
+    z
+      .number({ error: 'Distance must be a number' })
+      .min(0, 'Distance cannot be negative')
+      .max(5000, 'Distance is too large')
+      .optional(),
   ),
 });
 export type FieldTripComplete = z.input<typeof fieldTripCompleteSchema>;
@@ -218,6 +266,8 @@ export const invoiceSchema = z.object({
       destination: z.string(),
       hours: z.number(),
       km: z.number(),
+      /** Where the km came from (decision 078). */
+      kmSource: z.enum(TRIP_DISTANCE_SOURCES).nullable(),
       amount: z.number(),
     }),
   ),
@@ -237,7 +287,28 @@ export const driverFieldTripSchema = z.object({
   adults: z.number(),
   wheelchairPlaces: z.number(),
   notes: z.string().nullable(),
+  /** Children attached to the trip (decision 078): with some, the manifest lists them; none, the group is a count. */
+  children: z.number(),
 });
 export type DriverFieldTrip = z.infer<typeof driverFieldTripSchema>;
 
 export const vehicleTypeParamsSchema = z.object({ vehicleType: requiredText('Vehicle type', 40) });
+
+/** A child on a field trip's list, or offered by its picker (decision 078). */
+export const fieldTripChildSchema = z.object({ id: z.string(), name: z.string(), class: z.string() });
+export type FieldTripChild = z.infer<typeof fieldTripChildSchema>;
+
+/** The list as it is to be: every child attached, each once (decision 078). */
+export const fieldTripChildrenInputSchema = z.object({
+  studentIds: z
+    .array(z.uuid('Choose a child'))
+    .max(500, 'At most 500 children')
+    .refine((ids) => new Set(ids).size === ids.length, 'Choose each child once'),
+});
+export type FieldTripChildrenInput = z.input<typeof fieldTripChildrenInputSchema>;
+
+/** The picker's search among the trip's school's children: name, class or roll number. */
+export const fieldTripChildSearchSchema = z.object({
+  search: z.string().trim().max(100, 'Search is too long').optional(),
+});
+export type FieldTripChildSearch = z.infer<typeof fieldTripChildSearchSchema>;

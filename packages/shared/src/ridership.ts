@@ -177,8 +177,26 @@ export const manifestSchema = z.object({
   finishReason: z.string().nullable(),
   /** What the driver does with a child who must be handed over when no authorized adult is at the stop. */
   noAdultRule: z.enum(NO_ADULT_RULES),
+  /**
+   * Only on a field trip's bus (decisions 073 and 078): where and when, and the group. `children` says how many are
+   * attached: with some, they are the riders and are scanned; with none, the group is a count.
+   */
+  fieldTrip: z
+    .object({
+      schoolName: z.string(),
+      destinationName: z.string(),
+      departTime: z.string(),
+      returnTime: z.string(),
+      pupils: z.number(),
+      adults: z.number(),
+      wheelchairPlaces: z.number(),
+      notes: z.string().nullable(),
+      children: z.number(),
+    })
+    .optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
+export type ManifestFieldTrip = NonNullable<Manifest['fieldTrip']>;
 
 /** POST /api/driver/trips/{id}/finish: a reason is required only while a child who boarded has not left. */
 export const finishTripInputSchema = z.object({

@@ -6,15 +6,18 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
+  primaryKey,
   pgEnum,
   pgTable,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { FIELD_TRIP_STATES } from '@school-transport/shared';
+import { FIELD_TRIP_STATES, type FieldTripBusDistance } from '@school-transport/shared';
 import { timestamps } from './columns.js';
+import { students } from './families.js';
 import { schools } from './schools.js';
 import { users } from './users.js';
 
@@ -60,6 +63,11 @@ export const fieldTrips = pgTable(
     actualCost: numeric('actual_cost', { precision: 12, scale: 2, mode: 'number' }),
     actualKm: numeric('actual_km', { precision: 9, scale: 2, mode: 'number' }),
     actualMinutes: integer('actual_minutes'),
+    /**
+     * Each bus's distance and where it came from (decision 078): its recorded positions, else the office's odometer
+     * reading, else the estimate. Written on completion.
+     */
+    actualDistance: jsonb('actual_distance').$type<FieldTripBusDistance[]>(),
     /** The buses' busy span, depot to depot (depot legs added at scheduling): what makes them not free. */
     busyFrom: timestamp('busy_from', { withTimezone: true }),
     busyTo: timestamp('busy_to', { withTimezone: true }),
@@ -114,4 +122,29 @@ export const fieldTripNotices = pgTable(
       .default(sql`clock_timestamp()`),
   },
   (t) => [index('field_trip_notices_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The children going on a field trip (decision 078): children of the trip's school, attached by the office or the
+ * school's staff. With a list, the buses' manifests list them and scan them as a run's riders; without, the group
+ * is a count.
+ */
+export const fieldTripChildren = pgTable(
+  'field_trip_children',
+  {
+    fieldTripId: uuid('field_trip_id')
+      .notNull()
+      .references(() => fieldTrips.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.fieldTripId, t.studentId] }),
+    index('field_trip_children_student_idx').on(t.studentId),
+  ],
 );

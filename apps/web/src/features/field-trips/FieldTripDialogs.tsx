@@ -9,6 +9,7 @@ import {
   fieldTripInputSchema,
   fieldTripReasonSchema,
   fieldTripScheduleSchema,
+  MIN_DISTANCE_POSITIONS,
   type FieldTrip,
   type FieldTripData,
   type FieldTripInput,
@@ -179,23 +180,50 @@ export function ReasonDialog({
   );
 }
 
+/**
+ * Complete: the hours are the buses' own start and finish; each bus's distance is its recorded GPS positions when it
+ * sent enough of them (decision 078). The odometer distance is asked for only when a bus sent too few; left empty,
+ * such a bus counts the estimate.
+ */
 export function CompleteDialog({ trip, onClose }: { trip: FieldTrip; onClose: () => void }) {
   const act = useFieldTripAction();
+  const running = trip.buses.filter((bus) => bus.status !== 'CANCELLED');
+  const short = running.filter((bus) => bus.positions < MIN_DISTANCE_POSITIONS);
   return (
     <SchemaFormDialog
       title={`Complete the ${trip.destinationName} trip`}
       submitLabel="Complete"
       schema={fieldTripCompleteSchema}
       values={{ distanceKm: '' }}
-      fields={[
-        {
-          name: 'distanceKm',
-          label: 'Distance each bus drove (km)',
-          type: 'number',
-          span: 12,
-          helperText: 'From the odometer; the hours come from the buses’ start and finish.',
-        },
-      ]}
+      fields={(control) => (
+        <Stack spacing={2}>
+          <ul aria-label="Distance of each bus">
+            {running.map((bus) => (
+              <li key={bus.tripId}>
+                {bus.vehicle.licensePlate} ({bus.driver.name}): {bus.positions} GPS positions recorded —{' '}
+                {bus.positions >= MIN_DISTANCE_POSITIONS
+                  ? 'its distance comes from them.'
+                  : 'too few: the odometer distance below counts, or the estimate if it is left empty.'}
+              </li>
+            ))}
+          </ul>
+          {short.length > 0 && (
+            <FieldGrid
+              control={control}
+              schema={fieldTripCompleteSchema}
+              fields={[
+                {
+                  name: 'distanceKm',
+                  label: 'Odometer distance per bus (km)',
+                  type: 'number',
+                  span: 12,
+                  helperText: `For ${short.map((bus) => bus.vehicle.licensePlate).join(', ')}; empty: the estimate (${trip.estimatedKm ?? '—'} km).`,
+                },
+              ]}
+            />
+          )}
+        </Stack>
+      )}
       onSave={(body) => act.mutateAsync({ action: 'complete', id: trip.id, body })}
       onClose={onClose}
     />

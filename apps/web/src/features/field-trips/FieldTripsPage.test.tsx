@@ -45,6 +45,9 @@ const aTrip = (changes: Partial<FieldTrip> = {}): FieldTrip => ({
   actualCost: null,
   actualKm: null,
   actualMinutes: null,
+  distances: [],
+  distanceSource: null,
+  children: 0,
   buses: [],
   createdAt: '2026-03-02T06:00:00.000Z',
   ...changes,
@@ -125,7 +128,12 @@ describe('FieldTripsPage', () => {
     const user = userEvent.setup();
     renderWithProviders(<FieldTripsPage />, '/', 'school_staff');
     const row = await screen.findByRole('row', { name: /Science Museum/ });
-    expect(within(row).queryByRole('button')).toBeNull();
+    // None of the office's moves: only attaching the children of their school's trip (decision 078).
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Children']);
     expect(screen.queryByText(/regular runs/)).toBeNull();
     expect(
       fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('/trips/get-all?')),

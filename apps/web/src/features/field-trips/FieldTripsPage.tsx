@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
+  DISTANCE_SOURCE_WORDS,
   FIELD_TRIP_STATE_WORDS,
   fetchFailedMessage,
   type FieldTrip,
@@ -31,6 +32,7 @@ import {
   RequestDialog,
   ScheduleDialog,
 } from './FieldTripDialogs';
+import { ChildrenDialog } from './FieldTripChildrenDialog';
 import { useFieldTrips, useNotices, useRunsOfWeek } from './field-trips-api';
 
 const STATE_COLOURS: Record<
@@ -47,7 +49,15 @@ const STATE_COLOURS: Record<
 
 const money = (amount: number | null) => (amount === null ? '—' : amount.toFixed(2));
 
-type Dialog = { kind: 'approve' | 'decline' | 'cancel' | 'schedule' | 'complete'; trip: FieldTrip } | null;
+type Dialog = {
+  kind: 'approve' | 'decline' | 'cancel' | 'schedule' | 'complete' | 'children';
+  trip: FieldTrip;
+} | null;
+
+/** While a trip is still to run, its children may be attached (decision 078); the server refuses once a bus left. */
+const childrenOpen = (trip: FieldTrip) =>
+  (trip.state === 'REQUESTED' || trip.state === 'APPROVED' || trip.state === 'SCHEDULED') &&
+  trip.buses.every((bus) => bus.status === 'PENDING' || bus.status === 'CANCELLED');
 
 /** The week starting on the Monday of `day`. */
 const mondayOf = (day: string) => {
@@ -67,6 +77,7 @@ export function FieldTripsPage() {
   const trips = useFieldTrips(monday, sunday);
   const officeReads = useMayUse('office-read');
   const runsTheOffice = useMayUse('admin');
+  const attachesChildren = useMayUse('request');
   const runs = useRunsOfWeek(monday, sunday, officeReads);
   const notices = useNotices();
   const [requesting, setRequesting] = useState(false);
@@ -118,8 +129,21 @@ export function FieldTripsPage() {
     {
       header: 'Group',
       card: 'field',
-      cell: (trip) =>
-        `${trip.pupils} pupils, ${trip.adults} adults${trip.wheelchairPlaces ? `, ${trip.wheelchairPlaces} wheelchair` : ''}`,
+      cell: (trip) => (
+        <>
+          {`${trip.pupils} pupils, ${trip.adults} adults${trip.wheelchairPlaces ? `, ${trip.wheelchairPlaces} wheelchair` : ''}`}
+          {trip.children > 0 && ` · ${trip.children} children listed`}
+          {attachesChildren && childrenOpen(trip) && (
+            <Button
+              size="small"
+              onClick={() => setDialog({ kind: 'children', trip })}
+              aria-label={`Children: ${trip.destinationName}, ${formatDate(trip.date)}`}
+            >
+              Children
+            </Button>
+          )}
+        </>
+      ),
     },
     {
       header: 'State',
@@ -142,7 +166,11 @@ export function FieldTripsPage() {
       card: 'field',
       cell: (trip) =>
         trip.actualCost !== null
-          ? `${money(trip.actualCost)} (actual)`
+          ? `${money(trip.actualCost)} (actual; ${trip.actualKm ?? 0} km ${trip.distanceSource ? DISTANCE_SOURCE_WORDS[trip.distanceSource] : ''}${
+              trip.distanceSource === 'MIXED'
+                ? `: ${trip.distances.map((bus) => `${bus.vehiclePlate} ${bus.km} km ${DISTANCE_SOURCE_WORDS[bus.source]}`).join('; ')}`
+                : ''
+            })`
           : trip.estimatedCost !== null
             ? `${money(trip.estimatedCost)} (estimate)`
             : '—',
@@ -278,6 +306,7 @@ export function FieldTripsPage() {
       {dialog?.kind === 'approve' && <ApproveDialog trip={dialog.trip} onClose={close} />}
       {dialog?.kind === 'schedule' && <ScheduleDialog trip={dialog.trip} onClose={close} />}
       {dialog?.kind === 'complete' && <CompleteDialog trip={dialog.trip} onClose={close} />}
+      {dialog?.kind === 'children' && <ChildrenDialog trip={dialog.trip} onClose={close} />}
       {(dialog?.kind === 'decline' || dialog?.kind === 'cancel') && (
         <ReasonDialog trip={dialog.trip} action={dialog.kind} onClose={close} />
       )}

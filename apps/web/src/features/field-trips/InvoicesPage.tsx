@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import {
+  DISTANCE_SOURCE_WORDS,
   fetchFailedMessage,
   invoiceQuerySchema,
   type InvoiceQuery,
@@ -71,6 +72,7 @@ export function InvoicesPage() {
                   <TableCell>Destination</TableCell>
                   <TableCell align="right">Hours</TableCell>
                   <TableCell align="right">Km</TableCell>
+                  <TableCell>Distance</TableCell>
                   <TableCell align="right">Amount</TableCell>
                 </TableRow>
               </TableHead>
@@ -81,11 +83,12 @@ export function InvoicesPage() {
                     <TableCell>{line.destination}</TableCell>
                     <TableCell align="right">{line.hours}</TableCell>
                     <TableCell align="right">{line.km}</TableCell>
+                    <TableCell>{line.kmSource ? DISTANCE_SOURCE_WORDS[line.kmSource] : '—'}</TableCell>
                     <TableCell align="right">{line.amount.toFixed(2)}</TableCell>
                   </TableRow>
                 ))}
                 <TableRow>
-                  <TableCell colSpan={4}>
+                  <TableCell colSpan={5}>
                     <strong>Total</strong>
                   </TableCell>
                   <TableCell align="right">

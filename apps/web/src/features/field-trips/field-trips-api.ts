@@ -3,6 +3,7 @@ import {
   type Depot,
   type FieldTrip,
   type FieldTripAvailability,
+  type FieldTripChild,
   type FieldTripData,
   type FieldTripNotice,
   type FieldTripRate,
@@ -144,3 +145,30 @@ export function useInvoice(range: InvoiceRange | null) {
 
 export const downloadInvoiceCsv = (range: InvoiceRange) =>
   downloadCsv(`/${FIELD_TRIPS}/invoice/csv?${new URLSearchParams({ ...range })}`, 'invoice.csv');
+
+/** The children attached to a field trip (decision 078). */
+export function useFieldTripChildren(id: string) {
+  return useQuery({
+    queryKey: [FIELD_TRIPS, 'children', id],
+    queryFn: ({ signal }) => get<FieldTripChild[]>(`/${FIELD_TRIPS}/children/${id}`, signal),
+  });
+}
+
+/** The picker's matches among the trip's school's children. */
+export function useChildCandidates(id: string, search: string) {
+  return useQuery({
+    queryKey: [FIELD_TRIPS, 'child-candidates', id, search],
+    queryFn: ({ signal }) =>
+      get<FieldTripChild[]>(
+        `/${FIELD_TRIPS}/child-candidates/${id}?${new URLSearchParams(search ? { search } : {})}`,
+        signal,
+      ),
+  });
+}
+
+export const useSaveFieldTripChildren = () =>
+  useResourceMutation(
+    mutation(({ id, studentIds }: { id: string; studentIds: string[] }) =>
+      apiRequest<SuccessEnvelope<FieldTripChild[]>>('PUT', `/${FIELD_TRIPS}/children/${id}`, { studentIds }),
+    ),
+  );

@@ -30,6 +30,7 @@ import { useDriverToken } from './driver-session';
 import { useDriverSync, type Outcome } from './driver-sync';
 import { CalmTripView } from './CalmTripView';
 import { useCalmDriving, useCalmSetting } from './calm-driving';
+import { FieldTripCard } from './FieldTripCard';
 import { FinishTrip } from './FinishTrip';
 import { HandOverDialog } from './HandOverDialog';
 import { NextStopDetails } from './NextStopCard';
@@ -342,6 +343,7 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
           : t('trip.meta', meta)}
       </Text>
       {offline && <Alert tone="warning">{t('trip.offline', { time: words.clock(savedAt) })}</Alert>}
+      {manifest.fieldTrip && <FieldTripCard trip={manifest.fieldTrip} />}
       <Card>
         <p className="driver-count" role="status" aria-label={t('trip.onBus.label')}>
           {formatNumber(onBus)}
@@ -367,29 +369,31 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
         </Alert>
       ))}
       {locationProblem && running && <Alert tone="warning">{t(`location.${locationProblem}`)}</Alert>}
-      {groupByStop(t, manifest).map((group) => (
-        <StopCard
-          key={group.key}
-          group={group}
-          isNext={group.position !== null && group.position === nextStop && running}
-          details={
-            nextTripStop && group.position === nextStop ? (
-              <NextStopDetails tripId={manifest.tripId} stop={nextTripStop} running={running} />
-            ) : undefined
-          }
-        >
-          {group.riders.map((rider) => (
-            <RiderRow
-              key={rider.studentId}
-              rider={rider}
-              state={states.get(rider.studentId) ?? 'WAITING'}
-              onRecord={running ? (kind) => recordTap(rider, kind) : null}
-              handOver={needsHandOver(rider)}
-              keptAt={states.get(rider.studentId) === 'ON_BUS' ? keptAt(rider) : undefined}
-            />
-          ))}
-        </StopCard>
-      ))}
+      {/* A field trip without a list of children: the group is a count (its card says so), no one to scan. */}
+      {(!manifest.fieldTrip || manifest.fieldTrip.children > 0) &&
+        groupByStop(t, manifest).map((group) => (
+          <StopCard
+            key={group.key}
+            group={group}
+            isNext={group.position !== null && group.position === nextStop && running}
+            details={
+              nextTripStop && group.position === nextStop ? (
+                <NextStopDetails tripId={manifest.tripId} stop={nextTripStop} running={running} />
+              ) : undefined
+            }
+          >
+            {group.riders.map((rider) => (
+              <RiderRow
+                key={rider.studentId}
+                rider={rider}
+                state={states.get(rider.studentId) ?? 'WAITING'}
+                onRecord={running ? (kind) => recordTap(rider, kind) : null}
+                handOver={needsHandOver(rider)}
+                keptAt={states.get(rider.studentId) === 'ON_BUS' ? keptAt(rider) : undefined}
+              />
+            ))}
+          </StopCard>
+        ))}
       {others.length > 0 && (
         <section className="driver-stop" aria-labelledby={othersHeadingId}>
           <div className="driver-stop-head">

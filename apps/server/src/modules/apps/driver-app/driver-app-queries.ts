@@ -3,6 +3,7 @@ import type { Run } from '@school-transport/shared';
 import type { Executor } from '../../../db/client.js';
 import {
   assignmentStudents,
+  fieldTripChildren,
   fieldTrips,
   stops,
   studentStops,
@@ -36,7 +37,9 @@ export function tripsOfDriverOn(db: Executor, userId: string, date: string) {
       ...getTableColumns(trips),
       stopCount: sql<number>`(select count(*)::int from ${tripStops} where ${tripStops.tripId} = ${outer(trips.id)})`,
       // A field trip's bus carries its group, as a count (decision 073); a run, its assignment's children.
+      // With children attached (decision 078), how many are on the list.
       riderCount: sql<number>`coalesce(
+        (select nullif(count(*)::int, 0) from ${fieldTripChildren} where ${fieldTripChildren.fieldTripId} = ${outer(trips.fieldTripId)}),
         (select ${fieldTrips.pupils} from ${fieldTrips} where ${fieldTrips.id} = ${outer(trips.fieldTripId)}),
         (select count(*)::int from ${assignmentStudents} where ${assignmentStudents.assignmentId} = ${outer(trips.assignmentId)}))`,
     })

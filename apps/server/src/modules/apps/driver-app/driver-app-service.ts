@@ -27,6 +27,7 @@ import { changedStopsOn, type ChangedStop } from '../../operations/stop-changes/
 import type { ComplianceService } from '../../operations/compliance/index.js';
 import { missStillStanding, type HandOverService } from '../../operations/hand-over/index.js';
 import type { LiveLog } from '../../operations/live/index.js';
+import { childIdsOfFieldTrip, manifestFieldTrip } from '../../operations/field-trips/index.js';
 import { eventsOfTrip } from '../../operations/ridership/index.js';
 import { findTrip, moveTripIn, setFinishReason, toTrip } from '../../operations/trips/index.js';
 import { storeReplacingImage, type ImageStorage, type ImageUrls } from '../../platform/uploads/index.js';
@@ -82,19 +83,32 @@ async function missesOfTrip(handOver: DriverAppServiceDeps['handOver'], db: Data
 }
 
 /**
- * The riders are the children seated in the trip's assignment now (none once the assignment is deleted), as the
+ * A field trip's bus: its riders are the children attached to the field trip (decision 078), none without a list.
+ * A run's riders are the children seated in the trip's assignment now (none once the assignment is deleted), as the
  * day's approved stop changes move them (decision 057): a child moved to another route's run leaves this one, a
  * child moved here joins it at the changed stop, and a child moved within the route waits at the changed stop.
  */
-async function manifestOf(
+async function manifestOf(deps: DriverAppServiceDeps, trip: TripRow): Promise<Manifest> {
+  const manifest = await runManifestOf(deps, trip);
+  const fieldTrip = trip.fieldTripId && (await manifestFieldTrip(deps.db, trip.fieldTripId, deps.timeZone));
+  return fieldTrip ? { ...manifest, fieldTrip } : manifest;
+}
+
+async function runManifestOf(
   { db, studentsOf, studentsByIds, urls, handOver }: DriverAppServiceDeps,
   trip: TripRow,
 ): Promise<Manifest> {
   const assignmentId = trip.assignmentId;
   const [stops, seated, absent, events, changed] = await Promise.all([
     stopsOfTrip(db, trip.id),
-    assignmentId ? studentsOf(assignmentId) : Promise.resolve([]),
-    absentStudentIds(db, trip.tripDate, trip.type),
+    assignmentId
+      ? studentsOf(assignmentId)
+      : trip.fieldTripId
+        ? // A field trip's bus: the children on its list (decision 078); none, and the group stays a count.
+          childIdsOfFieldTrip(db, trip.fieldTripId).then(studentsByIds)
+        : Promise.resolve([]),
+    // "Not riding" is about the regular runs: a field trip's children go on it whatever their run's absence says.
+    trip.fieldTripId ? Promise.resolve(new Set<string>()) : absentStudentIds(db, trip.tripDate, trip.type),
     eventsOfTrip(db, trip.id),
     assignmentId
       ? changedStopsOn(db, trip.tripDate, trip.type)

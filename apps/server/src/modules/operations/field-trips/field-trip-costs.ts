@@ -45,3 +45,29 @@ export function busCost(rate: Rate, hours: number, km: number): number {
 }
 
 export const hoursBetween = (from: Date, to: Date) => (to.getTime() - from.getTime()) / 3_600_000;
+
+/** The least step (metres) from the last counted fix that counts as driving: a parked bus's GPS jitter is not. */
+export const MIN_STEP_M = 25;
+
+/**
+ * The distance a bus drove from its recorded positions, in km (decision 078): fixes in the order they were
+ * recorded (imprecise ones were never stored: MAX_POSITION_ACCURACY_M), each step counted once it is MIN_STEP_M or
+ * more from the last counted fix, so a bus standing at the museum for hours adds nothing for the few metres its
+ * fixes wander. Great-circle steps, as every distance here (lib/geo-distance.ts).
+ */
+export function trackKm(fixes: readonly Point[]) {
+  let metres = 0;
+  let anchor: Point | undefined;
+  for (const fix of fixes) {
+    if (!anchor) {
+      anchor = fix;
+      continue;
+    }
+    const step = distanceM(anchor, fix);
+    if (step >= MIN_STEP_M) {
+      metres += step;
+      anchor = fix;
+    }
+  }
+  return { km: round2(metres / 1000), positions: fixes.length };
+}

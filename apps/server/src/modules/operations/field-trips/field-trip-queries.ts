@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import {
   busRoutes,
@@ -7,6 +7,7 @@ import {
   credentials,
   depot,
   drivers,
+  fieldTripChildren,
   fieldTripNotices,
   fieldTripRates,
   fieldTrips,
@@ -14,10 +15,13 @@ import {
   routeRuns,
   routeStops,
   schools,
+  students,
   trips,
   users,
+  vehiclePositions,
   vehicles,
 } from '../../../db/schema/index.js';
+import { childrenOf } from '../family-messages/index.js';
 
 /** The SQL of field trips (rules in field-trip-service.ts, decision 073). */
 
@@ -97,6 +101,8 @@ export function busesOf(db: Executor, fieldTripIds: string[]) {
       vehicleType: vehicles.type,
       startedAt: trips.startedAt,
       completedAt: trips.completedAt,
+      positions: sql<number>`(select count(*)::int from ${vehiclePositions}
+        where ${vehiclePositions.tripId} = ${trips}.${sql.identifier(trips.id.name)})`,
     })
     .from(trips)
     .leftJoin(vehicles, eq(vehicles.id, trips.vehicleId))
@@ -311,4 +317,107 @@ export async function fieldTripOfDriversTrip(db: Executor, userId: string, tripI
     .innerJoin(drivers, eq(drivers.id, trips.driverId))
     .where(and(eq(trips.id, tripId), eq(drivers.userId, userId)));
   return row;
+}
+
+/** Each bus's recorded positions (the driver app's live fixes), in the order they were recorded. */
+export function positionsOfTrips(db: Executor, tripIds: string[]) {
+  if (!tripIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      tripId: vehiclePositions.tripId,
+      lat: vehiclePositions.lat,
+      lng: vehiclePositions.lng,
+    })
+    .from(vehiclePositions)
+    .where(inArray(vehiclePositions.tripId, tripIds))
+    .orderBy(
+      asc(vehiclePositions.tripId),
+      asc(vehiclePositions.recordedAt),
+      asc(vehiclePositions.positionId),
+    );
+}
+
+const childColumns = { id: students.id, name: students.name, class: students.class };
+
+/** The children attached to a field trip, by name. */
+export function childrenOfFieldTrip(db: Executor, fieldTripId: string) {
+  return db
+    .select(childColumns)
+    .from(fieldTripChildren)
+    .innerJoin(students, eq(students.id, fieldTripChildren.studentId))
+    .where(eq(fieldTripChildren.fieldTripId, fieldTripId))
+    .orderBy(asc(students.name), asc(students.id));
+}
+
+/** How many children each of these field trips has attached. */
+export async function childCounts(db: Executor, fieldTripIds: string[]) {
+  if (!fieldTripIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({ fieldTripId: fieldTripChildren.fieldTripId, n: sql<number>`count(*)::int` })
+    .from(fieldTripChildren)
+    .where(inArray(fieldTripChildren.fieldTripId, fieldTripIds))
+    .groupBy(fieldTripChildren.fieldTripId);
+  return new Map(rows.map((row) => [row.fieldTripId, row.n]));
+}
+
+/**
+ * The active children of a school (the records' one rule of a child's school, family-messages' `childrenOf`),
+ * matching `search` in name, class or roll number when given; at most `limit`, by name.
+ */
+export function childrenOfSchool(
+  db: Executor,
+  schoolId: string,
+  { search, ids, limit }: { search?: string; ids?: string[]; limit?: number },
+) {
+  const query = db
+    .select(childColumns)
+    .from(students)
+    .where(
+      and(
+        sql`${students.id} in (${childrenOf({ kind: 'school', id: schoolId })})`,
+        isNull(students.deactivatedAt),
+        ids ? inArray(students.id, ids.length ? ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
+        search
+          ? sql`(${students.name} ilike ${`%${search}%`} or ${students.class} ilike ${`%${search}%`}
+              or ${students.rollNo} ilike ${`%${search}%`})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(students.name), asc(students.id));
+  return limit ? query.limit(limit) : query;
+}
+
+/** Makes the list exactly `studentIds`; answers who was added and who removed. */
+export async function replaceChildren(
+  tx: Executor,
+  fieldTripId: string,
+  studentIds: string[],
+  addedBy: string,
+) {
+  const removed = await tx
+    .delete(fieldTripChildren)
+    .where(
+      and(
+        eq(fieldTripChildren.fieldTripId, fieldTripId),
+        studentIds.length ? notInArray(fieldTripChildren.studentId, studentIds) : undefined,
+      ),
+    )
+    .returning({ studentId: fieldTripChildren.studentId });
+  const added = studentIds.length
+    ? await tx
+        .insert(fieldTripChildren)
+        .values(studentIds.map((studentId) => ({ fieldTripId, studentId, addedBy })))
+        .onConflictDoNothing()
+        .returning({ studentId: fieldTripChildren.studentId })
+    : [];
+  return { added: added.map((row) => row.studentId), removed: removed.map((row) => row.studentId) };
+}
+
+/** The ids of the children attached to a field trip: a field trip bus's riders (the driver app's manifest). */
+export async function childIdsOfFieldTrip(db: Executor, fieldTripId: string) {
+  const rows = await db
+    .select({ studentId: fieldTripChildren.studentId })
+    .from(fieldTripChildren)
+    .where(eq(fieldTripChildren.fieldTripId, fieldTripId));
+  return rows.map((row) => row.studentId);
 }

@@ -3,11 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   answerSchema,
+  DISTANCE_SOURCE_WORDS,
   depotInputSchema,
   depotSchema,
   driverFieldTripSchema,
   fieldTripApproveSchema,
   fieldTripAvailabilitySchema,
+  fieldTripChildSchema,
+  fieldTripChildSearchSchema,
+  fieldTripChildrenInputSchema,
   fieldTripCompleteSchema,
   fieldTripInputSchema,
   fieldTripListQuerySchema,
@@ -265,11 +269,15 @@ export function fieldTripRoutes(fieldTrips: FieldTripService, db: Database) {
           destination: string;
           hours: number | string;
           km: number | string;
+          kmSource: string;
           amount: number;
         };
         const rows: Line[] = [
-          ...invoice.lines,
-          { date: '', destination: 'Total', hours: '', km: '', amount: invoice.total },
+          ...invoice.lines.map((line) => ({
+            ...line,
+            kmSource: line.kmSource ? DISTANCE_SOURCE_WORDS[line.kmSource] : '',
+          })),
+          { date: '', destination: 'Total', hours: '', km: '', kmSource: '', amount: invoice.total },
         ];
         const counter: RowCounter = { rows: 0 };
         const stream = csvStream<Line>(
@@ -278,6 +286,7 @@ export function fieldTripRoutes(fieldTrips: FieldTripService, db: Database) {
             { header: 'Destination', value: (row) => row.destination },
             { header: 'Hours', value: (row) => row.hours },
             { header: 'Km', value: (row) => row.km },
+            { header: 'Km source', value: (row) => row.kmSource },
             { header: 'Amount', value: (row) => row.amount.toFixed(2) },
           ],
           (async function* () {
@@ -296,6 +305,52 @@ export function fieldTripRoutes(fieldTrips: FieldTripService, db: Database) {
           }),
         );
       },
+    );
+
+    // The children attached (decision 078): read by whoever sees the trip; attached by the office's administrators
+    // and the trip's school's staff ('request', scoped to their schools by the handler).
+    const children = {
+      200: answerSchema(z.array(fieldTripChildSchema)),
+      ...errorAnswers({ 404: 'No such field trip' }),
+    };
+    routes.get(
+      '/field-trips/children/:id',
+      { config: requester, schema: { tags, params: idParamsSchema, response: children } },
+      async (request) => success(await fieldTrips.children(request.params.id, viewer(request))),
+    );
+
+    routes.get(
+      '/field-trips/child-candidates/:id',
+      {
+        config: { access: 'request' as const },
+        schema: { tags, params: idParamsSchema, querystring: fieldTripChildSearchSchema, response: children },
+      },
+      async (request) =>
+        success(await fieldTrips.childCandidates(request.params.id, request.query.search, viewer(request))),
+    );
+
+    routes.put(
+      '/field-trips/children/:id',
+      {
+        config: { access: 'request' as const },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: fieldTripChildrenInputSchema,
+          response: {
+            ...children,
+            ...errorAnswers({ 409: 'The trip has run, is closed, or a bus has set off' }),
+          },
+        },
+      },
+      async (request) =>
+        success(
+          await fieldTrips.setChildren(request.params.id, request.body, {
+            ...changeContextOf(request),
+            actorRole: viewer(request).role,
+          }),
+          'Children saved.',
+        ),
     );
 
     routes.get(

@@ -1,7 +1,12 @@
 import {
   dayInWords,
   FIELD_TRIP_STATE_WORDS,
+  MIN_DISTANCE_POSITIONS,
   type Depot,
+  type DistanceSource,
+  type FieldTripBusDistance,
+  type FieldTripChild,
+  type TripDistanceSource,
   type DriverFieldTrip,
   type FieldTrip,
   type FieldTripAvailability,
@@ -17,6 +22,7 @@ import type { z } from 'zod';
 import type {
   depotInputSchema,
   fieldTripApproveSchema,
+  fieldTripChildrenInputSchema,
   fieldTripCompleteSchema,
   fieldTripRateInputSchema,
   fieldTripScheduleSchema,
@@ -38,13 +44,25 @@ import type { LiveLog } from '../live/index.js';
 import { lockStandInDriver, lockStandInVehicle, writeStatusEvents } from '../trips/index.js';
 import { mayActFor, maySee, seesEveryRequest, type Viewer } from './field-trip-access.js';
 import { whyBusy, type Span } from './field-trip-availability.js';
-import { busCost, busySpan, estimatedKm, hoursBetween, round2, type Rate } from './field-trip-costs.js';
+import {
+  busCost,
+  busySpan,
+  estimatedKm,
+  hoursBetween,
+  round2,
+  trackKm,
+  type Rate,
+} from './field-trip-costs.js';
 import { stateMail } from './field-trip-mail.js';
+import { driverSummary } from './field-trip-manifest.js';
 import {
   allDrivers,
   allVehicles,
   busesOf,
   cancelPendingBuses,
+  childCounts,
+  childrenOfFieldTrip,
+  childrenOfSchool,
   completedOfSchool,
   deleteRate,
   depotOf,
@@ -61,7 +79,9 @@ import {
   listRates,
   lockFieldTrip,
   noticesOf,
+  positionsOfTrips,
   rateOf,
+  replaceChildren,
   runsOn,
   saveDepot,
   schoolOf,
@@ -75,12 +95,27 @@ import {
 type Approve = z.output<typeof fieldTripApproveSchema>;
 type Schedule = z.output<typeof fieldTripScheduleSchema>;
 type Complete = z.output<typeof fieldTripCompleteSchema>;
+type ChildrenInput = z.output<typeof fieldTripChildrenInputSchema>;
 type RateInput = z.output<typeof fieldTripRateInputSchema>;
 type DepotData = z.output<typeof depotInputSchema>;
 /** The signed-in user asking to see or request field trips. */
 type Requester = { id: string; role: Role };
 
 const tripNotFound = () => notFound('Field trip not found.');
+
+/** The states in which a field trip's list of children may still change (decision 078). */
+const LIST_OPEN: readonly FieldTripState[] = ['REQUESTED', 'APPROVED', 'SCHEDULED'];
+
+/** The buses' one source of distance, MIXED when they differ; trips completed before decision 078, the odometer. */
+function distanceSourceOf(
+  state: FieldTripState,
+  distances: FieldTripBusDistance[] | null,
+): TripDistanceSource | null {
+  if (state !== 'COMPLETED') return null;
+  if (!distances?.length) return 'ODOMETER';
+  const sources = new Set(distances.map((bus) => bus.source));
+  return sources.size === 1 ? distances[0]!.source : 'MIXED';
+}
 
 export interface FieldTripServiceDeps {
   db: Database;
@@ -139,7 +174,11 @@ export function createFieldTripService({
     return row ? point(row.lat, row.lng) : null;
   };
 
-  const toFieldTrip = (row: FieldTripWithSchool, buses: BusRow[]): FieldTrip => {
+  const toFieldTrip = (
+    row: FieldTripWithSchool,
+    buses: BusRow[],
+    children: Map<string, number>,
+  ): FieldTrip => {
     const t = row.trip;
     return {
       id: t.id,
@@ -166,6 +205,9 @@ export function createFieldTripService({
       actualCost: t.actualCost,
       actualKm: t.actualKm,
       actualMinutes: t.actualMinutes,
+      distances: t.actualDistance ?? [],
+      distanceSource: distanceSourceOf(t.state, t.actualDistance),
+      children: children.get(t.id) ?? 0,
       buses: buses
         .filter((bus) => bus.fieldTripId === t.id)
         .map((bus) => ({
@@ -173,17 +215,16 @@ export function createFieldTripService({
           status: bus.status,
           driver: { id: bus.driverId, name: bus.driverName },
           vehicle: { id: bus.vehicleId, licensePlate: bus.vehiclePlate },
+          positions: bus.positions,
         })),
       createdAt: t.createdAt.toISOString(),
     };
   };
 
   const answer = async (rows: FieldTripWithSchool[]) => {
-    const buses = await busesOf(
-      db,
-      rows.map((row) => row.trip.id),
-    );
-    return rows.map((row) => toFieldTrip(row, buses));
+    const ids = rows.map((row) => row.trip.id);
+    const [buses, children] = await Promise.all([busesOf(db, ids), childCounts(db, ids)]);
+    return rows.map((row) => toFieldTrip(row, buses, children));
   };
 
   /** Who is asking, with their schools when they are school staff (the scope of what they see and request). */
@@ -196,12 +237,14 @@ export function createFieldTripService({
         : [],
   });
 
-  const one = async (id: string, user: Requester) => {
+  /** The field trip if this user may see it; another school's answers as one that does not exist (069). */
+  const seen = async (id: string, user: Requester) => {
     const [row] = await fieldTripsWhere(db, fieldTripById(id));
-    // Another school's request answers as one that does not exist (decision 069).
     if (!row || !maySee(await viewerOf(user), row.trip)) throw tripNotFound();
-    return (await answer([row]))[0]!;
+    return row;
   };
+
+  const one = async (id: string, user: Requester) => (await answer([await seen(id, user)]))[0]!;
 
   /** The requester's notice, in the change's transaction; the mail to send after it commits. */
   const tell = async (
@@ -547,8 +590,9 @@ export function createFieldTripService({
     },
 
     /**
-     * After the trip: the actual cost from each bus's hours (its trip's start to finish) and the distance driven
-     * (each bus's odometer, the buses driving together), at its vehicle type's rate.
+     * After the trip: the actual cost from each bus's hours (its trip's start to finish) and the distance it drove
+     * (decision 078): its recorded positions when it has enough of them, else the odometer distance the office
+     * entered, else the estimate; at its vehicle type's rate. Each bus's distance and source are kept.
      */
     complete(id: string, input: Complete, context: ChangeContext) {
       return move(id, ['SCHEDULED'], 'COMPLETED', context, async (tx, row) => {
@@ -560,36 +604,113 @@ export function createFieldTripService({
               ? `${open.driverName}'s bus ${open.vehiclePlate} has not finished its trip yet: complete the field trip after it.`
               : 'No bus ran this field trip.',
           );
+        const fixes = await positionsOfTrips(
+          tx,
+          buses.map((bus) => bus.tripId),
+        );
+        const estimate = row.trip.estimatedKm ?? (await kmOf(tx, row));
         let cost = 0;
         let minutes = 0;
+        const distances: FieldTripBusDistance[] = [];
         for (const bus of buses) {
+          const track = trackKm(fixes.filter((fix) => fix.tripId === bus.tripId));
+          const [km, source]: [number, DistanceSource] =
+            track.positions >= MIN_DISTANCE_POSITIONS
+              ? [track.km, 'POSITIONS']
+              : input.distanceKm !== undefined
+                ? [input.distanceKm, 'ODOMETER']
+                : [estimate, 'ESTIMATE'];
+          distances.push({
+            tripId: bus.tripId,
+            vehiclePlate: bus.vehiclePlate,
+            km,
+            source,
+            positions: track.positions,
+          });
           const hours = hoursBetween(bus.startedAt!, bus.completedAt!);
           minutes += Math.round(hours * 60);
-          cost += busCost(await rateFor(tx, bus.vehicleType ?? '', 'distanceKm'), hours, input.distanceKm);
+          cost += busCost(await rateFor(tx, bus.vehicleType ?? '', 'distanceKm'), hours, km);
         }
         return {
           actualCost: round2(cost),
-          actualKm: round2(input.distanceKm * buses.length),
+          actualKm: round2(distances.reduce((sum, bus) => sum + bus.km, 0)),
           actualMinutes: minutes,
+          actualDistance: distances,
         };
       });
+    },
+
+    /** The children attached to a field trip, for whoever may see it (decision 078). */
+    async children(id: string, user: Requester): Promise<FieldTripChild[]> {
+      await seen(id, user);
+      return childrenOfFieldTrip(db, id);
+    },
+
+    /** The picker: children of the trip's school matching the search (at most 50), for whoever may attach them. */
+    async childCandidates(
+      id: string,
+      search: string | undefined,
+      user: Requester,
+    ): Promise<FieldTripChild[]> {
+      const row = await seen(id, user);
+      return childrenOfSchool(db, row.trip.schoolId, { search, limit: 50 });
+    },
+
+    /**
+     * The list made exactly `studentIds` (decision 078): children of the trip's school only, no more than its
+     * pupils, while the trip is still to run and none of its buses has set off. One transaction with its audit entry.
+     */
+    async setChildren(
+      id: string,
+      input: ChildrenInput,
+      context: ChangeContext & { actorRole: Role },
+    ): Promise<FieldTripChild[]> {
+      await seen(id, { id: context.actor.id, role: context.actorRole });
+      await db.transaction(async (tx) => {
+        const row = await lockFieldTrip(tx, id);
+        if (!row) throw tripNotFound();
+        if (!LIST_OPEN.includes(row.trip.state))
+          throw conflict(
+            `The field trip is ${FIELD_TRIP_STATE_WORDS[row.trip.state].toLowerCase()}: its children can no longer be changed.`,
+          );
+        const running = (await busesOf(tx, [id])).find(
+          (bus) => bus.status === 'STARTED' || bus.status === 'COMPLETED',
+        );
+        if (running)
+          throw conflict(
+            `${running.driverName}'s bus ${running.vehiclePlate} has already set off: the children can no longer be changed.`,
+          );
+        const found = await childrenOfSchool(tx, row.trip.schoolId, { ids: input.studentIds });
+        if (found.length !== input.studentIds.length)
+          throw badRequest(`Only children of ${row.schoolName} can go on its field trip.`, [
+            { field: 'studentIds', message: `Choose children of ${row.schoolName}` },
+          ]);
+        if (found.length > row.trip.pupils)
+          throw badRequest(
+            `The list has ${found.length} children; the trip is for ${row.trip.pupils} pupils.`,
+            [{ field: 'studentIds', message: `At most ${row.trip.pupils} children` }],
+          );
+        const { added, removed } = await replaceChildren(tx, id, input.studentIds, context.actor.id);
+        await recordAudit(tx, {
+          ...context,
+          action: 'field-trip.children',
+          entityType: 'field-trip',
+          entityId: id,
+          details: { added, removed, count: found.length },
+        });
+      });
+      return childrenOfFieldTrip(db, id);
     },
 
     /** A driver's own field trip bus: another driver's is not found. */
     async forDriver(userId: string, tripId: string): Promise<DriverFieldTrip> {
       const row = await fieldTripOfDriversTrip(db, userId, tripId);
       if (!row) throw tripNotFound();
+      const children = (await childCounts(db, [row.trip.id])).get(row.trip.id) ?? 0;
       return {
         tripId: row.tripId,
-        schoolName: row.schoolName,
-        destinationName: row.trip.destinationName,
         destinationAddress: row.trip.destinationAddress,
-        departTime: zonedClockTime(row.trip.departAt, timeZone),
-        returnTime: zonedClockTime(row.trip.returnAt, timeZone),
-        pupils: row.trip.pupils,
-        adults: row.trip.adults,
-        wheelchairPlaces: row.trip.wheelchairPlaces,
-        notes: row.trip.notes,
+        ...driverSummary(row.trip, row.schoolName, children, timeZone),
       };
     },
 
@@ -667,6 +788,7 @@ export function createFieldTripService({
         destination: row.destinationName,
         hours: round2((row.actualMinutes ?? 0) / 60),
         km: row.actualKm ?? 0,
+        kmSource: distanceSourceOf(row.state, row.actualDistance),
         amount: row.actualCost ?? 0,
       }));
       const cents = lines.reduce((sum, line) => sum + Math.round(line.amount * 100), 0);

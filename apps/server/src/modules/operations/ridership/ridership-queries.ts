@@ -101,7 +101,8 @@ export interface IngestOutcome {
  * A whole batch in one statement, the batch travelling as one JSON parameter (on PGlite, a 50-row VALUES list
  * with 700 parameters took twice as long to parse and bind). Each event's child is found by id or by NFC tag; one
  * found nowhere is kept with UNKNOWN_TAG, one not seated on the trip's assignment with WRONG_BUS (a trip whose
- * assignment is gone has nobody to compare with, so no flag). "Seated" is as the day's approved stop changes seat
+ * assignment is gone has nobody to compare with, so no flag). A field trip's bus seats the children on the field
+ * trip's list (decision 078); without a list, nobody is compared. "Seated" is as the day's approved stop changes seat
  * the child (decision 057): moved onto this run, they are this bus's; moved off it, another's. The child's name is
  * stored and answered only for a child seated on the trip's assignment: otherwise a driver could learn any child's
  * name from a tag or an id. The id is kept, for the office. Ids stored before are skipped (ON CONFLICT DO NOTHING)
@@ -123,12 +124,18 @@ export async function ingestEvents(
     ),
     resolved as (
       select input.*, child.id as child_id,
-        -- a name only for a child seated on this trip: a tag or id of anyone else must not name them to a driver
-        case when riding.assignment_id = trip.assignment_id then child.name end as child_name,
-        (riding.assignment_id = trip.assignment_id) is true as seated,
+        -- a name only for a child seated on this trip (or on its field trip's list, decision 078): a tag or id
+        -- of anyone else must not name them to a driver
+        case when riding.assignment_id = trip.assignment_id or listed.student_id is not null
+          then child.name end as child_name,
+        (riding.assignment_id = trip.assignment_id or listed.student_id is not null) is true as seated,
         case
           when child.id is null then 'UNKNOWN_TAG'::ridership_flag
           when trip.assignment_id is not null and riding.assignment_id is distinct from trip.assignment_id
+            then 'WRONG_BUS'::ridership_flag
+          -- a field trip with a list: a child not on it is another group's
+          when trip.field_trip_id is not null and listed.student_id is null and exists (
+            select 1 from field_trip_children any_listed where any_listed.field_trip_id = trip.field_trip_id)
             then 'WRONG_BUS'::ridership_flag
         end as flag
       from input
@@ -140,6 +147,8 @@ export async function ingestEvents(
       -- where the child rides on this trip's day and run: their seat, unless an approved stop change moves them
       left join lateral ${movedToOnTrip(sql`child.id`, sql`trip`)} moved on true
       cross join lateral (select coalesce(moved.assignment_id, seat.assignment_id) as assignment_id) riding
+      left join field_trip_children listed
+        on listed.field_trip_id = trip.field_trip_id and listed.student_id = child.id
     ),
     inserted as (
       insert into ridership_events (event_id, trip_id, kind, method, student_id, student_name, tag_id, occurred_at,
