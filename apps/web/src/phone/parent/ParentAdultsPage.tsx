@@ -16,7 +16,6 @@ import {
   ConfirmDialog,
   Heading,
   IconButton,
-  LinkButton,
   List,
   ListItem,
   PageLoader,
@@ -27,10 +26,10 @@ import {
   TextField,
   useToast,
 } from '../kit';
+import { BackToToday } from './BackToToday';
 import { photoAsJpeg } from '../kit/photo-data';
 import { useAddAdult, useAdultPhoto, useChildHandOver, useRemoveAdult } from './parent-adults-api';
 import { useParentChildren } from './parent-api';
-import { parentPaths } from './parent-paths';
 
 type Field = keyof AuthorizedAdultInput;
 const FIELDS = [
@@ -185,14 +184,9 @@ function AdultRow({
 /** Whether the driver must hand the child to one of these adults, and why (the school's rule or the office's choice). */
 function NeededNote({ handOver, name }: { handOver: HandOverOfChild; name: string }) {
   const { t } = useT();
-  const why = t(`adults.choice.${handOver.choice}`, { name });
-  return handOver.needed ? (
-    <Alert tone="info" title={t('adults.needed', { name })}>
-      {why}
-    </Alert>
-  ) : (
-    <Alert tone="info" title={t('adults.notNeeded', { name })}>
-      {why}
+  return (
+    <Alert tone="info" title={t(handOver.needed ? 'adults.needed' : 'adults.notNeeded', { name })}>
+      {t(`adults.choice.${handOver.choice}`, { name })}
     </Alert>
   );
 }
@@ -277,11 +271,7 @@ export function ParentAdultsPage() {
       <Heading level={1}>{childName ? t('adults.title', { name }) : t('adults.titleNoName')}</Heading>
       <Text>{t('adults.intro', { name })}</Text>
       <Adults childId={id} name={name} />
-      <div>
-        <LinkButton to={parentPaths.today} variant="text" icon="back">
-          {t('history.back')}
-        </LinkButton>
-      </div>
+      <BackToToday />
     </Stack>
   );
 }
