@@ -163,6 +163,7 @@ async function scanSignedInScreens(
   await expect(
     page.getByRole('list', { name: words('adults.listLabel', { name: childName }) }),
   ).toContainText('Kamala Rao');
+  await page.screenshot({ path: test.info().outputPath(`adults-${language}.png`), fullPage: true });
   await expectHeadingsInOrder(page, `who may collect (${language})`);
   await scanScreen(page, `who may collect (${language})`);
 
