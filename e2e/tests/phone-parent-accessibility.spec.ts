@@ -16,9 +16,9 @@ import { phoneWords } from '../support/phone-words';
 /**
  * Every screen of the parent portal, scanned with axe (WCAG 2.x A and AA) on a phone's 390 px, in light and dark
  * mode, in English and in Arabic (right to left): sign-in, Today with a child whose bus is on the map, the "not
- * riding" dialog, the child's history, notifications, stop changes, other guardians, messages from the office (one
- * opened), writing to the office and the account. One set of records and one
- * signed-in page serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px,
+ * riding" dialog, the child's history, who may collect the child (an adult added), notifications, stop changes,
+ * other guardians, messages from the office (one opened), writing to the office and the account. One set of
+ * records and one signed-in page serve them all. Each screen's buttons, links and fields are also measured (at least 44 × 44 px,
  * WCAG 2.5.5), its headings checked (one h1, no level skipped), and its text made 200 % (it wraps; nothing scrolls
  * sideways).
  */
@@ -148,6 +148,24 @@ async function scanSignedInScreens(
   await expect(page.getByRole('heading', { level: 1, name: childName, exact: false })).toBeVisible();
   await expectHeadingsInOrder(page, `history (${language})`);
   await scanScreen(page, `the child's history (${language})`);
+
+  // Who may collect the child (decision 065), with an adult added through its form, so the list is scanned too.
+  await page.getByRole('link', { name: words('history.back') }).click();
+  await card.getByRole('link', { name: words('child.adults') }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: words('adults.title', { name: childName }) }),
+  ).toBeVisible();
+  const adultForm = page.getByRole('form', { name: words('adults.new') });
+  await adultForm.getByRole('textbox', { name: words('adults.name') }).fill('Kamala Rao');
+  await adultForm.getByRole('textbox', { name: words('adults.relation') }).fill(words('adults.relationHint'));
+  await adultForm.getByRole('textbox', { name: words('adults.phone') }).fill('+91 98450 55555');
+  await adultForm.getByRole('button', { name: words('adults.add') }).click();
+  await expect(
+    page.getByRole('list', { name: words('adults.listLabel', { name: childName }) }),
+  ).toContainText('Kamala Rao');
+  await page.screenshot({ path: test.info().outputPath(`adults-${language}.png`), fullPage: true });
+  await expectHeadingsInOrder(page, `who may collect (${language})`);
+  await scanScreen(page, `who may collect (${language})`);
 
   await fromParentMenu(page, words, words('menu.notifications'));
   await expect(page.getByRole('button', { name: words('prefs.save') })).toBeVisible();

@@ -9,9 +9,9 @@ import {
   Checkbox,
   ChoiceGroup,
   Heading,
-  Icon,
   LinkButton,
   PageLoader,
+  PhotoButton,
   RetryAlert,
   Stack,
   Text,
@@ -24,7 +24,7 @@ import { fetchVehicleDays, vehicleDaysQueryKey } from './driver-api';
 import { driverPaths } from './driver-paths';
 import { useDriverToken } from './driver-session';
 import { useDriverSync } from './driver-sync';
-import { photoAsBase64 } from './photo-data';
+import { photoAsBase64 } from '../kit/photo-data';
 
 /** The longest defect note the server takes (inspectionItemInputSchema). */
 const NOTE_MAX = 500;
@@ -91,25 +91,18 @@ function ChecklistItem({
               checked={state.outOfService}
               onChange={(event) => onChange({ ...state, outOfService: event.target.checked })}
             />
-            <label className="driver-photo-button">
-              <Icon name="camera" />
+            <PhotoButton
+              capture="environment"
+              label={t('inspection.photo.label', { item: label })}
+              onFile={(file) => {
+                setPhotoProblem(false);
+                photoAsBase64(file)
+                  .then((photo) => onChange({ ...state, photo }))
+                  .catch(() => setPhotoProblem(true));
+              }}
+            >
               {state.photo ? t('inspection.photo.replace') : t('inspection.photo.add')}
-              <input
-                className="driver-photo-input"
-                type="file"
-                accept="image/*"
-                capture="environment"
-                aria-label={t('inspection.photo.label', { item: label })}
-                onChange={(event) => {
-                  const file = event.target.files?.[0];
-                  if (!file) return;
-                  setPhotoProblem(false);
-                  photoAsBase64(file)
-                    .then((photo) => onChange({ ...state, photo }))
-                    .catch(() => setPhotoProblem(true));
-                }}
-              />
-            </label>
+            </PhotoButton>
             {photoProblem && <Alert tone="warning">{t('inspection.photo.unreadable')}</Alert>}
           </>
         )}

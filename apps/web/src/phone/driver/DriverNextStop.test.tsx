@@ -14,7 +14,7 @@ import {
 } from './render-driver-app';
 
 // The phone draws the photo small on a canvas, which jsdom lacks: the file goes as it is.
-vi.mock('./photo-data', () => ({ photoAsJpeg: (file: File) => Promise.resolve(file) }));
+vi.mock('../kit/photo-data', () => ({ photoAsJpeg: (file: File) => Promise.resolve(file) }));
 
 /**
  * The next stop on the trip page (issue 34, decision 058): its note, photo and Navigate link, "Edit note" for the

@@ -1,12 +1,12 @@
 import { STOP_NOTE_MAX, type TripStop } from '@school-transport/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Button, Dialog, Icon, Stack, Text, TextArea, useToast } from '../kit';
+import { Alert, Button, Dialog, Icon, PhotoButton, Stack, Text, TextArea, useToast } from '../kit';
 import { useT } from '../i18n';
 import { saveStopNote, saveStopPhoto } from './driver-api';
 import { useDriverToken } from './driver-session';
 import { navigationLink } from './navigation-link';
-import { photoAsJpeg } from './photo-data';
+import { photoAsJpeg } from '../kit/photo-data';
 
 /** The Navigate link: turn-by-turn directions in the phone's own maps app (navigation-link.ts). */
 export function NavigateLink({ stop }: { stop: TripStop }) {
@@ -131,22 +131,13 @@ function StopPhotoButton({ tripId, stop }: { tripId: string; stop: TripStop }) {
 
   return (
     <>
-      <label className="driver-photo-button" aria-busy={busy || undefined}>
-        <Icon name="camera" />
+      <PhotoButton
+        busy={busy}
+        label={t('nextStop.photoLabel', { stop: stop.name })}
+        onFile={(file) => void send(file)}
+      >
         {stop.photoUrl ? t('nextStop.changePhoto') : t('nextStop.addPhoto')}
-        <input
-          className="driver-photo-input"
-          type="file"
-          accept="image/*"
-          disabled={busy}
-          aria-label={t('nextStop.photoLabel', { stop: stop.name })}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void send(file);
-          }}
-        />
-      </label>
+      </PhotoButton>
       {problem && <Alert tone="error">{problem}</Alert>}
     </>
   );

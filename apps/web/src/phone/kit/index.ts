@@ -8,3 +8,4 @@ export { Icon, type IconName } from './Icon';
 export { Heading, Stack, Text, VisuallyHidden } from './layout';
 export { Menu, type MenuItem } from './Menu';
 export { PageLoader, RetryAlert, Toaster, useToast } from './feedback';
+export { PhotoButton } from './PhotoButton';

@@ -127,6 +127,9 @@ export function ChildCard({
         <LinkButton variant="text" to={parentPaths.history(child.id)}>
           {t('child.history')}
         </LinkButton>
+        <LinkButton variant="text" to={parentPaths.adults(child.id)}>
+          {t('child.adults')}
+        </LinkButton>
       </CardActions>
       {asked && (
         <Suspense fallback={null}>

@@ -2,21 +2,9 @@ import type { ChildHistoryEntry } from '@school-transport/shared';
 import { PARENT_HISTORY_DAYS } from '@school-transport/shared/parent-portal-constants';
 import { useParams } from 'react-router';
 import { useT, type Translation } from '../i18n';
-import {
-  Alert,
-  Card,
-  Chip,
-  Heading,
-  LinkButton,
-  List,
-  ListItem,
-  PageLoader,
-  RetryAlert,
-  Stack,
-  Text,
-} from '../kit';
+import { Alert, Card, Chip, Heading, List, ListItem, PageLoader, RetryAlert, Stack, Text } from '../kit';
+import { BackToToday } from './BackToToday';
 import { useChildHistory, useParentChildren } from './parent-api';
-import { parentPaths } from './parent-paths';
 import { STATE_TONES } from './run-state';
 
 function timesOf(entry: ChildHistoryEntry, { t, formatTime }: Pick<Translation, 't' | 'formatTime'>): string {
@@ -81,11 +69,7 @@ export function ChildHistoryPage() {
         {name ? t('history.title', { ...days, name }) : t('history.titleNoName', days)}
       </Heading>
       {content}
-      <div>
-        <LinkButton to={parentPaths.today} variant="text" icon="back">
-          {t('history.back')}
-        </LinkButton>
-      </div>
+      <BackToToday />
     </Stack>
   );
 }

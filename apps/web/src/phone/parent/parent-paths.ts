@@ -3,6 +3,7 @@ export const parentPaths = {
   today: '/parent',
   signIn: '/parent/sign-in',
   history: (childId: string) => `/parent/children/${encodeURIComponent(childId)}/history`,
+  adults: (childId: string) => `/parent/children/${encodeURIComponent(childId)}/adults`,
   notifications: '/parent/notifications',
   stopChanges: '/parent/stop-changes',
   messages: '/parent/messages',

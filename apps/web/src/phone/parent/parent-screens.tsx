@@ -11,6 +11,9 @@ import { ParentTodayPage } from './ParentTodayPage';
 const ChildHistoryPage = lazy(async () => ({
   default: (await import('./ChildHistoryPage')).ChildHistoryPage,
 }));
+const ParentAdultsPage = lazy(async () => ({
+  default: (await import('./ParentAdultsPage')).ParentAdultsPage,
+}));
 const ParentNotificationsPage = lazy(async () => ({
   default: (await import('./ParentNotificationsPage')).ParentNotificationsPage,
 }));
@@ -36,6 +39,7 @@ const SCREENS: RouteObject[] = [
     children: [
       { index: true, element: <ParentTodayPage /> },
       { path: 'children/:id/history', element: <ChildHistoryPage /> },
+      { path: 'children/:id/adults', element: <ParentAdultsPage /> },
       { path: 'notifications', element: <ParentNotificationsPage /> },
       { path: 'stop-changes', element: <ParentStopChangesPage /> },
       { path: 'messages', element: <ParentMessagesPage /> },
