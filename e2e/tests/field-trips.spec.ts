@@ -190,7 +190,7 @@ test('school staff request a field trip; the office approves, books a free bus, 
   await expect(row).toContainText(`${ACTUAL} (actual; ${ODOMETER_KM} km from the odometer`);
 
   // The school's invoice for the month so far: the trip's line and the total, on screen and as CSV.
-  await page.goto('/field-trip-invoices');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Invoices' }).click();
   await chooseOption(page, 'School', tag, schoolName);
   await page.getByRole('button', { name: 'Show invoice' }).click();
   await expect(page.getByRole('heading', { name: `Invoice: ${schoolName}` })).toBeVisible();
