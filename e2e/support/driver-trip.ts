@@ -27,14 +27,19 @@ export async function inviteDriver(
   tag: string,
 ): Promise<string> {
   await postThroughApi(page, `drivers/${parts.ids.driverId}/invite`, {});
-  const token = linkTokenIn(await lastMailTo(parts.driver.email));
-  expect(token, 'the invitation mail holds a link').toBeTruthy();
   const password = `driver password ${tag}`;
+  await acceptInvitation(page, parts.driver.email, password);
+  return password;
+}
+
+/** Sets the password of the account invited at `email` through the link its invitation mail holds. */
+export async function acceptInvitation(page: Page, email: string, password: string): Promise<void> {
+  const token = linkTokenIn(await lastMailTo(email));
+  expect(token, 'the invitation mail holds a link').toBeTruthy();
   const reset = await page.request.post('/api/auth/reset-password', {
     data: { token, password, confirmPassword: password },
   });
   expect(reset.status(), await reset.text()).toBe(200);
-  return password;
 }
 
 /** Signs the driver in on their phone at /driver, the app's own sign-in, as they would; Today opens. */

@@ -4,7 +4,6 @@ import { ACCOUNTS, E2E_URL } from './environment';
 import { answerMapTiles } from './map-tiles';
 import { recordToasts } from './toasts';
 
-type Account = (typeof ACCOUNTS)[keyof typeof ACCOUNTS];
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** The admin's session as the Log In screen left it: the browser's storage, and the token in it. */
@@ -84,7 +83,7 @@ export { expect };
 /** Signs in through the Log In screen, as a person would. */
 export async function signIn(
   page: Page,
-  account: Account,
+  account: { email: string; password: string },
   password: string = account.password,
 ): Promise<void> {
   await page.goto('/login');
