@@ -123,7 +123,12 @@ async function scheduled(buses = 1, fields: object = {}) {
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   const booked = answer.body.data as FieldTrip;
-  const drivers = await Promise.all(pairs.map(({ driver }) => apiOfUser(driver.user.id)));
+  // The buses come back in the trips' order, which is not the order they were given in (made in one transaction,
+  // they share a creation time): each bus's driver is found by its id, so drivers[i] drives tripIds[i].
+  const apis = new Map(
+    await Promise.all(pairs.map(async ({ driver }) => [driver.id, await apiOfUser(driver.user.id)] as const)),
+  );
+  const drivers = booked.buses.map((bus) => apis.get(bus.driver.id!)!);
   return { trip: booked, drivers, tripIds: booked.buses.map((bus) => bus.tripId) };
 }
 
