@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { driverFieldTripSchema } from './field-trips.js';
 import { isStorable, nfcTagField, requiredText } from './fields.js';
 import { authorizedAdultSchema, handOverMissSchema, NO_ADULT_RULES, receivedBySchema } from './hand-over.js';
 import { TRIP_STATUSES, TRIP_TYPES } from './trips.js';
@@ -181,19 +182,7 @@ export const manifestSchema = z.object({
    * Only on a field trip's bus (decisions 073 and 078): where and when, and the group. `children` says how many are
    * attached: with some, they are the riders and are scanned; with none, the group is a count.
    */
-  fieldTrip: z
-    .object({
-      schoolName: z.string(),
-      destinationName: z.string(),
-      departTime: z.string(),
-      returnTime: z.string(),
-      pupils: z.number(),
-      adults: z.number(),
-      wheelchairPlaces: z.number(),
-      notes: z.string().nullable(),
-      children: z.number(),
-    })
-    .optional(),
+  fieldTrip: driverFieldTripSchema.omit({ tripId: true, destinationAddress: true }).optional(),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 export type ManifestFieldTrip = NonNullable<Manifest['fieldTrip']>;
