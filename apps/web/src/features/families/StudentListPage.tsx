@@ -131,7 +131,8 @@ export function StudentListPage() {
         searchPlaceholder="Name, class, roll no, NFC tag or parent"
         filters={filters}
         filterControls={
-          <Stack direction="row" spacing={1}>
+          // Wrapped: at 390 px the two chips do not fit on one line, and a row would scroll sideways.
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <FilterChip
               label="Only students without an assignment"
               on={onlyUnassigned}

@@ -342,7 +342,6 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
           ? t('trip.metaStarts', { ...meta, time: words.clock(manifest.plannedStartAt) })
           : t('trip.meta', meta)}
       </Text>
-      {offline && <Alert tone="warning">{t('trip.offline', { time: words.clock(savedAt) })}</Alert>}
       {manifest.fieldTrip && <FieldTripCard trip={manifest.fieldTrip} />}
       <Card>
         <p className="driver-count" role="status" aria-label={t('trip.onBus.label')}>
@@ -363,6 +362,9 @@ function TripView({ manifest, savedAt, offline }: { manifest: Manifest; savedAt:
       )}
       {running && <ScanControls onCode={onCode} />}
       <ScanResult message={message} onDismiss={() => setMessage(null)} />
+      {/* Below the buttons, like the scan result: a refetch that fails in a dead zone shows this mid-trip, and above
+          them it would push "Scan QR codes" down under the driver's thumb (the waiting banner's rule). */}
+      {offline && <Alert tone="warning">{t('trip.offline', { time: words.clock(savedAt) })}</Alert>}
       {flagged.map((text, index) => (
         <Alert key={index} tone="error">
           {text}
