@@ -138,6 +138,36 @@ describe('deactivated records', () => {
     expect((await api('GET', '/api/students/get-all?withDeactivated=maybe')).status).toBe(400);
   });
 
+  it('totals the lists as they open exactly, like the dashboard, each statement for its own rows', async () => {
+    // More children than a filtered total counts (ten pages of five): only the counters give them exactly.
+    // A family of its own tag: the other tests search this file's tag.
+    const bulk = await make.family(familyPayload(uniqueTag(), 1));
+    await t.app.database.db.execute(
+      sql`insert into students (parent_id, name, class, roll_no, pickup_lat, pickup_lng)
+        select ${bulk.id}, 'Bulk child ' || n, '1A', n::text, 12.97, 77.61 from generate_series(1, 60) n`,
+    );
+    const [counted] = await queryRows<{ gone: number }>(
+      t.app.database.db,
+      sql`select count(*)::int as gone from students where deactivated_at is not null`,
+    );
+    const deactivated = counted!.gone;
+    const totalOf = async (query: string) =>
+      (await api('GET', `/api/students/get-all?limit=5${query}`)).body.pagination as {
+        total: number;
+        moreThanTotal: boolean;
+      };
+    const { students } = await dashboardCounts();
+    // Asked in turn, so that a statement prepared for one list would show in the other's total.
+    for (let round = 0; round < 2; round += 1) {
+      expect(await totalOf('')).toEqual(expect.objectContaining({ total: students, moreThanTotal: false }));
+      expect(await totalOf('&withDeactivated=true')).toEqual(
+        expect.objectContaining({ total: students + deactivated, moreThanTotal: false }),
+      );
+    }
+    const guardians = (await api('GET', '/api/parents/get-all?limit=5')).body.pagination as { total: number };
+    expect(guardians.total).toBe((await dashboardCounts()).parents);
+  });
+
   it('does not plan a deactivated child, nor for a deactivated school, and offers no such school', async () => {
     const vehicle = await make.vehicle();
     const active = await api('POST', '/api/schools/create', {

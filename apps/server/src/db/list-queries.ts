@@ -10,6 +10,7 @@ import {
 import { pgErrorOf } from './pg-errors.js';
 import type { Executor } from './client.js';
 import { preparedOnce } from './prepared.js';
+import { guardianIsActive, studentIsActive } from './active-records.js';
 
 /**
  * The two halves of every list, built so that a table of a million rows answers a page in milliseconds:
@@ -17,8 +18,9 @@ import { preparedOnce } from './prepared.js';
  *   for along that column's index, migration 0022), with conditions that only touch that table (a joined field
  *   is matched through `id IN (…)` or a copied column), so the (created_at, id) index, the sort's index and the
  *   trigram indexes apply; the caller joins the details for those ids only.
- * - the total, carried by the page's own statement (`listPage`): unfiltered, exact from `row_counts` (kept by
- *   statement-level triggers, migration 0006); filtered, counted only up to a few pages past the one shown.
+ * - the total, carried by the page's own statement (`listPage`): unfiltered (or filtered by the table's active rule
+ *   alone, decision 079), exact from `row_counts` (kept by statement-level triggers, migration 0006); filtered,
+ *   counted only up to a few pages past the one shown.
  */
 type ListedTable = PgTable & { id: PgColumn; createdAt: PgColumn };
 
@@ -220,9 +222,9 @@ const countCap = (query: ListQuery) => offsetOf(query) + query.limit * COUNT_AHE
  * search that matches 100,000 children so reads a few thousand rows, not all of them (decision 016).
  */
 function totalSql(table: PgTable, where: SQL | undefined, query: ListQuery): SQL<number> {
-  const counted = isCounted(table, where)
-    ? rowCount(getTableName(table))
-    : sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${countCap(query) + 1}) matching)`;
+  const counted =
+    counterTotal(table, where) ??
+    sql`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${countCap(query) + 1}) matching)`;
   return counted.mapWith(Number);
 }
 
@@ -271,8 +273,34 @@ const COUNTED_TABLES = new Set([
   'trips',
   'assignment_students',
 ]);
-const isCounted = (table: PgTable, where: SQL | undefined) =>
-  !where && COUNTED_TABLES.has(getTableName(table));
+
+/**
+ * Tables whose lists leave out deactivated rows unless asked (decision 076), with that rule: their list as it opens
+ * is counted exactly as the counter less the few deactivated rows (a partial index each, migration 0054), like the
+ * dashboard's figures, rather than "more than 1,000" at a million children.
+ */
+const ACTIVE_RULES = new Map<string, SQL>([
+  ['students', studentIsActive],
+  ['parents', guardianIsActive],
+]);
+
+/** Whether `where` is `rule` alone, as given or as drizzle's `and()` wraps a single condition (`new SQL([rule])`). */
+const isOnly = (where: SQL, rule: SQL) =>
+  where === rule || (where.queryChunks.length === 1 && where.queryChunks[0] === rule);
+
+/**
+ * An unfiltered list's exact total from the counters (or a list filtered only by its table's active rule), as SQL;
+ * undefined for any other filter, which is counted by reading its matches up to a cap.
+ */
+function counterTotal(table: PgTable, where: SQL | undefined): SQL<number> | undefined {
+  const name = getTableName(table);
+  if (!COUNTED_TABLES.has(name)) return undefined;
+  if (!where) return rowCount(name);
+  const rule = ACTIVE_RULES.get(name);
+  if (!rule || !isOnly(where, rule)) return undefined;
+  return sql`(${rowCount(name)} - (select count(*)::int from ${table} where not ${rule}))`.mapWith(Number);
+}
+const isCounted = (table: PgTable, where: SQL | undefined) => counterTotal(table, where) !== undefined;
 
 /** The total of a list on its own statement: for a page past the end, which has no row to carry it. */
 export async function countRows(
@@ -358,6 +386,8 @@ export async function listPage<Row extends { total: number; pageKey: string | nu
   const fixedLimit = (PAGE_SIZES as readonly number[]).includes(query.limit);
   const statement = [
     `list_${name}`,
+    // The active rows only, or every row (`?withDeactivated=true`): two statements, never one prepared for the other.
+    where ? 'active' : 'all',
     fixedLimit ? query.limit : 'n',
     offset === 0 ? '' : 'o',
     cursor ? `${cursor.d}${cursor.k.map((k) => (k === null ? 0 : 1)).join('')}` : '',
