@@ -1,4 +1,13 @@
-import type { Driver, BusRoute, Student, Trip, TripStatus, Vehicle } from '@school-transport/shared';
+import type {
+  BusRoute,
+  Driver,
+  Parent,
+  School,
+  Student,
+  Trip,
+  TripStatus,
+  Vehicle,
+} from '@school-transport/shared';
 
 /** Records as the API answers them, for unit tests of what screens do with them. */
 
@@ -27,6 +36,34 @@ export const aStudent = (id: string): Student => ({
   doorToDoor: false,
   handOver: 'RULE',
   assignment: null,
+  deactivatedAt: null,
+  createdAt: CREATED_AT,
+});
+
+export const aParent = (id: string): Parent => ({
+  id,
+  user: { id: `user-${id}`, name: `Parent ${id}`, email: `${id}@example.com` },
+  phone: '+91 98450 12345',
+  alternativePhone: '',
+  address: `${id} School Lane`,
+  city: null,
+  state: 'Karnataka',
+  pinCode: '560001',
+  profileImage: null,
+  childrenCount: 1,
+  account: 'active',
+  deactivatedAt: null,
+  createdAt: CREATED_AT,
+});
+
+export const aSchool = (id: string): School => ({
+  id,
+  name: `School ${id}`,
+  address: null,
+  lat: 12.97,
+  lng: 77.59,
+  bellTime: '08:30',
+  dismissalTime: '15:10',
   deactivatedAt: null,
   createdAt: CREATED_AT,
 });

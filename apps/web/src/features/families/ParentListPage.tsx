@@ -4,7 +4,14 @@ import { useDeleteConfirmation } from '../../components/page/ConfirmDialog';
 import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
-import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { recordActions, RowActionsMenu, type RowAction } from '../../components/list-page/RowActionsMenu';
+import { useListFilters } from '../../components/list-page/list-filters';
+import {
+  DEACTIVATED_FILTER,
+  DeactivatedChip,
+  ShowDeactivatedChip,
+  useReactivation,
+} from '../../components/list-page/deactivated-records';
 import { PhotoCell } from '../../components/images/PhotoCell';
 import { countOf, formatDate } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
@@ -12,8 +19,22 @@ import { RESOURCES } from '../../lib/api/resource-api';
 import { useDeleteParent } from './families-api';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
-const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
-  { header: 'Name', sort: 'name', cell: (parent) => parent.user.name },
+const columns = (
+  onDelete: (parent: Parent) => void,
+  reactivation: (parent: Parent) => RowAction[],
+): Column<Parent>[] => [
+  {
+    header: 'Name',
+    sort: 'name',
+    cell: ({ user, deactivatedAt }) =>
+      deactivatedAt ? (
+        <>
+          {user.name} <DeactivatedChip at={deactivatedAt} />
+        </>
+      ) : (
+        user.name
+      ),
+  },
   { header: 'Photo', cell: (parent) => <PhotoCell src={parent.profileImage} name={parent.user.name} /> },
   { header: 'Phone No', nowrap: true, card: 'field', cell: (parent) => parent.phone },
   { header: 'Email', sort: 'email', card: 'field', cell: (parent) => parent.user.email },
@@ -34,11 +55,14 @@ const columns = (onDelete: (parent: Parent) => void): Column<Parent>[] => [
     cell: (parent) => (
       <RowActionsMenu
         label={`Actions for ${parent.user.name}`}
-        actions={recordActions({
-          viewPath: paths.parents.details(parent.id),
-          updatePath: paths.parents.update(parent.id),
-          onDelete: () => onDelete(parent),
-        })}
+        actions={[
+          ...recordActions({
+            viewPath: paths.parents.details(parent.id),
+            updatePath: paths.parents.update(parent.id),
+            onDelete: () => onDelete(parent),
+          }),
+          ...reactivation(parent),
+        ]}
       />
     ),
   },
@@ -59,17 +83,26 @@ export function ParentListPage() {
     describe: deleteParentText,
     remove: useDeleteParent().mutateAsync,
   });
+  const { filters, setFilter } = useListFilters(DEACTIVATED_FILTER);
+  const reactivation = useReactivation<Parent>({
+    resource: RESOURCES.parents,
+    nameOf: (parent) => parent.user.name,
+    text: "They can sign in again, are told about their children as before and are listed again. The next roster sync deactivates them again if they are still gone from the school's roster.",
+  });
 
   return (
     <>
       <ListPage
         title={SCREEN_HEADINGS.parents.title}
         resource={RESOURCES.parents}
-        columns={columns(confirmDelete)}
+        columns={columns(confirmDelete, reactivation.actionsFor)}
         searchPlaceholder="Name, email or phone"
+        filters={filters}
+        filterControls={<ShowDeactivatedChip filters={filters} setFilter={setFilter} />}
         headerAction={<AddButton label="Add New Parent" to={paths.parents.add} />}
       />
       {deleteDialog}
+      {reactivation.dialog}
     </>
   );
 }

@@ -1,6 +1,3 @@
-import CheckIcon from '@mui/icons-material/Check';
-import RestoreIcon from '@mui/icons-material/Restore';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Link from '@mui/material/Link';
 import type { Student } from '@school-transport/shared';
@@ -11,30 +8,30 @@ import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { useListFilters } from '../../components/list-page/list-filters';
 import { ListPage } from '../../components/list-page/ListPage';
-import { recordActions, RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { recordActions, RowActionsMenu, type RowAction } from '../../components/list-page/RowActionsMenu';
+import { FilterChip } from '../../components/list-page/FilterChip';
+import {
+  DEACTIVATED_FILTER,
+  DeactivatedChip,
+  ShowDeactivatedChip,
+  useReactivation,
+} from '../../components/list-page/deactivated-records';
 import { PhotoCell } from '../../components/images/PhotoCell';
 import { formatDate, orDash } from '../../lib/time/format';
 import { paths } from '../../lib/paths/paths';
 import { RESOURCES } from '../../lib/api/resource-api';
-import { ConfirmDialog } from '../../components/page/ConfirmDialog';
 import { DeleteStudentDialog } from './DeleteStudentDialog';
-import { useReactivate } from './reactivate-api';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
 
 /**
  * `?unassigned=true` (the dashboard links here with it): only children no route assignment takes yet.
  * `?withDeactivated=true`: the children roster sync deactivated too, each with its chip (decision 076).
  */
-const STUDENT_FILTERS = { unassigned: z.literal('true'), withDeactivated: z.literal('true') };
-
-/** A deactivated child's mark, with the day: they are kept with their history, not planned nor seated on trips. */
-export function DeactivatedChip({ at }: { at: string }) {
-  return <Chip size="small" color="warning" variant="outlined" label={`Deactivated ${formatDate(at)}`} />;
-}
+const STUDENT_FILTERS = { unassigned: z.literal('true'), ...DEACTIVATED_FILTER };
 
 const columns = (
   onDelete: (student: Student) => void,
-  onReactivate: (student: Student) => void,
+  reactivation: (student: Student) => RowAction[],
 ): Column<Student>[] => [
   { header: 'Photo', cell: (student) => <PhotoCell src={student.profileImage} name={student.name} /> },
   {
@@ -85,49 +82,29 @@ const columns = (
             updatePath: paths.students.update(student.id),
             onDelete: () => onDelete(student),
           }),
-          ...(student.deactivatedAt
-            ? [
-                {
-                  label: 'Reactivate',
-                  icon: <RestoreIcon />,
-                  access: 'admin' as const,
-                  onClick: () => onReactivate(student),
-                },
-              ]
-            : []),
+          ...reactivation(student),
         ]}
       />
     ),
   },
 ];
 
-function FilterChip({ label, on, onToggle }: { label: string; on: boolean; onToggle: () => void }) {
-  return (
-    <Chip
-      label={label}
-      icon={on ? <CheckIcon /> : undefined}
-      color={on ? 'primary' : 'default'}
-      variant={on ? 'filled' : 'outlined'}
-      onClick={onToggle}
-      aria-pressed={on}
-    />
-  );
-}
-
 export function StudentListPage() {
   const [deleting, setDeleting] = useState<Student | null>(null);
   const { filters, setFilter } = useListFilters(STUDENT_FILTERS);
   const onlyUnassigned = filters.unassigned === 'true';
-  const withDeactivated = filters.withDeactivated === 'true';
-  const reactivate = useReactivate(RESOURCES.students);
-  const [reactivating, setReactivating] = useState<Student | null>(null);
+  const reactivation = useReactivation<Student>({
+    resource: RESOURCES.students,
+    nameOf: (student) => student.name,
+    text: "They will be planned, seated on trips and listed again, and their guardians told as before. The next roster sync deactivates them again if they are still gone from the school's roster.",
+  });
 
   return (
     <>
       <ListPage
         title={SCREEN_HEADINGS.students.title}
         resource={RESOURCES.students}
-        columns={columns(setDeleting, setReactivating)}
+        columns={columns(setDeleting, reactivation.actionsFor)}
         searchPlaceholder="Name, class, roll no, NFC tag or parent"
         filters={filters}
         filterControls={
@@ -138,11 +115,7 @@ export function StudentListPage() {
               on={onlyUnassigned}
               onToggle={() => setFilter('unassigned', onlyUnassigned ? undefined : 'true')}
             />
-            <FilterChip
-              label="Show deactivated"
-              on={withDeactivated}
-              onToggle={() => setFilter('withDeactivated', withDeactivated ? undefined : 'true')}
-            />
+            <ShowDeactivatedChip filters={filters} setFilter={setFilter} />
           </Stack>
         }
         headerAction={
@@ -151,18 +124,7 @@ export function StudentListPage() {
         }
       />
       {deleting && <DeleteStudentDialog student={deleting} onClose={() => setDeleting(null)} />}
-      <ConfirmDialog
-        open={reactivating !== null}
-        title={`Reactivate ${reactivating?.name ?? ''}?`}
-        text="They will be planned, seated on trips and listed again, and their guardians told as before. The next roster sync deactivates them again if they are still gone from the school's roster."
-        confirmLabel="Reactivate"
-        confirmColor="primary"
-        onClose={() => setReactivating(null)}
-        onConfirm={async () => {
-          await reactivate.mutateAsync(reactivating!.id);
-          setReactivating(null);
-        }}
-      />
+      {reactivation.dialog}
     </>
   );
 }

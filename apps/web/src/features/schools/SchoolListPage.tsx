@@ -7,6 +7,13 @@ import { AddButton } from '../../components/list-page/AddButton';
 import type { Column } from '../../components/list-page/columns';
 import { ListPage } from '../../components/list-page/ListPage';
 import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
+import { useListFilters } from '../../components/list-page/list-filters';
+import {
+  DEACTIVATED_FILTER,
+  DeactivatedChip,
+  ShowDeactivatedChip,
+  useReactivation,
+} from '../../components/list-page/deactivated-records';
 import { formatCoordinates, formatDate, orDash } from '../../lib/time/format';
 import { SCHOOLS, useDeleteSchool } from './schools-api';
 import { SCREEN_HEADINGS } from '../../lib/paths/screen-headings';
@@ -28,9 +35,26 @@ export function SchoolListPage() {
     describe: (school) => `Are you sure you want to delete the school ${school.name}?`,
     remove: useDeleteSchool().mutateAsync,
   });
+  const { filters, setFilter } = useListFilters(DEACTIVATED_FILTER);
+  const reactivation = useReactivation<School>({
+    resource: SCHOOLS,
+    nameOf: (school) => school.name,
+    text: "Its children can be planned again and it is offered in forms and lists again. The next roster sync deactivates it again if it is still gone from the district's roster.",
+  });
 
   const columns: Column<School>[] = [
-    { header: 'School Name', sort: 'name', cell: (school) => school.name },
+    {
+      header: 'School Name',
+      sort: 'name',
+      cell: ({ name, deactivatedAt }) =>
+        deactivatedAt ? (
+          <>
+            {name} <DeactivatedChip at={deactivatedAt} />
+          </>
+        ) : (
+          name
+        ),
+    },
     { header: 'Bell', sort: 'bellTime', nowrap: true, card: 'field', cell: (school) => school.bellTime },
     {
       header: 'Dismissal',
@@ -51,6 +75,7 @@ export function SchoolListPage() {
           actions={[
             { label: 'Edit', icon: <EditOutlinedIcon />, onClick: () => setForm({ school }) },
             { label: 'Delete', icon: <DeleteOutlinedIcon />, onClick: () => confirmDelete(school) },
+            ...reactivation.actionsFor(school),
           ]}
         />
       ),
@@ -64,6 +89,8 @@ export function SchoolListPage() {
         resource={SCHOOLS}
         columns={columns}
         searchPlaceholder="School name or address"
+        filters={filters}
+        filterControls={<ShowDeactivatedChip filters={filters} setFilter={setFilter} />}
         headerAction={<AddButton label="Add New School" onClick={() => setForm({})} />}
       />
       {form && (
@@ -72,6 +99,7 @@ export function SchoolListPage() {
         </Suspense>
       )}
       {deleteDialog}
+      {reactivation.dialog}
     </>
   );
 }
