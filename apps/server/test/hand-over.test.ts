@@ -91,7 +91,13 @@ describe('which children need hand-over', () => {
     const [young, older] = oak.kids;
     const read = async (id: string) =>
       (await admin('GET', `/api/students/${id}/authorized-adults`)).body.data as HandOverOfChild;
-    expect(await read(young!.id)).toMatchObject({ needed: true, choice: 'RULE', adults: [] });
+    // With the operator's rule of a child no adult receives (HAND_OVER_NO_ADULT, KEEP_ON_BOARD by default).
+    expect(await read(young!.id)).toMatchObject({
+      needed: true,
+      choice: 'RULE',
+      noAdultRule: 'KEEP_ON_BOARD',
+      adults: [],
+    });
     expect(await read(older!.id)).toMatchObject({ needed: false, choice: 'RULE' });
 
     const student = (await admin('GET', `/api/students/get-one/${older!.id}`)).body.data;

@@ -73,6 +73,8 @@ export type AuthorizedAdult = z.infer<typeof authorizedAdultSchema>;
 export const handOverOfChildSchema = z.object({
   needed: z.boolean(),
   choice: z.enum(HAND_OVER_CHOICES),
+  /** What the driver does when none of the adults is at the stop (the operator's HAND_OVER_NO_ADULT). */
+  noAdultRule: z.enum(NO_ADULT_RULES),
   adults: z.array(authorizedAdultSchema),
 });
 export type HandOverOfChild = z.infer<typeof handOverOfChildSchema>;

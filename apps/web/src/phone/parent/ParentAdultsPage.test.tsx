@@ -29,6 +29,7 @@ const adult = (changes: Partial<AuthorizedAdult> = {}): AuthorizedAdult => ({
 const handOver = (adults: AuthorizedAdult[], changes: Partial<HandOverOfChild> = {}): HandOverOfChild => ({
   needed: true,
   choice: 'RULE',
+  noAdultRule: 'KEEP_ON_BOARD',
   adults,
   ...changes,
 });
@@ -72,14 +73,15 @@ describe('who may collect a child', () => {
     expect(sam).toHaveTextContent(en('adults.changePhoto'));
   });
 
-  it('says plainly what happens with no one on the list, and offers Retry when the list cannot be read', async () => {
+  it('says plainly what the operator’s rule does with no one on the list, and offers Retry when the list cannot be read', async () => {
     let fail = true;
     answerApi({
       'GET /parent/children': family,
       [`GET ${ADULTS}`]: () =>
         fail
           ? json({ success: false, type: 'error', message: 'The list is resting.' }, 503)
-          : ok(handOver([])),
+          : // The operator's rule here: back to school, and the empty list says so.
+            ok(handOver([], { noAdultRule: 'RETURN_TO_SCHOOL' })),
     });
     const user = userEvent.setup();
     renderParent(PAGE);
@@ -87,7 +89,8 @@ describe('who may collect a child', () => {
     expect(await screen.findByText('The list is resting.')).toBeVisible();
     fail = false;
     await user.click(screen.getByRole('button', { name: en('kit.retry') }));
-    expect(await screen.findByText(en('adults.emptyNeeded', { name: 'Mia' }))).toBeVisible();
+    expect(await screen.findByText(en('adults.emptyNeeded.RETURN_TO_SCHOOL', { name: 'Mia' }))).toBeVisible();
+    expect(screen.queryByText(en('adults.emptyNeeded.KEEP_ON_BOARD', { name: 'Mia' }))).toBeNull();
     expect(screen.queryByRole('list', { name: en('adults.listLabel', { name: 'Mia' }) })).toBeNull();
   });
 
@@ -179,7 +182,7 @@ describe('who may collect a child', () => {
     await user.click(within(dialog).getByRole('button', { name: en('adults.removeConfirm') }));
     expect(await screen.findByText(en('adults.removed', { adult: 'Kamala Rao', name: 'Mia' }))).toBeVisible();
     expect(removed).toEqual([adult().id]);
-    expect(await screen.findByText(en('adults.emptyNeeded', { name: 'Mia' }))).toBeVisible();
+    expect(await screen.findByText(en('adults.emptyNeeded.KEEP_ON_BOARD', { name: 'Mia' }))).toBeVisible();
   });
 
   it('sends a photo of an adult as an upload naming them', async () => {

@@ -224,7 +224,7 @@ function Adults({ childId, name }: { childId: string; name: string }) {
       <NeededNote handOver={handOver.data} name={name} />
       {adults.length === 0 ? (
         <Alert tone={needed ? 'warning' : 'info'}>
-          {needed ? t('adults.emptyNeeded', { name }) : t('adults.empty')}
+          {needed ? t(`adults.emptyNeeded.${handOver.data.noAdultRule}`, { name }) : t('adults.empty')}
         </Alert>
       ) : (
         <Card>

@@ -86,7 +86,12 @@ export function createHandOverService(deps: HandOverServiceDeps) {
       const [child] = await childrenForHandOver(db, [studentId]);
       if (!child) throw notFound('Child not found');
       const adults = await adultsOfChildren(db, [studentId]);
-      return { needed: needsHandOver(child, rule), choice: child.handOver, adults: adults.map(toAdult) };
+      return {
+        needed: needsHandOver(child, rule),
+        choice: child.handOver,
+        noAdultRule: deps.noAdult,
+        adults: adults.map(toAdult),
+      };
     },
 
     /** The adults of the children who need hand-over, by child: what a driver's manifest offers at drop-off. */
