@@ -52,8 +52,20 @@ interface Graph {
   dynamicImports: (id: string) => readonly string[];
   /** The module's path under apps/web/src, or null for anything else. */
   srcPath: (id: string) => string | null;
+  /**
+   * Modules that only re-export others (the contract's `index.ts`). The bundler links an import of a name through
+   * them to the module that defines it and leaves them empty; which of their modules a screen uses is known to the
+   * bundler only (decision 079).
+   */
+  barrels?: ReadonlySet<string>;
 }
 
+/**
+ * The modules `start` imports, and theirs, without walking through a barrel: walked through, the contract's index
+ * made every one of its modules part of every screen that named one of them, and the groups then loaded every
+ * schema (field trips, reports, roster sync…) with the first office screen. A group takes the modules its own
+ * modules use through a barrel along with it anyway.
+ */
 function staticClosure(graph: Graph, start: string): Set<string> {
   const seen = new Set<string>();
   const stack = [start];
@@ -61,7 +73,7 @@ function staticClosure(graph: Graph, start: string): Set<string> {
     const id = stack.pop()!;
     if (seen.has(id)) continue;
     seen.add(id);
-    stack.push(...graph.imports(id));
+    if (!graph.barrels?.has(id)) stack.push(...graph.imports(id));
   }
   return seen;
 }
@@ -137,7 +149,12 @@ export function planChunks(graph: Graph): ChunkPlan {
   // (A module of the entry's closure that a lazy module uses is counted like any other: the bundler leaves out of
   // the entry what the entry does not use, such as the parts of the shared package's index it does not name.)
   const grouped = (id: string) =>
-    login.has(id) || admin.has(id) || shared.has(id) || (initial.has(id) && !rootsOf.has(id));
+    login.has(id) ||
+    admin.has(id) ||
+    shared.has(id) ||
+    (initial.has(id) && !rootsOf.has(id)) ||
+    // A barrel holds no code of its own once bundled: importing through it keeps a module in its group.
+    graph.barrels?.has(id) === true;
   for (let changed = true; changed;) {
     changed = false;
     for (const group of [admin, shared])
@@ -154,6 +171,9 @@ export function planChunks(graph: Graph): ChunkPlan {
  * Computes the plan once the module graph is complete (`buildEnd`), before the chunks are made; the groups read it.
  * Vite's dev server does not chunk, so only a build uses it.
  */
+/** The contract's index (packages/shared), which only re-exports its modules. */
+const SHARED_BARREL = path.resolve(import.meta.dirname, '../../packages/shared/src/index.ts');
+
 export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   let plan: ChunkPlan = { login: new Set(), admin: new Set(), shared: new Map() };
   const plugin: Plugin = {
@@ -170,6 +190,7 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
         imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
         dynamicImports: (id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [],
         srcPath: (id) => (id.startsWith(src) ? id.slice(src.length).split(path.sep).join('/') : null),
+        barrels: new Set([SHARED_BARREL]),
       });
     },
   };

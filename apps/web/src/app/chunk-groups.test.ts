@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { planChunks } from '../../chunk-groups';
 
 /** A module graph by paths under src/ (a path outside src/, such as a package, has no srcPath). */
-function graph(modules: Record<string, { imports?: string[]; lazy?: string[] }>) {
+function graph(modules: Record<string, { imports?: string[]; lazy?: string[] }>, barrels: string[] = []) {
   return {
     entry: 'main.tsx',
     imports: (id: string) => modules[id]?.imports ?? [],
     dynamicImports: (id: string) => modules[id]?.lazy ?? [],
     srcPath: (id: string) => (id.startsWith('pkg:') ? null : id),
+    barrels: new Set(barrels),
   };
 }
 
@@ -56,5 +57,27 @@ describe('planChunks', () => {
     expect(plan.admin.has('table.ts')).toBe(false);
     expect(plan.shared.get('table.ts')).toBe('public');
     expect(plan.shared.get('paging.ts')).toBe('public');
+  });
+
+  it("does not walk through the contract's index: its modules are placed by what uses them, not by the index", () => {
+    const contract = {
+      // Every screen, public or not, names something of the contract's index…
+      'features/a/A.tsx': { imports: ['table.ts', 'form.ts', 'only-a.ts', 'dialog.ts', 'pkg:shared'] },
+      'features/b/B.tsx': { imports: ['table.ts', 'dialog.ts', 'pkg:shared'] },
+      'features/auth/ForgotPasswordPage.tsx': { imports: ['dialog.ts', 'pkg:shared'], lazy: ['scanner.ts'] },
+      'dialog.ts': { imports: ['modal.ts', 'pkg:shared'] },
+      // …which re-exports a module of sign-in's words and one of field trips'.
+      'pkg:shared': { imports: ['pkg:shared/auth', 'pkg:shared/field-trips'] },
+    };
+    const walked = planChunks(graph({ ...app, ...contract }));
+    expect(walked.shared.get('pkg:shared/field-trips')).toBe('public');
+
+    const plan = planChunks(graph({ ...app, ...contract }, ['pkg:shared']));
+    // Neither of its modules is forced into a group: the bundler places them where they are used.
+    expect(plan.shared.has('pkg:shared/field-trips') || plan.admin.has('pkg:shared/field-trips')).toBe(false);
+    expect(plan.shared.has('pkg:shared/auth') || plan.admin.has('pkg:shared/auth')).toBe(false);
+    // Importing through it keeps a screen's parts in their groups.
+    expect(plan.admin.has('table.ts')).toBe(true);
+    expect(plan.shared.get('dialog.ts')).toBe('public');
   });
 });
