@@ -23,8 +23,19 @@ export const DEACTIVATED_FILTER = { withDeactivated: z.literal('true') };
 type DeactivatableResource = typeof RESOURCES.students | typeof RESOURCES.parents | typeof RESOURCES.schools;
 
 /** A deactivated record's mark, with the day: it is kept with its history, not planned, seated nor told. */
-export function DeactivatedChip({ at }: { at: string }) {
+function DeactivatedChip({ at }: { at: string }) {
   return <Chip size="small" color="warning" variant="outlined" label={`Deactivated ${formatDate(at)}`} />;
+}
+
+/** A row's name, followed by the Deactivated chip when the record is deactivated. */
+export function NameOfRecord({ name, deactivatedAt }: { name: string; deactivatedAt: string | null }) {
+  return deactivatedAt ? (
+    <>
+      {name} <DeactivatedChip at={deactivatedAt} />
+    </>
+  ) : (
+    name
+  );
 }
 
 /** The toolbar's "Show deactivated" chip, pressed while the list shows them. */

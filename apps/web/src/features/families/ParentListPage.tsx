@@ -8,7 +8,7 @@ import { recordActions, RowActionsMenu, type RowAction } from '../../components/
 import { useListFilters } from '../../components/list-page/list-filters';
 import {
   DEACTIVATED_FILTER,
-  DeactivatedChip,
+  NameOfRecord,
   ShowDeactivatedChip,
   useReactivation,
 } from '../../components/list-page/deactivated-records';
@@ -26,14 +26,7 @@ const columns = (
   {
     header: 'Name',
     sort: 'name',
-    cell: ({ user, deactivatedAt }) =>
-      deactivatedAt ? (
-        <>
-          {user.name} <DeactivatedChip at={deactivatedAt} />
-        </>
-      ) : (
-        user.name
-      ),
+    cell: ({ user, deactivatedAt }) => <NameOfRecord name={user.name} deactivatedAt={deactivatedAt} />,
   },
   { header: 'Photo', cell: (parent) => <PhotoCell src={parent.profileImage} name={parent.user.name} /> },
   { header: 'Phone No', nowrap: true, card: 'field', cell: (parent) => parent.phone },

@@ -12,7 +12,7 @@ import { recordActions, RowActionsMenu, type RowAction } from '../../components/
 import { FilterChip } from '../../components/list-page/FilterChip';
 import {
   DEACTIVATED_FILTER,
-  DeactivatedChip,
+  NameOfRecord,
   ShowDeactivatedChip,
   useReactivation,
 } from '../../components/list-page/deactivated-records';
@@ -39,14 +39,7 @@ const columns = (
     sort: 'name',
     card: 'title',
     // The child's route under the name rather than in a column of its own: eleven columns would not fit a laptop.
-    cell: ({ name, deactivatedAt }) =>
-      deactivatedAt ? (
-        <>
-          {name} <DeactivatedChip at={deactivatedAt} />
-        </>
-      ) : (
-        name
-      ),
+    cell: ({ name, deactivatedAt }) => <NameOfRecord name={name} deactivatedAt={deactivatedAt} />,
     note: ({ assignment }) =>
       assignment ? (
         <>

@@ -10,7 +10,7 @@ import { RowActionsMenu } from '../../components/list-page/RowActionsMenu';
 import { useListFilters } from '../../components/list-page/list-filters';
 import {
   DEACTIVATED_FILTER,
-  DeactivatedChip,
+  NameOfRecord,
   ShowDeactivatedChip,
   useReactivation,
 } from '../../components/list-page/deactivated-records';
@@ -46,14 +46,7 @@ export function SchoolListPage() {
     {
       header: 'School Name',
       sort: 'name',
-      cell: ({ name, deactivatedAt }) =>
-        deactivatedAt ? (
-          <>
-            {name} <DeactivatedChip at={deactivatedAt} />
-          </>
-        ) : (
-          name
-        ),
+      cell: ({ name, deactivatedAt }) => <NameOfRecord name={name} deactivatedAt={deactivatedAt} />,
     },
     { header: 'Bell', sort: 'bellTime', nowrap: true, card: 'field', cell: (school) => school.bellTime },
     {
