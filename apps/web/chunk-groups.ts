@@ -167,13 +167,13 @@ export function planChunks(graph: Graph): ChunkPlan {
   return { login, admin, shared };
 }
 
+/** The contract's index (packages/shared), which only re-exports its modules. */
+const SHARED_BARREL = path.resolve(import.meta.dirname, '../../packages/shared/src/index.ts');
+
 /**
  * Computes the plan once the module graph is complete (`buildEnd`), before the chunks are made; the groups read it.
  * Vite's dev server does not chunk, so only a build uses it.
  */
-/** The contract's index (packages/shared), which only re-exports its modules. */
-const SHARED_BARREL = path.resolve(import.meta.dirname, '../../packages/shared/src/index.ts');
-
 export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } {
   let plan: ChunkPlan = { login: new Set(), admin: new Set(), shared: new Map() };
   const plugin: Plugin = {
