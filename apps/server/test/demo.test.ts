@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CalendarDate, Manifest, Trip } from '@school-transport/shared';
+import { SCHOOLS, type CalendarDate, type Manifest, type Trip } from '@school-transport/shared';
 import {
   DEMO_ACCOUNTS,
   fillDemoOperator,
@@ -54,6 +54,9 @@ describe('the demo operator', () => {
       events: 5,
     });
     expect(await hasDemoOperator(t.app.database.db, 'driver1@demo.example.com')).toBe(true);
+    // The schools the routes end at are on the Schools screen too.
+    const schools = await get<{ name: string }[]>('/api/schools/get-all?limit=10');
+    expect(schools.map((school) => school.name).sort()).toEqual(SCHOOLS.slice(0, 3).sort());
     const week = await get<CalendarDate[]>('/api/calendar?from=2026-03-02&to=2026-03-09');
     expect(week.filter((day) => day.schoolDay).map((day) => day.date)).toEqual([
       '2026-03-02',

@@ -85,10 +85,36 @@ function pseudoRandom(seed: number) {
   };
 }
 
+/** Each school's route: its morning run starts `start` and reaches the school before `bell`; the afternoon run
+ * leaves at `back`, after `dismissal`. */
 const ROUTE_PLANS = [
-  { school: SCHOOLS[0], direction: 'North', bearing: [0.02, 0.004], start: '07:10', back: '15:20' },
-  { school: SCHOOLS[1], direction: 'East', bearing: [0.004, 0.02], start: '07:25', back: '15:35' },
-  { school: SCHOOLS[2], direction: 'South', bearing: [-0.02, -0.004], start: '07:40', back: '15:50' },
+  {
+    school: SCHOOLS[0],
+    direction: 'North',
+    bearing: [0.02, 0.004],
+    start: '07:10',
+    bell: '08:00',
+    dismissal: '15:10',
+    back: '15:20',
+  },
+  {
+    school: SCHOOLS[1],
+    direction: 'East',
+    bearing: [0.004, 0.02],
+    start: '07:25',
+    bell: '08:15',
+    dismissal: '15:25',
+    back: '15:35',
+  },
+  {
+    school: SCHOOLS[2],
+    direction: 'South',
+    bearing: [-0.02, -0.004],
+    start: '07:40',
+    bell: '08:30',
+    dismissal: '15:40',
+    back: '15:50',
+  },
 ] as const;
 const STOPS_PER_RUN = 5;
 const CHILDREN_PER_STOP = 3;
@@ -120,6 +146,15 @@ export async function fillDemoOperator(
   let stopCount = 0;
   let childCount = 0;
   for (const [index, plan] of ROUTE_PLANS.entries()) {
+    // The school itself, where its route ends (the city's centre, a few hundred metres apart), on the Schools screen.
+    await admin('POST', '/api/schools/create', {
+      name: plan.school,
+      lat: city.lat + (index - 1) * 0.004,
+      lng: city.lng,
+      address: `${index + 1} School Road, ${city.name}`,
+      bellTime: plan.bell,
+      dismissalTime: plan.dismissal,
+    });
     const surname = pick(LAST_NAMES);
     const driver = await admin<Driver>('POST', '/api/drivers/create', {
       name: `${pick(FIRST_NAMES)} ${surname}`,
