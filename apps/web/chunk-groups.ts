@@ -15,7 +15,9 @@ type CodeSplittingGroup = Rolldown.CodeSplittingGroup;
  *   quarter or more of the back-office's screens use (lists, the table, paging, the API calls), one file. A module
  *   fewer screens use stays in their own files.
  * - `shared-<apps>`: such a module that the public pages (forgot password, 404) or anything else use too, in a
- *   file named after them, so that none of them ever loads the back-office's own file. (The phone apps are a build
+ *   file named after them, so that none of them ever loads the back-office's own file.
+ * - `contract`: the contract's (packages/shared) modules that several chunks share, apart from `admin`, so that a
+ *   screen that builds no schema (a list, the chrome) does not run the forms' schemas (decision 080). (The phone apps are a build
  *   of their own since decision 053: vite.phone.config.ts.)
  */
 
@@ -201,7 +203,13 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
       name: `shared-${apps.replaceAll('+', '-')}`,
       test: (id) => plan.shared.get(id) === apps,
     })),
-    { name: 'admin', test: (id) => plan.admin.has(id) },
+    // Zod's own code goes with the back-office's common parts: its lists and forms use it through the contract's
+    // barrel, which the plan does not walk through (decision 079), so the plan cannot count them.
+    { name: 'admin', test: (id) => plan.admin.has(id) || id.includes('/node_modules/zod/') },
+    // The contract's modules that four or more chunks share, one file, apart from `admin` (decision 080): building
+    // a zod schema is not free (about 0.5 ms each), and in `admin` every office screen built all of the forms'
+    // schemas before drawing. Only a screen that uses the contract's schemas now loads (and runs) this file.
+    { name: 'contract', test: (id) => id.includes('/packages/shared/src/'), minShareCount: 4 },
   ];
   return { plugin, groups };
 }

@@ -1,30 +1,12 @@
 import { z } from 'zod';
 import { driverInputSchema } from './drivers.js';
+import { EXPORT_LISTS } from './export-lists.js';
 import { childInputSchema, parentInputSchema } from './families.js';
 import { emailField, dateField, phoneField, requiredText, withinDays } from './fields.js';
 import { GUARDIAN_RELATIONS, type GuardianRelation } from './guardians.js';
 import { LANGUAGE_TAG } from './language-paths.js';
 import { stopInputSchema } from './stops.js';
 import { vehicleInputSchema } from './vehicles.js';
-
-/**
- * The lists that export as CSV, by the API segment of their `get-all` call: `GET /api/exports/{list}.csv` takes
- * the same query as `GET /api/{list}/get-all` (search and filters; no page, no limit) and answers every row.
- */
-export const EXPORT_LISTS = [
-  'drivers',
-  'parents',
-  'students',
-  'vehicles',
-  'routes',
-  'stops',
-  'schools',
-  'route-assignments',
-  'trips',
-  'users',
-  'audit-log',
-] as const;
-export type ExportList = (typeof EXPORT_LISTS)[number];
 
 export const exportListParamsSchema = z.object({
   list: z.enum(EXPORT_LISTS, { error: 'There is no such list to export.' }),

@@ -23,24 +23,6 @@ export const THREAD_MESSAGE_MAX = 1000;
 /** A manifest note is read by a driver at a stop: a line, not a letter. */
 export const MANIFEST_NOTE_MAX = 200;
 
-/** The API's addresses (below /api): the office's inbox and the parent portal's threads. */
-export const FAMILY_INBOX_PATHS = {
-  list: '/family-inbox',
-  unread: '/family-inbox/unread',
-  colleagues: '/family-inbox/colleagues',
-  one: '/family-inbox/:id',
-  read: '/family-inbox/:id/read',
-  reply: '/family-inbox/:id/messages',
-  assignee: '/family-inbox/:id/assignee',
-  close: '/family-inbox/:id/close',
-  reopen: '/family-inbox/:id/reopen',
-  manifestNote: '/family-inbox/:id/manifest-note',
-  parentList: '/parent/threads',
-  parentOne: '/parent/threads/:id',
-  parentMessages: '/parent/threads/:id/messages',
-  parentRead: '/parent/threads/:id/read',
-} as const;
-
 /** A message's text, the guardian's and the office's alike. */
 export const threadMessageInputSchema = z.object({ body: requiredText('Message', THREAD_MESSAGE_MAX) });
 export type ThreadMessageInput = z.input<typeof threadMessageInputSchema>;
