@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { fetchFailedMessage, type ListSort } from '@school-transport/shared';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { RetryAlert } from '../page/RetryAlert';
 import { useResourceList, type ListFilterValues } from '../../lib/api/resource-api';
 import { useAnswerDrawnLater } from '../../lib/api/use-answer-drawn-later';
@@ -46,6 +46,7 @@ interface ListPageProps<T> {
 }
 
 const NEWEST_FIRST: ListSort = { sort: 'createdAt', order: 'desc' };
+const NO_SORT: ListSort = {};
 
 /**
  * The list screen of every resource, one pattern for all: search, rows per page,
@@ -63,7 +64,7 @@ export function ListPage<T extends { id: string | number }>({
   filterControls,
   defaultSortLabel,
 }: ListPageProps<T>) {
-  const sortKeys = sortKeysOf(columns);
+  const sortKeys = useMemo(() => sortKeysOf(columns), [columns]);
   const { query, goToPage, changeLimit, search, changeSort } = useListUrlState(sortKeys);
   // Moving one page on or back, the page is asked for by where it starts (the cursor the shown page came with):
   // the server then reads from that row instead of counting past every row before it (decision 040). A jump to
@@ -100,11 +101,13 @@ export function ListPage<T extends { id: string | number }>({
   // noSsr: the first render already knows the width, so a phone never draws the table first.
   const asCards = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
   const rowKey = (row: T) => String(row.id);
-  const ownOrder = sortKeys.includes('createdAt') ? NEWEST_FIRST : {};
-  const shown = shownSort(query, ownOrder);
+  const ownOrder = sortKeys.includes('createdAt') ? NEWEST_FIRST : NO_SORT;
+  const shown = useMemo(() => shownSort(query, ownOrder), [query, ownOrder]);
   // Choosing the list's own order again leaves the address without a sort, as a fresh visit has it.
-  const sortBy = (sort: ListSort) =>
-    changeSort(sort.sort === ownOrder.sort && sort.order === ownOrder.order ? {} : sort);
+  const sortBy = useCallback(
+    (sort: ListSort) => changeSort(sort.sort === ownOrder.sort && sort.order === ownOrder.order ? {} : sort),
+    [changeSort, ownOrder],
+  );
 
   // A page past the end (the last row of the last page deleted, an old link) moves to the last page there is.
   const lastPage = Math.max(pagination?.totalPages ?? 1, 1);
@@ -113,30 +116,59 @@ export function ListPage<T extends { id: string | number }>({
     if (pastTheEnd) goToPage(lastPage, true);
   }, [pastTheEnd, lastPage, goToPage]);
 
+  // The heading and the toolbar follow the address, not the rows: the same elements while the list's own state
+  // changes (its request starting, each answer, the rows drawn later), so React does not draw them again (decision
+  // 080). On a phone the toolbar (a search field, selects, the list's filters: some 200 emotion rules' worth of MUI)
+  // was drawn again with each of the half-dozen updates of a load, several of them urgent (not in slices).
+  const header = useMemo(() => <PageHeader title={title} action={headerAction} />, [title, headerAction]);
+  const toolbar = useMemo(
+    () => (
+      <ListToolbar
+        search={query.search}
+        searchPlaceholder={searchPlaceholder}
+        limit={query.limit}
+        onSearch={search}
+        onLimitChange={changeLimit}
+      >
+        {asCards && sortKeys.length > 0 && (
+          <SortSelect columns={columns} shown={shown} defaultLabel={defaultSortLabel} onChange={sortBy} />
+        )}
+        {filterControls}
+        {isExportList(resource) && (
+          <ExportButton
+            list={resource}
+            search={query.search}
+            // The file follows the order on screen.
+            filters={{ ...filters, sort: query.sort, order: query.sort ? query.order : undefined }}
+          />
+        )}
+      </ListToolbar>
+    ),
+    [
+      query.search,
+      query.limit,
+      query.sort,
+      query.order,
+      searchPlaceholder,
+      search,
+      changeLimit,
+      asCards,
+      sortKeys.length,
+      columns,
+      shown,
+      defaultSortLabel,
+      sortBy,
+      filterControls,
+      resource,
+      filters,
+    ],
+  );
+
   return (
     <>
-      <PageHeader title={title} action={headerAction} />
+      {header}
       <Paper>
-        <ListToolbar
-          search={query.search}
-          searchPlaceholder={searchPlaceholder}
-          limit={query.limit}
-          onSearch={search}
-          onLimitChange={changeLimit}
-        >
-          {asCards && sortKeys.length > 0 && (
-            <SortSelect columns={columns} shown={shown} defaultLabel={defaultSortLabel} onChange={sortBy} />
-          )}
-          {filterControls}
-          {isExportList(resource) && (
-            <ExportButton
-              list={resource}
-              search={query.search}
-              // The file follows the order on screen.
-              filters={{ ...filters, sort: query.sort, order: query.sort ? query.order : undefined }}
-            />
-          )}
-        </ListToolbar>
+        {toolbar}
         <Box sx={{ height: 4 }}>{showingPreviousPage && <LinearProgress aria-label="Loading" />}</Box>
         {isError ? (
           <Box sx={{ m: 2 }}>
