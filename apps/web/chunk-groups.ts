@@ -170,7 +170,10 @@ export function planChunks(graph: Graph): ChunkPlan {
 }
 
 /** The contract's index (packages/shared), which only re-exports its modules. */
-const SHARED_BARREL = path.resolve(import.meta.dirname, '../../packages/shared/src/index.ts');
+const SHARED_SRC = path.resolve(import.meta.dirname, '../../packages/shared/src');
+const SHARED_BARREL = path.join(SHARED_SRC, 'index.ts');
+/** Zod's own modules, wherever npm placed the package. */
+const ZOD_MODULE = `${path.sep}node_modules${path.sep}zod${path.sep}`;
 
 /**
  * Computes the plan once the module graph is complete (`buildEnd`), before the chunks are made; the groups read it.
@@ -205,11 +208,11 @@ export function chunkGroups(): { plugin: Plugin; groups: CodeSplittingGroup[] } 
     })),
     // Zod's own code goes with the back-office's common parts: its lists and forms use it through the contract's
     // barrel, which the plan does not walk through (decision 079), so the plan cannot count them.
-    { name: 'admin', test: (id) => plan.admin.has(id) || id.includes('/node_modules/zod/') },
+    { name: 'admin', test: (id) => plan.admin.has(id) || id.includes(ZOD_MODULE) },
     // The contract's modules that four or more chunks share, one file, apart from `admin` (decision 080): building
     // a zod schema is not free (about 0.5 ms each), and in `admin` every office screen built all of the forms'
     // schemas before drawing. Only a screen that uses the contract's schemas now loads (and runs) this file.
-    { name: 'contract', test: (id) => id.includes('/packages/shared/src/'), minShareCount: 4 },
+    { name: 'contract', test: (id) => id.startsWith(SHARED_SRC + path.sep), minShareCount: 4 },
   ];
   return { plugin, groups };
 }

@@ -14,7 +14,7 @@ if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 // The entry's evaluation (React DOM, MUI, the theme) is one task; the router is made in the next one (decision 080).
-// Made in the same task, the two were one long task of about 65 ms on a laptop, 260 ms on Lighthouse's phone,
+// Made in the same task, the two were one long task of about 65 ms on a 2-core server, 260 ms on Lighthouse's phone,
 // blocking input all along; apart, each is about half that, and the browser may paint and answer in between.
 setTimeout(() => {
   const router = createAppRouter();
