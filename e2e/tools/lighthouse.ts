@@ -116,7 +116,6 @@ interface Measured {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 async function audit(
-  context: BrowserContext,
   browser: Browser,
   target: PageToMeasure,
   url: string,
@@ -124,18 +123,17 @@ async function audit(
   reportDir: string,
   name: string,
 ): Promise<Result> {
+  // Lighthouse measures in a tab of ours, so that the page it measured can be read afterwards (it closes its own).
+  const measured = await browser.newPage();
   // A cold load each time: the HTTP cache, the service workers (the phone apps register one), their caches and
   // IndexedDB are emptied here, because Lighthouse's own reset would also empty localStorage, and sign out.
-  const page = context.pages()[0] ?? (await context.newPage());
-  const cdp = await context.newCDPSession(page);
+  const cdp = await measured.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Storage.clearDataForOrigin', {
     origin: new URL(url).origin,
     storageTypes: 'service_workers,cache_storage,indexeddb',
   });
   await cdp.detach();
-  // Lighthouse measures in a tab of ours, so that the page it measured can be read afterwards (it closes its own).
-  const measured = await browser.newPage();
   try {
     const result = await runLighthouse(measured, url, preset, reportDir, name);
     // Lighthouse ends its run once the network and the main thread are quiet; a long list draws its rows after its
@@ -533,6 +531,12 @@ async function main() {
       // First make sure the page really shows what Lighthouse is to measure, in a tab of its own: the check may
       // set its viewport, which must not carry over to the tab Lighthouse measures in.
       const checking = await context.newPage();
+      // With no service worker: a phone app's worker copies the page's files into its cache after the first screen
+      // (app-shell-sw.js), fetching them through the HTTP cache, and copies still arriving after the tab closed
+      // refilled the cache the next run had just emptied (its scripts then came with no transfer).
+      await checking.addInitScript(() => {
+        if ('serviceWorker' in navigator) navigator.serviceWorker.register = () => new Promise(() => undefined);
+      });
       await checking.goto(`${server.base}${target.path}`);
       console.log(`${target.path}: ${await target.check(checking)}`);
       await checking.close();
@@ -541,7 +545,6 @@ async function main() {
         for (let run = 1; run <= runs; run++) {
           const load = os.loadavg()[0]!;
           const result = await auditWithRetry(
-            context,
             browser,
             target,
             `${server.base}${target.path}`,

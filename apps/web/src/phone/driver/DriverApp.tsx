@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { ConfirmDialog, Heading, LinkButton, Menu, PageLoader, Stack, Text } from '../kit';
 import { useT } from '../i18n';
@@ -108,20 +108,16 @@ function DriverScreens({ session }: { session: AppSession }) {
   );
 }
 
+/** Every driver screen fetched, not only when first opened, so that a phone that goes offline has them all. */
+const keepEveryScreenOffline = () =>
+  registerDriverServiceWorker(Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount(), loadHours()]));
+
 /**
  * The driver app (its own entry, phone/driver/main.tsx): the phone shell (session, language, top bar, sign-in) with
  * the driver's screens below /driver, the outbox that keeps scans through a dead zone, and the service worker that
  * opens it offline.
  */
 export function DriverApp() {
-  useEffect(
-    () =>
-      registerDriverServiceWorker(
-        // Every driver screen now, not when first opened: a phone that goes offline has them all.
-        Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount(), loadHours()]),
-      ),
-    [],
-  );
   return (
     <PhoneShell
       catalogue={driverCatalogue}
@@ -131,6 +127,7 @@ export function DriverApp() {
       paths={{ signIn: driverPaths.signIn, home: driverPaths.today }}
       signedIn={(session) => <DriverScreens session={session} />}
       actions={<AccountMenu />}
+      afterFirstScreen={keepEveryScreenOffline}
     />
   );
 }

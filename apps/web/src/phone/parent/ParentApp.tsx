@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiRequest } from '../../lib/api/api-client';
+import { firstAnswersDrawn } from '../../lib/api/first-answers';
 import { useT } from '../i18n';
 import { Menu, useToast } from '../kit';
 import { PhoneShell } from '../shell';
@@ -61,7 +63,8 @@ function AccountMenu() {
 
 function SignedInPortal({ token }: { token: string }) {
   // One stream per signed-in parent: its cookie is asked for with their token.
-  const [stream] = useState(() => createParentStream(token));
+  const queryClient = useQueryClient();
+  const [stream] = useState(() => createParentStream(token, firstAnswersDrawn(queryClient)));
   return (
     <ParentStreamContext.Provider value={stream}>
       <ParentScreens />
@@ -78,24 +81,18 @@ async function endParentSession(token: string): Promise<void> {
 
 const SESSION_HOOKS = { forgetLocal: forgetToday, endRemote: endParentSession };
 
+/** Every screen fetched, not only when first opened, so that a phone that goes offline has them all. */
+const keepEveryScreenOffline = () =>
+  registerParentServiceWorker(
+    Promise.all([import('./ChildHistoryPage'), import('./ParentNotificationsPage'), import('./ParentAccountPage')]),
+  );
+
 /**
  * The parent portal (its own entry, apps/web/parent/index.html): the phone shell with the portal's own session,
  * query cache and words, the account menu in the top bar, and its screens below /parent. Installable with its own
  * manifest (linked by the HTML) and service worker, which keeps every screen and the last Today for offline use.
  */
 export function ParentApp() {
-  useEffect(
-    () =>
-      registerParentServiceWorker(
-        // Every screen now, not when first opened: a phone that goes offline has them all.
-        Promise.all([
-          import('./ChildHistoryPage'),
-          import('./ParentNotificationsPage'),
-          import('./ParentAccountPage'),
-        ]),
-      ),
-    [],
-  );
   return (
     <PhoneShell
       catalogue={parentCatalogue}
@@ -105,6 +102,7 @@ export function ParentApp() {
       paths={{ signIn: parentPaths.signIn, home: parentPaths.today }}
       actions={<AccountMenu />}
       signedIn={({ token, user }) => <SignedInPortal key={user.id} token={token} />}
+      afterFirstScreen={keepEveryScreenOffline}
     />
   );
 }

@@ -9,12 +9,21 @@ export type ParentEvents = ParentLivePayloads;
 
 export type ParentStream = EventStream<ParentEvents>;
 
-/** The events' schemas, loaded with the stream's first connection rather than before the first screen. */
-const loadParentSchemas = async () => (await import('./parent-live-schemas')).parentLiveSchemas;
-
-/** The portal's stream, with its cookie asked for as the signed-in parent (their token, not the office's). */
-export function createParentStream(token: string, options: Partial<EventStreamOptions> = {}): ParentStream {
-  return new EventStream<ParentEvents>(loadParentSchemas, {
+/**
+ * The portal's stream, with its cookie asked for as the signed-in parent (their token, not the office's). Its
+ * events' schemas (zod) are loaded with its first connection, once `firstScreenDrawn` has resolved: the first
+ * screen's answer is drawn before them.
+ */
+export function createParentStream(
+  token: string,
+  firstScreenDrawn: Promise<void> = Promise.resolve(),
+  options: Partial<EventStreamOptions> = {},
+): ParentStream {
+  const loadSchemas = async () => {
+    await firstScreenDrawn;
+    return (await import('./parent-live-schemas')).parentLiveSchemas;
+  };
+  return new EventStream<ParentEvents>(loadSchemas, {
     requestCookie: async () => {
       await apiRequest('POST', '/live/cookie', undefined, { token });
     },

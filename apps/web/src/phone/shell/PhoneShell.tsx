@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type Context, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type Context, type ReactNode } from 'react';
 import { BrowserRouter, Link, Navigate, useLocation } from 'react-router';
+import { firstAnswersDrawn, nextFrameDrawn } from '../../lib/api/first-answers';
 import { createQueryClient } from '../../lib/api/query-client';
 import type { AppSession, AppSessionValue, appSessionStore } from '../../lib/session/app-session';
 import { useAppSession, type AppSessionHooks } from '../../lib/session/use-app-session';
@@ -32,6 +33,9 @@ interface PhoneShellProps {
   signedIn: (session: AppSession) => ReactNode;
   /** The top bar's controls while signed in (the account menu). */
   actions?: ReactNode;
+  /** What the app puts off until its first screen's answers are drawn (firstAnswersDrawn): its service worker and
+   * the code of its other screens, kept for offline use. Called once per page. */
+  afterFirstScreen?: () => void;
 }
 
 /**
@@ -59,9 +63,11 @@ function SessionAndLanguage({
   paths,
   signedIn,
   actions,
+  afterFirstScreen,
   queryClient,
 }: PhoneShellProps & { queryClient: ReturnType<typeof createQueryClient> }) {
   const session = useAppSession(store, queryClient, hooks);
+  useAfterFirstScreen(afterFirstScreen, session.session !== null, queryClient);
   const pathname = useLocation().pathname;
   const onSignIn = pathname === paths.signIn;
   const current = session.session;
@@ -103,6 +109,23 @@ function SessionAndLanguage({
       </I18nProvider>
     </SessionContext.Provider>
   );
+}
+
+/**
+ * Calls `work` once per page, when the first screen is drawn: signed in, that is its first answer; signed out, the
+ * sign-in form, which asks nothing.
+ */
+function useAfterFirstScreen(
+  work: (() => void) | undefined,
+  signedIn: boolean,
+  queryClient: ReturnType<typeof createQueryClient>,
+) {
+  const started = useRef(false);
+  useEffect(() => {
+    if (!work || started.current) return;
+    started.current = true;
+    void (signedIn ? firstAnswersDrawn(queryClient) : nextFrameDrawn()).then(work);
+  }, [work, signedIn, queryClient]);
 }
 
 /** The top bar (logo, the app's controls) over the screen's column. */
