@@ -535,7 +535,8 @@ async function main() {
       // (app-shell-sw.js), fetching them through the HTTP cache, and copies still arriving after the tab closed
       // refilled the cache the next run had just emptied (its scripts then came with no transfer).
       await checking.addInitScript(() => {
-        if ('serviceWorker' in navigator) navigator.serviceWorker.register = () => new Promise(() => undefined);
+        if ('serviceWorker' in navigator)
+          navigator.serviceWorker.register = () => new Promise(() => undefined);
       });
       await checking.goto(`${server.base}${target.path}`);
       console.log(`${target.path}: ${await target.check(checking)}`);

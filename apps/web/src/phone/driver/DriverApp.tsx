@@ -110,7 +110,9 @@ function DriverScreens({ session }: { session: AppSession }) {
 
 /** Every driver screen fetched, not only when first opened, so that a phone that goes offline has them all. */
 const keepEveryScreenOffline = () =>
-  registerDriverServiceWorker(Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount(), loadHours()]));
+  registerDriverServiceWorker(
+    Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount(), loadHours()]),
+  );
 
 /**
  * The driver app (its own entry, phone/driver/main.tsx): the phone shell (session, language, top bar, sign-in) with

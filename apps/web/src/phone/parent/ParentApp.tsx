@@ -84,7 +84,11 @@ const SESSION_HOOKS = { forgetLocal: forgetToday, endRemote: endParentSession };
 /** Every screen fetched, not only when first opened, so that a phone that goes offline has them all. */
 const keepEveryScreenOffline = () =>
   registerParentServiceWorker(
-    Promise.all([import('./ChildHistoryPage'), import('./ParentNotificationsPage'), import('./ParentAccountPage')]),
+    Promise.all([
+      import('./ChildHistoryPage'),
+      import('./ParentNotificationsPage'),
+      import('./ParentAccountPage'),
+    ]),
   );
 
 /**
