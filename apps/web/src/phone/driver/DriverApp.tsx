@@ -7,6 +7,7 @@ import { driverCatalogue } from './driver-catalogue';
 import type { AppSession } from '../../lib/session/app-session';
 import { clearSnapshots } from './driver-api';
 import { driverPaths } from './driver-paths';
+import { DriverTodayPage } from './DriverTodayPage';
 import { DriverSessionContext, driverSessionStore, useDriverSession } from './driver-session';
 import { clearClockJournals } from './clock-journal';
 import { clearJournals, DriverSyncProvider, useDriverSync } from './driver-sync';
@@ -15,13 +16,11 @@ import { askToSignOut, stopAskingToSignOut, useSignOutAsked } from './sign-out-r
 import { WaitingBanner } from './WaitingBanner';
 import './driver.css';
 
-/** Each screen is fetched on first visit; the service worker then fetches them all (see below). */
-const loadToday = () => import('./DriverTodayPage');
+/** Each screen but Today is fetched on first visit; the service worker then fetches them all (see below). */
 const loadTrip = () => import('./DriverTripPage');
 const loadInspection = () => import('./DriverInspectionPage');
 const loadAccount = () => import('./DriverAccountPage');
 const loadHours = () => import('./DriverHoursPage');
-const DriverTodayPage = lazy(async () => ({ default: (await loadToday()).DriverTodayPage }));
 const DriverTripPage = lazy(async () => ({ default: (await loadTrip()).DriverTripPage }));
 const DriverInspectionPage = lazy(async () => ({ default: (await loadInspection()).DriverInspectionPage }));
 const DriverAccountPage = lazy(async () => ({ default: (await loadAccount()).DriverAccountPage }));
@@ -110,9 +109,7 @@ function DriverScreens({ session }: { session: AppSession }) {
 
 /** Every driver screen fetched, not only when first opened, so that a phone that goes offline has them all. */
 const keepEveryScreenOffline = () =>
-  registerDriverServiceWorker(
-    Promise.all([loadToday(), loadTrip(), loadInspection(), loadAccount(), loadHours()]),
-  );
+  registerDriverServiceWorker(Promise.all([loadTrip(), loadInspection(), loadAccount(), loadHours()]));
 
 /**
  * The driver app (its own entry, phone/driver/main.tsx): the phone shell (session, language, top bar, sign-in) with
