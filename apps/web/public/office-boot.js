@@ -1,4 +1,4 @@
-/* global document, location -- a page's own globals */
+/* global document, location, requestAnimationFrame -- a page's own globals */
 /*
  * The back-office page's boot script (linked at the end of the body by the build: signed-in-preload.ts). When a
  * session is stored (lib/session/session-storage.ts' key):
@@ -77,7 +77,11 @@
   try {
     if (!localStorage.getItem('__token__')) return;
     drawHeading();
-    preloadSignedInChunks();
+    // The chrome's chunks once the heading is on screen: asked for beside it, they share its first frame's
+    // bandwidth with the entry, and it is the screen's largest text (decision 081).
+    requestAnimationFrame(function () {
+      setTimeout(preloadSignedInChunks, 0);
+    });
   } catch {
     // Storage unavailable: the chunks come as they always did, once the entry asks for them, and the app draws
     // the heading.
