@@ -82,14 +82,17 @@ describe('the driver’s hours', () => {
 
     const before = Date.now();
     await user.click(screen.getByRole('button', { name: 'Clock in' }));
-    // The tap goes through the outbox (IndexedDB) before it is sent.
-    await vi.waitFor(() => expect(taps).toHaveLength(1), { timeout: 4000 });
+    // The tap goes through the outbox (IndexedDB) before it is sent: as patient as the screen queries (setup.ts),
+    // for a loaded machine.
+    await vi.waitFor(() => expect(taps).toHaveLength(1), { timeout: 10_000 });
     expect(taps[0]).toMatchObject({ action: 'IN' });
     expect(Date.parse(taps[0]!.occurredAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(taps[0]!.clientId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await screen.findByRole('button', { name: 'Clock out' }, { timeout: 4000 })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Clock out' }, { timeout: 10_000 })).toBeEnabled();
     expect(screen.getByText(/^Clocked in since /).closest('[role=status]')).not.toBeNull();
-    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3), { timeout: 4000 });
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3), {
+      timeout: 10_000,
+    });
   });
 
   it('keeps a tap made without a connection on the phone and shows it as clocked in', async () => {
@@ -107,7 +110,7 @@ describe('the driver’s hours', () => {
     expect(screen.getByText('No shifts in the last two weeks.')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Clock in' }));
 
-    expect(await screen.findByRole('button', { name: 'Clock out' }, { timeout: 4000 })).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Clock out' }, { timeout: 10_000 })).toBeVisible();
     expect(screen.getByText(/^Clocked in since /).closest('[role=status]')).not.toBeNull();
     expect(
       screen.getByText(/^Kept on this phone: it is sent as soon as there is a connection/),

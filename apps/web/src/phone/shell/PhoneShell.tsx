@@ -10,7 +10,8 @@ import { PageLoader, Toaster } from '../kit';
 import { LeaveGuard } from './unsaved-changes';
 
 // Only a signed-out phone needs the form library and the sign-in schema: fetched when sign-in shows.
-const SignInScreen = lazy(async () => ({ default: (await import('./SignInScreen')).SignInScreen }));
+const loadSignInScreen = () => import('./SignInScreen');
+const SignInScreen = lazy(async () => ({ default: (await loadSignInScreen()).SignInScreen }));
 // The password pages too: a reset link opens the app on one of them (decision 053).
 const ForgotPasswordScreen = lazy(async () => ({
   default: (await import('./PasswordScreens')).ForgotPasswordScreen,
@@ -113,7 +114,7 @@ function SessionAndLanguage({
 
 /**
  * Calls `work` once per page, when the first screen is drawn: signed in, that is its first answer; signed out, the
- * sign-in form, which asks nothing.
+ * sign-in form (its code loaded, then a frame), which asks nothing.
  */
 function useAfterFirstScreen(
   work: (() => void) | undefined,
@@ -124,7 +125,7 @@ function useAfterFirstScreen(
   useEffect(() => {
     if (!work || started.current) return;
     started.current = true;
-    void (signedIn ? firstAnswersDrawn(queryClient) : nextFrameDrawn()).then(work);
+    void (signedIn ? firstAnswersDrawn(queryClient) : loadSignInScreen().then(nextFrameDrawn)).then(work);
   }, [work, signedIn, queryClient]);
 }
 
