@@ -158,6 +158,8 @@ describe('AddParentPage', () => {
     await page.addChild();
     await fillChild(page, 'Ravi Rao', '7');
     await page.addChild();
+    // The form checks the child before adding it (asynchronously): the list's count says when it has.
+    await screen.findByText('Children to add (2)');
 
     const [asha, ravi] = within(screen.getByRole('list', { name: 'Children to add' })).getAllByRole(
       'listitem',

@@ -55,4 +55,17 @@ describe('a stream whose schemas are loaded with its first connection', () => {
     await vi.waitFor(() => expect(sources).toHaveLength(1));
     expect(loadSchemas).toHaveBeenCalledTimes(2);
   });
+
+  it('opens nothing when the last screen left while they were on their way, and opens for the next one', async () => {
+    let arrive!: (loaded: StreamSchemas<Events>) => void;
+    loadSchemas.mockReturnValueOnce(new Promise((resolve) => (arrive = resolve)));
+    const leave = stream.subscribe('bus', () => {});
+    leave();
+    arrive(schemas);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sources).toHaveLength(0);
+
+    stream.subscribe('bus', () => {});
+    await vi.waitFor(() => expect(sources).toHaveLength(1));
+  });
 });

@@ -131,7 +131,8 @@ export class EventStream<Events extends object> {
     const generation = ++this.generation;
     Promise.all([this.requestCookie(), this.readySchemas()]).then(
       ([, schemas]) => {
-        if (generation === this.generation) this.open(schemas);
+        // Not for no one: the last screen may have left while the cookie and the schemas were on their way.
+        if (generation === this.generation && this.subscribers > 0) this.open(schemas);
       },
       () => {
         // A 401 ends the session (the API client tells the app) and with it these screens; anything else is a

@@ -1,5 +1,6 @@
 import type { ChildRun, ParentChild } from '@school-transport/shared';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup } from '@testing-library/react';
 
 /** Test helpers of the portal's screens: a signed-in parent, the API's answers and a stream the test drives. */
 
@@ -118,6 +119,9 @@ export function setUpPortalTests({ signedIn = true }: { signedIn?: boolean } = {
     if (signedIn) storeParentSession();
   });
   afterEach(() => {
+    // The screens leave first, with the stream's last subscriber: a connection on its way then opens nothing
+    // once EventSource is no longer stubbed.
+    cleanup();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
   });

@@ -122,10 +122,21 @@ function useAfterFirstScreen(
   queryClient: ReturnType<typeof createQueryClient>,
 ) {
   const started = useRef(false);
+  // Nothing once the app is gone (a test's page torn down, say): the work is for an open page.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   useEffect(() => {
     if (!work || started.current) return;
     started.current = true;
-    void (signedIn ? firstAnswersDrawn(queryClient) : loadSignInScreen().then(nextFrameDrawn)).then(work);
+    const firstScreen = signedIn ? firstAnswersDrawn(queryClient) : loadSignInScreen().then(nextFrameDrawn);
+    void firstScreen.then(() => {
+      if (mounted.current) work();
+    });
   }, [work, signedIn, queryClient]);
 }
 
