@@ -53,7 +53,10 @@ const { values } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
   },
 });
-const TARGET = 95;
+/** Issue 33's targets: mobile performance 95 (sign-in, the phone apps), 90 (the office's dashboard and list),
+ * given per page below; accessibility 100 everywhere. */
+const PERFORMANCE_TARGET = 95;
+const ACCESSIBILITY_TARGET = 100;
 const ROWS = 100;
 const port = Number(values.port);
 const debuggingPort = values['debugging-port'] ? Number(values['debugging-port']) : port + 1;
@@ -111,6 +114,7 @@ interface Measured {
   runs: Run[];
   /** The run with the median performance score (Lighthouse's own advice for a single figure). */
   median: Run;
+  performanceTarget: number;
 }
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
@@ -222,6 +226,10 @@ function metrics(result: Result): string[] {
   ];
 }
 
+/** A category's target: performance the page's, accessibility 100; best practices has none. */
+const targetOf = (category: string, performanceTarget: number) =>
+  category === 'performance' ? performanceTarget : category === 'accessibility' ? ACCESSIBILITY_TARGET : 0;
+
 const score = (result: Result, category: string) =>
   Math.round((result.categories[category]?.score ?? 0) * 100);
 
@@ -289,6 +297,8 @@ interface PageToMeasure {
   check: (page: Page) => Promise<string>;
   /** After each Lighthouse run: null when the measured page reached its loaded state, else what is missing. */
   loaded: (seen: FinalState, preset: string) => string | null;
+  /** Its performance target, when not PERFORMANCE_TARGET. */
+  performanceTarget?: number;
 }
 
 /** Read in the measured tab: a string, so that the bundler's helpers never end up in the page. */
@@ -385,6 +395,7 @@ const PAGES: PageToMeasure[] = [
     name: 'dashboard',
     path: '/',
     signedIn: 'office',
+    performanceTarget: 90,
     check: async (page) => {
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
       await page.getByText(/^Students without an assignment: \d+$/).waitFor({ timeout: 30_000 });
@@ -398,6 +409,7 @@ const PAGES: PageToMeasure[] = [
   {
     name: 'students',
     path: `/all-students?limit=${ROWS}`,
+    performanceTarget: 90,
     signedIn: 'office',
     // A phone sees a card per record (below MUI's md, 900 px), the desktop preset's 1350 px a table row each.
     check: async (page) => {
@@ -558,7 +570,13 @@ async function main() {
             `  ${preset} run ${run}: performance ${score(result, 'performance')} (load ${load.toFixed(1)})`,
           );
         }
-        measured.push({ page: target.path, preset, runs: done, median: medianRun(done) });
+        measured.push({
+          page: target.path,
+          preset,
+          runs: done,
+          median: medianRun(done),
+          performanceTarget: target.performanceTarget ?? PERFORMANCE_TARGET,
+        });
       }
     }
   } finally {
@@ -593,10 +611,10 @@ function report(measured: Measured[], browserMessages: Map<string, string[]>): v
     ]),
   );
   console.log(line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const { page, preset, runs: done, median } of measured) {
+  for (const { page, preset, runs: done, median, performanceTarget } of measured) {
     const cells = CATEGORIES.map((category) => {
       const value = score(median.result, category);
-      const flagged = category !== 'best-practices' && value < TARGET ? `**${value}**` : String(value);
+      const flagged = value < targetOf(category, performanceTarget) ? `**${value}**` : String(value);
       return category === 'performance'
         ? `${flagged} (${done.map((run) => score(run.result, category)).join(', ')})`
         : flagged;
@@ -605,13 +623,16 @@ function report(measured: Measured[], browserMessages: Map<string, string[]>): v
     console.log(line([page, preset, ...cells, ...metrics(median.result), loads]));
   }
   let below = 0;
-  for (const { page, preset, median } of measured) {
+  for (const { page, preset, median, performanceTarget } of measured) {
     for (const category of CATEGORIES) {
       const value = score(median.result, category);
+      const target = targetOf(category, performanceTarget);
       // Below the target: what cost the points. Short of 100 elsewhere: the (few) audits that failed, as notes.
-      if (value >= TARGET && (category === 'performance' || value === 100)) continue;
-      if (value < TARGET && category !== 'best-practices') below++;
-      console.log(`\n${page}, ${preset}, ${category} ${value}${value < TARGET ? ' (below target)' : ''}:`);
+      if (value >= target && (category === 'performance' || value === 100)) continue;
+      if (value < target) below++;
+      console.log(
+        `\n${page}, ${preset}, ${category} ${value}${value < target ? ` (below its ${target})` : ''}:`,
+      );
       for (const failing of failingAudits(median.result, category)) console.log(`  - ${failing}`);
     }
   }
@@ -624,8 +645,8 @@ function report(measured: Measured[], browserMessages: Map<string, string[]>): v
   );
   console.log(
     below === 0
-      ? `Performance and accessibility meet the target (${TARGET}) everywhere (medians).`
-      : `BELOW TARGET: ${below} median performance or accessibility score(s) under ${TARGET}.`,
+      ? 'Performance and accessibility meet their targets everywhere (medians).'
+      : `BELOW TARGET: ${below} median performance or accessibility score(s) under their targets.`,
   );
 }
 
