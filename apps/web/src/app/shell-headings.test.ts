@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { nextFrameDrawn } from '../lib/api/first-answers';
 import { screenHeadingsByPath } from '../lib/paths/screen-headings';
 import { paths } from '../lib/paths/paths';
 import { createAppRoutes } from './routes';
@@ -25,15 +26,12 @@ const shellHeading = () => document.querySelector('.office-shell h1')?.textConte
 const preloads = () =>
   [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
 
-/** The boot script asks for the chunks once the heading's frame is drawn. */
-const frameDrawn = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-
 const routePaths = (routes: RouteObject[]): string[] =>
   routes.flatMap((route) => [...(route.path ? [route.path] : []), ...routePaths(route.children ?? [])]);
 
 afterEach(async () => {
-  // What a test's page asked for after its frame lands in that page, not in the next test's.
-  await frameDrawn();
+  // The boot script asks for the chunks once the heading's frame is drawn: in this test's page, not the next one's.
+  await nextFrameDrawn();
   document.head.innerHTML = '';
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
@@ -47,7 +45,7 @@ describe("the screen's heading in the HTML shell (office-boot.js)", () => {
     expect(document.querySelector('.office-shell-trail')?.textContent).toBe('Home/All Students');
     // Not beside the heading's first frame: its bandwidth is the entry's and the heading's.
     expect(preloads()).toEqual([]);
-    await frameDrawn();
+    await nextFrameDrawn();
     expect(preloads()).toEqual(['/assets/admin-a.js', '/assets/shared-b.js']);
   });
 
@@ -61,14 +59,14 @@ describe("the screen's heading in the HTML shell (office-boot.js)", () => {
   it('draws nothing for a visitor, who is sent on to Log In, and fetches no signed-in chunk', async () => {
     openPage('/all-students', { signedIn: false });
     expect(shellHeading()).toBeUndefined();
-    await frameDrawn();
+    await nextFrameDrawn();
     expect(preloads()).toEqual([]);
   });
 
   it("draws nothing where the address does not decide the heading (a record's screen)", async () => {
     openPage('/student-details/1', { signedIn: true });
     expect(shellHeading()).toBeUndefined();
-    await frameDrawn();
+    await nextFrameDrawn();
     expect(preloads()).toHaveLength(2);
   });
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { firstAnswersDrawn } from './first-answers';
+import { firstAnswersDrawn, nextFrameDrawn } from './first-answers';
 
 describe('firstAnswersDrawn', () => {
   it('waits for a first answer, then for a frame', async () => {
@@ -12,7 +12,7 @@ describe('firstAnswersDrawn', () => {
       queryKey: ['today'],
       queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
     });
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await nextFrameDrawn();
     expect(drawn).toBe(false);
     answer('today');
     await asked;
